@@ -1,0 +1,185 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { LIMITS } from '../shared/limits';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import type { AppContext } from './platform/context';
+import { registerOriginCheck } from './platform/csrf';
+import { AppError, errorBody, registerErrorHandling } from './platform/errors';
+import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { MemoryLimiter, RedisLimiter, type Limiter } from './platform/ratelimit';
+import { registerSessions } from './platform/session';
+import { createStorage, isSafeKey, type Storage } from './platform/storage';
+import { authRoutes } from './features/auth/routes';
+import { ensureAdminAccount } from './features/auth/service';
+import { devRoutes } from './features/dev/routes';
+import { statsRoutes } from './features/stats/routes';
+import { systemRoutes } from './features/system/routes';
+import { uploadRoutes } from './features/uploads/routes';
+import { videoRoutes } from './features/videos/routes';
+
+export type BuildOptions = {
+  /** use this database instead of opening the configured one (tests share a migrated PGlite) */
+  database?: Database;
+  mailer?: Mailer;
+  /** serve the built web app (default: when config.webDist exists) */
+  serveWeb?: boolean;
+};
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/** Builds the whole server: used by main.ts and by the tests (through app.inject). */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+          },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase(config.database));
+  if (!opts.database) await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const limiter: Limiter = redis ? new RedisLimiter(redis) : new MemoryLimiter();
+  const storage: Storage = createStorage(config.storage);
+  const mailer: Mailer =
+    opts.mailer ?? (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(database.db));
+  if (config.isProduction && mailer.kind === 'outbox') {
+    app.log.warn('SMTP_URL is not set: mail is only written to the outbox table and no one receives it');
+  }
+
+  const ctx: AppContext = { config, database, db: database.db, mailer, storage, limiter, log: app.log };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onClose', async () => {
+    if (limiter instanceof MemoryLimiter) limiter.close();
+    if (mailer instanceof SmtpMailer) mailer.close();
+    if (redis) await redis.quit().catch(() => undefined);
+    if (!opts.database) await database.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    ...(redis ? { redis } : {}),
+    errorResponseBuilder: (_req, c) => {
+      const err = new AppError('RATE_LIMITED');
+      (err as AppError & { statusCode: number }).statusCode = c.statusCode;
+      return err;
+    },
+  });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.portfolioMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 10_000 },
+  });
+  registerOriginCheck(app, config.publicUrl);
+  registerSessions(app, ctx);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Live-commerce marketplace API', version: '0.1.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(uploadRoutes(ctx));
+  await app.register(videoRoutes(ctx));
+  await app.register(statsRoutes(ctx));
+  if (!config.isProduction) await app.register(devRoutes(ctx));
+
+  // uploaded files: right content type, nosniff (helmet), long cache (keys are unique)
+  if (storage.driver === 'local' && config.storage.driver === 'local') {
+    mkdirSync(config.storage.dir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.resolve(config.storage.dir),
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (res) => res.header('content-disposition', 'inline'),
+    });
+  } else {
+    app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const obj = isSafeKey(key) ? await storage.get(key) : null;
+      if (!obj) throw new AppError('NOT_FOUND');
+      reply.header('content-type', obj.contentType).header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.send(obj.stream);
+    });
+  }
+
+  const webDist = config.webDist;
+  const serveWeb = opts.serveWeb ?? Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
+  if (serveWeb && webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist!);
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND'));
+  });
+
+  await ensureAdminAccount(ctx);
+  return app as unknown as App;
+}

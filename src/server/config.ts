@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_DEMO: bool.optional(),
+    // mail
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('直播带货平台 <no-reply@localhost>'),
+    // SMS gateway (HTTP GET; reply code '0' = sent)
+    SMS_GATEWAY_URL: z.url().optional(),
+    SMS_ACCOUNT: z.string().optional(),
+    SMS_PASSWORD: z.string().optional(),
+    // storage
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+  })
+  .superRefine((e, ctx) => {
+    if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+    if (e.STORAGE_DRIVER === 's3') {
+      for (const k of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'is required when STORAGE_DRIVER=s3' });
+      }
+    }
+    if (e.NODE_ENV === 'production' && !e.SECRET_KEY && e.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET_KEY'],
+        message: 'is required in production with DATABASE_URL (every instance must share it)',
+      });
+    }
+    if (e.SMS_GATEWAY_URL && (!e.SMS_ACCOUNT || !e.SMS_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_ACCOUNT'], message: 'SMS_ACCOUNT and SMS_PASSWORD are required with SMS_GATEWAY_URL' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** 'memory://' for an in-memory PGlite (tests), a directory for an embedded one, or a postgres URL */
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  redisUrl?: string;
+  publicUrl?: string;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  secretKey: string;
+  admin?: { email: string; password?: string };
+  seedDemo: boolean;
+  mail: { smtpUrl?: string; from: string };
+  sms: { gatewayUrl?: string; account?: string; password?: string };
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        endpoint?: string;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  /** the web build to serve; absent in tests */
+  webDist?: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once. Throws ConfigError listing every problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secretKey = e.SECRET_KEY ?? persistedSecret(dataDir);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    secretKey,
+    admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: { gatewayUrl: e.SMS_GATEWAY_URL, account: e.SMS_ACCOUNT, password: e.SMS_PASSWORD },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', dir: path.join(dataDir, 'uploads') },
+    webDist: path.resolve('dist/web'),
+  };
+}
+
+/** Embedded single-instance default: a random key kept beside the database, created on first start. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const MIGRATION_LOCK = 727_411;
+
+export async function openDatabase(cfg: Config['database']): Promise<Database> {
+  if (cfg.kind === 'pglite') {
+    if (cfg.dataDir !== 'memory://') mkdirSync(cfg.dataDir, { recursive: true });
+    const client = new PGlite(cfg.dataDir, { extensions: { pg_trgm } });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      migrate: async () => {
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      },
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: cfg.url, max: cfg.poolSize });
+  pool.on('error', () => {
+    /* an idle client failing is reported to the next query; keep the process alive */
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      // several instances may start at once: one migrates, the others wait
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        try {
+          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** Rows of a raw `db.execute(sql...)` result; both drivers return `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[0]): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,404 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** Accounts. `email` is stored trimmed and lower-cased; uniqueness is therefore case-insensitive. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userType: text('user_type'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('user_profiles_type_idx').on(t.userType, t.createdAt)],
+);
+
+/** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time codes (email sign-up, phone). Stored hashed; never returned by any endpoint. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    consumedAt: ts('consumed_at'),
+    /** random token handed to the verifying browser (hashed here) to claim uploads before the account exists */
+    ticketHash: text('ticket_hash'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt),
+    index('verification_codes_ticket_idx').on(t.ticketHash),
+  ],
+);
+
+/** Development delivery of mail and SMS; `GET /api/dev/outbox` and /email-test read it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Every stored file. `ownerUserId` null + `signupVerificationId` = uploaded during sign-up, claimed on success. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the verified sign-up email (verification_codes.id) an upload was made under, before the account existed */
+    signupVerificationId: uuid('signup_verification_id'),
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    originalName: text('original_name'),
+    claimed: boolean('claimed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uploads_key_unique').on(t.storageKey),
+    index('uploads_owner_idx').on(t.ownerUserId),
+    index('uploads_unclaimed_idx').on(t.claimed, t.createdAt),
+  ],
+);
+
+export const influencers = pgTable(
+  'influencers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    realName: text('real_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    tiktokAccount: text('tiktok_account'),
+    tiktokProfileUrl: text('tiktok_profile_url'),
+    tiktokFollowersCount: integer('tiktok_followers_count'),
+    avgPlayCount: integer('avg_play_count'),
+    avgEngagementRate: numeric('avg_engagement_rate', { precision: 6, scale: 2, mode: 'number' }),
+    hasTiktokShop: boolean('has_tiktok_shop').notNull().default(false),
+    bio: text('bio'),
+    location: text('location'),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    hourlyRate: integer('hourly_rate').notNull().default(0),
+    experienceYears: numeric('experience_years', { precision: 4, scale: 1, mode: 'number' }).notNull().default(0),
+    idType: text('id_type'),
+    idNumber: text('id_number'),
+    idImageUrl: text('id_image_url'),
+    liveVenue: text('live_venue'),
+    weeklySchedule: text('weekly_schedule'),
+    bilingualLive: boolean('bilingual_live').notNull().default(false),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    categoryId: integer('category_id'),
+    avatarUrl: text('avatar_url'),
+    followersCount: integer('followers_count').notNull().default(0),
+    totalLiveCount: integer('total_live_count').notNull().default(0),
+    avgViews: integer('avg_views').notNull().default(0),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    totalReviews: integer('total_reviews').notNull().default(0),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('influencers_user_unique').on(t.userId),
+    index('influencers_approved_idx').on(t.isApproved, t.rating),
+    check('influencers_status_check', sql`${t.status} in ('active','inactive','suspended')`),
+    check('influencers_rate_check', sql`${t.hourlyRate} >= 0`),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    businessLicense: text('business_license'),
+    industry: text('industry'),
+    companySize: text('company_size'),
+    website: text('website'),
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    address: text('address'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    totalTasks: integer('total_tasks').notNull().default(0),
+    completedTasks: integer('completed_tasks').notNull().default(0),
+    avgRating: numeric('avg_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('companies_user_unique').on(t.userId)],
+);
+
+export const adminPermissions = pgTable(
+  'admin_permissions',
+  {
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionName: text('permission_name').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: ts('granted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.permissionName] })],
+);
+
+export const adminLogs = pgTable(
+  'admin_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    actionType: text('action_type').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_logs_created_idx').on(t.createdAt)],
+);
+
+export const talentProfiles = pgTable(
+  'talent_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talentTypes: text('talent_types').array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('talent_profiles_user_unique').on(t.userId)],
+);
+
+export const talentTypeDetails = pgTable(
+  'talent_type_details',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => talentProfiles.id, { onDelete: 'cascade' }),
+    talentType: text('talent_type').notNull(),
+    experience: text('experience').notNull(),
+    portfolioLinks: text('portfolio_links').array().notNull().default(sql`'{}'::text[]`),
+    portfolioFiles: text('portfolio_files').array().notNull().default(sql`'{}'::text[]`),
+    formData: jsonb('form_data').notNull().default({}),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    hostStyles: text('host_styles').array().notNull().default(sql`'{}'::text[]`),
+    achievement: text('achievement'),
+    operationCategories: text('operation_categories').array().notNull().default(sql`'{}'::text[]`),
+    operationSkills: text('operation_skills').array().notNull().default(sql`'{}'::text[]`),
+    successCases: text('success_cases'),
+    editingSoftware: text('editing_software').array().notNull().default(sql`'{}'::text[]`),
+    editingStyles: text('editing_styles').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('talent_type_details_unique').on(t.profileId, t.talentType)],
+);
+
+export const taskCategories = pgTable(
+  'task_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    icon: text('icon').notNull().default('Tag'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    level: smallint('level').notNull().default(1),
+    parentId: uuid('parent_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_categories_sort_idx').on(t.isActive, t.sortOrder)],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: uuid('category_id').references(() => taskCategories.id, { onDelete: 'set null' }),
+    productName: text('product_name'),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    budgetMin: integer('budget_min').notNull(),
+    budgetMax: integer('budget_max').notNull(),
+    maxApplicants: integer('max_applicants').notNull().default(5),
+    liveDate: ts('live_date'),
+    durationHours: numeric('duration_hours', { precision: 5, scale: 1, mode: 'number' }).notNull().default(2),
+    location: text('location').notNull().default('线上'),
+    status: text('status').notNull().default('open'),
+    isUrgent: boolean('is_urgent').notNull().default(false),
+    currentApplicants: integer('current_applicants').notNull().default(0),
+    viewsCount: integer('views_count').notNull().default(0),
+    isAdvancePaid: boolean('is_advance_paid').notNull().default(false),
+    paidAmount: numeric('paid_amount', { precision: 12, scale: 2, mode: 'number' }),
+    isSettled: boolean('is_settled').notNull().default(false),
+    settlementAmount: numeric('settlement_amount', { precision: 12, scale: 2, mode: 'number' }),
+    requiresDeposit: boolean('requires_deposit').notNull().default(false),
+    depositAmount: numeric('deposit_amount', { precision: 12, scale: 2, mode: 'number' }),
+    selectedInfluencerId: uuid('selected_influencer_id').references(() => influencers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_company_idx').on(t.companyId, t.createdAt),
+    index('tasks_status_created_idx').on(t.status, t.createdAt),
+    check('tasks_status_check', sql`${t.status} in ('open','in_progress','completed','cancelled')`),
+    check('tasks_budget_check', sql`${t.budgetMin} >= 0 and ${t.budgetMax} >= ${t.budgetMin}`),
+  ],
+);
+
+export const taskApplications = pgTable(
+  'task_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    proposedRate: integer('proposed_rate').notNull(),
+    status: text('status').notNull().default('pending'),
+    appliedAt: ts('applied_at').notNull().defaultNow(),
+    respondedAt: ts('responded_at'),
+  },
+  (t) => [
+    uniqueIndex('task_applications_unique').on(t.taskId, t.influencerId),
+    index('task_applications_influencer_idx').on(t.influencerId, t.appliedAt),
+    check('task_applications_status_check', sql`${t.status} in ('pending','accepted','refused','withdrawn')`),
+  ],
+);
+
+export const videoCategories = pgTable('video_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    categoryId: integer('category_id').references(() => videoCategories.id, { onDelete: 'set null' }),
+    videoUrl: text('video_url'),
+    posterUrl: text('poster_url'),
+    duration: text('duration'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    influencerId: uuid('influencer_id').references(() => influencers.id, { onDelete: 'set null' }),
+    influencerName: text('influencer_name'),
+    influencerAvatar: text('influencer_avatar'),
+    influencerFollowers: text('influencer_followers'),
+    influencerRating: numeric('influencer_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    viewsCount: text('views_count').notNull().default('0'),
+    likesCount: text('likes_count').notNull().default('0'),
+    commentsCount: text('comments_count').notNull().default('0'),
+    sharesCount: text('shares_count').notNull().default('0'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('videos_active_created_idx').on(t.isActive, t.createdAt)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reviews_influencer_idx').on(t.influencerId, t.createdAt), check('reviews_rating_check', sql`${t.rating} between 1 and 5`)],
+);

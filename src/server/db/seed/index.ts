@@ -1,0 +1,180 @@
+import { count } from 'drizzle-orm';
+import { TASK_CATEGORY_OPTIONS } from '../../../shared/options';
+import type { AppContext } from '../../platform/context';
+import { hashPassword } from '../../features/auth/service';
+import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
+import { reviews, taskApplications, users } from '../schema';
+import { makeAvatar, makePoster } from './posters';
+
+/** Demo accounts (README lists them). Only ever seeded into an empty database. */
+export const DEMO_PASSWORD = 'demo123456';
+export const DEMO_ACCOUNTS = {
+  admin: 'admin@demo.test',
+  company: 'company@demo.test',
+  influencer: 'influencer@demo.test',
+} as const;
+
+const COMPANIES = [
+  { companyName: '花语美妆科技有限公司', contactPerson: '林晓', industry: 'beauty', companySize: '51-100', website: 'https://huayu.example.com', description: '专注天然植物护肤的国货品牌，线上销售覆盖全国。', isVerified: true },
+  { companyName: '潮衣坊服饰', contactPerson: '周航', industry: 'fashion', companySize: '11-50', website: 'https://chaoyi.example.com', description: '原创设计女装，每周上新，工厂直供。', isVerified: true },
+  { companyName: '极客数码旗舰店', contactPerson: '王磊', industry: 'digital', companySize: '101-500', description: '手机配件与智能穿戴设备品牌商。', isVerified: false },
+  { companyName: '田园鲜食品有限公司', contactPerson: '陈静', industry: 'food', companySize: '101-500', description: '产地直发的休闲零食与农产品。', isVerified: true },
+];
+
+const INFLUENCERS = [
+  { nickname: '小美爱分享', categories: ['美妆护肤'], tags: ['成分党', '敏感肌'], followersCount: 1_250_000, totalLiveCount: 320, avgViews: 86_000, rating: 4.9, totalReviews: 128, hourlyRate: 800, experienceYears: 4.5, location: '上海', bio: '美妆博主，专注真实测评与护肤知识分享。' },
+  { nickname: '穿搭阿杰', categories: ['时尚穿搭'], tags: ['男装', '通勤'], followersCount: 560_000, totalLiveCount: 210, avgViews: 42_000, rating: 4.7, totalReviews: 76, hourlyRate: 500, experienceYears: 3, location: '杭州', bio: '男装穿搭达人，擅长通勤与街头风格。' },
+  { nickname: '吃货小田', categories: ['美食生活'], tags: ['零食', '探店'], followersCount: 890_000, totalLiveCount: 410, avgViews: 65_000, rating: 4.8, totalReviews: 102, hourlyRate: 600, experienceYears: 5, location: '成都', bio: '美食探店与零食测评，直播氛围轻松有趣。' },
+  { nickname: '数码老张', categories: ['数码科技'], tags: ['开箱', '评测'], followersCount: 430_000, totalLiveCount: 150, avgViews: 38_000, rating: 4.6, totalReviews: 54, hourlyRate: 700, experienceYears: 6, location: '深圳', bio: '十年数码爱好者，讲解专业、转化稳定。' },
+  { nickname: '健身Lily', categories: ['健身运动'], tags: ['瑜伽', '减脂'], followersCount: 320_000, totalLiveCount: 95, avgViews: 21_000, rating: 4.5, totalReviews: 33, hourlyRate: 400, experienceYears: 2.5, location: '北京', bio: '认证健身教练，分享居家训练与运动装备。' },
+  { nickname: '宝妈日记', categories: ['母婴用品'], tags: ['育儿', '好物'], followersCount: 670_000, totalLiveCount: 260, avgViews: 48_000, rating: 4.8, totalReviews: 88, hourlyRate: 550, experienceYears: 4, location: '广州', bio: '两个孩子的妈妈，推荐安心好用的母婴产品。' },
+  { nickname: '家居控小林', categories: ['家居生活'], tags: ['收纳', '好物'], followersCount: 210_000, totalLiveCount: 120, avgViews: 16_000, rating: 4.4, totalReviews: 29, hourlyRate: 300, experienceYears: 2, location: '南京', bio: '家居收纳与清洁好物分享。' },
+  { nickname: '书香阿敏', categories: ['图书教育'], tags: ['读书', '亲子阅读'], followersCount: 150_000, totalLiveCount: 80, avgViews: 12_000, rating: 4.6, totalReviews: 21, hourlyRate: 260, experienceYears: 3.5, location: '武汉', bio: '阅读推广人，擅长图书与教育产品直播。' },
+];
+
+const VIDEO_CATEGORIES = ['美妆', '服饰', '数码', '生活', '美食', '旅行'];
+
+const VIDEOS = [
+  { title: '秋冬护肤全攻略：敏感肌也能放心用', cat: 1, duration: '3:42', views: '12.5万', likes: '8,932', tags: ['护肤', '敏感肌'] },
+  { title: '一周通勤穿搭不重样', cat: 2, duration: '2:35', views: '8.3万', likes: '5,120', tags: ['穿搭', '通勤'] },
+  { title: '新款降噪耳机深度开箱', cat: 3, duration: '5:10', views: '6.1万', likes: '3,488', tags: ['开箱', '耳机'] },
+  { title: '厨房收纳好物合集', cat: 4, duration: '4:05', views: '4.7万', likes: '2,904', tags: ['收纳', '家居'] },
+  { title: '产地直发：高山脐橙现场试吃', cat: 5, duration: '2:58', views: '9.8万', likes: '7,311', tags: ['水果', '产地直播'] },
+  { title: '带货主播的一天：直播间幕后', cat: 6, duration: '6:20', views: '3.2万', likes: '1,877', tags: ['幕后', 'Vlog'] },
+  { title: '口红试色：十款秋冬热门色号', cat: 1, duration: '4:48', views: '15.2万', likes: '11,024', tags: ['口红', '试色'] },
+  { title: '平价运动装备推荐', cat: 2, duration: '3:15', views: '2.9万', likes: '1,502', tags: ['运动', '平价'] },
+];
+
+const TASKS = [
+  { title: '国货护肤新品直播推广', product: '植物精华水', min: 3000, max: 8000, urgent: true, reqs: ['粉丝量10万以上', '美妆类目优先', '直播时长不少于2小时', '需提前试用产品'] },
+  { title: '秋冬女装上新专场', product: '羊毛大衣系列', min: 5000, max: 12000, urgent: false, reqs: ['女装类目经验', '身高165cm以上优先'] },
+  { title: '智能手表首发直播', product: '运动智能手表', min: 8000, max: 20000, urgent: true, reqs: ['数码类目达人', '熟悉产品参数讲解', '需真人出镜'] },
+  { title: '休闲零食礼盒带货', product: '坚果礼盒', min: 1000, max: 3000, urgent: false, reqs: ['美食类目优先'] },
+  { title: '母婴用品专场合作', product: '婴儿推车', min: 6000, max: 15000, urgent: false, reqs: ['母婴类目', '有带货案例', '可接受寄样'] },
+  { title: '家居收纳好物直播', product: '收纳箱套装', min: 800, max: 2000, urgent: false, reqs: ['家居类目'] },
+  { title: '品牌周年庆大促', product: '全店商品', min: 50000, max: 80000, urgent: true, reqs: ['粉丝量100万以上', '历史GMV证明', '双人主播', '需提前彩排', '晚间黄金档'] },
+  { title: '新锐咖啡品牌试饮直播', product: '冷萃咖啡液', min: 2000, max: 5000, urgent: false, reqs: ['生活类目', '镜头表现力强'] },
+];
+
+/** Fills an empty database with demo data; does nothing when any user exists. */
+export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
+  const [{ n }] = await ctx.db.select({ n: count() }).from(users);
+  const adminOnly = ctx.config.admin?.password ? 1 : 0;
+  if (n > adminOnly) return false;
+  ctx.log.info('seeding demo data');
+  await seedDemo(ctx);
+  return true;
+}
+
+export async function seedDemo(ctx: AppContext) {
+  const { db, storage } = ctx;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  // accounts that the README lists
+  const admin = await makeUser(db, { email: DEMO_ACCOUNTS.admin, passwordHash, userType: 'admin' });
+  const { promoteToAdmin } = await import('../../features/auth/service');
+  await promoteToAdmin(db, admin.id, null, 'admin_seeded', '演示数据：创建演示管理员');
+
+  const cats = [];
+  for (const [i, o] of TASK_CATEGORY_OPTIONS.entries()) {
+    cats.push(await makeTaskCategory(db, { name: o.zh, description: `${o.zh}类直播任务`, sortOrder: i, icon: 'Tag' }));
+  }
+  const vcats = [];
+  for (const [i, name] of VIDEO_CATEGORIES.entries()) vcats.push(await makeVideoCategory(db, { name, sortOrder: i }));
+
+  const companyRows = [];
+  for (const [i, c] of COMPANIES.entries()) {
+    const { company } = await makeCompany(db, {
+      ...c,
+      user: { email: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`, passwordHash },
+      contactEmail: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`,
+      totalTasks: 2,
+      avgRating: 4.5,
+    });
+    companyRows.push(company);
+  }
+
+  const influencerRows = [];
+  for (const [i, inf] of INFLUENCERS.entries()) {
+    const avatarUrl = await makeAvatar(storage, i);
+    const { influencer } = await makeInfluencer(db, {
+      ...inf,
+      avatarUrl,
+      isApproved: true,
+      isVerified: i % 2 === 0,
+      status: 'active',
+      tiktokAccount: `@demo_${i + 1}`,
+      user: { email: i === 0 ? DEMO_ACCOUNTS.influencer : `influencer${i + 1}@demo.test`, passwordHash },
+    });
+    influencerRows.push(influencer);
+  }
+
+  for (const [i, v] of VIDEOS.entries()) {
+    const inf = influencerRows[i % influencerRows.length];
+    await makeVideo(db, {
+      title: v.title,
+      description: `${v.title} —— 来自 ${inf.nickname} 的精选直播片段。`,
+      categoryId: vcats[v.cat - 1].id,
+      posterUrl: await makePoster(storage, i),
+      videoUrl: null,
+      duration: v.duration,
+      sortOrder: i,
+      influencerId: inf.id,
+      influencerName: inf.nickname,
+      influencerAvatar: inf.avatarUrl,
+      influencerFollowers: `${Math.round(inf.followersCount / 10_000)}万`,
+      influencerRating: inf.rating,
+      viewsCount: v.views,
+      likesCount: v.likes,
+      commentsCount: String(120 + i * 37),
+      sharesCount: String(40 + i * 11),
+      tags: v.tags,
+      isFeatured: i < 4,
+      // newest first on the home page: stagger creation times
+      createdAt: new Date(Date.now() - i * 3_600_000),
+    });
+  }
+
+  const day = 24 * 3_600_000;
+  for (const [i, t] of TASKS.entries()) {
+    await makeTask(db, {
+      companyId: companyRows[i % companyRows.length].id,
+      categoryId: cats[i % cats.length].id,
+      title: t.title,
+      description: `${t.title}：诚邀优质达人合作，产品为「${t.product}」，欢迎报名。`,
+      productName: t.product,
+      requirements: t.reqs,
+      budgetMin: t.min,
+      budgetMax: t.max,
+      isUrgent: t.urgent,
+      liveDate: new Date(Date.now() + (i + 3) * day),
+      createdAt: new Date(Date.now() - i * 5 * 3_600_000),
+    });
+  }
+  // finished collaborations: the "success cases" of the stats strip, with reviews
+  for (let i = 0; i < 3; i++) {
+    const inf = influencerRows[i];
+    const task = await makeTask(db, {
+      companyId: companyRows[i].id,
+      categoryId: cats[i].id,
+      title: ['夏季防晒专场', '618大促直播', '新品零食试吃'][i],
+      description: '已完成的合作案例。',
+      budgetMin: 2000,
+      budgetMax: 6000,
+      status: 'completed',
+      selectedInfluencerId: inf.id,
+      currentApplicants: 1,
+      liveDate: new Date(Date.now() - (i + 10) * day),
+      createdAt: new Date(Date.now() - (i + 20) * day),
+    });
+    await db.insert(taskApplications).values({
+      taskId: task.id,
+      influencerId: inf.id,
+      proposedRate: 4000,
+      message: '期待合作！',
+      status: 'accepted',
+      respondedAt: new Date(Date.now() - (i + 15) * day),
+    });
+    await db.insert(reviews).values({ influencerId: inf.id, taskId: task.id, rating: 5, comment: '直播效果很好，转化超出预期。' });
+  }
+}

@@ -1,0 +1,43 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { outboxQuery, outboxResponse } from '../../../shared/schemas/dev';
+import { errorBody } from '../../../shared/schemas/common';
+import { outbox } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+
+/** Development and test only: registered only when NODE_ENV is not production. */
+export const devRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/dev/outbox',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Mail and SMS sent to an address or phone, newest first (development only)',
+          description: 'Who: anyone, in development and test only; absent in production.',
+          querystring: outboxQuery,
+          response: { 200: outboxResponse, 400: errorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const rows = await ctx.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.to, request.query.to.toLowerCase()))
+          .orderBy(desc(outbox.createdAt))
+          .limit(50);
+        return {
+          messages: rows.map((r) => ({
+            id: r.id,
+            channel: r.channel as 'email' | 'sms',
+            to: r.to,
+            subject: r.subject,
+            body: r.body,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
+  };

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LIMITS } from '../../../shared/limits';
+import { uploadQuery, uploadResponse } from '../../../shared/schemas/uploads';
+import { errorBody } from '../../../shared/schemas/common';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { findByTicket } from '../../platform/codes';
+import { PURPOSE_POLICY, storeUpload, type UploadOwner } from './service';
+
+export const SIGNUP_TICKET_COOKIE = 'signup_ticket';
+
+export const uploadRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/uploads',
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'Upload one file (multipart field "file")',
+          description:
+            'Who: portfolio — an influencer, or a browser holding a verified sign-up email (cookie from /api/auth/email-code/verify); ' +
+            'avatar — any signed-in user; logo — companies; image-test — anyone, development only. ' +
+            'Type decided by content; images re-encoded; size enforced while streaming (413).',
+          consumes: ['multipart/form-data'],
+          querystring: uploadQuery,
+          response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        const { purpose, talentType } = request.query;
+        const user = await request.getUser();
+        let owner: UploadOwner;
+        if (purpose === 'image-test') {
+          if (ctx.config.isProduction) throw new AppError('NOT_FOUND');
+          owner = user ? { userId: user.id } : { anonymous: true };
+        } else if (purpose === 'portfolio') {
+          if (user) {
+            if (user.userType !== 'influencer') throw new AppError('FORBIDDEN');
+            owner = { userId: user.id };
+          } else {
+            const ticket = request.cookies[SIGNUP_TICKET_COOKIE];
+            const v = ticket ? await findByTicket(ctx, 'signup_email', ticket, LIMITS.signupVerifiedTtlSeconds) : null;
+            if (!v) throw new AppError('UNAUTHENTICATED');
+            owner = { signupVerificationId: v.id };
+          }
+        } else if (purpose === 'logo') {
+          if (!user) throw new AppError('UNAUTHENTICATED');
+          if (user.userType !== 'company') throw new AppError('FORBIDDEN');
+          owner = { userId: user.id };
+        } else {
+          if (!user) throw new AppError('UNAUTHENTICATED');
+          owner = { userId: user.id };
+        }
+        const limit = await ctx.limiter.hit(`upload:ip:${request.ip}`, 120, 3600);
+        if (!limit.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(limit.retryAfterSeconds) });
+
+        const policy = PURPOSE_POLICY[purpose];
+        const file = await request.file({ limits: { fileSize: policy.maxBytes, files: 1 } });
+        if (!file || file.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+        return storeUpload(ctx, {
+          stream: file.file,
+          originalName: file.filename,
+          purpose,
+          talentType: purpose === 'portfolio' ? talentType : undefined,
+          owner,
+        });
+      },
+    );
+  };

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import { LIMITS } from '../../../shared/limits';
+import type { UploadPurpose, UploadResponse } from '../../../shared/schemas/uploads';
+import type { TalentType } from '../../../shared/options';
+import type { DbOrTx } from '../../db/client';
+import { uploads } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+
+const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+const VIDEO_MIMES: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+  'video/x-m4v': 'm4v',
+};
+
+export type PurposePolicy = { maxBytes: number; allowVideo: boolean; maxLabel: string };
+
+export const PURPOSE_POLICY: Record<UploadPurpose, PurposePolicy> = {
+  portfolio: { maxBytes: LIMITS.portfolioMaxBytes, allowVideo: true, maxLabel: '50MB' },
+  avatar: { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
+  logo: { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
+  'image-test': { maxBytes: LIMITS.imageTestMaxBytes, allowVideo: false, maxLabel: '10MB' },
+};
+
+/** who an upload belongs to: a user, a verified sign-up not yet an account, or nobody (dev test page) */
+export type UploadOwner = { userId: string } | { signupVerificationId: string } | { anonymous: true };
+
+export const toUploadResponse = (row: typeof uploads.$inferSelect): UploadResponse => ({
+  id: row.id,
+  url: row.url,
+  kind: row.kind as 'image' | 'video',
+  mime: row.mime,
+  size: row.size,
+  width: row.width,
+  height: row.height,
+  originalName: row.originalName,
+});
+
+const folderFor = (purpose: UploadPurpose) =>
+  ({ portfolio: 'talent_portfolios', avatar: 'avatars', logo: 'logos', 'image-test': 'image_test' })[purpose];
+
+/**
+ * Stores one uploaded file: streamed to a temporary file with the size enforced while streaming,
+ * typed by its content (never its name), images re-encoded (metadata stripped, bounded size),
+ * then moved to storage and recorded. Any failure removes every partial file.
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  input: {
+    stream: Readable & { truncated?: boolean };
+    originalName?: string;
+    purpose: UploadPurpose;
+    talentType?: TalentType;
+    owner: UploadOwner;
+  },
+): Promise<UploadResponse> {
+  const policy = PURPOSE_POLICY[input.purpose];
+  const tmpDir = path.join(os.tmpdir(), 'lc-uploads');
+  await mkdir(tmpDir, { recursive: true });
+  const base = path.join(tmpDir, randomBytes(12).toString('hex'));
+  const rawPath = `${base}.raw`;
+  const outPath = `${base}.out`;
+  let storedKey: string | null = null;
+  try {
+    try {
+      await pipeline(input.stream, createWriteStream(rawPath));
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('FILE_TOO_LARGE', { max: policy.maxLabel });
+      }
+      throw err;
+    }
+    if (input.stream.truncated) throw new AppError('FILE_TOO_LARGE', { max: policy.maxLabel });
+    const { size: rawSize } = await stat(rawPath);
+    if (rawSize === 0) throw new AppError('FILE_REQUIRED');
+    if (rawSize > policy.maxBytes) throw new AppError('FILE_TOO_LARGE', { max: policy.maxLabel });
+
+    const detected = await fileTypeFromFile(rawPath);
+    const mime = detected?.mime ?? '';
+    const isImage = IMAGE_MIMES.has(mime);
+    const videoExt = VIDEO_MIMES[mime];
+    if (!isImage && !(policy.allowVideo && videoExt)) {
+      throw new AppError(policy.allowVideo ? 'FILE_TYPE_NOT_ALLOWED' : 'IMAGE_ONLY');
+    }
+
+    let finalPath = rawPath;
+    let ext: string;
+    let outMime: string;
+    let width: number | null = null;
+    let height: number | null = null;
+    if (isImage) {
+      const animated = mime === 'image/gif' || mime === 'image/webp';
+      try {
+        const info = await sharp(rawPath, { limitInputPixels: 50_000_000, animated })
+          .rotate()
+          .resize({ width: 4096, height: 4096, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 85 })
+          .toFile(outPath);
+        width = info.width;
+        height = info.pageHeight ?? info.height;
+      } catch {
+        throw new AppError(policy.allowVideo ? 'FILE_TYPE_NOT_ALLOWED' : 'IMAGE_ONLY');
+      }
+      finalPath = outPath;
+      ext = 'webp';
+      outMime = 'image/webp';
+    } else {
+      ext = videoExt!;
+      outMime = mime;
+    }
+    const { size } = await stat(finalPath);
+
+    const ownerDir =
+      'userId' in input.owner
+        ? input.owner.userId
+        : 'signupVerificationId' in input.owner
+          ? `signup-${input.owner.signupVerificationId}`
+          : 'anonymous';
+    const parts = [folderFor(input.purpose), ownerDir];
+    if (input.purpose === 'portfolio' && input.talentType) parts.push(input.talentType);
+    const key = `${parts.join('/')}/${Date.now()}-${randomBytes(4).toString('hex')}.${ext}`;
+
+    await ctx.storage.putFile(key, finalPath, outMime);
+    storedKey = key;
+    const [row] = await ctx.db
+      .insert(uploads)
+      .values({
+        ownerUserId: 'userId' in input.owner ? input.owner.userId : null,
+        signupVerificationId: 'signupVerificationId' in input.owner ? input.owner.signupVerificationId : null,
+        purpose: input.purpose,
+        storageKey: key,
+        url: `/uploads/${key}`,
+        kind: isImage ? 'image' : 'video',
+        mime: outMime,
+        size,
+        width,
+        height,
+        originalName: input.originalName?.slice(0, 200) ?? null,
+        // a signed-in owner's upload is theirs at once; a sign-up upload waits for the account
+        claimed: 'userId' in input.owner && input.purpose !== 'portfolio',
+      })
+      .returning();
+    storedKey = null;
+    return toUploadResponse(row);
+  } finally {
+    await rm(rawPath, { force: true });
+    await rm(outPath, { force: true });
+    if (storedKey) await ctx.storage.delete(storedKey).catch(() => undefined);
+  }
+}
+
+/** Portfolio uploads that `owner` made and may attach (not yet attached to a profile). */
+export async function findAttachablePortfolio(
+  db: DbOrTx,
+  ids: string[],
+  owner: { userId: string } | { signupVerificationId: string },
+) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, ids),
+        eq(uploads.purpose, 'portfolio'),
+        eq(uploads.claimed, false),
+        'userId' in owner ? eq(uploads.ownerUserId, owner.userId) : eq(uploads.signupVerificationId, owner.signupVerificationId),
+      ),
+    );
+}
+
+export async function claimUploads(db: DbOrTx, ids: string[], userId: string) {
+  if (ids.length === 0) return;
+  await db.update(uploads).set({ claimed: true, ownerUserId: userId }).where(inArray(uploads.id, ids));
+}
+
+/** Removes files uploaded but never attached (abandoned sign-ups, replaced drafts) after a day. */
+export async function purgeUnclaimedUploads(ctx: AppContext, olderThanMs = 24 * 60 * 60 * 1000) {
+  const stale = await ctx.db
+    .select({ id: uploads.id, key: uploads.storageKey })
+    .from(uploads)
+    .where(and(eq(uploads.claimed, false), lt(uploads.createdAt, new Date(Date.now() - olderThanMs))))
+    .limit(500);
+  for (const s of stale) {
+    await ctx.storage.delete(s.key).catch(() => undefined);
+    await ctx.db.delete(uploads).where(eq(uploads.id, s.id));
+  }
+  return stale.length;
+}
+
+/** Deletes a stored file that nothing references any more (replaced avatar or logo). */
+export async function deleteUploadByUrl(ctx: AppContext, url: string | null | undefined, ownerUserId: string) {
+  if (!url?.startsWith('/uploads/')) return;
+  const [row] = await ctx.db
+    .delete(uploads)
+    .where(and(eq(uploads.url, url), eq(uploads.ownerUserId, ownerUserId)))
+    .returning({ key: uploads.storageKey });
+  if (row) await ctx.storage.delete(row.key).catch(() => undefined);
+}
+

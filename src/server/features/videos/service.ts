@@ -1,0 +1,64 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { VideoCard, VideoListQuery, VideoListResponse } from '../../../shared/schemas/videos';
+import type { Db } from '../../db/client';
+import { videoCategories, videos } from '../../db/schema';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+const numeric = (col: typeof videos.viewsCount) =>
+  sql`coalesce(nullif(regexp_replace(${col}, '[^0-9.]', '', 'g'), '')::numeric, 0)`;
+
+/** GET /api/videos: active videos, filtered, sorted and paginated in SQL. */
+export async function listVideos(db: Db, q: VideoListQuery): Promise<VideoListResponse> {
+  const where: SQL[] = [eq(videos.isActive, true)];
+  if (q.category) where.push(eq(videos.categoryId, q.category));
+  if (q.featured !== 'all') where.push(eq(videos.isFeatured, q.featured === 'true'));
+  if (q.search) {
+    const term = `%${escapeLike(q.search)}%`;
+    where.push(or(ilike(videos.title, term), ilike(videos.description, term), ilike(videos.influencerName, term))!);
+  }
+  const order =
+    q.sort === 'popular' || q.sort === 'trending'
+      ? [desc(numeric(videos.viewsCount)), desc(videos.createdAt)]
+      : q.sort === 'rating'
+        ? [desc(videos.influencerRating), desc(videos.createdAt)]
+        : q.sort === 'sort_order'
+          ? [asc(videos.sortOrder), desc(videos.createdAt)]
+          : [desc(videos.createdAt), desc(videos.id)];
+  const cond = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ v: videos, categoryName: videoCategories.name })
+      .from(videos)
+      .leftJoin(videoCategories, eq(videoCategories.id, videos.categoryId))
+      .where(cond)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(videos).where(cond),
+  ]);
+  return { videos: rows.map((r) => toCard(r.v, r.categoryName)), total, page: q.page, limit: q.limit };
+}
+
+export function toCard(v: typeof videos.$inferSelect, categoryName: string | null): VideoCard {
+  return {
+    id: v.id,
+    title: v.title,
+    description: v.description,
+    videoUrl: v.videoUrl,
+    posterUrl: v.posterUrl,
+    duration: v.duration,
+    categoryId: v.categoryId,
+    categoryName,
+    influencerName: v.influencerName,
+    influencerAvatar: v.influencerAvatar,
+    influencerFollowers: v.influencerFollowers,
+    influencerRating: Number(v.influencerRating),
+    viewsCount: v.viewsCount,
+    likesCount: v.likesCount,
+    commentsCount: v.commentsCount,
+    sharesCount: v.sharesCount,
+    tags: v.tags,
+    isFeatured: v.isFeatured,
+    createdAt: v.createdAt.toISOString(),
+  };
+}

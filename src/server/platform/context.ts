@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { Limiter } from './ratelimit';
+import type { Mailer } from './mail';
+import type { Storage } from './storage';
+
+/** What services need from the running app; built once in app.ts and passed explicitly. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  limiter: Limiter;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing requests from another origin are refused: the Origin header (sent by browsers on
+ * every cross-origin and every POST request) must name this site, and Sec-Fetch-Site must not say
+ * cross-site. Non-browser clients that send neither are allowed (they carry no ambient cookies).
+ */
+export function registerOriginCheck(app: FastifyInstance, publicUrl?: string) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE.has(request.method)) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if (origin) {
+      const allowed = new Set<string>();
+      if (publicUrl) allowed.add(new URL(publicUrl).origin);
+      const host = request.headers.host;
+      if (host) {
+        allowed.add(`http://${host}`);
+        allowed.add(`https://${host}`);
+      }
+      if (!allowed.has(origin)) throw new AppError('CROSS_ORIGIN');
+    } else if (site === 'cross-site') {
+      throw new AppError('CROSS_ORIGIN');
+    }
+  });
+}

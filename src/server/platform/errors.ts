@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERRORS, type ApiErrorBody, type ErrorCode, type ErrorParams, errorText, isErrorCode } from '../../shared/errors';
+
+/** The one error type services throw; the handler below turns it into `{error:{code,message}}`. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly params?: ErrorParams,
+    readonly fields?: Record<string, ErrorCode>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(errorText(code, 'zh', params));
+    this.status = ERRORS[code].status;
+  }
+}
+
+export const fail = (code: ErrorCode, params?: ErrorParams, fields?: Record<string, ErrorCode>): never => {
+  throw new AppError(code, params, fields);
+};
+
+export function errorBody(code: ErrorCode, params?: ErrorParams, fields?: Record<string, ErrorCode>): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message: errorText(code, 'zh', params),
+      ...(params ? { params } : {}),
+      ...(fields ? { fields } : {}),
+    },
+  };
+}
+
+type Issue = { path?: PropertyKey[]; message?: string; params?: Record<string, unknown>; instancePath?: string };
+
+/** Zod issue messages in src/shared schemas are error codes; anything else is a generic BAD_REQUEST. */
+export function issuesToError(issues: readonly Issue[]): AppError {
+  const fields: Record<string, ErrorCode> = {};
+  let first: { code: ErrorCode; params?: ErrorParams } | undefined;
+  for (const issue of issues) {
+    const code: ErrorCode = isErrorCode(issue.message) ? issue.message : 'BAD_REQUEST';
+    const p = issue.path ?? [];
+    const key = p.map(String).join('.') || '_';
+    if (!(key in fields)) fields[key] = code;
+    if (!first || (first.code === 'BAD_REQUEST' && code !== 'BAD_REQUEST')) {
+      const params: ErrorParams = {};
+      for (const [k, v] of Object.entries(issue.params ?? {})) {
+        if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+      }
+      first = { code, params: Object.keys(params).length ? params : undefined };
+    }
+  }
+  return new AppError(first?.code ?? 'BAD_REQUEST', first?.params, fields);
+}
+
+export function sendError(reply: FastifyReply, err: AppError) {
+  if (err.headers) reply.headers(err.headers);
+  return reply.status(err.status).send(errorBody(err.code, err.params, err.fields));
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message,
+        params: (v.params as { params?: Record<string, unknown> }).params,
+      }));
+      return sendError(reply, issuesToError(issues));
+    }
+    const fe = error as FastifyError;
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.statusCode === 413) {
+      return sendError(reply, new AppError('FILE_TOO_LARGE', { max: '50MB' }));
+    }
+    if (fe.statusCode === 429) {
+      return sendError(reply, new AppError('RATE_LIMITED'));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code: ErrorCode =
+        fe.statusCode === 404 ? 'NOT_FOUND' : fe.statusCode === 401 ? 'UNAUTHENTICATED' : fe.statusCode === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
+      return reply.status(fe.statusCode).send(errorBody(code));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL'));
+  });
+}

@@ -1,0 +1,35 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+
+export type OutgoingMessage = { channel: 'email' | 'sms'; to: string; subject?: string; body: string };
+
+/** Delivery of mail (and, for the development outbox, SMS). Never logs bodies: they carry codes. */
+export interface Mailer {
+  readonly kind: 'outbox' | 'smtp';
+  send(msg: OutgoingMessage): Promise<void>;
+}
+
+/** Development and test delivery: the message is stored, and /email-test or GET /api/dev/outbox shows it. */
+export class OutboxMailer implements Mailer {
+  readonly kind = 'outbox' as const;
+  constructor(private db: Db) {}
+  async send(msg: OutgoingMessage) {
+    await this.db.insert(outbox).values({ channel: msg.channel, to: msg.to, subject: msg.subject ?? null, body: msg.body });
+  }
+}
+
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  private transport: Transporter;
+  constructor(url: string, private from: string) {
+    this.transport = nodemailer.createTransport(url);
+  }
+  async send(msg: OutgoingMessage) {
+    if (msg.channel !== 'email') throw new Error('SmtpMailer only sends email');
+    await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.body });
+  }
+  close() {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,129 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { LIMITS } from '../../shared/limits';
+import type { UserType } from '../../shared/options';
+import { USER_TYPES } from '../../shared/options';
+import type { DbOrTx } from '../db/client';
+import { sessions, userProfiles, users } from '../db/schema';
+import type { AppContext } from './context';
+import { randomToken, sha256 } from './crypto';
+import { AppError } from './errors';
+
+export const SESSION_COOKIE = 'sid';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type AuthUser = {
+  id: string;
+  email: string;
+  userType: UserType | null;
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the signed-in user, resolved once per request (null for visitors) */
+    getUser(): Promise<AuthUser | null>;
+  }
+}
+
+const asUserType = (v: string | null): UserType | null =>
+  v && (USER_TYPES as readonly string[]).includes(v) ? (v as UserType) : null;
+
+export async function createSession(db: DbOrTx, userId: string, request: FastifyRequest): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    expiresAt: new Date(Date.now() + LIMITS.sessionTtlDays * DAY_MS),
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    ip: request.ip,
+  });
+  return token;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: LIMITS.sessionTtlDays * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+export async function destroySession(db: DbOrTx, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user except `keepSessionId` (password change). */
+export async function destroyOtherSessions(db: DbOrTx, userId: string, keepSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
+}
+
+async function resolve(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const id = sha256(token);
+  const now = new Date();
+  const [row] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      userType: userProfiles.userType,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  // sliding expiry, written at most once a day per session
+  if (now.getTime() - row.lastSeenAt.getTime() > DAY_MS) {
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + LIMITS.sessionTtlDays * DAY_MS) })
+      .where(eq(sessions.id, id));
+  }
+  return { id: row.id, email: row.email, userType: asUserType(row.userType), sessionId: id };
+}
+
+export function registerSessions(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('getUser', function (this: FastifyRequest) {
+    const req = this as FastifyRequest & { _user?: Promise<AuthUser | null> };
+    if (!req._user) {
+      const token = req.cookies[SESSION_COOKIE];
+      req._user = token && token.length <= 100 ? resolve(ctx, token) : Promise.resolve(null);
+    }
+    return req._user;
+  });
+}
+
+export async function purgeExpiredSessions(ctx: AppContext) {
+  await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** Guards: every route declares who may call it with one of these as its preHandler. */
+export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  if (!(await request.getUser())) throw new AppError('UNAUTHENTICATED');
+};
+
+export const requireRole =
+  (...roles: UserType[]): preHandlerAsyncHookHandler =>
+  async (request) => {
+    const user = await request.getUser();
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (!user.userType || !roles.includes(user.userType)) throw new AppError('FORBIDDEN');
+  };
+
+/** For handlers behind requireUser/requireRole: the user, known to be present. */
+export async function currentUser(request: FastifyRequest): Promise<AuthUser> {
+  const user = await request.getUser();
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ERRORS } from '../errors';
+
+const codes = Object.keys(ERRORS) as [keyof typeof ERRORS, ...(keyof typeof ERRORS)[]];
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.enum(codes),
+    message: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    fields: z.record(z.string(), z.enum(codes)).optional(),
+  }),
+});
+
+export const okBody = z.object({ ok: z.literal(true) });
+export const idParam = z.object({ id: z.string().uuid() });
+
+/** Email: trimmed, lower-cased, required, well-formed (part 1 §5). */
+export const emailField = z
+  .string({ error: 'EMAIL_REQUIRED' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'EMAIL_REQUIRED' })
+  .max(254, { error: 'EMAIL_INVALID' })
+  .pipe(z.email({ error: 'EMAIL_INVALID' }));
+
+/** Password: trimmed, required, 6..128 characters (part 1 §5). */
+export const passwordField = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'PASSWORD_REQUIRED' })
+  .min(6, { error: 'PASSWORD_TOO_SHORT' })
+  .max(128, { error: 'PASSWORD_TOO_LONG' });
+
+/** For sign-in only presence is checked: a short password simply does not match. */
+export const loginPasswordField = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'PASSWORD_REQUIRED' })
+  .max(128, { error: 'PASSWORD_TOO_LONG' });
+
+export const pagination = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { TALENT_TYPE_VALUES } from '../options';
+
+export const UPLOAD_PURPOSES = ['portfolio', 'avatar', 'logo', 'image-test'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const uploadQuery = z.object({
+  purpose: z.enum(UPLOAD_PURPOSES),
+  talentType: z.enum(TALENT_TYPE_VALUES).optional(),
+});
+export type UploadQuery = z.infer<typeof uploadQuery>;
+
+export const uploadResponse = z.object({
+  id: z.string().uuid(),
+  url: z.string(),
+  kind: z.enum(['image', 'video']),
+  mime: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  originalName: z.string().nullable(),
+});
+export type UploadResponse = z.infer<typeof uploadResponse>;

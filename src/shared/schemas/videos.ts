@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const VIDEO_SORTS = ['latest', 'popular', 'trending', 'rating', 'sort_order'] as const;
+
+export const videoListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  category: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(100).optional(),
+  featured: z.enum(['all', 'true', 'false']).default('all'),
+  sort: z.enum(VIDEO_SORTS).default('latest'),
+});
+export type VideoListQuery = z.infer<typeof videoListQuery>;
+
+export const videoCard = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  duration: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
+  influencerName: z.string().nullable(),
+  influencerAvatar: z.string().nullable(),
+  influencerFollowers: z.string().nullable(),
+  influencerRating: z.number(),
+  viewsCount: z.string(),
+  likesCount: z.string(),
+  commentsCount: z.string(),
+  sharesCount: z.string(),
+  tags: z.array(z.string()),
+  isFeatured: z.boolean(),
+  createdAt: z.string(),
+});
+export type VideoCard = z.infer<typeof videoCard>;
+
+export const videoListResponse = z.object({
+  videos: z.array(videoCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type VideoListResponse = z.infer<typeof videoListResponse>;
