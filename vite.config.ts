@@ -15,6 +15,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
+    // keep the browser's Host header (changeOrigin: false): the server's CSRF origin check compares
+    // Origin with Host, and the string shorthand would rewrite Host to localhost:3000
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/uploads': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
 });

@@ -24,10 +24,15 @@ import { AppError, errorBody, registerErrorHandling } from './platform/errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './platform/ratelimit';
 import { registerSessions } from './platform/session';
+import { createSms, type SmsSender } from './platform/sms';
 import { createStorage, isSafeKey, type Storage } from './platform/storage';
 import { authRoutes } from './features/auth/routes';
 import { ensureAdminAccount } from './features/auth/service';
 import { devRoutes } from './features/dev/routes';
+import { devSmsRoutes } from './features/dev/sms-routes';
+import { accountRoutes } from './features/accounts/routes';
+import { notificationRoutes } from './features/notifications/routes';
+import { taskRoutes } from './features/tasks/routes';
 import { statsRoutes } from './features/stats/routes';
 import { systemRoutes } from './features/system/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -37,6 +42,7 @@ export type BuildOptions = {
   /** use this database instead of opening the configured one (tests share a migrated PGlite) */
   database?: Database;
   mailer?: Mailer;
+  sms?: SmsSender;
   /** serve the built web app (default: when config.webDist exists) */
   serveWeb?: boolean;
 };
@@ -73,7 +79,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.log.warn('SMTP_URL is not set: mail is only written to the outbox table and no one receives it');
   }
 
-  const ctx: AppContext = { config, database, db: database.db, mailer, storage, limiter, log: app.log };
+  const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
+  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {
@@ -104,8 +111,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, {
-    global: true,
-    max: 600,
+    // RATE_LIMIT_MAX=0 turns the global limit off (benchmarks); routes' own limits still apply
+    global: config.rateLimitMax > 0,
+    max: Math.max(config.rateLimitMax, 1),
+    // pages, assets and uploaded files are not API calls: one page view costs dozens of them
+    allowList: (req) => !req.url.startsWith('/api/'),
     timeWindow: '1 minute',
     ...(redis ? { redis } : {}),
     errorResponseBuilder: (_req, c) => {
@@ -134,7 +144,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(uploadRoutes(ctx));
   await app.register(videoRoutes(ctx));
   await app.register(statsRoutes(ctx));
-  if (!config.isProduction) await app.register(devRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(taskRoutes(ctx));
+  await app.register(notificationRoutes(ctx));
+  if (!config.isProduction) {
+    await app.register(devRoutes(ctx));
+    await app.register(devSmsRoutes(ctx));
+  }
 
   // uploaded files: right content type, nosniff (helmet), long cache (keys are unique)
   if (storage.driver === 'local' && config.storage.driver === 'local') {
@@ -165,8 +181,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      wildcard: false,
-      index: false,
+      wildcard: true,
+      index: ['index.html'],
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -174,7 +190,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
+    // client-side routes get the app shell; a missing asset (any path with a file extension) is a real 404
+    const isPageRoute = !url.startsWith('/api/') && !url.startsWith('/uploads/') && !/\.[a-z0-9]{1,8}$/i.test(url);
+    if (serveWeb && request.method === 'GET' && isPageRoute) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist!);
     }
     return reply.status(404).send(errorBody('NOT_FOUND'));

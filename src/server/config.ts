@@ -21,6 +21,8 @@ const envSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: bool.default(false),
+    /** the global per-IP request limit per minute; 0 turns the global limit off (load tests only) */
+    RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
@@ -76,6 +78,8 @@ export type Config = {
   redisUrl?: string;
   publicUrl?: string;
   trustProxy: boolean;
+  /** global requests per minute per IP (0 = no global limit; per-action limits still apply) */
+  rateLimitMax: number;
   logLevel: Env['LOG_LEVEL'];
   secretKey: string;
   admin?: { email: string; password?: string };
@@ -122,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
+    rateLimitMax: e.RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
     secretKey,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

@@ -26,25 +26,32 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 const MIGRATION_LOCK = 727_411;
+
+/** The extensions every embedded database loads (the migrations create them). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** Wraps an open PGlite (e.g. one started from a dumped data directory, as the test harness does). */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
 
 export async function openDatabase(cfg: Config['database']): Promise<Database> {
   if (cfg.kind === 'pglite') {
     if (cfg.dataDir !== 'memory://') mkdirSync(cfg.dataDir, { recursive: true });
-    const client = new PGlite(cfg.dataDir, { extensions: { pg_trgm } });
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return {
-      kind: 'pglite',
-      db,
-      migrate: async () => {
-        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      },
-      close: async () => {
-        if (!client.closed) await client.close();
-      },
-    };
+    return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS }));
   }
   const pool = new pg.Pool({ connectionString: cfg.url, max: cfg.poolSize });
   pool.on('error', () => {

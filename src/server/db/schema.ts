@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -320,10 +320,29 @@ export const tasks = pgTable(
     selectedInfluencerId: uuid('selected_influencer_id').references(() => influencers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the hall's search matches (substring, Chinese included), lower-cased once here so the
+     * search is a byte-wise LIKE of the lower-cased term (ILIKE would lower every row it checks).
+     * Terms of 3+ characters use the trigram index, 1–2 characters the search_grams index.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${tasks.title} || ' ' || coalesce(${tasks.productName}, '') || ' ' || ${tasks.description})`,
+    ),
   },
   (t) => [
     index('tasks_company_idx').on(t.companyId, t.createdAt),
-    index('tasks_status_created_idx').on(t.status, t.createdAt),
+    // the hall: every filter and sort is served by an index led by status
+    index('tasks_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // trailing budget columns: the budget filter and the capped count are answered from the index alone
+    index('tasks_status_category_created_idx').on(t.status, t.categoryId, t.createdAt.desc(), t.budgetMin, t.budgetMax),
+    index('tasks_status_budget_max_idx').on(t.status, t.budgetMax.desc(), t.createdAt.desc()),
+    index('tasks_status_budget_min_idx').on(t.status, t.budgetMin, t.createdAt.desc(), t.budgetMax),
+    index('tasks_status_live_date_idx').on(t.status, t.liveDate, t.createdAt.desc()),
+    index('tasks_status_urgent_idx').on(t.status, t.isUrgent.desc(), t.createdAt.desc()),
+    index('tasks_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // 1–2 character terms have no trigram: every 1- and 2-character substring of search_text, as
+    // integers (search_grams() and search_gram_key() are created by migration 0004)
+    index('tasks_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
     check('tasks_status_check', sql`${t.status} in ('open','in_progress','completed','cancelled')`),
     check('tasks_budget_check', sql`${t.budgetMin} >= 0 and ${t.budgetMax} >= ${t.budgetMin}`),
   ],
@@ -348,6 +367,7 @@ export const taskApplications = pgTable(
   (t) => [
     uniqueIndex('task_applications_unique').on(t.taskId, t.influencerId),
     index('task_applications_influencer_idx').on(t.influencerId, t.appliedAt),
+    index('task_applications_task_status_idx').on(t.taskId, t.status),
     check('task_applications_status_check', sql`${t.status} in ('pending','accepted','refused','withdrawn')`),
   ],
 );
@@ -401,4 +421,82 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('reviews_influencer_idx').on(t.influencerId, t.createdAt), check('reviews_rating_check', sql`${t.rating} between 1 and 5`)],
+);
+
+/** Notification and privacy settings (saved and honoured, unlike the original's UI-only switches). */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  smsNotifications: boolean('sms_notifications').notNull().default(false),
+  profileVisibility: text('profile_visibility').notNull().default('public'),
+  contactInfoVisibility: text('contact_info_visibility').notNull().default('contacts'),
+  allowMessages: boolean('allow_messages').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const accountDeletionRequests = pgTable(
+  'account_deletion_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [uniqueIndex('account_deletion_pending_unique').on(t.userId).where(sql`status = 'pending'`)],
+);
+
+export const companyVerificationRequests = pgTable(
+  'company_verification_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('company_verification_pending_unique').on(t.companyId).where(sql`status = 'pending'`),
+    index('company_verification_company_idx').on(t.companyId, t.submittedAt),
+  ],
+);
+
+/** In-product notifications (unread count in the header); mail goes out alongside when the user allows it. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** One row per counted task view (a visitor counts once per task per 30 minutes). */
+export const taskViews = pgTable(
+  'task_views',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    viewedAt: ts('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.visitorKey] })],
 );

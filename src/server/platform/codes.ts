@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ErrorCode } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import { verificationCodes } from '../db/schema';
 import type { AppContext } from './context';
@@ -10,11 +11,21 @@ import { AppError } from './errors';
  * crypto RNG, stored as an HMAC, expiring, at most 5 tries, 60 s resend cool-down,
  * rate-limited per address and per IP. Only the newest code of an address is valid.
  */
-export type CodePurpose = 'signup_email' | 'phone';
+export type CodePurpose = 'signup_email' | 'phone' | 'sms_test';
 
-const POLICY: Record<CodePurpose, { length: number; ttl: number; perTargetPerHour: number; perIpPerHour: number }> = {
-  signup_email: { length: LIMITS.emailCodeLength, ttl: LIMITS.emailCodeTtlSeconds, perTargetPerHour: 6, perIpPerHour: 30 },
-  phone: { length: LIMITS.smsCodeLength, ttl: LIMITS.smsCodeTtlSeconds, perTargetPerHour: 6, perIpPerHour: 30 },
+const POLICY: Record<
+  CodePurpose,
+  { length: number; ttl: number; perTargetPerHour: number; perIpPerHour: number; invalid: ErrorCode }
+> = {
+  signup_email: {
+    length: LIMITS.emailCodeLength,
+    ttl: LIMITS.emailCodeTtlSeconds,
+    perTargetPerHour: 6,
+    perIpPerHour: 30,
+    invalid: 'CODE_INVALID',
+  },
+  phone: { length: LIMITS.smsCodeLength, ttl: LIMITS.smsCodeTtlSeconds, perTargetPerHour: 6, perIpPerHour: 30, invalid: 'SMS_CODE_INVALID' },
+  sms_test: { length: LIMITS.smsCodeLength, ttl: LIMITS.smsCodeTtlSeconds, perTargetPerHour: 6, perIpPerHour: 30, invalid: 'SMS_CODE_INVALID' },
 };
 
 const hashCode = (ctx: AppContext, purpose: CodePurpose, target: string, code: string) =>
@@ -57,7 +68,14 @@ export async function issueCode(
     await tx
       .update(verificationCodes)
       .set({ consumedAt: new Date() })
-      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt)));
+      .where(
+        and(
+          eq(verificationCodes.purpose, purpose),
+          eq(verificationCodes.target, target),
+          isNull(verificationCodes.consumedAt),
+          userId ? eq(verificationCodes.userId, userId) : sql`true`,
+        ),
+      );
     const [row] = await tx
       .insert(verificationCodes)
       .values({
@@ -117,7 +135,7 @@ export async function verifyCode(
   if (!counted) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
   if (!safeEqualHex(row.codeHash, hashCode(ctx, purpose, target, code))) {
     if (counted.attempts >= LIMITS.codeMaxAttempts) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
-    throw new AppError('CODE_INVALID');
+    throw new AppError(POLICY[purpose].invalid);
   }
   const ticket = randomToken();
   await ctx.db
@@ -128,7 +146,13 @@ export async function verifyCode(
 }
 
 /** The verified, unconsumed code of `target`, still within the window for using it. */
-export async function findVerified(ctx: AppContext, purpose: CodePurpose, target: string, windowSeconds: number) {
+export async function findVerified(
+  ctx: AppContext,
+  purpose: CodePurpose,
+  target: string,
+  windowSeconds: number,
+  userId?: string,
+) {
   const [row] = await ctx.db
     .select({ id: verificationCodes.id, verifiedAt: verificationCodes.verifiedAt })
     .from(verificationCodes)
@@ -137,6 +161,7 @@ export async function findVerified(ctx: AppContext, purpose: CodePurpose, target
         eq(verificationCodes.purpose, purpose),
         eq(verificationCodes.target, target),
         isNull(verificationCodes.consumedAt),
+        userId ? eq(verificationCodes.userId, userId) : sql`true`,
         gt(verificationCodes.verifiedAt, new Date(Date.now() - windowSeconds * 1000)),
       ),
     )

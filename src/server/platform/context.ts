@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Limiter } from './ratelimit';
 import type { Mailer } from './mail';
+import type { SmsSender } from './sms';
 import type { Storage } from './storage';
 
 /** What services need from the running app; built once in app.ts and passed explicitly. */
@@ -11,6 +12,7 @@ export type AppContext = {
   database: Database;
   db: Db;
   mailer: Mailer;
+  sms: SmsSender;
   storage: Storage;
   limiter: Limiter;
   log: FastifyBaseLogger;

@@ -1,6 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, type ApiErrorBody, type ErrorCode, type ErrorParams, errorText, isErrorCode } from '../../shared/errors';
+import { TALENT_TYPES, labelOf } from '../../shared/options';
+
+/**
+ * The zh message as the user reads it: a talent type is named by its label (请选择带货主播的经验),
+ * while `params` keep the value so the web can name it in the current language.
+ */
+export function messageOf(code: ErrorCode, params?: ErrorParams): string {
+  if (params && code.startsWith('TALENT_') && typeof params.type === 'string') {
+    return errorText(code, 'zh', { ...params, type: labelOf(TALENT_TYPES, params.type, 'zh') });
+  }
+  return errorText(code, 'zh', params);
+}
 
 /** The one error type services throw; the handler below turns it into `{error:{code,message}}`. */
 export class AppError extends Error {
@@ -11,7 +23,7 @@ export class AppError extends Error {
     readonly fields?: Record<string, ErrorCode>,
     readonly headers?: Record<string, string>,
   ) {
-    super(errorText(code, 'zh', params));
+    super(messageOf(code, params));
     this.status = ERRORS[code].status;
   }
 }
@@ -24,7 +36,7 @@ export function errorBody(code: ErrorCode, params?: ErrorParams, fields?: Record
   return {
     error: {
       code,
-      message: errorText(code, 'zh', params),
+      message: messageOf(code, params),
       ...(params ? { params } : {}),
       ...(fields ? { fields } : {}),
     },
@@ -70,6 +82,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, issuesToError(issues));
     }
     const fe = error as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, new AppError('PAYLOAD_TOO_LARGE'));
+    }
     if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.statusCode === 413) {
       return sendError(reply, new AppError('FILE_TOO_LARGE', { max: '50MB' }));
     }

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ErrorCode } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { UserType } from '../../shared/options';
 import { USER_TYPES } from '../../shared/options';
@@ -119,6 +120,17 @@ export const requireRole =
     const user = await request.getUser();
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!user.userType || !roles.includes(user.userType)) throw new AppError('FORBIDDEN');
+  };
+
+/** A guard with the page's own messages, e.g. 请先登录后再访问个人中心 / 只有达人用户可以访问此页面. */
+export const guard =
+  (opts: { roles?: UserType[]; unauthenticated?: ErrorCode; forbidden?: ErrorCode }): preHandlerAsyncHookHandler =>
+  async (request) => {
+    const user = await request.getUser();
+    if (!user) throw new AppError(opts.unauthenticated ?? 'UNAUTHENTICATED');
+    if (opts.roles && (!user.userType || !opts.roles.includes(user.userType))) {
+      throw new AppError(opts.forbidden ?? 'FORBIDDEN');
+    }
   };
 
 /** For handlers behind requireUser/requireRole: the user, known to be present. */

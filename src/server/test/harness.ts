@@ -2,15 +2,17 @@
  * API integration harness: a real app on a fresh database per test file — in-memory PGlite by
  * default, or a brand-new PostgreSQL database when TEST_DATABASE_URL is set (dropped afterwards).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../db/client';
 import { outbox } from '../db/schema';
 import { desc, eq } from 'drizzle-orm';
 
@@ -20,11 +22,36 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/**
+ * A migrated, empty embedded database is the same for every test file, and making one (initdb and the
+ * migrations inside WASM) is the slow part of a test file. The first file that needs it saves its data
+ * directory under the system temp dir; later files (and runs) start from that copy, several times faster.
+ * Keyed by the migrations and the PGlite version, so a schema change makes a new one.
+ */
+async function migratedPgliteSnapshot(): Promise<Blob> {
+  const pgliteDir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const hash = createHash('sha256').update(readFileSync(path.join(pgliteDir, '..', 'package.json')));
+  for (const f of filesUnder(migrationsFolder)) hash.update(f).update(readFileSync(path.join(migrationsFolder, f)));
+  const file = path.join(os.tmpdir(), `lc-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
+  const database = await pgliteDatabase(client);
+  await database.migrate();
+  const dump = await client.dumpDataDir('gzip');
+  await database.close();
+  // write-then-rename: a file running at the same time never reads half a snapshot
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-    await database.migrate();
+    const client = new PGlite({ loadDataDir: await migratedPgliteSnapshot(), extensions: PGLITE_EXTENSIONS });
+    const database = await pgliteDatabase(client);
+    await database.migrate(); // a no-op on the snapshot; kept so a stale snapshot can never hide a migration
     return { database, drop: async () => database.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -70,14 +97,34 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** A tiny cookie-carrying client over app.inject. */
+let ipSeq = 0;
+/** A fresh client address (10.x.y.z) so per-IP limits of one test don't leak into another. */
+export function nextIp(): string {
+  ipSeq += 1;
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+}
+
+/**
+ * A tiny cookie-carrying client over app.inject: one browser. Each client has its own address
+ * unless `ip` is given (pass the same `ip` to several clients to test per-IP limits).
+ */
 export class Client {
   cookies = new Map<string, string>();
-  constructor(private app: App) {}
+  readonly ip: string;
+  constructor(
+    private app: App,
+    opts: { ip?: string } = {},
+  ) {
+    this.ip = opts.ip ?? nextIp();
+  }
 
   async request(opts: InjectOptions): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await this.app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...opts.headers } });
+    const res = await this.app.inject({
+      remoteAddress: this.ip,
+      ...opts,
+      headers: { ...(cookie ? { cookie } : {}), ...opts.headers },
+    });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
       if (expired) this.cookies.delete(c.name);
@@ -91,6 +138,24 @@ export class Client {
   post(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
   }
+}
+
+/** The error of a response as `{ status, code, message }` (compare with toEqual). */
+export function errorOf(res: LightMyRequestResponse): { status: number; code: string; message: string } {
+  const body = res.json() as { error?: { code?: string; message?: string } };
+  return { status: res.statusCode, code: String(body.error?.code), message: String(body.error?.message) };
+}
+
+/** POST /api/uploads?purpose=… with one file, as `client`. */
+export function upload(
+  client: Client,
+  purpose: string,
+  content: Buffer,
+  filename = 'file.png',
+  contentType = 'application/octet-stream',
+  extraQuery = '',
+) {
+  return client.request({ method: 'POST', url: `/api/uploads?purpose=${purpose}${extraQuery}`, ...multipart(content, filename, contentType) });
 }
 
 /** The newest code mailed to `to` (read from the development outbox table). */
@@ -127,6 +192,15 @@ export async function signupCompany(app: App, email = `co-${randomBytes(4).toStr
   const res = await client.post('/api/auth/signup', { email, password: 'secret123', confirmPassword: 'secret123', userType: 'company' });
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.body}`);
   return { client, email, user: res.json().user as { id: string } };
+}
+
+/** Every file (relative POSIX path) under `dir`, recursively; [] when it does not exist. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /** A tiny valid PNG made by sharp. */

@@ -73,6 +73,9 @@ export const authRoutes =
       },
       async (request, reply) => {
         const userId = await signup(ctx, request.body);
+        // like sign-in: a session this browser had before ends on the server, not only in the cookie jar
+        const previous = await request.getUser();
+        if (previous) await destroySession(ctx.db, previous.sessionId);
         const token = await createSession(ctx.db, userId, request);
         setSessionCookie(reply, token, secure);
         reply.clearCookie(SIGNUP_TICKET_COOKIE, { path: '/api' });

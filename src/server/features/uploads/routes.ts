@@ -55,6 +55,8 @@ export const uploadRoutes =
         const limit = await ctx.limiter.hit(`upload:ip:${request.ip}`, 120, 3600);
         if (!limit.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(limit.retryAfterSeconds) });
 
+        // not a multipart body at all (the plugin would answer 406): the file is simply missing
+        if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
         const policy = PURPOSE_POLICY[purpose];
         const file = await request.file({ limits: { fileSize: policy.maxBytes, files: 1 } });
         if (!file || file.fieldname !== 'file') throw new AppError('FILE_REQUIRED');

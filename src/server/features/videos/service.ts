@@ -4,8 +4,17 @@ import type { Db } from '../../db/client';
 import { videoCategories, videos } from '../../db/schema';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/**
+ * Counts are free text as people write them ('12.5万', '8,932', '3k'): the first number, times the unit
+ * (亿 10⁸, 万 10⁴, m 10⁶, k 10³). Text without a number counts as 0; nothing here can fail a cast.
+ */
 const numeric = (col: typeof videos.viewsCount) =>
-  sql`coalesce(nullif(regexp_replace(${col}, '[^0-9.]', '', 'g'), '')::numeric, 0)`;
+  sql`(coalesce(substring(replace(${col}, ',', '') from '[0-9]+[.]?[0-9]*')::numeric, 0) * case
+    when ${col} like '%亿%' then 100000000
+    when ${col} like '%万%' then 10000
+    when ${col} ~* '[0-9.][[:space:]]*m' then 1000000
+    when ${col} ~* '[0-9.][[:space:]]*k' then 1000
+    else 1 end)`;
 
 /** GET /api/videos: active videos, filtered, sorted and paginated in SQL. */
 export async function listVideos(db: Db, q: VideoListQuery): Promise<VideoListResponse> {

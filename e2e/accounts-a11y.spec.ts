@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ConsoleGuard, DEMO, expect, test } from './fixtures';
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+const describe = (violations: Violations) =>
+  violations
+    .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `      at ${n.target.join(' ')}`).join('\n')}`)
+    .join('\n');
+
+const PAGES: { path: string; user: string | null; ready: (page: Page) => Promise<void>; act?: (page: Page) => Promise<void> }[] = [
+  { path: '/influencer-profile', user: DEMO.influencer, ready: (p) => expect(p.getByTestId('profile-view')).toBeVisible() },
+  {
+    path: '/influencer-profile',
+    user: DEMO.influencer,
+    ready: (p) => expect(p.getByTestId('profile-edit')).toBeVisible(),
+    act: async (p) => {
+      await p.getByTestId('profile-edit').click();
+      await expect(p.getByTestId('profile-edit-form')).toBeVisible();
+    },
+  },
+  { path: '/materials', user: DEMO.influencer, ready: (p) => expect(p.getByTestId('materials-form')).toBeVisible() },
+  { path: '/company-profile', user: DEMO.company, ready: (p) => expect(p.getByTestId('company-view')).toBeVisible() },
+  {
+    path: '/company-profile',
+    user: DEMO.company,
+    ready: (p) => expect(p.getByTestId('company-edit')).toBeVisible(),
+    act: async (p) => {
+      await p.getByTestId('company-edit').click();
+      await expect(p.getByTestId('company-edit-form')).toBeVisible();
+    },
+  },
+  { path: '/account-settings', user: DEMO.company, ready: (p) => expect(p.getByTestId('phone-input')).toBeVisible() },
+  { path: '/account-settings?tab=privacy', user: DEMO.company, ready: (p) => expect(p.getByTestId('privacy-save')).toBeVisible() },
+  { path: '/profile', user: DEMO.admin, ready: (p) => expect(p.getByTestId('profile-email')).toBeVisible() },
+  { path: '/account-settings', user: null, ready: (p) => expect(p.getByTestId('login-required')).toBeVisible() },
+  { path: '/sms-test', user: null, ready: (p) => expect(p.getByTestId('sms-test-send')).toBeVisible() },
+  { path: '/image-upload-test', user: null, ready: (p) => expect(p.getByTestId('image-test-pick')).toBeVisible() },
+  { path: '/influencer-image-upload-test', user: null, ready: (p) => expect(p.getByTestId('image-test-dropzone')).toBeVisible() },
+];
+
+test.describe('accounts pages: accessibility (axe)', () => {
+  for (const [i, entry] of PAGES.entries()) {
+    test(`${entry.path}${entry.act ? ' (edit mode)' : ''} as ${entry.user ?? 'visitor'} has no serious or critical violations #${i}`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+      const guard = new ConsoleGuard();
+      try {
+        if (entry.user) {
+          const res = await context.request.post('/api/auth/login', { data: { email: entry.user, password: DEMO.password } });
+          expect(res.status()).toBe(200);
+        }
+        const page = await context.newPage();
+        guard.attach(page);
+        await page.goto(entry.path);
+        await entry.ready(page);
+        if (entry.act) await entry.act(page);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        const minor = results.violations.filter((v) => !blocking.includes(v));
+        if (minor.length > 0) console.log(`axe ${entry.path}: ${minor.length} minor/moderate finding(s):\n${describe(minor)}`);
+        expect(blocking, `serious/critical accessibility violations on ${entry.path}:\n${describe(blocking)}`).toEqual([]);
+        expect(guard.unexpected(), 'console errors').toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

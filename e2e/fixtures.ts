@@ -1,0 +1,223 @@
+/**
+ * Shared fixtures and helpers for the browser tests.
+ *
+ * Every test fails on unexpected console errors or uncaught page errors. The browser logs a
+ * "Failed to load resource" console error for every HTTP error response; the ones a test expects
+ * (a visitor's 401 from /api/auth/me, a 400 for a wrong code, a routed 500 ...) are allowed with
+ * `guard.allow(urlPattern, status)`.
+ */
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+type Allowance = { url: RegExp; status?: number };
+type Problem = { kind: 'console' | 'pageerror'; text: string; url?: string };
+
+export class ConsoleGuard {
+  private problems: Problem[] = [];
+  private allowances: Allowance[] = [
+    // visitors: the session check answers 401 (the app treats it as "signed out")
+    { url: /\/api\/auth\/me(\?|$)/, status: 401 },
+  ];
+  private pages = new WeakSet<Page>();
+
+  /** Lets a failed resource load matching `url` (and `status`, if given) pass. */
+  allow(url: RegExp, status?: number) {
+    this.allowances.push({ url, status });
+  }
+
+  attach(page: Page) {
+    if (this.pages.has(page)) return;
+    this.pages.add(page);
+    page.on('console', (msg) => this.onConsole(msg));
+    page.on('pageerror', (err) => this.problems.push({ kind: 'pageerror', text: `${err.name}: ${err.message}\n${err.stack ?? ''}` }));
+  }
+
+  private onConsole(msg: ConsoleMessage) {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    const url = msg.location()?.url;
+    if (/^Failed to load resource/.test(text) && url) {
+      const status = Number(/status of (\d{3})/.exec(text)?.[1] ?? NaN);
+      if (this.allowances.some((a) => a.url.test(url) && (a.status === undefined || a.status === status))) return;
+    }
+    this.problems.push({ kind: 'console', text, url });
+  }
+
+  unexpected(): Problem[] {
+    return [...this.problems];
+  }
+}
+
+type Fixtures = {
+  guard: ConsoleGuard;
+  adminEmail: string;
+  adminPassword: string;
+};
+
+export const test = base.extend<Fixtures>({
+  adminEmail: [process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com', { option: true }],
+  adminPassword: [process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-Passw0rd', { option: true }],
+  guard: [
+    async ({ page }, use, testInfo) => {
+      const guard = new ConsoleGuard();
+      guard.attach(page);
+      await use(guard);
+      const problems = guard.unexpected();
+      if (problems.length > 0) {
+        const text = problems.map((p) => `- [${p.kind}] ${p.text}${p.url ? `  (${p.url})` : ''}`).join('\n');
+        await testInfo.attach('console-errors.txt', { body: text, contentType: 'text/plain' });
+        // a test that already failed keeps its own error; otherwise the console errors fail it
+        if (testInfo.status === testInfo.expectedStatus) {
+          throw new Error(`unexpected console errors in the page:\n${text}`);
+        }
+      }
+    },
+    { auto: true },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------
+// data and helpers
+
+export const DEMO = {
+  influencer: 'influencer@demo.test',
+  company: 'company@demo.test',
+  admin: 'admin@demo.test',
+  password: 'demo123456',
+} as const;
+
+export const PASSWORD = 'secret123';
+
+export function uniqueEmail(prefix: string) {
+  return `e2e-${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** Waits for the newest mail to `email` in the dev outbox and returns the 6-digit code in it. */
+export async function outboxCode(request: APIRequestContext, email: string, notIn: string[] = []): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        if (!res.ok()) return `HTTP ${res.status()}`;
+        const body = (await res.json()) as { messages: { body: string }[] };
+        const found = body.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+        if (found && !notIn.includes(found)) code = found;
+        return code ? 'ok' : `no code yet (${body.messages.length} messages)`;
+      },
+      { message: `a code mailed to ${email} in /api/dev/outbox`, timeout: 15_000, intervals: [200, 300, 500] },
+    )
+    .toBe('ok');
+  return code;
+}
+
+/** A different 6-digit code than `code`. */
+export function wrongCode(code: string) {
+  const last = (Number(code.at(-1)) + 1) % 10;
+  return `${code.slice(0, 5)}${last}`;
+}
+
+/** A small valid PNG, made on the fly. */
+export async function pngBytes(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#e8590c' } })
+    .png()
+    .toBuffer();
+}
+
+const tagName = (l: Locator) => l.evaluate((e) => e.tagName.toLowerCase());
+
+/**
+ * Types a code into the code field, whatever it is built from: one input (data-testid on the
+ * input or on a wrapper) or one box per digit (antd Input.OTP).
+ */
+export async function typeCode(page: Page, field: Locator, code: string) {
+  await expect(field).toBeVisible();
+  const inputs = (await tagName(field)) === 'input' ? field : field.locator('input');
+  const n = await inputs.count();
+  if (n <= 1) {
+    await inputs.first().fill('');
+    await inputs.first().pressSequentially(code, { delay: 20 });
+  } else {
+    await inputs.first().click();
+    await page.keyboard.type(code, { delay: 20 });
+  }
+}
+
+/** Fills a text field whose data-testid may sit on the input or on a wrapper around it. */
+export async function fillField(field: Locator, value: string) {
+  await expect(field).toBeVisible();
+  const input = (await tagName(field)) === 'input' ? field : field.locator('input').first();
+  await input.fill(value);
+}
+
+/** Selects an option (native <select>, antd Select, or radio/segmented group). `label` is preferred. */
+export async function choose(page: Page, field: Locator, label: string | RegExp) {
+  await expect(field).toBeVisible();
+  const tag = await tagName(field);
+  if (tag === 'select') {
+    const value = await field.evaluate(
+      (el, l) => {
+        const s = el as HTMLSelectElement;
+        const re = typeof l === 'string' ? null : new RegExp(l.source, l.flags);
+        const opt = [...s.options].find((o) => (re ? re.test(o.text) : o.text.trim() === l)) ?? [...s.options].find((o) => o.value);
+        return opt?.value ?? '';
+      },
+      typeof label === 'string' ? label : { source: label.source, flags: label.flags },
+    );
+    await field.selectOption(value);
+    return;
+  }
+  const isAntSelect = (await field.evaluate((e) => e.classList.contains('ant-select') || !!e.closest('.ant-select') || !!e.querySelector('.ant-select'))) as boolean;
+  if (isAntSelect) {
+    await field.click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label });
+    await option.first().click();
+    return;
+  }
+  // radio group / segmented / buttons
+  const candidate = field.getByRole('radio', { name: label }).or(field.getByRole('button', { name: label })).or(field.getByText(label, { exact: typeof label === 'string' }));
+  await candidate.first().click();
+}
+
+/** Gives a file to an upload control (an <input type=file> inside it, or through the file chooser). */
+export async function uploadFile(page: Page, control: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const tag = await tagName(control);
+  if (tag === 'input') {
+    await control.setInputFiles(file);
+    return;
+  }
+  const input = control.locator('input[type=file]');
+  if ((await input.count()) > 0) {
+    await input.first().setInputFiles(file);
+    return;
+  }
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), control.click()]);
+  await chooser.setFiles(file);
+}
+
+/** Signs in through the API inside the page's browser context (cookies are shared with the page). */
+export async function apiLogin(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
+}
+
+/** Opens the desktop user menu and returns its dropdown. */
+export async function openUserMenu(page: Page) {
+  await page.getByTestId('user-menu').click();
+  const dropdown = page.getByTestId('user-menu-popup').or(page.locator('.ant-dropdown:visible')).first();
+  await expect(dropdown).toBeVisible();
+  return dropdown;
+}
+
+/** A menu entry by its visible name (menu items may be links or role=menuitem). */
+export function menuEntry(menu: Locator, name: string) {
+  return menu.getByRole('menuitem', { name, exact: true }).or(menu.getByRole('link', { name, exact: true })).first();
+}
+
+/** Waits until the header knows who is signed in (login button or user menu). */
+export async function headerReady(page: Page) {
+  await expect(page.getByTestId('header-login').or(page.getByTestId('user-menu'))).toBeVisible();
+}

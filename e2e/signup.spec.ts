@@ -1,0 +1,151 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  PASSWORD,
+  choose,
+  expect,
+  fillField,
+  headerReady,
+  outboxCode,
+  pngBytes,
+  test,
+  typeCode,
+  uniqueEmail,
+  uploadFile,
+  wrongCode,
+} from './fixtures';
+
+/** Email, send code, the code from the dev outbox, auto-verification. `scope` = page or dialog. */
+async function verifyEmail(page: Page, scope: Page | Locator, email: string) {
+  await fillField(scope.getByTestId('signup-email'), email);
+  await scope.getByTestId('signup-send-code').click();
+  const code = await outboxCode(page.request, email);
+  await typeCode(page, scope.getByTestId('signup-code'), code);
+  await expect(scope.getByText('验证成功！')).toBeVisible();
+  return code;
+}
+
+async function setPasswords(scope: Page | Locator, password: string, confirm = password) {
+  await fillField(scope.getByTestId('signup-password'), password);
+  await fillField(scope.getByTestId('signup-confirm'), confirm);
+}
+
+/** After a company sign-up: the notice (influencer selection module being updated) is shown and acknowledged. */
+async function acknowledgeCompanyNotice(page: Page) {
+  const notice = page.getByRole('dialog').filter({ hasText: '达人选择模块正在更新中' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: '知道了' }).click();
+  await expect(notice).toBeHidden();
+}
+
+async function expectSignedInAs(page: Page, title: string, email: string) {
+  const menu = page.getByTestId('user-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu).toContainText(title);
+  await expect(menu).toContainText(email);
+  await expect(page.getByTestId('header-login')).toHaveCount(0);
+}
+
+test.describe('sign-up', () => {
+  test('company signs up on /signup through the outbox and lands on / signed in', async ({ page }) => {
+    const email = uniqueEmail('co');
+    await page.goto('/signup?type=company');
+    await headerReady(page);
+    await page.getByTestId('signup-type-company').click();
+    await verifyEmail(page, page, email);
+    await setPasswords(page, PASSWORD);
+    const signup = page.waitForResponse((r) => r.url().endsWith('/api/auth/signup') && r.request().method() === 'POST');
+    await page.getByTestId('signup-submit').click();
+    expect((await signup).status()).toBe(200);
+
+    await expect(page).toHaveURL(/\/$/);
+    await acknowledgeCompanyNotice(page);
+    await expectSignedInAs(page, '企业用户', email);
+    await page.screenshot({ path: test.info().outputPath('signup-company-done.png') });
+  });
+
+  test('influencer signs up with a talent type, experience and a portfolio image, then signs in on /login-test', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('inf');
+    await page.goto('/signup');
+    await headerReady(page);
+    await page.getByTestId('signup-type-influencer').click();
+    await verifyEmail(page, page, email);
+    await setPasswords(page, PASSWORD);
+
+    await page.getByTestId('talent-type-live-host').click();
+    // experience for live-host: the control is talent-exp-live-host
+    await choose(page, page.getByTestId('talent-exp-live-host'), '1-3年');
+    const uploaded = page.waitForResponse((r) => r.url().includes('/api/uploads') && r.request().method() === 'POST');
+    await uploadFile(page, page.getByTestId('talent-upload-live-host'), {
+      name: 'case.png',
+      mimeType: 'image/png',
+      buffer: await pngBytes(),
+    });
+    const up = await uploaded;
+    expect(up.status(), await up.text()).toBe(200);
+
+    const signup = page.waitForResponse((r) => r.url().endsWith('/api/auth/signup') && r.request().method() === 'POST');
+    await page.getByTestId('signup-submit').click();
+    const res = await signup;
+    expect(res.status(), await res.text()).toBe(200);
+    await expect(page).toHaveURL(/\/login-test$/);
+
+    // sign in there with the new account (the page shows its sign-in form and the session status)
+    await fillField(page.getByTestId('login-email'), email);
+    await fillField(page.getByTestId('login-password'), PASSWORD);
+    const login = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+    await page.getByTestId('login-submit').click();
+    expect((await login).status()).toBe(200);
+    await expectSignedInAs(page, '达人用户', email);
+    await expect(page.getByTestId('login-test-status')).toContainText(email);
+    await expect(page.getByTestId('login-test-user-type')).toHaveAttribute('data-user-type', 'influencer');
+  });
+
+  test('company signs up through the header dialog (注册 mode)', async ({ page }) => {
+    const email = uniqueEmail('codlg');
+    await page.goto('/');
+    await page.getByTestId('header-login').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('登录').first()).toBeVisible();
+    // switch the dialog to sign-up mode
+    await dialog.getByTestId('auth-mode-signup').or(dialog.getByRole('tab', { name: '注册', exact: true })).first().click();
+    await expect(dialog.getByTestId('signup-email')).toBeVisible();
+
+    await dialog.getByTestId('signup-type-company').click();
+    await verifyEmail(page, dialog, email);
+    await setPasswords(dialog, PASSWORD);
+    const signup = page.waitForResponse((r) => r.url().endsWith('/api/auth/signup') && r.request().method() === 'POST');
+    await dialog.getByTestId('signup-submit').click();
+    expect((await signup).status()).toBe(200);
+
+    await expect(page).toHaveURL(/\/$/);
+    await acknowledgeCompanyNotice(page);
+    await expectSignedInAs(page, '企业用户', email);
+  });
+
+  test('a wrong code shows 验证码错误，请重试 and mismatched passwords show 密码不匹配', async ({ page, guard }) => {
+    guard.allow(/\/api\/auth\/email-code\/verify/, 400);
+    const email = uniqueEmail('bad');
+    await page.goto('/signup?type=company');
+    await headerReady(page);
+    await fillField(page.getByTestId('signup-email'), email);
+    await page.getByTestId('signup-send-code').click();
+    const code = await outboxCode(page.request, email);
+
+    await typeCode(page, page.getByTestId('signup-code'), wrongCode(code));
+    await expect(page.getByText('验证码错误，请重试')).toBeVisible();
+    await expect(page.getByText('验证成功！')).toHaveCount(0);
+
+    // the right code still works afterwards
+    await typeCode(page, page.getByTestId('signup-code'), code);
+    await expect(page.getByText('验证成功！')).toBeVisible();
+
+    await setPasswords(page, PASSWORD, `${PASSWORD}x`);
+    await page.getByTestId('signup-submit').click();
+    await expect(page.getByText('密码不匹配').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/signup/);
+    await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,449 @@
+/**
+ * The task marketplace in the browser: a fresh company publishes a task through the UI, the two
+ * demo influencers apply through the UI, the company accepts one (the other is refused, the task
+ * is 进行中), completes it (已完成); plus the task hall (filters in the URL, empty state, error
+ * state with retry, skeletons, pagination total), the detail page's error views, role gates and
+ * an accessibility audit of the hall and the detail page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, BrowserContext, Page, Route } from '@playwright/test';
+import { ConsoleGuard, DEMO, PASSWORD, apiLogin, choose, expect, outboxCode, test, uniqueEmail } from './fixtures';
+
+type HallResponse = {
+  tasks: { id: string; title: string; budgetMin: number; budgetMax: number; category: { id: string; name: string } | null }[];
+  total: number;
+};
+
+const isHallList = (url: URL) => url.pathname === '/api/tasks';
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+  expect(res.status(), `${what}: ${await res.text()}`).toBe(200);
+  return res;
+}
+
+/** A new company account (email code from the dev outbox), signed in on `request`; with a profile unless told otherwise. */
+async function freshCompany(request: APIRequestContext, withProfile = true) {
+  const email = uniqueEmail('tasks-co');
+  await ok(await request.post('/api/auth/email-code', { data: { email } }), 'email code');
+  const code = await outboxCode(request, email);
+  await ok(await request.post('/api/auth/email-code/verify', { data: { email, code } }), 'verify');
+  await ok(await request.post('/api/auth/signup', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, userType: 'company' } }), 'sign-up');
+  const companyName = `E2E品牌${Date.now().toString(36)}`;
+  if (withProfile) {
+    const res = await request.put('/api/companies/me', { data: { companyName, contactPerson: '测试联系人' } });
+    expect(res.status(), `company profile: ${await res.text()}`).toBe(200);
+  }
+  return { email, companyName };
+}
+
+/** A signed-in browser context of its own (one per person in the journey); its pages report console errors to `guard`. */
+async function personContext(browser: Browser, baseURL: string, guard: ConsoleGuard, email?: string) {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1280, height: 800 } });
+  context.on('page', (p) => guard.attach(p));
+  const page = await context.newPage();
+  guard.attach(page);
+  if (email) await apiLogin(page, email, DEMO.password);
+  return { context, page };
+}
+
+/** Clicks OK in the antd confirm dialog that the action opened. */
+async function confirmDialog(page: Page) {
+  const dialog = page.locator('.ant-modal-confirm').last();
+  await expect(dialog).toBeVisible();
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog).toBeHidden();
+}
+
+async function applyThroughUi(page: Page, rate: number, message?: string) {
+  await expect(page.getByTestId('task-apply-submit')).toBeVisible();
+  await page.getByTestId('task-apply-rate').fill(String(rate));
+  if (message) await page.getByTestId('task-apply-message').fill(message);
+  await page.getByTestId('task-apply-submit').click();
+  await expect(page.locator('.ant-message').getByText('申请提交成功！')).toBeVisible();
+  await expect(page.getByTestId('task-my-application')).toContainText('待审核');
+  await expect(page.getByTestId('task-apply-submit')).toHaveCount(0);
+}
+
+test.describe('task journey', () => {
+  test('company publishes, two influencers apply, one is accepted, the other refused, the task is completed', async ({ page, browser, baseURL, guard }) => {
+    test.slow();
+    guard.allow(/\/api\/task-applications$/, 409); // the duplicate application below
+    const title = `E2E直播任务${Date.now().toString(36)}`;
+    const opened: BrowserContext[] = [];
+    try {
+      // ---- the company publishes through the UI
+      const company = await freshCompany(page.request);
+      await page.goto('/company-tasks');
+      await expect(page.getByTestId('company-tasks-empty')).toBeVisible();
+      await page.getByTestId('publish-task').click();
+      await expect(page.getByTestId('publish-title')).toBeVisible();
+      // empty form: the required fields are reported
+      await page.getByTestId('publish-submit').click();
+      const fieldErrors = page.locator('.ant-form-item-explain-error');
+      await expect(fieldErrors.filter({ hasText: '请输入任务标题' })).toBeVisible();
+      await expect(fieldErrors.filter({ hasText: '请选择任务分类' })).toBeVisible();
+
+      await page.getByTestId('publish-title').fill(title);
+      await page.getByTestId('publish-description').fill('E2E 测试任务描述：诚邀达人直播带货。');
+      await choose(page, page.getByTestId('publish-category'), '美妆');
+      await page.getByTestId('publish-product').fill('测试精华水');
+      await page.getByTestId('publish-requirements').fill('粉丝量1万以上\n\n美妆类目优先\n需提前试用产品\n直播不少于2小时');
+      await page.getByTestId('publish-budget-min').fill('3000');
+      await page.getByTestId('publish-budget-max').fill('8000');
+      await expect(page.getByTestId('publish-max-applicants')).toHaveValue('5');
+      await page.getByTestId('publish-live-date').fill('2030-06-01T20:00');
+      await page.getByTestId('publish-urgent').check();
+      // prepayment without an amount is refused
+      await page.getByTestId('publish-prepay').check();
+      await page.getByTestId('publish-submit').click();
+      await expect(fieldErrors.filter({ hasText: '请填写有效的预付金额' })).toBeVisible();
+      await page.getByTestId('publish-paid-amount').fill('500');
+      await page.getByTestId('publish-deposit').check();
+      await page.getByTestId('publish-deposit-amount').fill('99.5');
+      const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/tasks');
+      await page.getByTestId('publish-submit').click();
+      expect((await created).status()).toBe(200);
+      await expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible();
+      await expect(page.getByTestId('publish-success')).toBeVisible();
+      // back to the list after 1.2 s
+      await expect(page.getByTestId('publish-success')).toHaveCount(0, { timeout: 10_000 });
+      const row = page.getByTestId('company-task-row').filter({ hasText: title });
+      await expect(row).toBeVisible();
+      await expect(row.getByTestId('company-task-status')).toHaveText('招募中');
+      await expect(row).toContainText('$3,000 - $8,000');
+      const taskId = (await row.getAttribute('data-task-id'))!;
+      expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+      await page.screenshot({ path: test.info().outputPath('company-tasks-published.png'), fullPage: true });
+
+      // ---- influencer 1 finds it in the hall and opens it in a new tab
+      const inf1 = await personContext(browser, baseURL!, guard, DEMO.influencer);
+      opened.push(inf1.context);
+      await inf1.page.goto(`/tasks?search=${encodeURIComponent(title)}`);
+      const card = inf1.page.getByTestId('task-card').filter({ hasText: title });
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText(company.companyName);
+      await expect(card).toContainText('急招');
+      await expect(card).toContainText('+1'); // 4 requirements: 3 shown
+      const link = card.getByRole('link');
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+      const [tab] = await Promise.all([inf1.context.waitForEvent('page'), card.click()]);
+      await tab.waitForLoadState();
+      await expect(tab).toHaveURL(new RegExp(`/task/${taskId}\\?from=list$`));
+      await expect(tab.getByTestId('task-status')).toHaveText('招募中');
+      await expect(tab.getByTestId('task-detail')).toContainText('已预付 $500');
+      await expect(tab.getByTestId('task-detail')).toContainText('需缴纳 $99.50');
+      // a second tab with the form still open, for the duplicate below
+      const staleTab = await inf1.context.newPage();
+      await staleTab.goto(`/task/${taskId}`);
+      await expect(staleTab.getByTestId('task-apply-submit')).toBeVisible();
+      // quote required
+      await tab.getByTestId('task-apply-submit').click();
+      await expect(tab.locator('.ant-form-item-explain-error').filter({ hasText: '请输入您的报价' })).toBeVisible();
+      await applyThroughUi(tab, 4000, '我有丰富的美妆直播经验，期待合作！');
+      // applying again from the stale tab: 您已经申请过该任务, then the application status instead of the form
+      await staleTab.getByTestId('task-apply-rate').fill('4500');
+      await staleTab.getByTestId('task-apply-submit').click();
+      await expect(staleTab.locator('.ant-message').getByText('您已经申请过该任务')).toBeVisible();
+      await expect(staleTab.getByTestId('task-my-application')).toContainText('$4,000');
+
+      // ---- influencer 2 applies
+      const inf2 = await personContext(browser, baseURL!, guard, 'influencer2@demo.test');
+      opened.push(inf2.context);
+      await inf2.page.goto(`/task/${taskId}`);
+      await applyThroughUi(inf2.page, 3500);
+
+      // ---- the company accepts influencer 1 on the task page
+      await page.goto(`/task/${taskId}`);
+      const panel = page.getByTestId('applicants-panel');
+      await expect(panel).toBeVisible();
+      await expect(panel.getByTestId('applicants-tab-pending')).toContainText('2');
+      const rows = panel.getByTestId('applicant-row');
+      await expect(rows).toHaveCount(2);
+      await expect(page.getByTestId('task-apply')).toHaveCount(0); // owners get no apply form
+      await rows.filter({ hasText: '$4,000' }).getByTestId('applicant-accept').click();
+      await confirmDialog(page);
+      await expect(page.getByTestId('task-status')).toHaveText('进行中');
+      await expect(panel.getByTestId('applicants-tab-pending')).toContainText('0');
+      await expect(panel.getByTestId('applicants-tab-accepted')).toContainText('1');
+      await expect(panel.getByTestId('applicants-tab-refused')).toContainText('1');
+      await panel.getByTestId('applicants-tab-refused').click();
+      await expect(panel.getByTestId('applicant-row').filter({ hasText: '$3,500' })).toBeVisible();
+      await expect(panel.getByTestId('applicant-accept')).toHaveCount(0); // no actions on decided ones
+
+      // ---- influencer 2 sees 已拒绝
+      await inf2.page.goto('/influencer-tasks');
+      const refused = inf2.page.getByTestId('influencer-application-row').filter({ hasText: title });
+      await expect(refused.getByTestId('influencer-application-status')).toHaveText('已拒绝');
+      await expect(refused.getByTestId('influencer-task-status')).toHaveText('进行中');
+      await expect(refused.getByTestId('application-withdraw')).toHaveCount(0);
+
+      // ---- influencer 1: 已通过, and the bell tells them
+      await inf1.page.goto('/influencer-tasks');
+      const accepted = inf1.page.getByTestId('influencer-application-row').filter({ hasText: title });
+      await expect(accepted.getByTestId('influencer-application-status')).toHaveText('已通过');
+      await expect(inf1.page.getByTestId('notif-count')).toBeVisible();
+      await inf1.page.getByTestId('notif-bell').click();
+      const note = inf1.page.getByTestId('notif-item').filter({ hasText: title }).first();
+      await expect(note).toContainText('您的申请已通过');
+      await note.click();
+      await expect(inf1.page).toHaveURL(new RegExp(`/task/${taskId}$`));
+      await expect(inf1.page.getByTestId('task-my-application')).toContainText('已通过');
+
+      // ---- the company completes the task from its list
+      await page.goto('/company-tasks');
+      const done = page.getByTestId('company-task-row').filter({ hasText: title });
+      await expect(done.getByTestId('company-task-status')).toHaveText('进行中');
+      await expect(done.getByTestId('company-task-counts')).toHaveText('待审核 0 / 共 2');
+      await expect(done.getByTestId('company-task-selected')).not.toHaveText('暂未选定');
+      await done.getByTestId('company-task-complete').click();
+      await confirmDialog(page);
+      await expect(done.getByTestId('company-task-status')).toHaveText('已完成');
+      await expect(done.getByTestId('company-task-complete')).toHaveCount(0);
+      await expect(done.getByTestId('company-task-cancel')).toHaveCount(0);
+      // the task modal shows the detail
+      await done.getByTestId('company-task-open').click();
+      await expect(page.getByTestId('company-task-detail')).toContainText('测试精华水');
+      await page.screenshot({ path: test.info().outputPath('company-task-modal.png') });
+    } finally {
+      for (const c of opened) await c.close();
+    }
+  });
+
+  test('an influencer withdraws a pending application; a company cancels an open task', async ({ page, browser, baseURL, guard }) => {
+    const company = await freshCompany(page.request);
+    const cats = (await (await page.request.get('/api/categories')).json()) as { categories: { id: string }[] };
+    const res = await page.request.post('/api/tasks', {
+      data: { title: `E2E撤回测试${Date.now().toString(36)}`, description: 'd', categoryId: cats.categories[0].id, budgetMin: 100, budgetMax: 900 },
+    });
+    const { task } = (await (await ok(res, 'create task')).json()) as { task: { id: string; title: string } };
+    expect(company.companyName).toBeTruthy();
+
+    const inf = await personContext(browser, baseURL!, guard, DEMO.influencer);
+    try {
+      await inf.page.goto(`/task/${task.id}`);
+      await applyThroughUi(inf.page, 500);
+      await inf.page.goto('/influencer-tasks');
+      const row = inf.page.getByTestId('influencer-application-row').filter({ hasText: task.title });
+      await expect(row.getByTestId('influencer-application-status')).toHaveText('待审核');
+      await row.getByTestId('application-withdraw').click();
+      await confirmDialog(inf.page);
+      await expect(row.getByTestId('influencer-application-status')).toHaveText('已撤回');
+      await expect(row.getByTestId('application-withdraw')).toHaveCount(0);
+    } finally {
+      await inf.context.close();
+    }
+
+    await page.goto('/company-tasks');
+    const row = page.getByTestId('company-task-row').filter({ hasText: task.title });
+    await expect(row.getByTestId('company-task-complete')).toHaveCount(0); // only in-progress tasks complete
+    await row.getByTestId('company-task-cancel').click();
+    await confirmDialog(page);
+    await expect(row.getByTestId('company-task-status')).toHaveText('已取消');
+  });
+
+  test('a company without a profile gets 无法获取企业信息 with a link to the profile', async ({ page, guard }) => {
+    guard.allow(/\/api\/my\/tasks$/, 400);
+    guard.allow(/\/api\/tasks$/, 400);
+    await freshCompany(page.request, false);
+    await page.goto('/company-tasks');
+    const box = page.getByTestId('company-no-profile');
+    await expect(box).toContainText('无法获取企业信息');
+    await expect(box.getByRole('link')).toHaveAttribute('href', '/company-profile');
+
+    await page.getByTestId('publish-task').click();
+    await page.getByTestId('publish-title').fill('无资料企业的任务');
+    await page.getByTestId('publish-description').fill('描述');
+    await choose(page, page.getByTestId('publish-category'), '美妆');
+    await page.getByTestId('publish-budget-min').fill('100');
+    await page.getByTestId('publish-budget-max').fill('200');
+    await page.getByTestId('publish-submit').click();
+    const err = page.getByTestId('publish-error');
+    await expect(err).toContainText('无法获取企业信息');
+    await expect(err.getByRole('link')).toHaveAttribute('href', '/company-profile');
+  });
+
+  test('role gates: visitors get a sign-in prompt, other account types 仅企业用户 / 仅达人用户可访问此页面', async ({ page }) => {
+    await page.goto('/company-tasks');
+    await expect(page.getByTestId('gate-signin')).toBeVisible();
+    await page.getByTestId('gate-signin-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await apiLogin(page, DEMO.influencer, DEMO.password);
+    await page.goto('/company-tasks');
+    await expect(page.getByTestId('gate-denied')).toContainText('仅企业用户可访问此页面');
+
+    await apiLogin(page, DEMO.company, DEMO.password);
+    await page.goto('/influencer-tasks');
+    await expect(page.getByTestId('gate-denied')).toContainText('仅达人用户可访问此页面');
+  });
+
+  test('a visitor on an open task is asked to sign in with an influencer account', async ({ page }) => {
+    const list = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
+    await page.goto(`/task/${list.tasks[0].id}`);
+    const box = page.getByTestId('task-apply-login');
+    await expect(box).toContainText('请先登录达人账号');
+    await page.getByTestId('task-apply-signin').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
+
+test.describe('task detail errors', () => {
+  test('任务不存在 (404), 任务ID不存在 (no id), 加载失败 with 重试', async ({ page, guard }) => {
+    guard.allow(/\/api\/task-detail/, 404);
+    guard.allow(/\/api\/task-detail/, 500);
+    await page.goto('/task/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByTestId('task-not-found')).toContainText('任务不存在');
+
+    await page.goto('/task');
+    await expect(page.getByTestId('task-missing-id')).toContainText('任务ID不存在');
+    // back without history inside the app goes to the hall
+    await page.getByTestId('task-back').click();
+    await expect(page).toHaveURL(/\/tasks$/);
+
+    const list = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
+    const fail = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } });
+    await page.route('**/api/task-detail?**', fail);
+    await page.goto(`/task/${list.tasks[0].id}`);
+    const error = page.getByTestId('task-error');
+    await expect(error).toContainText('加载失败', { timeout: 20_000 });
+    await page.unroute('**/api/task-detail?**', fail);
+    await page.getByTestId('task-retry').click();
+    await expect(page.getByTestId('task-detail')).toContainText(list.tasks[0].title);
+  });
+});
+
+test.describe('task hall', () => {
+  test('filters change the results and live in the URL (kept on reload)', async ({ page }) => {
+    const all = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
+    const top = (await (await page.request.get('/api/tasks?budget=50000%2B')).json()) as HallResponse;
+    expect(all.total).toBeGreaterThan(top.total);
+    expect(top.total).toBeGreaterThan(0); // the demo seed has a 50000-80000 task
+
+    await page.goto('/tasks');
+    const cards = page.getByTestId('task-card');
+    await expect(cards).toHaveCount(Math.min(all.total, 12));
+    await expect(page.getByTestId('task-skeleton')).toHaveCount(0);
+
+    await choose(page, page.getByTestId('hall-budget'), '$50,000 以上');
+    await expect(page).toHaveURL(/budget=50000%2B/);
+    await expect(cards).toHaveCount(Math.min(top.total, 12));
+    for (const t of top.tasks) await expect(cards.filter({ hasText: t.title })).toHaveCount(1);
+
+    await choose(page, page.getByTestId('hall-sort'), '预算从低到高');
+    await expect(page).toHaveURL(/sort=budget_asc/);
+
+    await page.reload();
+    await expect(page.getByTestId('hall-budget')).toContainText('$50,000 以上');
+    await expect(page.getByTestId('hall-sort')).toContainText('预算从低到高');
+    await expect(cards).toHaveCount(Math.min(top.total, 12));
+
+    // category
+    const seeded = all.tasks.find((t) => t.category)!;
+    const inCategory = (await (await page.request.get(`/api/tasks?category=${seeded.category!.id}`)).json()) as HallResponse;
+    await page.goto('/tasks');
+    await choose(page, page.getByTestId('hall-category'), seeded.category!.name);
+    await expect(page).toHaveURL(new RegExp(`category=${seeded.category!.id}`));
+    await expect(cards).toHaveCount(Math.min(inCategory.total, 12));
+
+    // search (debounced) narrows to the matching task
+    await page.goto('/tasks');
+    const target = all.tasks[0];
+    await page.getByTestId('hall-search').fill(target.title);
+    await expect(page).toHaveURL(/search=/);
+    await expect(cards.filter({ hasText: target.title }).first()).toBeVisible();
+    const shown = await cards.count();
+    expect(shown).toBeLessThan(all.total);
+    await page.reload();
+    await expect(page.getByTestId('hall-search')).toHaveValue(target.title);
+  });
+
+  test('empty state 暂无任务', async ({ page }) => {
+    await page.goto(`/tasks?search=${encodeURIComponent(`没有这个任务${Date.now()}`)}`);
+    await expect(page.getByTestId('hall-empty')).toContainText('暂无任务');
+    await expect(page.getByTestId('task-card')).toHaveCount(0);
+  });
+
+  test('error state 加载失败 / 获取任务数据时发生错误, 重试 recovers', async ({ page, guard }) => {
+    guard.allow(/\/api\/tasks/, 500);
+    const fail = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } });
+    await page.route(isHallList, fail);
+    await page.goto('/tasks');
+    const error = page.getByTestId('hall-error');
+    await expect(error).toContainText('加载失败', { timeout: 20_000 });
+    await expect(error).toContainText('获取任务数据时发生错误');
+    await page.unroute(isHallList, fail);
+    await page.getByTestId('hall-retry').click();
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    await expect(page.getByTestId('hall-error')).toHaveCount(0);
+  });
+
+  test('six skeleton cards while loading', async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(isHallList, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/tasks');
+    await expect(page.getByTestId('task-skeleton')).toHaveCount(6);
+    await expect(page.getByTestId('task-card')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    await expect(page.getByTestId('task-skeleton')).toHaveCount(0);
+  });
+
+  test('pagination: the total is capped at 10000 and shown as 10000+', async ({ page }) => {
+    await page.route(isHallList, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as HallResponse;
+      await route.fulfill({ response: res, json: { ...body, total: 10_000 } });
+    });
+    await page.goto('/tasks');
+    const pagination = page.getByTestId('hall-pagination');
+    await expect(pagination).toBeVisible();
+    await expect(pagination).toContainText('10000+');
+    const next = page.waitForRequest((r) => isHallList(new URL(r.url())) && new URL(r.url()).searchParams.get('page') === '2');
+    await pagination.getByTitle('2', { exact: true }).click();
+    await next;
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByTestId('task-skeleton')).toHaveCount(0);
+    await expect(pagination.locator('.ant-pagination-item-active')).toHaveText('2');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});
+
+test.describe('accessibility of the task pages (axe)', () => {
+  const pages = [
+    { name: 'task hall', path: '/tasks', ready: 'task-card' },
+    { name: 'task detail (influencer)', path: 'detail', ready: 'task-apply', login: DEMO.influencer },
+    { name: 'company my-tasks', path: '/company-tasks', ready: 'company-task-row', login: DEMO.company },
+    { name: 'influencer my-tasks', path: '/influencer-tasks', ready: 'influencer-application-row', login: DEMO.influencer },
+  ] as const;
+  for (const entry of pages) {
+    test(`${entry.name} has no serious or critical violations`, async ({ browser, baseURL, page }) => {
+      const list = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
+      const url = entry.path === 'detail' ? `/task/${list.tasks[0].id}` : entry.path;
+      const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+      const guard = new ConsoleGuard();
+      try {
+        const p = await context.newPage();
+        guard.attach(p);
+        if ('login' in entry) await apiLogin(p, entry.login, DEMO.password);
+        await p.goto(url);
+        await expect(p.getByTestId(entry.ready).first()).toBeVisible();
+        await p.waitForLoadState('networkidle');
+        await p.waitForTimeout(500);
+        const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        const minor = results.violations.filter((v) => !blocking.includes(v));
+        if (minor.length > 0) console.log(`axe ${url}: ${minor.map((v) => `${v.id} (${v.nodes.length})`).join(', ')}`);
+        expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+        expect(guard.unexpected()).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountResponse,
+  deletionRequestBody,
+  passwordChangeRequest,
+  phoneCodeRequest,
+  phoneCodeResponse,
+  phoneUpdateRequest,
+  phoneVerifyRequest,
+  settings,
+  settingsUpdate,
+} from '../../../shared/schemas/accounts';
+import { errorBody, okBody } from '../../../shared/schemas/common';
+import {
+  companyProfileResponse,
+  companyProfileUpdate,
+  influencerProfileResponse,
+  influencerProfileUpdate,
+  materialsUpdate,
+} from '../../../shared/schemas/profiles';
+import type { AppContext } from '../../platform/context';
+import { currentUser, guard } from '../../platform/session';
+import {
+  cancelDeletion,
+  changePassword,
+  getAccount,
+  requestDeletion,
+  sendPhoneCode,
+  updatePhone,
+  updateSettings,
+  verifyPhoneCode,
+} from './account';
+import {
+  getCompanyProfile,
+  getOwnInfluencer,
+  requestCompanyVerification,
+  saveCompanyProfile,
+  toInfluencerProfile,
+  updateInfluencerProfile,
+  updateMaterials,
+} from './profiles';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const influencerOnly = guard({ roles: ['influencer'], unauthenticated: 'LOGIN_REQUIRED_PROFILE', forbidden: 'INFLUENCER_ONLY' });
+const companyOnly = guard({ roles: ['company'], unauthenticated: 'LOGIN_REQUIRED_PROFILE', forbidden: 'COMPANY_ONLY' });
+const signedIn = guard({ unauthenticated: 'LOGIN_REQUIRED_SETTINGS' });
+
+export const accountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onSend', async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    // ---- influencer's own profile (/influencer-profile, /materials)
+    app.get(
+      '/api/influencers/me',
+      { schema: { tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preHandler: influencerOnly },
+      async (request) => {
+        const user = await currentUser(request);
+        return { profile: toInfluencerProfile(await getOwnInfluencer(ctx.db, user.id)) };
+      },
+    );
+    app.put(
+      '/api/influencers/me',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Save the influencer profile (edit mode)',
+          description: 'Who: influencers, their own profile only. Approval, verification, status, rating and counters are not accepted.',
+          body: influencerProfileUpdate,
+          response: { 200: influencerProfileResponse, ...errors },
+        },
+        preHandler: influencerOnly,
+      },
+      async (request) => {
+        const user = await currentUser(request);
+        return { profile: await updateInfluencerProfile(ctx, user.id, request.body) };
+      },
+    );
+    app.put(
+      '/api/influencers/me/materials',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Save the profile supplement form',
+          description: 'Who: influencers, their own profile only.',
+          body: materialsUpdate,
+          response: { 200: influencerProfileResponse, ...errors },
+        },
+        preHandler: influencerOnly,
+      },
+      async (request) => {
+        const user = await currentUser(request);
+        return { profile: await updateMaterials(ctx, user.id, request.body) };
+      },
+    );
+
+    // ---- company's own profile (/company-profile)
+    app.get(
+      '/api/companies/me',
+      { schema: { tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preHandler: companyOnly },
+      async (request) => getCompanyProfile(ctx.db, (await currentUser(request)).id),
+    );
+    app.put(
+      '/api/companies/me',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Create or update the company profile',
+          description: 'Who: companies, their own profile only. Verification is decided by admins and cannot be set here.',
+          body: companyProfileUpdate,
+          response: { 200: companyProfileResponse, ...errors },
+        },
+        preHandler: companyOnly,
+      },
+      async (request) => saveCompanyProfile(ctx, (await currentUser(request)).id, request.body),
+    );
+    app.post(
+      '/api/companies/me/verification-requests',
+      {
+        schema: { tags: ['profiles'], summary: 'Apply for company verification (pending until an admin decides)', description: 'Who: companies with a saved profile.', response: { 200: companyProfileResponse, ...errors } },
+        preHandler: companyOnly,
+      },
+      async (request) => requestCompanyVerification(ctx, (await currentUser(request)).id),
+    );
+
+    // ---- account settings (/account-settings)
+    app.get(
+      '/api/account',
+      { schema: { tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preHandler: signedIn },
+      async (request) => ({ account: await getAccount(ctx.db, (await currentUser(request)).id) }),
+    );
+    app.put(
+      '/api/account/settings',
+      {
+        schema: { tags: ['account'], summary: 'Save notification and privacy settings', description: 'Who: any signed-in user.', body: settingsUpdate, response: { 200: settings, ...errors } },
+        preHandler: signedIn,
+      },
+      async (request) => updateSettings(ctx.db, (await currentUser(request)).id, request.body),
+    );
+    app.post(
+      '/api/account/phone/code',
+      {
+        schema: { tags: ['account'], summary: 'Send a 4-digit SMS code to a new phone number', description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors, 502: errorBody } },
+        preHandler: signedIn,
+      },
+      async (request) => ({ ok: true as const, ...(await sendPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.ip)) }),
+    );
+    app.post(
+      '/api/account/phone/verify',
+      {
+        schema: { tags: ['account'], summary: 'Check the SMS code', description: 'Who: any signed-in user (their own code).', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
+        preHandler: signedIn,
+      },
+      async (request) => {
+        await verifyPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.body.code);
+        return { ok: true as const };
+      },
+    );
+    app.put(
+      '/api/account/phone',
+      {
+        schema: { tags: ['account'], summary: 'Save a verified phone number', description: 'Who: any signed-in user; the number must have been verified by code first.', body: phoneUpdateRequest, response: { 200: accountResponse, ...errors } },
+        preHandler: signedIn,
+      },
+      async (request) => ({ account: await updatePhone(ctx, (await currentUser(request)).id, request.body.phone) }),
+    );
+    app.post(
+      '/api/account/password',
+      {
+        schema: { tags: ['account'], summary: 'Change the password (checks the current one; ends other sessions)', description: 'Who: any signed-in user.', body: passwordChangeRequest, response: { 200: okBody, ...errors } },
+        preHandler: signedIn,
+      },
+      async (request) => {
+        const user = await currentUser(request);
+        await changePassword(ctx, user.id, user.sessionId, request.body);
+        return { ok: true as const };
+      },
+    );
+    app.post(
+      '/api/account/deletion-request',
+      {
+        schema: { tags: ['account'], summary: 'Request deletion of the account (needs confirm: true)', description: 'Who: any signed-in user.', body: deletionRequestBody, response: { 200: accountResponse, ...errors } },
+        preHandler: signedIn,
+      },
+      async (request) => ({ account: await requestDeletion(ctx, (await currentUser(request)).id, request.body.reason) }),
+    );
+    app.delete(
+      '/api/account/deletion-request',
+      {
+        schema: { tags: ['account'], summary: 'Withdraw a pending deletion request', description: 'Who: any signed-in user.', response: { 200: accountResponse, ...errors } },
+        preHandler: signedIn,
+      },
+      async (request) => ({ account: await cancelDeletion(ctx, (await currentUser(request)).id) }),
+    );
+  };

@@ -1,0 +1,78 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notifications, users, userSettings } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+
+export type NewNotification = { userId: string; type: string; title: string; body: string; link?: string };
+
+/** Records in-product notifications (inside the caller's transaction). Returns what to mail afterwards. */
+export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
+  if (list.length === 0) return list;
+  await tx.insert(notifications).values(list.map((n) => ({ ...n, link: n.link ?? null })));
+  return list;
+}
+
+/** After commit: mails each notification to users who keep email notifications on (the default). */
+export async function mailNotifications(ctx: AppContext, list: NewNotification[]) {
+  if (list.length === 0) return;
+  const ids = [...new Set(list.map((n) => n.userId))];
+  const rows = await ctx.db
+    .select({ id: users.id, email: users.email, emailOn: userSettings.emailNotifications })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const base = ctx.config.publicUrl ?? '';
+  for (const n of list) {
+    const u = byId.get(n.userId);
+    if (!u || u.emailOn === false) continue;
+    try {
+      await ctx.mailer.send({
+        channel: 'email',
+        to: u.email,
+        subject: `【直播带货平台】${n.title}`,
+        body: `${n.body}${n.link ? `\n\n${base}${n.link}` : ''}`,
+      });
+    } catch (err) {
+      ctx.log.warn({ err: (err as Error).message, type: n.type }, 'notification mail failed');
+    }
+  }
+}
+
+export async function listNotifications(db: DbOrTx, userId: string) {
+  const [rows, [{ unread }]] = await Promise.all([
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(50),
+    db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    notifications: rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      readAt: r.readAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    unreadCount: unread,
+  };
+}
+
+export async function markRead(db: DbOrTx, userId: string, id?: string) {
+  const res = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined))
+    .returning({ id: notifications.id });
+  if (id && res.length === 0) {
+    const [exists] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+    if (!exists) throw new AppError('NOTIFICATION_NOT_FOUND');
+  }
+}

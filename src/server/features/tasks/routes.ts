@@ -1,0 +1,216 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
+import {
+  applicationsQuery,
+  applyRequest,
+  categoriesResponse,
+  companyTasksResponse,
+  myApplicationsResponse,
+  taskApplicationsResponse,
+  taskCard,
+  taskCreateRequest,
+  taskDetailResponse,
+  taskIdQuery,
+  taskListQuery,
+  taskListResponse,
+} from '../../../shared/schemas/tasks';
+import type { AppContext } from '../../platform/context';
+import { randomToken } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { currentUser, guard } from '../../platform/session';
+import {
+  acceptApplication,
+  applyOnce,
+  cancelTask,
+  completeTask,
+  createTask,
+  getTaskDetail,
+  listCategories,
+  listCompanyTasks,
+  listMyApplications,
+  listTaskApplications,
+  listTasks,
+  recordView,
+  refuseApplication,
+  withdrawApplication,
+} from './service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const companyOnly = guard({ roles: ['company'], unauthenticated: 'UNAUTHENTICATED', forbidden: 'COMPANY_ONLY_TASKS' });
+const influencerOnly = guard({ roles: ['influencer'], unauthenticated: 'INFLUENCER_LOGIN_REQUIRED', forbidden: 'INFLUENCER_ACCOUNT_REQUIRED' });
+const VISITOR_COOKIE = 'vid';
+
+export const taskRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/categories',
+      { schema: { tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse } } },
+      async (_req, reply) => {
+        reply.header('cache-control', 'public, max-age=60');
+        return { categories: await listCategories(ctx.db) };
+      },
+    );
+
+    app.get(
+      '/api/tasks',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: 'The task hall: search, category, budget range, sort, pagination (open tasks by default)',
+          description: 'Who: anyone. `total` is counted up to 10000.',
+          querystring: taskListQuery,
+          response: { 200: taskListResponse, 400: errorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'public, max-age=5');
+        return listTasks(ctx.db, request.query);
+      },
+    );
+
+    app.get(
+      '/api/task-detail',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: 'One task with its company and category, and what the viewer may do',
+          description: 'Who: anyone (viewer fields depend on the session). 404 任务不存在.',
+          querystring: taskIdQuery,
+          response: { 200: taskDetailResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-cache');
+        return getTaskDetail(ctx.db, request.query.id, await request.getUser());
+      },
+    );
+
+    app.post(
+      '/api/tasks/:id/view',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: 'Count a visit of the task page (once per visitor per 30 minutes)',
+          description: 'Who: anyone; the page calls it once per visit.',
+          params: idParam,
+          response: { 200: z.object({ counted: z.boolean() }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = await request.getUser();
+        let key = user ? `u:${user.id}` : request.cookies[VISITOR_COOKIE] ? `v:${request.cookies[VISITOR_COOKIE]}` : null;
+        if (!key) {
+          const vid = randomToken(16);
+          reply.setCookie(VISITOR_COOKIE, vid, { path: '/api', httpOnly: true, sameSite: 'lax', secure: ctx.config.isProduction, maxAge: 365 * 24 * 3600 });
+          key = `v:${vid}`;
+        }
+        const budget = await ctx.limiter.hit(`views:ip:${request.ip}`, 120, 3600);
+        if (!budget.allowed) return { counted: false };
+        return { counted: await recordView(ctx, request.params.id, key) };
+      },
+    );
+
+    app.post(
+      '/api/tasks',
+      {
+        schema: { tags: ['tasks'], summary: 'Publish a task', description: 'Who: companies with a company profile (else 无法获取企业信息).', body: taskCreateRequest, response: { 200: z.object({ task: taskCard }), ...errors } },
+        preHandler: companyOnly,
+      },
+      async (request) => ({ task: await createTask(ctx, (await currentUser(request)).id, request.body) }),
+    );
+
+    app.get(
+      '/api/my/tasks',
+      {
+        schema: { tags: ['tasks'], summary: "The company's own tasks, newest first, with applicant counts", description: 'Who: companies (仅企业用户可访问此页面).', response: { 200: companyTasksResponse, ...errors } },
+        preHandler: companyOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { tasks: await listCompanyTasks(ctx.db, (await currentUser(request)).id) };
+      },
+    );
+
+    app.post(
+      '/api/tasks/:id/cancel',
+      { schema: { tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preHandler: companyOnly },
+      async (request) => {
+        await cancelTask(ctx, (await currentUser(request)).id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+    app.post(
+      '/api/tasks/:id/complete',
+      { schema: { tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preHandler: companyOnly },
+      async (request) => {
+        await completeTask(ctx, (await currentUser(request)).id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/task-applications',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Applications of a task (owning company) or of an influencer (that influencer)',
+          description: 'Who: ?taskId= the owning company only; ?influencerId= (or nothing) the influencer themself only.',
+          querystring: applicationsQuery,
+          response: { 200: z.union([taskApplicationsResponse, myApplicationsResponse]), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const user = await request.getUser();
+        if (!user) throw new AppError('UNAUTHENTICATED');
+        if (request.query.taskId) {
+          if (user.userType !== 'company') throw new AppError('FORBIDDEN');
+          return { applications: await listTaskApplications(ctx.db, user.id, request.query.taskId) };
+        }
+        if (user.userType !== 'influencer') throw new AppError('INFLUENCER_ONLY_TASKS');
+        return { applications: await listMyApplications(ctx.db, user.id, request.query.influencerId) };
+      },
+    );
+
+    app.post(
+      '/api/task-applications',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Apply for an open task with a quote within its budget',
+          description: 'Who: influencers with a profile. One application per task (409 您已经申请过该任务); capped by max_applicants.',
+          body: applyRequest,
+          response: { 200: z.object({ application: z.object({ id: z.string().uuid(), status: z.string() }) }), ...errors },
+        },
+        preHandler: influencerOnly,
+      },
+      async (request) => {
+        const a = await applyOnce(ctx, (await currentUser(request)).id, request.body);
+        return { application: { id: a.id, status: a.status } };
+      },
+    );
+
+    for (const [action, fn, who] of [
+      ['accept', acceptApplication, 'the owning company'],
+      ['refuse', refuseApplication, 'the owning company'],
+    ] as const) {
+      app.post(
+        `/api/task-applications/:id/${action}`,
+        { schema: { tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preHandler: companyOnly },
+        async (request) => {
+          await fn(ctx, (await currentUser(request)).id, request.params.id);
+          return { ok: true as const };
+        },
+      );
+    }
+    app.post(
+      '/api/task-applications/:id/withdraw',
+      { schema: { tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preHandler: influencerOnly },
+      async (request) => {
+        await withdrawApplication(ctx, (await currentUser(request)).id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+  };

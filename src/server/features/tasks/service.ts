@@ -1,0 +1,698 @@
+import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gte, inArray, like, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { TASK_STATUSES, type TaskStatus } from '../../../shared/options';
+import {
+  BUDGET_BOUNDS,
+  type ApplyRequest,
+  type CompanyTask,
+  type TaskCard,
+  type TaskCreateRequest,
+  type TaskDetailResponse,
+  type TaskListQuery,
+  type TaskListResponse,
+} from '../../../shared/schemas/tasks';
+import type { Db, DbOrTx } from '../../db/client';
+import { companies, influencers, taskApplications, taskCategories, tasks, taskViews } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { AuthUser } from '../../platform/session';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+
+/** Hall totals are counted up to this many; beyond it the hall shows "10000+" (keeps deep counts cheap). */
+export const TOTAL_CAP = 10_000;
+
+const selected = alias(influencers, 'selected_influencer');
+const applicationsCount = sql<number>`(select count(*)::int from ${taskApplications} a where a.task_id = ${tasks.id} and a.status <> 'withdrawn')`;
+
+// every column but search_text (the hall's copy of title, product and description: sending it
+// back would roughly double the bytes of each card row)
+const { searchText: _searchText, ...taskColumns } = getTableColumns(tasks);
+
+const cardColumns = {
+  t: taskColumns,
+  companyId: companies.id,
+  companyName: companies.companyName,
+  companyLogo: companies.logoUrl,
+  companyVerified: companies.isVerified,
+  categoryId: taskCategories.id,
+  categoryName: taskCategories.name,
+  categoryIcon: taskCategories.icon,
+  categoryDescription: taskCategories.description,
+  selectedId: selected.id,
+  selectedNickname: selected.nickname,
+  applicationsCount,
+};
+type CardRow = {
+  t: Omit<typeof tasks.$inferSelect, 'searchText'>;
+  companyId: string;
+  companyName: string;
+  companyLogo: string | null;
+  companyVerified: boolean;
+  categoryId: string | null;
+  categoryName: string | null;
+  categoryIcon: string | null;
+  categoryDescription: string | null;
+  selectedId: string | null;
+  selectedNickname: string | null;
+  applicationsCount: number;
+};
+
+const asStatus = (s: string): TaskStatus => TASK_STATUSES.find((x) => x === s) ?? 'open';
+
+function toCard(r: CardRow): TaskCard {
+  const t = r.t;
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    productName: t.productName,
+    requirements: t.requirements,
+    budgetMin: t.budgetMin,
+    budgetMax: t.budgetMax,
+    maxApplicants: t.maxApplicants,
+    liveDate: t.liveDate?.toISOString() ?? null,
+    durationHours: Number(t.durationHours),
+    location: t.location,
+    status: asStatus(t.status),
+    isUrgent: t.isUrgent,
+    isAdvancePaid: t.isAdvancePaid,
+    paidAmount: t.paidAmount === null ? null : Number(t.paidAmount),
+    requiresDeposit: t.requiresDeposit,
+    depositAmount: t.depositAmount === null ? null : Number(t.depositAmount),
+    currentApplicants: t.currentApplicants,
+    applicationsCount: Number(r.applicationsCount),
+    viewsCount: t.viewsCount,
+    createdAt: t.createdAt.toISOString(),
+    company: { id: r.companyId, companyName: r.companyName, logoUrl: r.companyLogo, isVerified: r.companyVerified },
+    category: r.categoryId
+      ? { id: r.categoryId, name: r.categoryName ?? '', icon: r.categoryIcon ?? 'Tag', description: r.categoryDescription }
+      : null,
+    selectedInfluencer: r.selectedId ? { id: r.selectedId, nickname: r.selectedNickname ?? '' } : null,
+  };
+}
+
+const cardQuery = (db: DbOrTx) =>
+  db
+    .select(cardColumns)
+    .from(tasks)
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .leftJoin(taskCategories, eq(taskCategories.id, tasks.categoryId))
+    .leftJoin(selected, eq(selected.id, tasks.selectedInfluencerId));
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The shape of a hall request: which conditions and which order its SQL has. Each shape is one
+ * prepared statement; the request's values fill its placeholders (hallValues).
+ */
+type HallShape = {
+  status: boolean;
+  category: boolean;
+  budget: 'none' | 'from' | 'range';
+  search: 'none' | 'short' | 'long';
+  sort: TaskListQuery['sort'];
+};
+
+function hallShape(q: TaskListQuery): HallShape {
+  return {
+    status: q.status !== 'all',
+    category: Boolean(q.category),
+    budget: !q.budget ? 'none' : BUDGET_BOUNDS[q.budget].upper === null ? 'from' : 'range',
+    // no trigram in 1–2 characters: those terms use the search_grams index
+    search: !q.search ? 'none' : [...q.search].length <= 2 ? 'short' : 'long',
+    sort: q.sort,
+  };
+}
+
+/** The values of a hall request, by placeholder name. */
+function hallValues(q: TaskListQuery): Record<string, unknown> {
+  const b = q.budget ? BUDGET_BOUNDS[q.budget] : null;
+  return {
+    status: q.status,
+    category: q.category ?? null,
+    lower: b?.lower ?? null,
+    upper: b?.upper ?? null,
+    pattern: q.search ? escapeLike(q.search) : null,
+    term: q.search ?? null,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  };
+}
+
+export function hallConditions(shape: HallShape): SQL | undefined {
+  const where: SQL[] = [];
+  if (shape.status) where.push(eq(tasks.status, p('status')));
+  if (shape.category) where.push(eq(tasks.categoryId, p('category')));
+  if (shape.budget !== 'none') {
+    where.push(gte(tasks.budgetMin, p('lower')));
+    if (shape.budget === 'range') {
+      where.push(lte(tasks.budgetMax, p('upper')));
+      // implied (budget_min ≤ budget_max), stated so the budget_min index scans a bounded range
+      where.push(lte(tasks.budgetMin, p('upper')));
+    }
+  }
+  if (shape.search !== 'none') {
+    // search_text is stored lower-cased: a byte-wise LIKE of the lower-cased term is what ILIKE
+    // would do, without lower-casing every row it checks
+    where.push(like(tasks.searchText, sql`'%' || lower(${p('pattern')}) || '%'`));
+    // the search_grams index holds every 1- and 2-character substring of search_text
+    if (shape.search === 'short') where.push(sql`search_grams(${tasks.searchText}) @> search_gram_key(lower(${p('term')}))`);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** ORDER BY clauses written to match the hall's indexes exactly (see schema.ts). */
+export function hallOrder(sort: TaskListQuery['sort']): SQL[] {
+  switch (sort) {
+    case 'budget_desc':
+      return [sql`${tasks.budgetMax} desc nulls last`, sql`${tasks.createdAt} desc nulls last`];
+    case 'budget_asc':
+      return [asc(tasks.budgetMin), sql`${tasks.createdAt} desc nulls last`];
+    case 'live_date':
+      return [asc(tasks.liveDate), sql`${tasks.createdAt} desc nulls last`];
+    case 'urgent':
+      return [sql`${tasks.isUrgent} desc nulls last`, sql`${tasks.createdAt} desc nulls last`];
+    default:
+      return [sql`${tasks.createdAt} desc nulls last`, sql`${tasks.id} desc nulls last`];
+  }
+}
+
+/**
+ * The hall's statements for one shape, prepared: `page` is the cards of the page, each row also
+ * carrying the capped total (an uncorrelated subquery, counted once), so a request is one round
+ * trip; `total` is the capped total alone, for a page past the end (no row to carry it).
+ *
+ * Prepared statements save building the SQL on every request and PostgreSQL's parsing; the pool
+ * sets plan_cache_mode=force_custom_plan (db/client.ts) so each run is still planned for its
+ * values (a generic plan of the search is very slow).
+ */
+function prepareHall(db: Db, shape: HallShape) {
+  const cond = hallConditions(shape);
+  // the page's ids first (from the indexes alone when they cover the order), then the cards of those
+  // ids only: deep pages skip rows without joining them or counting their applications
+  const ids = db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(cond)
+    .orderBy(...hallOrder(shape.sort))
+    .limit(p('limit'))
+    .offset(p('offset'));
+  const capped = sql`(select 1 from ${tasks} where ${cond ?? sql`true`} limit ${sql.raw(String(TOTAL_CAP))}) as capped`;
+  const name = `hall_${shape.status ? 's' : 'a'}${shape.category ? 'c' : ''}_${shape.budget}_${shape.search}_${shape.sort}`;
+  return {
+    name,
+    page: db
+      .select({ ...cardColumns, total: sql<number>`(select count(*)::int from ${capped})` })
+      .from(tasks)
+      .innerJoin(companies, eq(companies.id, tasks.companyId))
+      .leftJoin(taskCategories, eq(taskCategories.id, tasks.categoryId))
+      .leftJoin(selected, eq(selected.id, tasks.selectedInfluencerId))
+      .where(inArray(tasks.id, ids))
+      .orderBy(...hallOrder(shape.sort))
+      .prepare(name),
+    total: db.select({ n: sql<number>`count(*)::int` }).from(capped).prepare(`${name}_total`),
+  };
+}
+type PreparedHall = ReturnType<typeof prepareHall>;
+
+// per database (the tests run several): shape key → its prepared statements (at most 180 shapes)
+const hallStatements = new WeakMap<Db, Map<string, PreparedHall>>();
+
+function preparedHall(db: Db, q: TaskListQuery): PreparedHall {
+  const shape = hallShape(q);
+  const key = JSON.stringify(shape);
+  let byShape = hallStatements.get(db);
+  if (!byShape) hallStatements.set(db, (byShape = new Map()));
+  let prepared = byShape.get(key);
+  if (!prepared) byShape.set(key, (prepared = prepareHall(db, shape)));
+  return prepared;
+}
+
+/**
+ * The statement one hall request runs, as sent to PostgreSQL (name, SQL and values):
+ * scripts/bench-tasks.ts runs the same through pg directly.
+ */
+export function hallStatement(db: Db, q: TaskListQuery) {
+  const { name, page } = preparedHall(db, q);
+  const query = page.getQuery();
+  return { name, text: query.sql, values: fillPlaceholders(query.params, hallValues(q)) };
+}
+
+/** GET /api/tasks — the hall: filters, search, sort and pagination in SQL, in one statement. */
+export async function listTasks(db: Db, q: TaskListQuery): Promise<TaskListResponse> {
+  const { page, total } = preparedHall(db, q);
+  const values = hallValues(q);
+  const rows = await page.execute(values);
+  // no row to carry the total: nothing matches (page 1), or the page is past the end
+  const n = rows.length > 0 ? rows[0].total : q.page > 1 ? ((await total.execute(values))[0]?.n ?? 0) : 0;
+  return { tasks: rows.map(toCard), total: Number(n), page: q.page, limit: q.limit };
+}
+
+// the card of one task (task detail), prepared once per database like the hall's statements
+const cardStatements = new WeakMap<Db, ReturnType<typeof prepareCard>>();
+const prepareCard = (db: Db) =>
+  cardQuery(db)
+    .where(eq(tasks.id, p('id')))
+    .limit(1)
+    .prepare('task_card');
+function preparedCard(db: Db) {
+  let prepared = cardStatements.get(db);
+  if (!prepared) cardStatements.set(db, (prepared = prepareCard(db)));
+  return prepared;
+}
+
+/** The statement the task detail runs for its card, as sent to PostgreSQL (see hallStatement). */
+export function taskCardStatement(db: Db, id: string) {
+  const query = preparedCard(db).getQuery();
+  return { name: 'task_card', text: query.sql, values: fillPlaceholders(query.params, { id }) };
+}
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+async function viewerIdentity(db: DbOrTx, user: AuthUser | null) {
+  if (!user) return { companyId: null, influencerId: null };
+  if (user.userType === 'company') {
+    const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.userId, user.id)).limit(1);
+    return { companyId: c?.id ?? null, influencerId: null };
+  }
+  if (user.userType === 'influencer') {
+    const [i] = await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, user.id)).limit(1);
+    return { companyId: null, influencerId: i?.id ?? null };
+  }
+  return { companyId: null, influencerId: null };
+}
+
+/** GET /api/task-detail — public task data plus what the viewer may do. */
+export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): Promise<TaskDetailResponse> {
+  if (!isUuid(id)) throw new AppError('TASK_NOT_FOUND');
+  const [row] = await preparedCard(db).execute({ id });
+  if (!row) throw new AppError('TASK_NOT_FOUND');
+  const me = await viewerIdentity(db, user);
+  let myApplication: TaskDetailResponse['viewer']['myApplication'] = null;
+  if (me.influencerId) {
+    const [a] = await db
+      .select()
+      .from(taskApplications)
+      .where(and(eq(taskApplications.taskId, id), eq(taskApplications.influencerId, me.influencerId)))
+      .limit(1);
+    if (a) {
+      myApplication = {
+        id: a.id,
+        status: a.status as 'pending',
+        proposedRate: a.proposedRate,
+        message: a.message,
+        appliedAt: a.appliedAt.toISOString(),
+      };
+    }
+  }
+  const card = toCard(row);
+  return {
+    task: { ...card, isSettled: row.t.isSettled, updatedAt: row.t.updatedAt.toISOString() },
+    viewer: {
+      isOwner: me.companyId !== null && me.companyId === row.companyId,
+      canApply: user?.userType === 'influencer' && card.status === 'open' && !myApplication && card.applicationsCount < card.maxApplicants,
+      myApplication,
+    },
+  };
+}
+
+const VIEW_WINDOW_MINUTES = 30;
+
+/** Counts one view per visitor per task per 30 minutes (the page calls it once per visit). */
+export async function recordView(ctx: AppContext, taskId: string, visitorKey: string): Promise<boolean> {
+  if (!isUuid(taskId)) throw new AppError('TASK_NOT_FOUND');
+  return ctx.db.transaction(async (tx) => {
+    const [task] = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
+    if (!task) throw new AppError('TASK_NOT_FOUND');
+    const counted = await tx
+      .insert(taskViews)
+      .values({ taskId, visitorKey })
+      .onConflictDoUpdate({
+        target: [taskViews.taskId, taskViews.visitorKey],
+        set: { viewedAt: new Date() },
+        setWhere: sql`${taskViews.viewedAt} < now() - interval '${sql.raw(String(VIEW_WINDOW_MINUTES))} minutes'`,
+      })
+      .returning({ taskId: taskViews.taskId });
+    if (counted.length === 0) return false;
+    await tx
+      .update(tasks)
+      .set({ viewsCount: sql`${tasks.viewsCount} + 1` })
+      .where(eq(tasks.id, taskId));
+    return true;
+  });
+}
+
+async function companyOf(db: DbOrTx, userId: string) {
+  const [c] = await db.select({ id: companies.id, name: companies.companyName }).from(companies).where(eq(companies.userId, userId)).limit(1);
+  if (!c) throw new AppError('COMPANY_PROFILE_REQUIRED');
+  return c;
+}
+
+/** POST /api/tasks — a company publishes a task (starts open, 0 applicants, 0 views). */
+export async function createTask(ctx: AppContext, userId: string, input: TaskCreateRequest): Promise<TaskCard> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const company = await companyOf(tx, userId);
+    const [cat] = await tx
+      .select({ id: taskCategories.id })
+      .from(taskCategories)
+      .where(and(eq(taskCategories.id, input.categoryId), eq(taskCategories.isActive, true)))
+      .limit(1);
+    if (!cat) throw new AppError('TASK_CATEGORY_REQUIRED', undefined, { categoryId: 'TASK_CATEGORY_REQUIRED' });
+    const [t] = await tx
+      .insert(tasks)
+      .values({
+        companyId: company.id,
+        title: input.title,
+        description: input.description,
+        categoryId: input.categoryId,
+        productName: input.productName,
+        requirements: input.requirements,
+        budgetMin: input.budgetMin,
+        budgetMax: input.budgetMax,
+        maxApplicants: input.maxApplicants,
+        liveDate: input.liveDate ? new Date(input.liveDate) : null,
+        durationHours: input.durationHours,
+        location: input.location,
+        isUrgent: input.isUrgent,
+        isAdvancePaid: input.isAdvancePaid,
+        paidAmount: input.isAdvancePaid ? input.paidAmount : null,
+        requiresDeposit: input.requiresDeposit,
+        depositAmount: input.requiresDeposit ? input.depositAmount : null,
+        status: 'open',
+      })
+      .returning({ id: tasks.id });
+    await tx
+      .update(companies)
+      .set({ totalTasks: sql`${companies.totalTasks} + 1` })
+      .where(eq(companies.id, company.id));
+    return t.id;
+  });
+  const [row] = await cardQuery(ctx.db).where(eq(tasks.id, id));
+  return toCard(row);
+}
+
+/** GET /api/my/tasks — the company's tasks, newest first, with applicant counts (one query). */
+export async function listCompanyTasks(db: Db, userId: string): Promise<CompanyTask[]> {
+  const company = await companyOf(db, userId);
+  const rows = await cardQuery(db)
+    .where(eq(tasks.companyId, company.id))
+    .orderBy(desc(tasks.createdAt))
+    .limit(500);
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({
+      taskId: taskApplications.taskId,
+      pending: sql<number>`count(*) filter (where ${taskApplications.status} = 'pending')::int`,
+      accepted: sql<number>`count(*) filter (where ${taskApplications.status} = 'accepted')::int`,
+    })
+    .from(taskApplications)
+    .innerJoin(tasks, eq(tasks.id, taskApplications.taskId))
+    .where(eq(tasks.companyId, company.id))
+    .groupBy(taskApplications.taskId);
+  const byTask = new Map(counts.map((c) => [c.taskId, c]));
+  return rows.map((r) => ({
+    ...toCard(r),
+    pendingCount: Number(byTask.get(r.t.id)?.pending ?? 0),
+    acceptedCount: Number(byTask.get(r.t.id)?.accepted ?? 0),
+  }));
+}
+
+/** Locks the task row for the rest of the transaction; only its owner company may continue. */
+async function lockOwnTask(tx: DbOrTx, taskId: string, userId: string) {
+  if (!isUuid(taskId)) throw new AppError('TASK_NOT_FOUND');
+  const company = await companyOf(tx, userId);
+  const [t] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update').limit(1);
+  if (!t) throw new AppError('TASK_NOT_FOUND');
+  if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
+  return { task: t, company };
+}
+
+async function influencerUserIds(tx: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await tx
+    .select({ id: influencers.id, userId: influencers.userId })
+    .from(influencers)
+    .where(inArray(influencers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.userId]));
+}
+
+/** Company: cancel an open or in-progress task; pending applications are refused and told. */
+export async function cancelTask(ctx: AppContext, userId: string, taskId: string) {
+  const notes = await ctx.db.transaction(async (tx) => {
+    const { task } = await lockOwnTask(tx, taskId, userId);
+    if (task.status !== 'open' && task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
+    await tx.update(tasks).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(tasks.id, task.id));
+    const refused = await tx
+      .update(taskApplications)
+      .set({ status: 'refused', respondedAt: new Date() })
+      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.status, 'pending')))
+      .returning({ influencerId: taskApplications.influencerId });
+    const involved = [...refused.map((r) => r.influencerId), ...(task.selectedInfluencerId ? [task.selectedInfluencerId] : [])];
+    const users = await influencerUserIds(tx, involved);
+    return addNotifications(
+      tx,
+      involved.flatMap((id) =>
+        users.get(id)
+          ? [{ userId: users.get(id)!, type: 'task_cancelled', title: '任务已取消', body: `任务「${task.title}」已被企业取消。`, link: `/task/${task.id}` }]
+          : [],
+      ),
+    );
+  });
+  await mailNotifications(ctx, notes);
+}
+
+/** Company: complete an in-progress task. */
+export async function completeTask(ctx: AppContext, userId: string, taskId: string) {
+  const notes = await ctx.db.transaction(async (tx) => {
+    const { task, company } = await lockOwnTask(tx, taskId, userId);
+    if (task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
+    await tx.update(tasks).set({ status: 'completed', updatedAt: new Date() }).where(eq(tasks.id, task.id));
+    await tx
+      .update(companies)
+      .set({ completedTasks: sql`${companies.completedTasks} + 1` })
+      .where(eq(companies.id, company.id));
+    const users = await influencerUserIds(tx, task.selectedInfluencerId ? [task.selectedInfluencerId] : []);
+    const uid = task.selectedInfluencerId ? users.get(task.selectedInfluencerId) : undefined;
+    return addNotifications(
+      tx,
+      uid ? [{ userId: uid, type: 'task_completed', title: '任务已完成', body: `任务「${task.title}」已被企业标记为完成。`, link: `/task/${task.id}` }] : [],
+    );
+  });
+  await mailNotifications(ctx, notes);
+}
+
+/**
+ * POST /api/task-applications — an influencer applies. The task row is locked, so concurrent
+ * applications never exceed max_applicants; the unique index (task, influencer) refuses duplicates.
+ */
+export async function apply(ctx: AppContext, userId: string, input: ApplyRequest) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [inf] = await tx.select({ id: influencers.id, nickname: influencers.nickname }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
+    if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
+    const [task] = await tx.select().from(tasks).where(eq(tasks.id, input.taskId)).for('update').limit(1);
+    if (!task) throw new AppError('TASK_NOT_FOUND');
+    const [existing] = await tx
+      .select({ id: taskApplications.id })
+      .from(taskApplications)
+      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.influencerId, inf.id)))
+      .limit(1);
+    if (existing) throw new AppError('APPLICATION_DUPLICATE');
+    if (task.status !== 'open') throw new AppError('TASK_NOT_OPEN');
+    if (input.proposedRate < task.budgetMin || input.proposedRate > task.budgetMax) {
+      throw new AppError('QUOTE_OUT_OF_RANGE', { min: task.budgetMin, max: task.budgetMax }, { proposedRate: 'QUOTE_OUT_OF_RANGE' });
+    }
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(taskApplications)
+      .where(and(eq(taskApplications.taskId, task.id), ne(taskApplications.status, 'withdrawn')));
+    if (Number(n) >= task.maxApplicants) throw new AppError('TASK_FULL');
+    const [app] = await tx
+      .insert(taskApplications)
+      .values({ taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, message: input.message, status: 'pending' })
+      .returning();
+    const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
+    const notes = await addNotifications(tx, [
+      {
+        userId: owner.userId,
+        type: 'application_received',
+        title: '收到新的任务申请',
+        body: `达人「${inf.nickname}」申请了任务「${task.title}」，报价 $${input.proposedRate}。`,
+        link: `/task/${task.id}`,
+      },
+    ]);
+    return { app, notes };
+  });
+  await mailNotifications(ctx, result.notes);
+  return result.app;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyRequest) => {
+  try {
+    return await apply(ctx, userId, input);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('APPLICATION_DUPLICATE');
+    throw err;
+  }
+};
+
+/** Locks the application's task; only the owning company may decide; only pending ones. */
+async function lockApplicationForCompany(tx: DbOrTx, applicationId: string, userId: string) {
+  if (!isUuid(applicationId)) throw new AppError('APPLICATION_NOT_FOUND');
+  const [a] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).limit(1);
+  if (!a) throw new AppError('APPLICATION_NOT_FOUND');
+  const { task } = await lockOwnTask(tx, a.taskId, userId);
+  const [fresh] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).limit(1);
+  if (fresh.status !== 'pending') throw new AppError('APPLICATION_STATE_CONFLICT');
+  return { application: fresh, task };
+}
+
+/**
+ * Accept: the application becomes accepted, every other pending one of the task refused (with
+ * responded_at), the task in_progress with the selected influencer. Exactly one accept wins.
+ */
+export async function acceptApplication(ctx: AppContext, userId: string, applicationId: string) {
+  const notes = await ctx.db.transaction(async (tx) => {
+    const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
+    if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
+    const now = new Date();
+    await tx.update(taskApplications).set({ status: 'accepted', respondedAt: now }).where(eq(taskApplications.id, application.id));
+    const refused = await tx
+      .update(taskApplications)
+      .set({ status: 'refused', respondedAt: now })
+      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.status, 'pending')))
+      .returning({ influencerId: taskApplications.influencerId });
+    await tx
+      .update(tasks)
+      .set({
+        status: 'in_progress',
+        selectedInfluencerId: application.influencerId,
+        currentApplicants: sql`${tasks.currentApplicants} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(tasks.id, task.id));
+    const users = await influencerUserIds(tx, [application.influencerId, ...refused.map((r) => r.influencerId)]);
+    const link = `/task/${task.id}`;
+    const list: NewNotification[] = [];
+    const acceptedUser = users.get(application.influencerId);
+    if (acceptedUser) {
+      list.push({ userId: acceptedUser, type: 'application_accepted', title: '您的申请已通过', body: `恭喜！您对任务「${task.title}」的申请已通过。`, link });
+    }
+    for (const r of refused) {
+      const uid = users.get(r.influencerId);
+      if (uid) list.push({ userId: uid, type: 'application_refused', title: '您的申请未通过', body: `很遗憾，您对任务「${task.title}」的申请未通过。`, link });
+    }
+    return addNotifications(tx, list);
+  });
+  await mailNotifications(ctx, notes);
+}
+
+export async function refuseApplication(ctx: AppContext, userId: string, applicationId: string) {
+  const notes = await ctx.db.transaction(async (tx) => {
+    const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
+    await tx.update(taskApplications).set({ status: 'refused', respondedAt: new Date() }).where(eq(taskApplications.id, application.id));
+    const users = await influencerUserIds(tx, [application.influencerId]);
+    const uid = users.get(application.influencerId);
+    return addNotifications(
+      tx,
+      uid ? [{ userId: uid, type: 'application_refused', title: '您的申请未通过', body: `很遗憾，您对任务「${task.title}」的申请未通过。`, link: `/task/${task.id}` }] : [],
+    );
+  });
+  await mailNotifications(ctx, notes);
+}
+
+/** The applicant withdraws a pending application. */
+export async function withdrawApplication(ctx: AppContext, userId: string, applicationId: string) {
+  if (!isUuid(applicationId)) throw new AppError('APPLICATION_NOT_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    const [inf] = await tx.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
+    const [a] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).for('update').limit(1);
+    if (!a || !inf || a.influencerId !== inf.id) throw new AppError('APPLICATION_NOT_FOUND');
+    if (a.status !== 'pending') throw new AppError('APPLICATION_STATE_CONFLICT');
+    await tx.update(taskApplications).set({ status: 'withdrawn', respondedAt: new Date() }).where(eq(taskApplications.id, a.id));
+  });
+}
+
+/** The owning company's view of a task's applicants (rate and message included). */
+export async function listTaskApplications(db: Db, userId: string, taskId: string) {
+  const company = await companyOf(db, userId);
+  const [t] = await db.select({ companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  if (!t) throw new AppError('TASK_NOT_FOUND');
+  if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
+  const rows = await db
+    .select({ a: taskApplications, i: influencers })
+    .from(taskApplications)
+    .innerJoin(influencers, eq(influencers.id, taskApplications.influencerId))
+    .where(eq(taskApplications.taskId, taskId))
+    .orderBy(desc(taskApplications.appliedAt));
+  return rows.map(({ a, i }) => ({
+    id: a.id,
+    taskId: a.taskId,
+    status: a.status as 'pending',
+    proposedRate: a.proposedRate,
+    message: a.message,
+    appliedAt: a.appliedAt.toISOString(),
+    respondedAt: a.respondedAt?.toISOString() ?? null,
+    influencer: {
+      id: i.id,
+      nickname: i.nickname,
+      avatarUrl: i.avatarUrl,
+      followersCount: i.followersCount,
+      rating: Number(i.rating),
+      isVerified: i.isVerified,
+    },
+  }));
+}
+
+/** An influencer's own applications, newest first, with the task. */
+export async function listMyApplications(db: Db, userId: string, influencerId?: string) {
+  const [inf] = await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
+  if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
+  if (influencerId && influencerId !== inf.id) throw new AppError('FORBIDDEN');
+  const rows = await db
+    .select({ a: taskApplications, t: tasks, companyName: companies.companyName })
+    .from(taskApplications)
+    .innerJoin(tasks, eq(tasks.id, taskApplications.taskId))
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .where(eq(taskApplications.influencerId, inf.id))
+    .orderBy(desc(taskApplications.appliedAt));
+  return rows.map(({ a, t, companyName }) => ({
+    id: a.id,
+    taskId: a.taskId,
+    status: a.status as 'pending',
+    proposedRate: a.proposedRate,
+    message: a.message,
+    appliedAt: a.appliedAt.toISOString(),
+    respondedAt: a.respondedAt?.toISOString() ?? null,
+    task: {
+      id: t.id,
+      title: t.title,
+      status: asStatus(t.status),
+      budgetMin: t.budgetMin,
+      budgetMax: t.budgetMax,
+      liveDate: t.liveDate?.toISOString() ?? null,
+      companyName,
+    },
+  }));
+}
+
+export async function listCategories(db: Db) {
+  const rows = await db
+    .select()
+    .from(taskCategories)
+    .where(eq(taskCategories.isActive, true))
+    .orderBy(asc(taskCategories.sortOrder), asc(taskCategories.createdAt));
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    icon: c.icon,
+    sortOrder: c.sortOrder,
+    level: c.level,
+    parentId: c.parentId,
+  }));
+}

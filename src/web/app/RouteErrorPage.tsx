@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../lib/usePageTitle';
+
+function describe(error: unknown, unknown: string): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}${error.data ? `\n${String(error.data)}` : ''}`;
+  if (error instanceof Error) {
+    const head = `${error.name}: ${error.message}`;
+    // V8 stacks start with "Name: message"; show that line once
+    return error.stack ? (error.stack.startsWith(head) ? error.stack : `${head}\n\n${error.stack}`) : head;
+  }
+  if (typeof error === 'string') return error;
+  return unknown;
+}
+
+/**
+ * Error fallback (part 2 §2): 页面加载错误 with 刷新页面 / 返回首页 and expandable details.
+ * `standalone` when the app shell itself failed (no header/footer around it).
+ */
+export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  usePageTitle(t('routeError.title'));
+  const body = (
+    <section className="status-page" role="alert" aria-labelledby="route-error-title" data-testid="route-error">
+      <p className="status-page__icon" aria-hidden="true">
+        !
+      </p>
+      <h1 id="route-error-title" className="status-page__title">
+        {t('routeError.title')}
+      </h1>
+      <p className="status-page__text">{t('routeError.description')}</p>
+      <div className="status-page__actions">
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()} data-testid="route-error-refresh">
+          {t('routeError.refresh')}
+        </button>
+        {/* a full navigation: the failed route state (and any broken chunk) is left behind */}
+        <a href="/" className="btn btn--ghost" data-testid="route-error-home">
+          {t('routeError.backHome')}
+        </a>
+      </div>
+      <details className="status-page__details">
+        <summary>{t('routeError.details')}</summary>
+        <pre>{describe(error, t('routeError.unknown'))}</pre>
+      </details>
+    </section>
+  );
+  return standalone ? <main id="main">{body}</main> : body;
+}
+
+export default RouteErrorPage;

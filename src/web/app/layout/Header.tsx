@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
+import { useMe, useSignOut } from '../../features/auth/api';
+import { useAuthDialog } from '../../features/auth/authDialogContext';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { LanguageSwitch } from './LanguageSwitch';
+import { LogoMark } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { UserMenu } from './UserMenu';
+import { NAV_LINKS } from './accountMenu';
+
+export function Header() {
+  const { t } = useTranslation();
+  const me = useMe();
+  // a failed session check counts as signed out (the header must never stay blank)
+  const user = me.isError ? null : me.data;
+  const { signOut, busy } = useSignOut();
+  const authDialog = useAuthDialog();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileId = useId();
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  // any navigation closes the mobile menu
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  const handleSignOut = useCallback(async () => {
+    await signOut();
+    setMobileOpen(false);
+    navigate('/');
+  }, [signOut, navigate]);
+
+  const openSignIn = useCallback(() => authDialog.open({ mode: 'signin', userType: 'influencer' }), [authDialog]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="brand" aria-label={t('header.logoLabel')} data-testid="header-logo">
+          <LogoMark />
+          <span className="brand__name">{t('appName')}</span>
+        </Link>
+
+        <nav className="main-nav" aria-label={t('nav.label')}>
+          <ul>
+            {NAV_LINKS.map((l) => (
+              <li key={l.key}>
+                <NavLink to={l.to} end={l.to === '/'} className="main-nav__link" data-testid={`nav-${l.key}`}>
+                  {t(`nav.${l.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="site-header__actions">
+          <LanguageSwitch />
+          <div className="site-header__auth">
+            {user ? (
+              <>
+                <NotificationBell userId={user.id} />
+                <UserMenu user={user} busy={busy} onSignOut={handleSignOut} />
+              </>
+            ) : user === null ? (
+              <>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={openSignIn} data-testid="header-login">
+                  {t('header.login')}
+                </button>
+                <Link to="/signup" className="btn btn--primary btn--sm" data-testid="header-signup">
+                  {t('header.signup')}
+                </Link>
+              </>
+            ) : (
+              <span className="site-header__auth-placeholder" aria-hidden="true" />
+            )}
+          </div>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={mobileOpen}
+            aria-controls={mobileId}
+            aria-label={mobileOpen ? t('header.closeMenu') : t('header.openMenu')}
+            onClick={() => setMobileOpen((o) => !o)}
+            data-testid="mobile-menu-toggle"
+          >
+            {mobileOpen ? <CloseOutlined aria-hidden="true" /> : <MenuOutlined aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      <MobileMenu
+        id={mobileId}
+        open={mobileOpen}
+        onClose={closeMobile}
+        user={user}
+        busy={busy}
+        onSignIn={openSignIn}
+        onSignOut={() => void handleSignOut()}
+      />
+    </header>
+  );
+}

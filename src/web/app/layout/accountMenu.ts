@@ -1,0 +1,45 @@
+import type { Me } from '@shared/schemas/auth';
+
+export type AccountKind = 'admin' | 'company' | 'influencer' | 'user';
+export const accountKind = (user: Pick<Me, 'userType'>): AccountKind => user.userType ?? 'user';
+
+export type AccountEntry = {
+  key: 'admin' | 'adminSetup' | 'profile' | 'settings' | 'tasks';
+  to: string;
+};
+
+/**
+ * The user-menu entries (part 1 §2): admins get the console and admin settings only;
+ * everyone else gets profile, settings and — influencers and companies — their tasks.
+ */
+export function accountEntries(kind: AccountKind): AccountEntry[] {
+  if (kind === 'admin') {
+    return [
+      { key: 'admin', to: '/admin' },
+      { key: 'adminSetup', to: '/admin-setup' },
+    ];
+  }
+  const profile = kind === 'influencer' ? '/influencer-profile' : kind === 'company' ? '/company-profile' : '/profile';
+  const entries: AccountEntry[] = [
+    { key: 'profile', to: profile },
+    { key: 'settings', to: '/account-settings' },
+  ];
+  if (kind === 'influencer') entries.push({ key: 'tasks', to: '/influencer-tasks' });
+  if (kind === 'company') entries.push({ key: 'tasks', to: '/company-tasks' });
+  return entries;
+}
+
+export const NAV_LINKS = [
+  { key: 'home', to: '/' },
+  { key: 'influencers', to: '/influencers' },
+  { key: 'tasks', to: '/tasks' },
+  { key: 'videos', to: '/videos' },
+] as const;
+
+export const FOOTER_LINKS = [
+  { key: 'about', to: '/about' },
+  { key: 'terms', to: '/terms' },
+  { key: 'privacy', to: '/privacy' },
+  { key: 'help', to: '/help' },
+  { key: 'contact', to: '/contact' },
+] as const;

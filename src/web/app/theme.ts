@@ -1,0 +1,31 @@
+import type { ThemeConfig } from 'antd';
+
+/**
+ * Brand: warm red-orange. Text-bearing colours keep WCAG AA contrast on white
+ * (#d4380d 4.8:1, #c2330f 5.6:1, #cf1322 5.6:1, #595959 7:1).
+ */
+export const BRAND = {
+  primary: '#d4380d',
+  primaryDark: '#ad2102',
+  link: '#c2330f',
+  error: '#cf1322',
+};
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND.primary,
+    colorLink: BRAND.link,
+    colorLinkHover: BRAND.primary,
+    colorError: BRAND.error,
+    colorTextSecondary: '#595959',
+    colorTextDescription: '#595959',
+    colorTextTertiary: '#6b6b6b',
+    colorTextPlaceholder: '#8c8c8c',
+    borderRadius: 8,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    Button: { fontWeight: 500, primaryShadow: '0 4px 12px rgba(212, 56, 13, 0.25)' },
+  },
+};

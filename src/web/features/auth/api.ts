@@ -1,0 +1,106 @@
+import { useCallback, useState } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Me, MeResponse, SignupRequest, LoginRequest } from '@shared/schemas/auth';
+import type { UploadResponse } from '@shared/schemas/uploads';
+import type { TalentType } from '@shared/options';
+import { LIMITS } from '@shared/limits';
+import { api, isApiError, uploadFile, type UploadOptions } from '../../lib/api';
+import { clearOwnedStorage } from '../../lib/storage';
+import { delay } from '../../lib/time';
+
+/**
+ * Auth api hooks. This module is part of the app shell (the header needs `useMe`), so it
+ * must stay light: no zod here (forms validate in their own lazy chunks).
+ */
+export const meQueryKey = ['auth', 'me'] as const;
+
+export const meQuery = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: async ({ signal }): Promise<Me | null> => {
+    // the session fetch gives up after 10 s (part 1 §4); a timeout counts as signed out
+    const timeout = AbortSignal.timeout(LIMITS.loadingTimeoutMs);
+    const both = AbortSignal.any ? AbortSignal.any([signal, timeout]) : signal;
+    try {
+      const res = await api.get<MeResponse>('/api/auth/me', { signal: both });
+      return res.user;
+    } catch (e) {
+      if (isApiError(e) && e.status === 401) return null;
+      if (e instanceof DOMException && e.name === 'TimeoutError') return null;
+      throw e;
+    }
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
+/** The signed-in user: `data` is the user, `null` when signed out, undefined while loading. */
+export const useMe = () => useQuery(meQuery);
+
+function afterAuthChange(qc: QueryClient, user: Me | null) {
+  qc.setQueryData(meQueryKey, user);
+  // everything else may depend on who is signed in
+  void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => api.post<MeResponse>('/api/auth/login', body),
+    onSuccess: (res) => afterAuthChange(qc, res.user),
+  });
+}
+
+export function useSignup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignupRequest) => api.post<MeResponse>('/api/auth/signup', body),
+    onSuccess: (res) => {
+      clearOwnedStorage();
+      afterAuthChange(qc, res.user);
+    },
+  });
+}
+
+export type EmailCodeResponse = { ok: true; cooldownSeconds: number; expiresInSeconds: number };
+
+export function useSendEmailCode() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<EmailCodeResponse>('/api/auth/email-code', { email }),
+  });
+}
+
+export function useVerifyEmailCode() {
+  return useMutation({
+    mutationFn: (body: { email: string; code: string }) =>
+      api.post<{ verified: true }>('/api/auth/email-code/verify', body),
+  });
+}
+
+/** Portfolio upload (allowed once the email is verified: the verify call sets a cookie). */
+export const uploadPortfolioFile = (talentType: TalentType, file: Blob, opts?: UploadOptions) =>
+  uploadFile<UploadResponse>(`/api/uploads?purpose=portfolio&talentType=${encodeURIComponent(talentType)}`, file, opts);
+
+/**
+ * Sign-out with the spec's ~1 s busy state. Local state is cleared even when the call fails
+ * (the failure is only logged). Callers close their menus and go home afterwards.
+ */
+export function useSignOut() {
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const signOut = useCallback(async () => {
+    setBusy(true);
+    try {
+      await Promise.all([
+        api.post<{ ok: true }>('/api/auth/logout').catch((e: unknown) => {
+          console.warn('Sign-out request failed; clearing the local session anyway.', e);
+        }),
+        delay(LIMITS.logoutBusyMs),
+      ]);
+    } finally {
+      clearOwnedStorage();
+      afterAuthChange(qc, null);
+      setBusy(false);
+    }
+  }, [qc]);
+  return { signOut, busy };
+}

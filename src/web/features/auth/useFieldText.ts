@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { isErrorCode } from '@shared/errors';
+import { useErrorText } from '../../lib/errors';
+import type { FieldError } from './validation';
+
+/** Text for a field error in the current language (unknown codes read as a generic bad-input text). */
+export function useFieldText() {
+  const { errorText } = useErrorText();
+  return useCallback(
+    (err: FieldError | undefined): string | undefined => {
+      if (!err) return undefined;
+      return isErrorCode(err.code) ? errorText(err.code, err.params) : errorText('BAD_REQUEST');
+    },
+    [errorText],
+  );
+}

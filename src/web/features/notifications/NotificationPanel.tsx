@@ -1,0 +1,144 @@
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { BellOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useFeedback } from '../../components/feedback';
+import { shortLang } from '../../i18n/lang';
+import { notificationsQuery, useMarkRead, type AppNotification } from './api';
+
+const KNOWN_TYPES = ['application_received', 'application_accepted', 'application_refused', 'task_cancelled', 'task_completed'] as const;
+type KnownType = (typeof KNOWN_TYPES)[number];
+const isKnown = (t: string): t is KnownType => (KNOWN_TYPES as readonly string[]).includes(t);
+
+/**
+ * The server stores zh texts. In English the known types are re-phrased; the names they carry
+ * are the 「quoted」 parts of the zh body (and the $rate of a new application).
+ */
+function localize(n: AppNotification, t: TFunction<'notifications'>, lang: 'zh' | 'en') {
+  if (lang === 'zh' || !isKnown(n.type)) return { title: n.title, body: n.body };
+  const quoted = [...n.body.matchAll(/「([^」]*)」/g)].map((m) => m[1]);
+  const title = t(`types.${n.type}.title`);
+  if (n.type === 'application_received') {
+    const rate = /\$(\d+(?:\.\d+)?)/.exec(n.body)?.[1];
+    if (quoted.length < 2 || !rate) return { title, body: n.body };
+    return { title, body: t(`types.${n.type}.body`, { name: quoted[0], task: quoted[1], rate }) };
+  }
+  if (quoted.length < 1) return { title, body: n.body };
+  return { title, body: t(`types.${n.type}.body`, { task: quoted[0] }) };
+}
+
+/** Relative time (part 2 §9: today, yesterday, N days up to 7, weeks up to 30, months up to 365, then years). */
+function relative(iso: string, t: TFunction<'notifications'>, now: number) {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return '';
+  const minutes = Math.floor((now - then) / 60_000);
+  if (minutes < 1) return t('relative.justNow');
+  if (minutes < 60) return t('relative.minutes', { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t('relative.hours', { count: hours });
+  const days = Math.floor(hours / 24);
+  if (days === 1) return t('relative.yesterday');
+  if (days < 7) return t('relative.days', { count: days });
+  if (days < 30) return t('relative.weeks', { count: Math.floor(days / 7) });
+  if (days < 365) return t('relative.months', { count: Math.floor(days / 30) });
+  return t('relative.years', { count: Math.floor(days / 365) });
+}
+
+/** The notification list: title, body, time; a click marks it read and opens its link. */
+export default function NotificationPanel({ userId, onNavigate }: { userId: string; onNavigate: () => void }) {
+  const { t, i18n } = useTranslation('notifications');
+  const lang = shortLang(i18n.language);
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const q = useQuery(notificationsQuery(userId));
+  const mark = useMarkRead(userId);
+  // times are relative to the last fetch (refreshed by the 60 s poll)
+  const now = q.dataUpdatedAt;
+
+  const open = (n: AppNotification) => {
+    if (!n.readAt) mark.mutate(n.id, { onError: () => feedback.error(t('markFailed')) });
+    onNavigate();
+    if (n.link) {
+      if (/^https?:\/\//i.test(n.link)) window.location.assign(n.link);
+      else navigate(n.link);
+    }
+  };
+
+  const unread = q.data?.unreadCount ?? 0;
+  let body: React.ReactNode;
+  if (q.isPending) {
+    body = (
+      <div className="notif-panel__state" role="status" aria-label={t('loading')}>
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+  } else if (q.isError) {
+    body = (
+      <div className="notif-panel__state" role="alert">
+        <p>{t('loadFailed')}</p>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void q.refetch()}>
+          <ReloadOutlined aria-hidden="true" /> {t('retry')}
+        </button>
+      </div>
+    );
+  } else if (q.data.notifications.length === 0) {
+    body = (
+      <div className="notif-panel__state" data-testid="notif-empty">
+        <BellOutlined className="notif-panel__empty-icon" aria-hidden="true" />
+        <p>{t('empty')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="notif-panel__list">
+        {q.data.notifications.map((n) => {
+          const text = localize(n, t, lang);
+          return (
+            <li key={n.id}>
+              <button
+                type="button"
+                className={`notif-item${n.readAt ? '' : ' notif-item--unread'}`}
+                onClick={() => open(n)}
+                data-testid="notif-item"
+                data-read={n.readAt ? 'true' : 'false'}
+              >
+                {!n.readAt && (
+                  <span className="notif-item__dot">
+                    <span className="visually-hidden">{t('unreadDot')}</span>
+                  </span>
+                )}
+                <span className="notif-item__title">{text.title}</span>
+                <span className="notif-item__body">{text.body}</span>
+                <time className="notif-item__time" dateTime={n.createdAt}>
+                  {relative(n.createdAt, t, now)}
+                </time>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="notif-panel" data-testid="notif-panel">
+      <div className="notif-panel__head">
+        <span className="notif-panel__title">
+          {t('title')}
+          {unread > 0 && <span className="notif-panel__unread">{t('unread', { count: unread })}</span>}
+        </span>
+        <button
+          type="button"
+          className="notif-panel__read-all"
+          onClick={() => mark.mutate(undefined, { onError: () => feedback.error(t('markFailed')) })}
+          disabled={unread === 0 || mark.isPending}
+          data-testid="notif-read-all"
+        >
+          <CheckOutlined aria-hidden="true" /> {t('readAll')}
+        </button>
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Me } from '@shared/schemas/auth';
+import { api, isApiError } from '../../lib/api';
+import { meQueryKey } from '../auth/api';
+
+/**
+ * Notification api. Part of the app shell (the header bell polls the unread count), so it stays
+ * light: types only from @shared, no zod, no antd.
+ */
+export type AppNotification = {
+  id: string;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  readAt: string | null;
+  createdAt: string;
+};
+export type NotificationsResponse = { notifications: AppNotification[]; unreadCount: number };
+
+const EMPTY: NotificationsResponse = { notifications: [], unreadCount: 0 };
+export const POLL_MS = 60_000;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (userId: string) => ['notifications', userId] as const,
+};
+
+const signedInAs = (client: QueryClient, userId: string) => client.getQueryData<Me | null>(meQueryKey)?.id === userId;
+
+/** GET /api/notifications — newest 50 and the unread count; polled every 60 s and on window focus. */
+export const notificationsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: notificationKeys.list(userId),
+    queryFn: async ({ signal, client }): Promise<NotificationsResponse> => {
+      // signed out meanwhile (sign-out invalidates every query before the bell unmounts): do not ask
+      if (!signedInAs(client, userId)) return EMPTY;
+      try {
+        return await api.get<NotificationsResponse>('/api/notifications', { signal });
+      } catch (e) {
+        if (isApiError(e) && e.status === 401) return EMPTY;
+        throw e;
+      }
+    },
+    staleTime: 30_000,
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+
+function markLocally(data: NotificationsResponse | undefined, id?: string): NotificationsResponse | undefined {
+  if (!data) return data;
+  const now = new Date().toISOString();
+  let unread = data.unreadCount;
+  const notifications = data.notifications.map((n) => {
+    if (n.readAt || (id && n.id !== id)) return n;
+    unread -= 1;
+    return { ...n, readAt: now };
+  });
+  return { notifications, unreadCount: id ? Math.max(0, unread) : 0 };
+}
+
+/** Marks one notification (id) or all of them read; the cache updates at once and is refreshed afterwards. */
+export function useMarkRead(userId: string) {
+  const qc = useQueryClient();
+  const key = notificationKeys.list(userId);
+  return useMutation({
+    mutationFn: (id?: string) =>
+      api.post<{ ok: true }>(id ? `/api/notifications/${encodeURIComponent(id)}/read` : '/api/notifications/read-all'),
+    onMutate: async (id) => {
+      await qc.cancelQueries({ queryKey: key });
+      const before = qc.getQueryData<NotificationsResponse>(key);
+      qc.setQueryData<NotificationsResponse>(key, (d) => markLocally(d, id));
+      return { before };
+    },
+    onError: (_e, _id, ctx) => {
+      if (ctx?.before) qc.setQueryData(key, ctx.before);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}

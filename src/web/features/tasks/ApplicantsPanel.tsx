@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Modal, Tabs } from 'antd';
+import { CheckOutlined, CloseOutlined, InboxOutlined, ReloadOutlined, SafetyCertificateFilled, StarFilled, WarningOutlined } from '@ant-design/icons';
+import { useFeedback } from '../../components/feedback';
+import { useErrorText } from '../../lib/errors';
+import { taskApplicationsQuery, useDecideApplication, type ApplicationForCompany } from './api';
+import { useTaskFormat } from './format';
+import { StateBox } from './StateBox';
+
+const TABS = ['pending', 'accepted', 'refused'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The owning company's applicants: tabs pending / accepted / refused (default pending); actions on pending ones. */
+export function ApplicantsPanel({ taskId, headingLevel = 2 }: { taskId: string; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation('tasks');
+  const titleId = useId();
+  const [tab, setTab] = useState<Tab>('pending');
+  const apps = useQuery(taskApplicationsQuery(taskId));
+  const [modal, modalHolder] = Modal.useModal();
+  const H = `h${headingLevel}` as const;
+
+  let body: React.ReactNode;
+  if (apps.isPending) {
+    body = (
+      <div className="tk-applicants__loading" role="status" aria-label={t('applicants.loading')}>
+        {[0, 1].map((i) => (
+          <div className="tk-applicant tk-applicant--skeleton" key={i} aria-hidden="true">
+            <span className="tk-skel tk-skel--avatar" />
+            <span className="tk-skel tk-skel--line" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (apps.isError) {
+    body = (
+      <StateBox
+        level={3}
+        tone="error"
+        role="alert"
+        icon={<WarningOutlined />}
+        title={t('applicants.loadFailed')}
+        actions={
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void apps.refetch()} disabled={apps.isFetching}>
+            <ReloadOutlined aria-hidden="true" spin={apps.isFetching} />
+            {t('applicants.retry')}
+          </button>
+        }
+      />
+    );
+  } else {
+    const byTab = Object.fromEntries(TABS.map((k) => [k, apps.data.filter((a) => a.status === k)])) as Record<Tab, ApplicationForCompany[]>;
+    body = (
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setTab(k as Tab)}
+        items={TABS.map((k) => ({
+          key: k,
+          label: (
+            <span data-testid={`applicants-tab-${k}`}>
+              {t(`applicants.tabs.${k}`)} <span className="tk-count">{byTab[k].length}</span>
+            </span>
+          ),
+          children:
+            byTab[k].length === 0 ? (
+              <StateBox level={3} icon={<InboxOutlined />} title={t('applicants.empty')} testId="applicants-empty" />
+            ) : (
+              <ul className="tk-applicants">
+                {byTab[k].map((a) => (
+                  <ApplicantRow key={a.id} app={a} taskId={taskId} confirm={modal.confirm} />
+                ))}
+              </ul>
+            ),
+        }))}
+      />
+    );
+  }
+
+  return (
+    <section className="tk-block tk-applicants-panel" aria-labelledby={titleId} data-testid="applicants-panel">
+      <H className="tk-block__title" id={titleId}>
+        {t('applicants.title')}
+      </H>
+      {body}
+      {modalHolder}
+    </section>
+  );
+}
+
+type Confirm = ReturnType<typeof Modal.useModal>[0]['confirm'];
+
+function Avatar({ url, name }: { url: string | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (url && !failed) {
+    return <img className="tk-avatar" src={url} alt="" loading="lazy" onError={() => setFailed(true)} />;
+  }
+  return (
+    <span className="tk-avatar tk-avatar--letter" aria-hidden="true">
+      {name.trim().charAt(0) || '?'}
+    </span>
+  );
+}
+
+function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; taskId: string; confirm: Confirm }) {
+  const { t } = useTranslation('tasks');
+  const f = useTaskFormat();
+  const feedback = useFeedback();
+  const { apiErrorText } = useErrorText();
+  const decide = useDecideApplication();
+  const name = app.influencer.nickname;
+
+  const act = (action: 'accept' | 'refuse') => {
+    confirm({
+      title: action === 'accept' ? t('applicants.acceptTitle') : t('applicants.refuseTitle'),
+      content: action === 'accept' ? t('applicants.acceptText', { name }) : t('applicants.refuseText', { name }),
+      okText: t('applicants.confirm'),
+      cancelText: t('applicants.cancel'),
+      okButtonProps: { danger: action === 'refuse' },
+      centered: true,
+      onOk: () =>
+        decide
+          .mutateAsync({ applicationId: app.id, taskId, action })
+          .then(() => feedback.success(action === 'accept' ? t('applicants.accepted') : t('applicants.refused')))
+          .catch((err: unknown) => feedback.error(apiErrorText(err, t('applicants.actionFailed')))),
+    });
+  };
+
+  return (
+    <li className="tk-applicant" data-testid="applicant-row" data-status={app.status} data-nickname={name}>
+      <Avatar url={app.influencer.avatarUrl} name={name} />
+      <div className="tk-applicant__main">
+        <div className="tk-applicant__head">
+          <span className="tk-applicant__name">
+            {name}
+            {app.influencer.isVerified && <SafetyCertificateFilled className="tk-verified" role="img" aria-label={t('verified')} />}
+          </span>
+          <span className="tk-applicant__rate">
+            <span className="visually-hidden">{t('applicants.rate')}: </span>
+            {f.money(app.proposedRate)}
+          </span>
+        </div>
+        <p className="tk-applicant__stats">
+          <span>
+            {t('applicants.followers')} {f.compact(app.influencer.followersCount)}
+          </span>
+          <span>
+            <StarFilled className="tk-star" aria-hidden="true" /> <span className="visually-hidden">{t('applicants.rating')} </span>
+            {app.influencer.rating.toFixed(1)}
+          </span>
+          <span>{t('applicants.appliedAt', { date: f.dateTime(app.appliedAt) })}</span>
+        </p>
+        <p className={`tk-applicant__msg${app.message ? '' : ' tk-muted'}`}>{app.message || t('applicants.noMessage')}</p>
+        {app.status === 'pending' && (
+          <div className="tk-applicant__actions">
+            <button type="button" className="btn btn--primary btn--sm" onClick={() => act('accept')} disabled={decide.isPending} data-testid="applicant-accept">
+              <CheckOutlined aria-hidden="true" />
+              {t('applicants.accept')}
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={() => act('refuse')} disabled={decide.isPending} data-testid="applicant-refuse">
+              <CloseOutlined aria-hidden="true" />
+              {t('applicants.refuse')}
+            </button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

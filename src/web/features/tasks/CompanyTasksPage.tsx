@@ -1,0 +1,275 @@
+import { Suspense, lazy, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Modal } from 'antd';
+import {
+  CalendarOutlined,
+  CheckCircleOutlined,
+  EyeOutlined,
+  InboxOutlined,
+  PlusOutlined,
+  ProfileOutlined,
+  ReloadOutlined,
+  StopOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import type { CompanyTask } from '@shared/schemas/tasks';
+import { useFeedback } from '../../components/feedback';
+import { isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { companyTasksQuery, useTaskStatusChange } from './api';
+import { ApplicantsPanel } from './ApplicantsPanel';
+import { useTaskFormat } from './format';
+import { RoleGate } from './RoleGate';
+import { StateBox } from './StateBox';
+import { TaskStatusBadge, UrgentTag } from './StatusBadge';
+import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
+import './tasks.css';
+
+// the form (Drawer, Select, InputNumber, zod schema) loads when first opened
+const PublishTaskDrawer = lazy(() => import('./PublishTaskDrawer'));
+
+/** /company-tasks — the company's tasks: publish, status changes, a task modal with its applicants. */
+export default function CompanyTasksPage() {
+  const { t } = useTranslation('tasks');
+  usePageTitle(t('company.documentTitle'));
+  return <RoleGate role="company">{() => <CompanyTasks />}</RoleGate>;
+}
+
+type Confirm = ReturnType<typeof Modal.useModal>[0]['confirm'];
+
+function CompanyTasks() {
+  const { t } = useTranslation('tasks');
+  const tasks = useQuery(companyTasksQuery);
+  const [publish, setPublish] = useState<{ open: boolean; seq: number } | null>(null);
+  const [openTaskId, setOpenTaskId] = useState<string | null>(null);
+  const [modal, modalHolder] = Modal.useModal();
+  const noProfile = tasks.isError && isApiError(tasks.error) && tasks.error.code === 'COMPANY_PROFILE_REQUIRED';
+  const openPublish = () => setPublish((s) => ({ open: true, seq: (s?.seq ?? 0) + (s?.open ? 0 : 1) }));
+  const openTask = tasks.data?.find((x) => x.id === openTaskId) ?? null;
+
+  let body: React.ReactNode;
+  if (tasks.isPending) {
+    body = (
+      <div className="tk-rows" role="status" aria-label={t('company.loading')} aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div className="card tk-row tk-row--skeleton" key={i} aria-hidden="true">
+            <span className="tk-skel tk-skel--title" />
+            <span className="tk-skel tk-skel--line tk-skel--short" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (noProfile) {
+    body = (
+      <StateBox
+        testId="company-no-profile"
+        role="alert"
+        tone="error"
+        icon={<ProfileOutlined />}
+        title={t('company.noProfile')}
+        text={t('company.noProfileText')}
+        actions={
+          <Link to="/company-profile" className="btn btn--primary" data-testid="company-profile-link">
+            {t('company.toProfile')}
+          </Link>
+        }
+      />
+    );
+  } else if (tasks.isError) {
+    body = (
+      <StateBox
+        testId="company-tasks-error"
+        role="alert"
+        tone="error"
+        icon={<WarningOutlined />}
+        title={t('company.loadFailed')}
+        actions={
+          <button type="button" className="btn btn--primary" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
+            <ReloadOutlined aria-hidden="true" spin={tasks.isFetching} />
+            {t('company.retry')}
+          </button>
+        }
+      />
+    );
+  } else if (tasks.data.length === 0) {
+    body = (
+      <StateBox
+        testId="company-tasks-empty"
+        icon={<InboxOutlined />}
+        title={t('company.empty')}
+        text={t('company.emptyHint')}
+        actions={
+          <button type="button" className="btn btn--primary" onClick={openPublish}>
+            <PlusOutlined aria-hidden="true" />
+            {t('company.publish')}
+          </button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <Stats tasks={tasks.data} />
+        <ul className="tk-rows" data-testid="company-task-list">
+          {tasks.data.map((task) => (
+            <CompanyTaskRow key={task.id} task={task} confirm={modal.confirm} onOpen={() => setOpenTaskId(task.id)} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <div className="container tk-page">
+      <div className="tk-page-head">
+        <div>
+          <h1 className="tk-page-head__title">{t('company.title')}</h1>
+          <p className="tk-page-head__subtitle">{t('company.subtitle')}</p>
+        </div>
+        <button type="button" className="btn btn--primary" onClick={openPublish} data-testid="publish-task">
+          <PlusOutlined aria-hidden="true" />
+          {t('company.publish')}
+        </button>
+      </div>
+      {body}
+      {modalHolder}
+      {publish && (
+        <Suspense fallback={null}>
+          <PublishTaskDrawer key={publish.seq} open={publish.open} onClose={() => setPublish((s) => (s ? { ...s, open: false } : s))} />
+        </Suspense>
+      )}
+      <Modal
+        open={openTask !== null}
+        onCancel={() => setOpenTaskId(null)}
+        footer={null}
+        width={880}
+        destroyOnHidden
+        title={openTask?.title}
+        data-testid="company-task-modal"
+      >
+        {openTask && <TaskModalBody task={openTask} />}
+      </Modal>
+    </div>
+  );
+}
+
+function Stats({ tasks }: { tasks: CompanyTask[] }) {
+  const { t } = useTranslation('tasks');
+  const count = (s?: CompanyTask['status']) => (s ? tasks.filter((x) => x.status === s).length : tasks.length);
+  const items = [
+    { key: 'all', n: count() },
+    { key: 'open', n: count('open') },
+    { key: 'in_progress', n: count('in_progress') },
+    { key: 'completed', n: count('completed') },
+  ] as const;
+  return (
+    <dl className="tk-stats">
+      {items.map((i) => (
+        <div key={i.key} className="tk-stats__item">
+          <dt>{t(`company.stats.${i.key}`)}</dt>
+          <dd>{i.n}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CompanyTaskRow({ task, confirm, onOpen }: { task: CompanyTask; confirm: Confirm; onOpen: () => void }) {
+  const { t } = useTranslation('tasks');
+  const f = useTaskFormat();
+  const feedback = useFeedback();
+  const change = useTaskStatusChange();
+  const canCancel = task.status === 'open' || task.status === 'in_progress';
+  const canComplete = task.status === 'in_progress';
+
+  const run = (action: 'cancel' | 'complete') =>
+    confirm({
+      title: action === 'cancel' ? t('company.cancelTitle') : t('company.completeTitle'),
+      content: action === 'cancel' ? t('company.cancelText', { title: task.title }) : t('company.completeText', { title: task.title }),
+      okText: t('company.confirm'),
+      cancelText: t('company.back'),
+      okButtonProps: { danger: action === 'cancel' },
+      centered: true,
+      onOk: () =>
+        change
+          .mutateAsync({ taskId: task.id, action })
+          .then(() => feedback.success(action === 'cancel' ? t('company.cancelled') : t('company.completed')))
+          // the list reloads either way (useTaskStatusChange)
+          .catch(() => feedback.error(t('company.updateFailed'))),
+    });
+
+  return (
+    <li className="card tk-row" data-testid="company-task-row" data-task-id={task.id} data-status={task.status}>
+      <div className="tk-row__main">
+        <div className="tk-row__badges">
+          <TaskStatusBadge status={task.status} testId="company-task-status" />
+          {task.isUrgent && <UrgentTag />}
+          <span className="tk-chip">{f.category(task.category?.name)}</span>
+        </div>
+        <h2 className="tk-row__title">
+          <Link to={`/task/${task.id}`}>{task.title}</Link>
+        </h2>
+        <ul className="tk-row__meta">
+          <li className="tk-money">{f.budget(task.budgetMin, task.budgetMax)}</li>
+          <li>
+            <CalendarOutlined aria-hidden="true" /> {f.dateTime(task.liveDate)}
+          </li>
+          <li>
+            <TeamOutlined aria-hidden="true" /> {t('company.applicants')}:{' '}
+            <span data-testid="company-task-counts">{t('company.applicantsValue', { pending: task.pendingCount, total: task.applicationsCount })}</span>
+          </li>
+          <li>
+            <UserOutlined aria-hidden="true" /> {t('company.selected')}:{' '}
+            <span data-testid="company-task-selected">{task.selectedInfluencer?.nickname ?? t('company.noneSelected')}</span>
+          </li>
+          <li className="tk-muted">{t('company.createdAt', { date: f.date(task.createdAt) })}</li>
+        </ul>
+      </div>
+      <div className="tk-row__actions">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onOpen} data-testid="company-task-open">
+          <EyeOutlined aria-hidden="true" />
+          {t('company.open')}
+        </button>
+        {canComplete && (
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => run('complete')} disabled={change.isPending} data-testid="company-task-complete">
+            <CheckCircleOutlined aria-hidden="true" />
+            {t('company.complete')}
+          </button>
+        )}
+        {canCancel && (
+          <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={() => run('cancel')} disabled={change.isPending} data-testid="company-task-cancel">
+            <StopOutlined aria-hidden="true" />
+            {t('company.cancel')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function TaskModalBody({ task }: { task: CompanyTask }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <div className="tk-modal" data-testid="company-task-detail">
+      <div className="tk-row__badges">
+        <TaskStatusBadge status={task.status} />
+        {task.isUrgent && <UrgentTag />}
+      </div>
+      <p className="tk-detail__published tk-counts">
+        <TaskCounts task={task} />
+      </p>
+      <TaskFacts task={task} />
+      <TaskBody task={task} headingLevel={3} />
+      <ApplicantsPanel taskId={task.id} headingLevel={3} />
+      <div className="tk-modal__foot">
+        <Link to={`/task/${task.id}`} className="btn btn--ghost btn--sm">
+          {t('company.openPage')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Modal } from 'antd';
+import { InboxOutlined, ProfileOutlined, ReloadOutlined, RollbackOutlined, WarningOutlined } from '@ant-design/icons';
+import { useFeedback } from '../../components/feedback';
+import { isApiError } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { myApplicationsQuery, useWithdrawApplication, type ApplicationForInfluencer } from './api';
+import { useTaskFormat } from './format';
+import { RoleGate } from './RoleGate';
+import { StateBox } from './StateBox';
+import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
+import './tasks.css';
+
+/** /influencer-tasks — the influencer's applications: current ones, then history (finished tasks, withdrawn). */
+export default function InfluencerTasksPage() {
+  const { t } = useTranslation('tasks');
+  usePageTitle(t('influencer.documentTitle'));
+  return <RoleGate role="influencer">{() => <InfluencerTasks />}</RoleGate>;
+}
+
+type Confirm = ReturnType<typeof Modal.useModal>[0]['confirm'];
+
+const isHistory = (a: ApplicationForInfluencer) => a.status === 'withdrawn' || a.task.status === 'completed' || a.task.status === 'cancelled';
+
+function InfluencerTasks() {
+  const { t } = useTranslation('tasks');
+  const apps = useQuery(myApplicationsQuery);
+  const [modal, modalHolder] = Modal.useModal();
+  const noProfile = apps.isError && isApiError(apps.error) && apps.error.code === 'INFLUENCER_PROFILE_REQUIRED';
+
+  let body: React.ReactNode;
+  if (apps.isPending) {
+    body = (
+      <div className="tk-rows" role="status" aria-label={t('influencer.loading')} aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div className="card tk-row tk-row--skeleton" key={i} aria-hidden="true">
+            <span className="tk-skel tk-skel--title" />
+            <span className="tk-skel tk-skel--line tk-skel--short" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (noProfile) {
+    body = (
+      <StateBox
+        testId="influencer-no-profile"
+        role="alert"
+        tone="error"
+        icon={<ProfileOutlined />}
+        title={t('influencer.noProfile')}
+        actions={
+          <Link to="/influencer-profile" className="btn btn--primary">
+            {t('influencer.toProfile')}
+          </Link>
+        }
+      />
+    );
+  } else if (apps.isError) {
+    body = (
+      <StateBox
+        testId="influencer-tasks-error"
+        role="alert"
+        tone="error"
+        icon={<WarningOutlined />}
+        title={t('influencer.loadFailed')}
+        actions={
+          <button type="button" className="btn btn--primary" onClick={() => void apps.refetch()} disabled={apps.isFetching}>
+            <ReloadOutlined aria-hidden="true" spin={apps.isFetching} />
+            {t('influencer.retry')}
+          </button>
+        }
+      />
+    );
+  } else if (apps.data.length === 0) {
+    body = (
+      <StateBox
+        testId="influencer-tasks-empty"
+        icon={<InboxOutlined />}
+        title={t('influencer.empty')}
+        text={t('influencer.emptyHint')}
+        actions={
+          <Link to="/tasks" className="btn btn--primary">
+            {t('influencer.toHall')}
+          </Link>
+        }
+      />
+    );
+  } else {
+    const current = apps.data.filter((a) => !isHistory(a));
+    const history = apps.data.filter(isHistory);
+    body = (
+      <>
+        <AppSection title={t('influencer.current')} apps={current} empty={t('influencer.currentEmpty')} confirm={modal.confirm} />
+        <AppSection title={t('influencer.history')} apps={history} empty={t('influencer.historyEmpty')} confirm={modal.confirm} />
+      </>
+    );
+  }
+
+  return (
+    <div className="container tk-page">
+      <div className="tk-page-head">
+        <div>
+          <h1 className="tk-page-head__title">{t('influencer.title')}</h1>
+          <p className="tk-page-head__subtitle">{t('influencer.subtitle')}</p>
+        </div>
+        <Link to="/tasks" className="btn btn--ghost">
+          {t('influencer.toHall')}
+        </Link>
+      </div>
+      {body}
+      {modalHolder}
+    </div>
+  );
+}
+
+function AppSection({ title, apps, empty, confirm }: { title: string; apps: ApplicationForInfluencer[]; empty: string; confirm: Confirm }) {
+  const id = useId();
+  return (
+    <section className="tk-section" aria-labelledby={id}>
+      <h2 className="tk-section__title" id={id}>
+        {title} <span className="tk-count">{apps.length}</span>
+      </h2>
+      {apps.length === 0 ? (
+        <p className="tk-muted tk-section__empty">{empty}</p>
+      ) : (
+        <ul className="tk-rows">
+          {apps.map((a) => (
+            <ApplicationRow key={a.id} app={a} confirm={confirm} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ApplicationRow({ app, confirm }: { app: ApplicationForInfluencer; confirm: Confirm }) {
+  const { t } = useTranslation('tasks');
+  const f = useTaskFormat();
+  const feedback = useFeedback();
+  const { apiErrorText } = useErrorText();
+  const withdraw = useWithdrawApplication();
+
+  const onWithdraw = () =>
+    confirm({
+      title: t('influencer.withdrawTitle'),
+      content: t('influencer.withdrawText', { title: app.task.title }),
+      okText: t('influencer.confirm'),
+      cancelText: t('influencer.back'),
+      okButtonProps: { danger: true },
+      centered: true,
+      onOk: () =>
+        withdraw
+          .mutateAsync({ applicationId: app.id, taskId: app.taskId })
+          .then(() => feedback.success(t('influencer.withdrawn')))
+          .catch((err: unknown) => feedback.error(apiErrorText(err, t('influencer.withdrawFailed')))),
+    });
+
+  return (
+    <li className="card tk-row" data-testid="influencer-application-row" data-task-id={app.taskId} data-status={app.status}>
+      <div className="tk-row__main">
+        <h3 className="tk-row__title">
+          <Link to={`/task/${app.taskId}`}>{app.task.title}</Link>
+        </h3>
+        <dl className="tk-row__facts">
+          <div>
+            <dt>{t('influencer.company')}</dt>
+            <dd>{app.task.companyName || t('fallback.unknownCompany')}</dd>
+          </div>
+          <div>
+            <dt>{t('influencer.taskStatus')}</dt>
+            <dd>
+              <TaskStatusBadge status={app.task.status} testId="influencer-task-status" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('influencer.applicationStatus')}</dt>
+            <dd>
+              <ApplicationStatusTag status={app.status} testId="influencer-application-status" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('influencer.rate')}</dt>
+            <dd className="tk-money">{f.money(app.proposedRate)}</dd>
+          </div>
+          <div>
+            <dt>{t('influencer.appliedAt')}</dt>
+            <dd>{f.dateTime(app.appliedAt)}</dd>
+          </div>
+        </dl>
+      </div>
+      {app.status === 'pending' && (
+        <div className="tk-row__actions">
+          <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={onWithdraw} disabled={withdraw.isPending} data-testid="application-withdraw">
+            <RollbackOutlined aria-hidden="true" />
+            {t('influencer.withdraw')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

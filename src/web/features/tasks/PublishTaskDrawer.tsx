@@ -1,0 +1,382 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
+import { useFeedback } from '../../components/feedback';
+import { isApiError } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { useFieldText } from '../auth/useFieldText';
+import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../auth/validation';
+import { categoriesQuery, useCreateTask } from './api';
+import { useTaskFormat } from './format';
+
+/** part 2 §2: after 任务已创建 the user goes back after 1.2 s */
+const BACK_AFTER_MS = 1200;
+const DEFAULTS = { maxApplicants: 5, durationHours: 2, location: '线上' } as const;
+
+type Values = {
+  title: string;
+  description: string;
+  categoryId: string | undefined;
+  productName: string;
+  requirements: string;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  maxApplicants: number | null;
+  liveDate: string;
+  durationHours: number | null;
+  location: string;
+  isUrgent: boolean;
+  isAdvancePaid: boolean;
+  paidAmount: number | null;
+  requiresDeposit: boolean;
+  depositAmount: number | null;
+};
+
+const initialValues = (lang: 'zh' | 'en'): Values => ({
+  title: '',
+  description: '',
+  categoryId: undefined,
+  productName: '',
+  requirements: '',
+  budgetMin: null,
+  budgetMax: null,
+  maxApplicants: DEFAULTS.maxApplicants,
+  liveDate: '',
+  durationHours: DEFAULTS.durationHours,
+  // zh pre-fills 线上; en leaves it blank with the placeholder "Online" (blank is stored as 线上)
+  location: lang === 'zh' ? DEFAULTS.location : '',
+  isUrgent: false,
+  isAdvancePaid: false,
+  paidAmount: null,
+  requiresDeposit: false,
+  depositAmount: null,
+});
+
+/** datetime-local value ("2025-06-01T20:00", local time) → ISO with offset */
+function toIso(local: string): string | null {
+  if (!local) return null;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** The form values as the shared schema reads them (blank numbers → undefined, so they are "required"). */
+function toInput(v: Values): TaskCreateInput {
+  const num = (n: number | null) => (n === null ? undefined : n);
+  return {
+    title: v.title,
+    description: v.description,
+    categoryId: v.categoryId ?? '',
+    productName: v.productName,
+    requirements: v.requirements,
+    budgetMin: num(v.budgetMin),
+    budgetMax: num(v.budgetMax),
+    // a cleared count is an error, not the default
+    maxApplicants: v.maxApplicants === null ? Number.NaN : v.maxApplicants,
+    liveDate: toIso(v.liveDate),
+    durationHours: num(v.durationHours),
+    location: v.location,
+    isUrgent: v.isUrgent,
+    isAdvancePaid: v.isAdvancePaid,
+    paidAmount: v.isAdvancePaid ? num(v.paidAmount) : null,
+    requiresDeposit: v.requiresDeposit,
+    depositAmount: v.requiresDeposit ? num(v.depositAmount) : null,
+  };
+}
+
+type Props = { open: boolean; onClose: () => void };
+
+/** 发布新任务: every field of part 2 §2, validated with the shared taskCreateRequest schema. */
+export default function PublishTaskDrawer({ open, onClose }: Props) {
+  const { t } = useTranslation('tasks');
+  const f = useTaskFormat();
+  const feedback = useFeedback();
+  const fieldText = useFieldText();
+  const { apiErrorText } = useErrorText();
+  const create = useCreateTask();
+  const categories = useQuery(categoriesQuery);
+  const p = `publish-${useId().replace(/:/g, '')}`;
+  const [values, setValues] = useState<Values>(() => initialValues(f.lang));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<{ text: string; profile?: boolean } | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // after a failed submit: focus the first invalid field, else bring the form's message into view
+  const formRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt === 0) return;
+    const root = formRef.current;
+    const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else root?.querySelector('[data-testid="publish-error"]')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [attempt]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => withoutPrefix(e, key));
+    setFormError(null);
+  };
+
+  const submit = () => {
+    if (create.isPending || done) return;
+    setFormError(null);
+    const parsed = taskCreateRequest.safeParse(toInput(values));
+    if (!parsed.success) {
+      // the schema's cross-field checks only run once the fields parse: show them at once too
+      const extra: FieldErrors = {};
+      if (values.budgetMin !== null && values.budgetMax !== null && values.budgetMax < values.budgetMin) extra.budgetMax = { code: 'TASK_BUDGET_RANGE' };
+      if (values.isAdvancePaid && !(values.paidAmount !== null && values.paidAmount > 0)) extra.paidAmount = { code: 'TASK_PREPAYMENT_INVALID' };
+      if (values.requiresDeposit && !(values.depositAmount !== null && values.depositAmount > 0)) extra.depositAmount = { code: 'TASK_DEPOSIT_INVALID' };
+      setErrors({ ...extra, ...issuesToErrors(parsed.error.issues) });
+      setFormError({ text: t('publish.fixErrors') });
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setDone(true);
+        feedback.success(t('publish.success'));
+        timer.current = window.setTimeout(onClose, BACK_AFTER_MS);
+      },
+      onError: (err) => {
+        setAttempt((n) => n + 1);
+        if (isApiError(err) && err.code === 'COMPANY_PROFILE_REQUIRED') {
+          setFormError({ text: t('publish.noProfile'), profile: true });
+          return;
+        }
+        if (isApiError(err) && err.fields && Object.keys(err.fields).length > 0) setErrors(serverFieldErrors(err.fields));
+        setFormError({ text: apiErrorText(err, t('publish.failed')) });
+      },
+    });
+  };
+
+  /** label + error wiring of one field */
+  const item = (key: string, label: string, control: ReactNode, opts: { required?: boolean; hint?: string } = {}) => {
+    const err = fieldText(errors[key]);
+    const helpId = `${p}-${key}-help`;
+    return (
+      <Form.Item
+        label={label}
+        htmlFor={`${p}-${key}`}
+        required={opts.required}
+        validateStatus={err ? 'error' : undefined}
+        help={err || opts.hint ? <span id={helpId}>{err ?? opts.hint}</span> : undefined}
+      >
+        {control}
+      </Form.Item>
+    );
+  };
+  const aria = (key: string, hint = false) => ({
+    id: `${p}-${key}`,
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] || hint ? `${p}-${key}-help` : undefined,
+  });
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('publish.title')}
+      size="min(720px, 100vw)"
+      destroyOnHidden
+      maskClosable={!create.isPending}
+      data-testid="publish-drawer"
+      footer={
+        done ? null : (
+          <div className="tk-drawer-foot">
+            <Button onClick={onClose} disabled={create.isPending} data-testid="publish-cancel">
+              {t('publish.cancel')}
+            </Button>
+            <Button type="primary" htmlType="submit" form={`${p}-form`} loading={create.isPending} data-testid="publish-submit">
+              {create.isPending ? t('publish.submitting') : t('publish.submit')}
+            </Button>
+          </div>
+        )
+      }
+    >
+      {done ? (
+        <div className="tk-done" role="status" data-testid="publish-success">
+          <CheckCircleFilled className="tk-done__icon" aria-hidden="true" />
+          <p className="tk-done__title">{t('publish.success')}</p>
+        </div>
+      ) : (
+        <div ref={formRef}>
+          <Form id={`${p}-form`} layout="vertical" requiredMark onFinish={submit} className="tk-form tk-publish" data-testid="publish-form">
+            <p className="tk-muted tk-publish__intro">{t('publish.subtitle')}</p>
+            <fieldset className="tk-fieldset">
+              <legend>{t('publish.sectionBasic')}</legend>
+              {item(
+                'title',
+                t('publish.taskTitle'),
+                <Input {...aria('title')} maxLength={100} placeholder={t('publish.taskTitlePlaceholder')} value={values.title} onChange={(e) => set('title', e.target.value)} data-testid="publish-title" />,
+                { required: true },
+              )}
+              {item(
+                'description',
+                t('publish.description'),
+                <Input.TextArea
+                  {...aria('description')}
+                  rows={4}
+                  maxLength={5000}
+                  placeholder={t('publish.descriptionPlaceholder')}
+                  value={values.description}
+                  onChange={(e) => set('description', e.target.value)}
+                  data-testid="publish-description"
+                />,
+                { required: true },
+              )}
+              <div className="tk-form__row">
+                {item(
+                  'categoryId',
+                  t('publish.category'),
+                  <Select
+                    {...aria('categoryId')}
+                    placeholder={t('publish.categoryPlaceholder')}
+                    value={values.categoryId}
+                    onChange={(v: string) => set('categoryId', v)}
+                    loading={categories.isPending}
+                    status={categories.isError ? 'error' : undefined}
+                    notFoundContent={categories.isError ? t('publish.categoriesFailed') : undefined}
+                    onOpenChange={(o) => {
+                      if (o && categories.isError) void categories.refetch();
+                    }}
+                    options={(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c.name) }))}
+                    data-testid="publish-category"
+                  />,
+                  { required: true },
+                )}
+                {item(
+                  'productName',
+                  t('publish.productName'),
+                  <Input {...aria('productName')} maxLength={100} placeholder={t('publish.productNamePlaceholder')} value={values.productName} onChange={(e) => set('productName', e.target.value)} data-testid="publish-product" />,
+                )}
+              </div>
+              {item(
+                'requirements',
+                t('publish.requirements'),
+                <Input.TextArea
+                  {...aria('requirements', true)}
+                  rows={4}
+                  placeholder={t('publish.requirementsPlaceholder')}
+                  value={values.requirements}
+                  onChange={(e) => set('requirements', e.target.value)}
+                  data-testid="publish-requirements"
+                />,
+                { hint: t('publish.requirementsHint') },
+              )}
+            </fieldset>
+
+            <fieldset className="tk-fieldset">
+              <legend>{t('publish.sectionBudget')}</legend>
+              <div className="tk-form__row tk-form__row--3">
+                {item(
+                  'budgetMin',
+                  t('publish.budgetMin'),
+                  <InputNumber {...aria('budgetMin')} prefix="$" min={0} max={100_000_000} precision={0} step={100} style={{ width: '100%' }} value={values.budgetMin} onChange={(v) => set('budgetMin', typeof v === 'number' ? v : null)} data-testid="publish-budget-min" />,
+                  { required: true },
+                )}
+                {item(
+                  'budgetMax',
+                  t('publish.budgetMax'),
+                  <InputNumber {...aria('budgetMax')} prefix="$" min={0} max={100_000_000} precision={0} step={100} style={{ width: '100%' }} value={values.budgetMax} onChange={(v) => set('budgetMax', typeof v === 'number' ? v : null)} data-testid="publish-budget-max" />,
+                  { required: true },
+                )}
+                {item(
+                  'maxApplicants',
+                  t('publish.maxApplicants'),
+                  <InputNumber {...aria('maxApplicants')} min={1} max={1000} precision={0} style={{ width: '100%' }} value={values.maxApplicants} onChange={(v) => set('maxApplicants', typeof v === 'number' ? v : null)} data-testid="publish-max-applicants" />,
+                  { required: true },
+                )}
+              </div>
+            </fieldset>
+
+            <fieldset className="tk-fieldset">
+              <legend>{t('publish.sectionLive')}</legend>
+              <div className="tk-form__row tk-form__row--3">
+                {item(
+                  'liveDate',
+                  t('publish.liveDate'),
+                  <Input {...aria('liveDate')} type="datetime-local" value={values.liveDate} onChange={(e) => set('liveDate', e.target.value)} data-testid="publish-live-date" />,
+                )}
+                {item(
+                  'durationHours',
+                  t('publish.durationHours'),
+                  <InputNumber {...aria('durationHours')} min={0.5} max={24} step={0.5} precision={1} style={{ width: '100%' }} value={values.durationHours} onChange={(v) => set('durationHours', typeof v === 'number' ? v : null)} data-testid="publish-duration" />,
+                )}
+                {item(
+                  'location',
+                  t('publish.location'),
+                  <Input {...aria('location')} maxLength={100} placeholder={t('publish.locationPlaceholder')} value={values.location} onChange={(e) => set('location', e.target.value)} data-testid="publish-location" />,
+                )}
+              </div>
+              <Form.Item help={<span id={`${p}-isUrgent-help`}>{t('publish.isUrgentHint')}</span>}>
+                <Checkbox checked={values.isUrgent} onChange={(e) => set('isUrgent', e.target.checked)} aria-describedby={`${p}-isUrgent-help`} data-testid="publish-urgent">
+                  {t('publish.isUrgent')}
+                </Checkbox>
+              </Form.Item>
+            </fieldset>
+
+            <fieldset className="tk-fieldset">
+              <legend>{t('publish.sectionPayment')}</legend>
+              <div className="tk-form__row">
+                <div>
+                  <Form.Item className="tk-form__check">
+                    <Checkbox checked={values.isAdvancePaid} onChange={(e) => set('isAdvancePaid', e.target.checked)} data-testid="publish-prepay">
+                      {t('publish.isAdvancePaid')}
+                    </Checkbox>
+                  </Form.Item>
+                  {values.isAdvancePaid &&
+                    item(
+                      'paidAmount',
+                      t('publish.paidAmount'),
+                      <InputNumber {...aria('paidAmount')} prefix="$" min={0} step={0.01} precision={2} style={{ width: '100%' }} value={values.paidAmount} onChange={(v) => set('paidAmount', typeof v === 'number' ? v : null)} data-testid="publish-paid-amount" />,
+                      { required: true },
+                    )}
+                </div>
+                <div>
+                  <Form.Item className="tk-form__check">
+                    <Checkbox checked={values.requiresDeposit} onChange={(e) => set('requiresDeposit', e.target.checked)} data-testid="publish-deposit">
+                      {t('publish.requiresDeposit')}
+                    </Checkbox>
+                  </Form.Item>
+                  {values.requiresDeposit &&
+                    item(
+                      'depositAmount',
+                      t('publish.depositAmount'),
+                      <InputNumber {...aria('depositAmount')} prefix="$" min={0} step={0.01} precision={2} style={{ width: '100%' }} value={values.depositAmount} onChange={(v) => set('depositAmount', typeof v === 'number' ? v : null)} data-testid="publish-deposit-amount" />,
+                      { required: true },
+                    )}
+                </div>
+              </div>
+            </fieldset>
+
+            {formError && (
+              <Alert
+                type="error"
+                showIcon
+                className="tk-form__alert"
+                title={formError.text}
+                description={
+                  formError.profile ? (
+                    <Link to="/company-profile" onClick={onClose} data-testid="publish-profile-link">
+                      {t('publish.toProfile')}
+                    </Link>
+                  ) : undefined
+                }
+                data-testid="publish-error"
+              />
+            )}
+          </Form>
+        </div>
+      )}
+    </Drawer>
+  );
+}

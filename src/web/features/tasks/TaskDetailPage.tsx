@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftOutlined, CommentOutlined, FileSearchOutlined, ReloadOutlined, SafetyCertificateFilled, UserOutlined, WarningOutlined } from '@ant-design/icons';
+import type { TaskDetailResponse } from '@shared/schemas/tasks';
+import { isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useMe } from '../auth/api';
+import { recordTaskView, taskDetailQuery, taskKeys } from './api';
+import { ApplicantsPanel } from './ApplicantsPanel';
+import { ApplyPanel } from './ApplyPanel';
+import { useTaskFormat } from './format';
+import { StateBox } from './StateBox';
+import { TaskStatusBadge, UrgentTag } from './StatusBadge';
+import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
+import './tasks.css';
+
+/**
+ * Back (part 2 §2): opened from the hall (from=list) in a window that has an opener → close it;
+ * else one step back when there is history inside the app; else the task hall.
+ */
+function useBack() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromList = params.get('from') === 'list';
+  return useCallback(() => {
+    if (fromList && window.opener) {
+      window.close();
+      return;
+    }
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/tasks');
+  }, [fromList, navigate]);
+}
+
+function BackButton() {
+  const { t } = useTranslation('tasks');
+  const back = useBack();
+  return (
+    <button type="button" className="tk-back" onClick={back} data-testid="task-back">
+      <ArrowLeftOutlined aria-hidden="true" /> {t('detail.back')}
+    </button>
+  );
+}
+
+/** /task/{id} — the task page: facts, company, requirements; apply form or applicants panel. */
+export default function TaskDetailPage() {
+  const { t } = useTranslation('tasks');
+  const { id = '' } = useParams();
+  const taskId = id.trim();
+  const qc = useQueryClient();
+  const detail = useQuery({ ...taskDetailQuery(taskId), enabled: taskId !== '' });
+  usePageTitle(detail.data?.task.title ?? t('detail.documentTitle'));
+
+  // one visit = one view call (the server dedupes per visitor); a counted view refreshes the numbers
+  const viewed = useRef<string | null>(null);
+  const loaded = detail.isSuccess;
+  useEffect(() => {
+    if (!taskId || !loaded || viewed.current === taskId) return;
+    viewed.current = taskId;
+    recordTaskView(taskId).then(
+      (r) => {
+        if (r.counted) void qc.invalidateQueries({ queryKey: taskKeys.detail(taskId) });
+      },
+      () => {
+        /* a failed count is not worth a message */
+      },
+    );
+  }, [taskId, loaded, qc]);
+
+  if (!taskId) {
+    return (
+      <div className="container tk-page">
+        <BackButton />
+        <StateBox testId="task-missing-id" tone="error" role="alert" icon={<FileSearchOutlined />} title={t('detail.missingId')} text={t('detail.missingIdText')} actions={<HallLink />} />
+      </div>
+    );
+  }
+  if (detail.isPending) return <DetailSkeleton />;
+  if (detail.isError) {
+    const err = detail.error;
+    const notFound = isApiError(err) && (err.status === 404 || err.code === 'TASK_NOT_FOUND');
+    const missing = isApiError(err) && err.code === 'TASK_ID_MISSING';
+    return (
+      <div className="container tk-page">
+        <BackButton />
+        {notFound || missing ? (
+          <StateBox
+            testId="task-not-found"
+            tone="error"
+            role="alert"
+            icon={<FileSearchOutlined />}
+            title={missing ? t('detail.missingId') : t('detail.notFound')}
+            text={missing ? t('detail.missingIdText') : t('detail.notFoundText')}
+            actions={<HallLink />}
+          />
+        ) : (
+          <StateBox
+            testId="task-error"
+            tone="error"
+            role="alert"
+            icon={<WarningOutlined />}
+            title={t('detail.errorTitle')}
+            text={t('detail.errorText')}
+            actions={
+              <>
+                <button type="button" className="btn btn--primary" onClick={() => void detail.refetch()} disabled={detail.isFetching} data-testid="task-retry">
+                  <ReloadOutlined aria-hidden="true" spin={detail.isFetching} />
+                  {t('detail.retry')}
+                </button>
+                <BackAction />
+              </>
+            }
+          />
+        )}
+      </div>
+    );
+  }
+  return <TaskDetailView detail={detail.data} />;
+}
+
+function HallLink() {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="btn btn--primary" onClick={() => navigate('/tasks')} data-testid="task-to-hall">
+      {t('detail.toHall')}
+    </button>
+  );
+}
+
+function BackAction() {
+  const { t } = useTranslation('tasks');
+  const back = useBack();
+  return (
+    <button type="button" className="btn btn--ghost" onClick={back}>
+      <ArrowLeftOutlined aria-hidden="true" /> {t('detail.back')}
+    </button>
+  );
+}
+
+function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
+  const { t } = useTranslation('tasks');
+  const f = useTaskFormat();
+  const me = useMe();
+  const user = me.isError ? null : me.data;
+  const { task, viewer } = detail;
+
+  return (
+    <div className="container tk-page tk-detail" data-testid="task-detail" data-task-id={task.id}>
+      <BackButton />
+      <div className="tk-detail__grid">
+        <header className="card tk-detail__head">
+          <div className="tk-detail__badges">
+            <TaskStatusBadge status={task.status} testId="task-status" />
+            {task.isUrgent && <UrgentTag />}
+            <span className="tk-chip">{f.category(task.category?.name)}</span>
+          </div>
+          <h1 className="tk-detail__title">{task.title}</h1>
+          <p className="tk-detail__published tk-counts">
+            <span className="tk-counts__item">{t('detail.publishedAt', { date: f.dateTime(task.createdAt) })}</span>
+            <TaskCounts task={task} />
+          </p>
+          <TaskFacts task={task} />
+          {task.selectedInfluencer && (
+            <p className="tk-detail__selected" data-testid="task-selected">
+              <UserOutlined aria-hidden="true" /> {t('detail.selected')}: <strong>{task.selectedInfluencer.nickname}</strong>
+            </p>
+          )}
+        </header>
+        <aside className="tk-detail__side">
+          <CompanyCard detail={detail} />
+          {!viewer.isOwner && user !== undefined && <ApplyPanel detail={detail} user={user} />}
+        </aside>
+        <div className="tk-detail__main">
+          <div className="card tk-detail__body">
+            <TaskBody task={task} />
+          </div>
+          {viewer.isOwner && (
+            <div className="card">
+              <ApplicantsPanel taskId={task.id} />
+            </div>
+          )}
+          <section className="card tk-discussion" aria-labelledby="tk-discussion-title">
+            <h2 className="tk-block__title" id="tk-discussion-title">
+              <CommentOutlined aria-hidden="true" /> {t('detail.discussionTitle')}
+            </h2>
+            <p className="tk-muted">{t('detail.discussionNote')}</p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CompanyCard({ detail }: { detail: TaskDetailResponse }) {
+  const { t } = useTranslation('tasks');
+  const { company } = detail.task;
+  const name = company.companyName?.trim() || t('fallback.unknownCompany');
+  return (
+    <section className="card tk-company" aria-labelledby="tk-company-title" data-testid="task-company">
+      <h2 className="tk-side__label" id="tk-company-title">
+        {t('detail.company')}
+      </h2>
+      <a href={`/company/${company.id}`} target="_blank" rel="noopener" className="tk-company__link" data-testid="task-company-link">
+        <CompanyLogo url={company.logoUrl} name={name} />
+        <span className="tk-company__text">
+          <span className="tk-company__name">
+            {name}
+            {company.isVerified && <SafetyCertificateFilled className="tk-verified" role="img" aria-label={t('verified')} />}
+          </span>
+          <span className="tk-company__more">
+            {t('detail.viewCompany')}
+            <span className="visually-hidden">{t('hall.opensInNewTab')}</span>
+          </span>
+        </span>
+      </a>
+    </section>
+  );
+}
+
+function CompanyLogo({ url, name }: { url: string | null; name: string }) {
+  // logo fallback: the first letter of the name
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="tk-company__logo" aria-hidden="true">
+      {url && !failed ? <img src={url} alt="" onError={() => setFailed(true)} /> : name.charAt(0)}
+    </span>
+  );
+}
+
+function DetailSkeleton() {
+  const { t } = useTranslation('tasks');
+  return (
+    <div className="container tk-page tk-detail" role="status" aria-label={t('detail.loading')} aria-busy="true" data-testid="task-detail-loading">
+      <span className="tk-skel tk-skel--line tk-skel--back" />
+      <div className="tk-detail__grid">
+        <div className="card tk-detail__head">
+          <span className="tk-skel tk-skel--chip" />
+          <span className="tk-skel tk-skel--title" />
+          <span className="tk-skel tk-skel--line" />
+          <span className="tk-skel tk-skel--line tk-skel--short" />
+          <span className="tk-skel tk-skel--block" />
+        </div>
+        <div className="tk-detail__side">
+          <div className="card">
+            <span className="tk-skel tk-skel--line" />
+            <span className="tk-skel tk-skel--line tk-skel--short" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Pagination, Select } from 'antd';
+import { ReloadOutlined, SearchOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
+import type { BudgetRange, TaskSort } from '@shared/schemas/tasks';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { categoriesQuery, hallQuery, type HallFilters } from './api';
+import { useTaskFormat } from './format';
+import { StateBox } from './StateBox';
+import { TaskCard, TaskCardSkeleton } from './TaskCard';
+import './tasks.css';
+
+// kept here (not imported from @shared/schemas/tasks) so the hall chunk does not pull zod in;
+// the Records make tsc report a missing or extra value
+const BUDGET_SET: Record<BudgetRange, true> = { '0-1000': true, '1000-5000': true, '5000-10000': true, '10000-50000': true, '50000+': true };
+const SORT_SET: Record<TaskSort, true> = { created_at: true, budget_desc: true, budget_asc: true, live_date: true, urgent: true };
+const BUDGETS = Object.keys(BUDGET_SET) as BudgetRange[];
+const SORTS = Object.keys(SORT_SET) as TaskSort[];
+const isBudget = (v: string | null): v is BudgetRange => v !== null && v in BUDGET_SET;
+const isSort = (v: string | null): v is TaskSort => v !== null && v in SORT_SET;
+
+const PAGE_SIZE = 12;
+const SKELETONS = 6;
+const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_MAX = 50;
+/** the server counts the total up to this many */
+const TOTAL_CAP = 10_000;
+
+function readFilters(params: URLSearchParams): HallFilters {
+  const page = Number(params.get('page'));
+  const budget = params.get('budget');
+  const sort = params.get('sort');
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX),
+    category: params.get('category') ?? '',
+    budget: isBudget(budget) ? budget : '',
+    sort: isSort(sort) ? sort : 'created_at',
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** /tasks — the task hall: search, category, budget range, sort, refresh, paginated cards. */
+export default function TaskHallPage() {
+  const { t } = useTranslation('tasks');
+  usePageTitle(t('hall.documentTitle'));
+  const f = useTaskFormat();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const ids = { search: useId(), category: useId(), budget: useId(), sort: useId(), results: useId() };
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  const categories = useQuery(categoriesQuery);
+  const hall = useQuery(hallQuery(filters));
+
+  /** Updates the URL query (filters other than the page reset it to 1). */
+  const update = useCallback(
+    (patch: Partial<HallFilters>, opts?: { replace?: boolean }) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(patch)) {
+            const empty = v === '' || v === undefined || (k === 'sort' && v === 'created_at') || (k === 'page' && v === 1);
+            if (empty) next.delete(k);
+            else next.set(k, String(v));
+          }
+          if (!('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: opts?.replace },
+      );
+    },
+    [setParams],
+  );
+
+  // search: typed text → URL after a pause; the URL (back/forward) → the box
+  const [searchText, setSearchText] = useState(filters.search);
+  const lastPushed = useRef(filters.search);
+  useEffect(() => {
+    if (filters.search !== lastPushed.current) {
+      lastPushed.current = filters.search;
+      setSearchText(filters.search);
+    }
+  }, [filters.search]);
+  useEffect(() => {
+    const value = searchText.trim();
+    if (value === lastPushed.current) return;
+    const id = window.setTimeout(() => {
+      lastPushed.current = value;
+      update({ search: value }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(id);
+  }, [searchText, update]);
+
+  const changePage = (page: number) => {
+    update({ page });
+    resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  const filtered = Boolean(filters.search || filters.category || filters.budget);
+  const loading = hall.isPending || hall.isPlaceholderData;
+  const data = hall.data;
+  const total = data?.total ?? 0;
+  const totalText = total >= TOTAL_CAP ? `${TOTAL_CAP}+` : String(total);
+
+  let body: React.ReactNode;
+  if (hall.isError && !data) {
+    body = (
+      <StateBox
+        testId="hall-error"
+        role="alert"
+        tone="error"
+        icon={<WarningOutlined />}
+        title={t('hall.errorTitle')}
+        text={t('hall.errorText')}
+        actions={
+          <button type="button" className="btn btn--primary" onClick={() => void hall.refetch()} disabled={hall.isFetching} data-testid="hall-retry">
+            <ReloadOutlined aria-hidden="true" spin={hall.isFetching} />
+            {t('hall.retry')}
+          </button>
+        }
+      />
+    );
+  } else if (loading) {
+    body = (
+      <div className="tk-grid" role="status" aria-label={t('hall.loading')} aria-busy="true">
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <TaskCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (!data || data.tasks.length === 0) {
+    body = (
+      <StateBox
+        testId="hall-empty"
+        icon={<InboxOutlined />}
+        title={t('hall.empty')}
+        text={filtered ? t('hall.emptyHint') : undefined}
+        actions={
+          filtered ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                setSearchText('');
+                lastPushed.current = '';
+                setParams(filters.sort === 'created_at' ? {} : { sort: filters.sort });
+              }}
+              data-testid="hall-clear"
+            >
+              {t('hall.clearFilters')}
+            </button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className="tk-grid" data-testid="hall-list">
+        {data.tasks.map((task) => (
+          <li key={task.id}>
+            <TaskCard task={task} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="tk-page tk-hall">
+      <div className="tk-hero">
+        <div className="container">
+          <h1 className="tk-hero__title">{t('hall.title')}</h1>
+          <p className="tk-hero__subtitle">{t('hall.subtitle')}</p>
+        </div>
+      </div>
+      <div className="container">
+        <section className="tk-filters card" role="search" aria-label={t('hall.filtersLabel')}>
+          <div className="tk-filters__field tk-filters__field--search">
+            <label htmlFor={ids.search} className="tk-filters__label">
+              {t('hall.search')}
+            </label>
+            <Input
+              id={ids.search}
+              type="search"
+              size="large"
+              allowClear
+              maxLength={SEARCH_MAX}
+              prefix={<SearchOutlined aria-hidden="true" />}
+              placeholder={t('hall.searchPlaceholder')}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              onPressEnter={() => {
+                const value = searchText.trim();
+                lastPushed.current = value;
+                update({ search: value }, { replace: true });
+              }}
+              data-testid="hall-search"
+            />
+          </div>
+          <div className="tk-filters__field">
+            <label htmlFor={ids.category} className="tk-filters__label">
+              {t('hall.category')}
+            </label>
+            <Select
+              id={ids.category}
+              size="large"
+              value={filters.category}
+              onChange={(v: string) => update({ category: v })}
+              loading={categories.isPending}
+              options={[
+                { value: '', label: t('hall.allCategories') },
+                ...(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c.name) })),
+              ]}
+              popupMatchSelectWidth={false}
+              data-testid="hall-category"
+            />
+          </div>
+          <div className="tk-filters__field">
+            <label htmlFor={ids.budget} className="tk-filters__label">
+              {t('hall.budget')}
+            </label>
+            <Select
+              id={ids.budget}
+              size="large"
+              value={filters.budget}
+              onChange={(v: BudgetRange | '') => update({ budget: v })}
+              options={[{ value: '', label: t('hall.allBudgets') }, ...BUDGETS.map((b) => ({ value: b, label: t(`hall.budgets.${b}`) }))]}
+              popupMatchSelectWidth={false}
+              data-testid="hall-budget"
+            />
+          </div>
+          <div className="tk-filters__field">
+            <label htmlFor={ids.sort} className="tk-filters__label">
+              {t('hall.sort')}
+            </label>
+            <Select
+              id={ids.sort}
+              size="large"
+              value={filters.sort}
+              onChange={(v: TaskSort) => update({ sort: v })}
+              options={SORTS.map((s) => ({ value: s, label: t(`hall.sorts.${s}`) }))}
+              popupMatchSelectWidth={false}
+              data-testid="hall-sort"
+            />
+          </div>
+        </section>
+
+        <h2 className="visually-hidden">{t('hall.results')}</h2>
+        <div className="tk-results-head" ref={resultsRef} id={ids.results}>
+          <p className="tk-results-head__count" aria-live="polite">
+            {data && !hall.isError ? t('hall.total', { total: totalText }) : '\u00a0'}
+          </p>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => {
+              void hall.refetch();
+              if (categories.isError) void categories.refetch();
+            }}
+            disabled={hall.isFetching}
+            aria-busy={hall.isFetching || undefined}
+            data-testid="hall-refresh"
+          >
+            <ReloadOutlined aria-hidden="true" spin={hall.isFetching && !loading} />
+            {t('hall.refresh')}
+          </button>
+        </div>
+
+        {body}
+
+        {data && total > PAGE_SIZE && !(hall.isError && !data) && (
+          <nav className="tk-pagination" aria-label={t('hall.pagination')}>
+            <Pagination
+              current={filters.page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              showTotal={() => t('hall.total', { total: totalText })}
+              onChange={changePage}
+              responsive
+              data-testid="hall-pagination"
+            />
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}

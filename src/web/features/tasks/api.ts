@@ -1,0 +1,170 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  ApplyRequest,
+  BudgetRange,
+  CompanyTask,
+  TaskCard,
+  TaskCategory,
+  TaskCreateRequest,
+  TaskDetailResponse,
+  TaskListResponse,
+  TaskSort,
+  applicationForCompany,
+  applicationForInfluencer,
+  notificationsResponse,
+} from '@shared/schemas/tasks';
+import { api } from '../../lib/api';
+
+export type ApplicationForCompany = z.infer<typeof applicationForCompany>;
+export type ApplicationForInfluencer = z.infer<typeof applicationForInfluencer>;
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+/** The hall's filters as kept in the URL (empty values are left out of the request). */
+export type HallFilters = {
+  search: string;
+  category: string;
+  budget: BudgetRange | '';
+  sort: TaskSort;
+  page: number;
+};
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  categories: ['tasks', 'categories'] as const,
+  hall: (f: HallFilters) => ['tasks', 'hall', f] as const,
+  detail: (id: string) => ['tasks', 'detail', id] as const,
+  applications: (taskId: string) => ['tasks', 'applications', taskId] as const,
+  companyTasks: ['tasks', 'mine', 'company'] as const,
+  myApplications: ['tasks', 'mine', 'influencer'] as const,
+};
+
+/** GET /api/categories — active task categories in sort order. */
+export const categoriesQuery = queryOptions({
+  queryKey: taskKeys.categories,
+  queryFn: ({ signal }) => api.get<{ categories: TaskCategory[] }>('/api/categories', { signal }).then((r) => r.categories),
+  staleTime: 5 * 60_000,
+});
+
+/** GET /api/tasks — one page of the hall (the server filters, sorts and paginates). */
+export const hallQuery = (f: HallFilters) =>
+  queryOptions({
+    queryKey: taskKeys.hall(f),
+    queryFn: ({ signal }) =>
+      api.get<TaskListResponse>('/api/tasks', {
+        signal,
+        query: {
+          search: f.search || undefined,
+          category: f.category || undefined,
+          budget: f.budget || undefined,
+          // like the original, the default sort is not sent
+          sort: f.sort === 'created_at' ? undefined : f.sort,
+          page: f.page > 1 ? f.page : undefined,
+        },
+      }),
+    // keeps the pagination (total) steady while the next page loads; the grid shows skeletons
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/task-detail?id= — the task and what the viewer may do. */
+export const taskDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: taskKeys.detail(id),
+    queryFn: ({ signal }) => api.get<TaskDetailResponse>('/api/task-detail', { signal, query: { id } }),
+    staleTime: 10_000,
+  });
+
+/** GET /api/task-applications?taskId= — applicants of a task (owning company only). */
+export const taskApplicationsQuery = (taskId: string) =>
+  queryOptions({
+    queryKey: taskKeys.applications(taskId),
+    queryFn: ({ signal }) =>
+      api.get<{ applications: ApplicationForCompany[] }>('/api/task-applications', { signal, query: { taskId } }).then((r) => r.applications),
+    staleTime: 5_000,
+  });
+
+/** GET /api/my/tasks — the company's tasks with applicant counts. */
+export const companyTasksQuery = queryOptions({
+  queryKey: taskKeys.companyTasks,
+  queryFn: ({ signal }) => api.get<{ tasks: CompanyTask[] }>('/api/my/tasks', { signal }).then((r) => r.tasks),
+  staleTime: 5_000,
+});
+
+/** GET /api/task-applications — the influencer's own applications. */
+export const myApplicationsQuery = queryOptions({
+  queryKey: taskKeys.myApplications,
+  queryFn: ({ signal }) =>
+    api.get<{ applications: ApplicationForInfluencer[] }>('/api/task-applications', { signal }).then((r) => r.applications),
+  staleTime: 5_000,
+});
+
+/** POST /api/tasks/:id/view — counts the visit (the server dedupes per visitor). */
+export const recordTaskView = (id: string) => api.post<{ counted: boolean }>(`/api/tasks/${encodeURIComponent(id)}/view`);
+
+export function useCreateTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TaskCreateRequest) => api.post<{ task: TaskCard }>('/api/tasks', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+}
+
+export function useApply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplyRequest) => api.post<{ application: { id: string; status: string } }>('/api/task-applications', body),
+    onSettled: (_d, _e, body) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: taskKeys.detail(body.taskId) }),
+        qc.invalidateQueries({ queryKey: taskKeys.myApplications }),
+      ]),
+  });
+}
+
+type Decision = { applicationId: string; taskId: string; action: 'accept' | 'refuse' };
+
+/** Accept / refuse a pending application (owning company). */
+export function useDecideApplication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicationId, action }: Decision) =>
+      api.post<{ ok: true }>(`/api/task-applications/${encodeURIComponent(applicationId)}/${action}`),
+    onSettled: (_d, _e, v) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: taskKeys.applications(v.taskId) }),
+        qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) }),
+        qc.invalidateQueries({ queryKey: taskKeys.companyTasks }),
+        qc.invalidateQueries({ queryKey: ['tasks', 'hall'] }),
+      ]),
+  });
+}
+
+/** Cancel (open / in progress) or complete (in progress) a task (owning company). */
+export function useTaskStatusChange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, action }: { taskId: string; action: 'cancel' | 'complete' }) =>
+      api.post<{ ok: true }>(`/api/tasks/${encodeURIComponent(taskId)}/${action}`),
+    // on failure too: the list is reloaded (part 2 §8: 更新任务状态失败，请重试 also reloads)
+    onSettled: (_d, _e, v) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: taskKeys.companyTasks }),
+        qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) }),
+        qc.invalidateQueries({ queryKey: taskKeys.applications(v.taskId) }),
+        qc.invalidateQueries({ queryKey: ['tasks', 'hall'] }),
+      ]),
+  });
+}
+
+export function useWithdrawApplication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicationId }: { applicationId: string; taskId: string }) =>
+      api.post<{ ok: true }>(`/api/task-applications/${encodeURIComponent(applicationId)}/withdraw`),
+    onSettled: (_d, _e, v) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: taskKeys.myApplications }),
+        qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) }),
+      ]),
+  });
+}

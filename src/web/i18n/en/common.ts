@@ -1,0 +1,82 @@
+import type { Messages } from '../messages';
+import type zh from '../zh-CN/common';
+
+const en: Messages<typeof zh> = {
+  appName: 'LiveCommerce Hub',
+  appSlogan: 'Connecting brands with live-selling creators',
+  pageTitle: '{{title}} - LiveCommerce Hub',
+  skipToContent: 'Skip to main content',
+  loading: 'Loading...',
+  networkError: 'Network error, please try again',
+  retry: 'Retry',
+  nav: {
+    label: 'Main navigation',
+    home: 'Home',
+    influencers: 'Influencers',
+    tasks: 'Task hall',
+    videos: 'Videos',
+  },
+  header: {
+    logoLabel: 'LiveCommerce Hub home',
+    login: 'Sign in',
+    signup: 'Sign up',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    mobileMenu: 'Mobile menu',
+  },
+  lang: {
+    label: 'Select language',
+    'zh-CN': '简体中文',
+    en: 'English',
+  },
+  userMenu: {
+    label: 'User menu',
+    titles: {
+      admin: 'Super admin',
+      company: 'Company user',
+      influencer: 'Influencer',
+      user: 'User centre',
+    },
+    signedInAs: 'Signed in as',
+    admin: 'Admin console',
+    adminSetup: 'Admin settings',
+    profile: 'My profile',
+    settings: 'Account settings',
+    tasks: 'My tasks',
+    logout: 'Sign out',
+    loggingOut: 'Signing out...',
+  },
+  footer: {
+    about: 'About us',
+    terms: 'Terms of service',
+    privacy: 'Privacy policy',
+    help: 'Help centre',
+    contact: 'Contact us',
+    description:
+      'The marketplace for live commerce: companies post live-selling tasks, influencers take them on, and the platform safeguards every collaboration and payout.',
+    platform: 'Platform',
+    quickLinks: 'Quick links',
+    service: 'How it works',
+    serviceFee: '10% platform service fee',
+    settlement: 'Automatic settlement within 24 hours after an undisputed live session',
+    payout: 'Payouts arrive in 3-5 working days',
+    hours: 'Support: Mon-Fri 9:00-18:00, Sat 10:00-16:00',
+    copyright: '© {{year}} LiveCommerce Hub. All rights reserved.',
+  },
+  notFound: {
+    documentTitle: 'Page not found',
+    code: '404',
+    title: 'Page not found',
+    description: 'Sorry, the page you are looking for does not exist or has been removed. Please check the address.',
+    backHome: 'Back to home',
+  },
+  routeError: {
+    title: 'The page failed to load',
+    description: 'Something went wrong while loading this page. Refresh to try again, or go back to the home page.',
+    refresh: 'Refresh page',
+    backHome: 'Back to home',
+    details: 'Error details',
+    unknown: 'Unknown error',
+  },
+};
+export default en;

@@ -1,0 +1,34 @@
+/** Supported languages. zh-CN is the source language and the default. */
+export const LANGS = ['zh-CN', 'en'] as const;
+export type AppLang = (typeof LANGS)[number];
+export const DEFAULT_LANG: AppLang = 'zh-CN';
+/** localStorage key that remembers the chosen language (kept when other local data is cleared) */
+export const LANG_STORAGE_KEY = 'lang';
+
+export const isAppLang = (v: unknown): v is AppLang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
+
+export function storedLang(): AppLang {
+  try {
+    const v = localStorage.getItem(LANG_STORAGE_KEY);
+    if (isAppLang(v)) return v;
+    if (v === 'zh') return 'zh-CN';
+  } catch {
+    /* storage unavailable (private mode): fall back to the default */
+  }
+  return DEFAULT_LANG;
+}
+
+export function rememberLang(lang: AppLang) {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** The key used by the shared zh/en texts (ERRORS, option lists). */
+export type ShortLang = 'zh' | 'en';
+export const shortLang = (lng: string | undefined): ShortLang => (lng?.toLowerCase().startsWith('en') ? 'en' : 'zh');
+
+/** BCP 47 tag for Intl formatting */
+export const intlLocale = (lng: string | undefined) => (shortLang(lng) === 'en' ? 'en-US' : 'zh-CN');

@@ -1,0 +1,29 @@
+import type common from './zh-CN/common';
+import type home from './zh-CN/home';
+import type videos from './zh-CN/videos';
+import type auth from './zh-CN/auth';
+import type dev from './zh-CN/dev';
+import type accounts from './zh-CN/accounts';
+import type settings from './zh-CN/settings';
+import type devtools from './zh-CN/devtools';
+import type tasks from './zh-CN/tasks';
+import type notifications from './zh-CN/notifications';
+
+/** Typed keys for t(): register every namespace here (one line per namespace). */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      home: typeof home;
+      videos: typeof videos;
+      auth: typeof auth;
+      dev: typeof dev;
+      accounts: typeof accounts;
+      settings: typeof settings;
+      devtools: typeof devtools;
+      tasks: typeof tasks;
+      notifications: typeof notifications;
+    };
+  }
+}
