@@ -53,7 +53,7 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     if (cfg.dataDir !== 'memory://') mkdirSync(cfg.dataDir, { recursive: true });
     return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS }));
   }
-  const pool = new pg.Pool({ connectionString: cfg.url, max: cfg.poolSize });
+  const pool = new pg.Pool({ ...customPlans(cfg.url), max: cfg.poolSize });
   pool.on('error', () => {
     /* an idle client failing is reported to the next query; keep the process alive */
   });
@@ -79,6 +79,21 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Connection settings with plan_cache_mode=force_custom_plan: the hall's prepared statements
+ * (features/tasks/service.ts) are then planned for their values on every run, never switched to a
+ * generic plan (which is far slower for a search). Unnamed statements are unaffected. An `options`
+ * parameter already in the URL is kept.
+ */
+export function customPlans(url: string): { connectionString: string; options: string } {
+  const own = '-c plan_cache_mode=force_custom_plan';
+  if (!/[?&]options=/.test(url)) return { connectionString: url, options: own };
+  const u = new URL(url);
+  const given = u.searchParams.get('options');
+  u.searchParams.delete('options');
+  return { connectionString: u.toString(), options: `${given} ${own}` };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -156,10 +156,12 @@ function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; ta
             <button type="button" className="btn btn--primary btn--sm" onClick={() => act('accept')} disabled={decide.isPending} data-testid="applicant-accept">
               <CheckOutlined aria-hidden="true" />
               {t('applicants.accept')}
+              <span className="visually-hidden"> {name}</span>
             </button>
             <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={() => act('refuse')} disabled={decide.isPending} data-testid="applicant-refuse">
               <CloseOutlined aria-hidden="true" />
               {t('applicants.refuse')}
+              <span className="visually-hidden"> {name}</span>
             </button>
           </div>
         )}
