@@ -105,3 +105,12 @@ export async function queryRows<T>(db: DbOrTx, query: Parameters<Db['execute']>[
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/** A unique-index violation (23505), whether raised by pg or PGlite, directly or wrapped by Drizzle. */
+export const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/** Escapes LIKE wildcards so user input matches literally. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

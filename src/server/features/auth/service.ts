@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits';
 import { ADMIN_PERMISSIONS, TALENT_TYPES, labelOf, type UserType } from '../../../shared/options';
 import type { LoginRequest, Me, SignupRequest } from '../../../shared/schemas/auth';
-import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import {
   adminLogs,
   adminPermissions,
@@ -31,11 +31,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export async function emailExists(db: DbOrTx, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);

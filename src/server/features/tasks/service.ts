@@ -11,7 +11,7 @@ import {
   type TaskListQuery,
   type TaskListResponse,
 } from '../../../shared/schemas/tasks';
-import type { Db, DbOrTx } from '../../db/client';
+import { escapeLike, isUniqueViolation, type Db, type DbOrTx } from '../../db/client';
 import { companies, influencers, taskApplications, taskCategories, tasks, taskViews } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -99,7 +99,6 @@ const cardQuery = (db: DbOrTx) =>
     .leftJoin(taskCategories, eq(taskCategories.id, tasks.categoryId))
     .leftJoin(selected, eq(selected.id, tasks.selectedInfluencerId));
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 const p = (name: string) => sql.placeholder(name);
 
 /**
@@ -527,10 +526,6 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
   return result.app;
 }
 
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyRequest) => {
   try {
     return await apply(ctx, userId, input);

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard, VideoListQuery, VideoListResponse } from '../../../shared/schemas/videos';
-import type { Db } from '../../db/client';
+import { escapeLike, type Db } from '../../db/client';
 import { videoCategories, videos } from '../../db/schema';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /**
  * Counts are free text as people write them ('12.5万', '8,932', '3k'): the first number, times the unit
  * (亿 10⁸, 万 10⁴, m 10⁶, k 10³). Text without a number counts as 0; nothing here can fail a cast.
