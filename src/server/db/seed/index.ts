@@ -46,14 +46,14 @@ const VIDEOS = [
 ];
 
 const TASKS = [
-  { title: '国货护肤新品直播推广', product: '植物精华水', min: 3000, max: 8000, urgent: true, reqs: ['粉丝量10万以上', '美妆类目优先', '直播时长不少于2小时', '需提前试用产品'] },
-  { title: '秋冬女装上新专场', product: '羊毛大衣系列', min: 5000, max: 12000, urgent: false, reqs: ['女装类目经验', '身高165cm以上优先'] },
-  { title: '智能手表首发直播', product: '运动智能手表', min: 8000, max: 20000, urgent: true, reqs: ['数码类目达人', '熟悉产品参数讲解', '需真人出镜'] },
-  { title: '休闲零食礼盒带货', product: '坚果礼盒', min: 1000, max: 3000, urgent: false, reqs: ['美食类目优先'] },
-  { title: '母婴用品专场合作', product: '婴儿推车', min: 6000, max: 15000, urgent: false, reqs: ['母婴类目', '有带货案例', '可接受寄样'] },
-  { title: '家居收纳好物直播', product: '收纳箱套装', min: 800, max: 2000, urgent: false, reqs: ['家居类目'] },
-  { title: '品牌周年庆大促', product: '全店商品', min: 50000, max: 80000, urgent: true, reqs: ['粉丝量100万以上', '历史GMV证明', '双人主播', '需提前彩排', '晚间黄金档'] },
-  { title: '新锐咖啡品牌试饮直播', product: '冷萃咖啡液', min: 2000, max: 5000, urgent: false, reqs: ['生活类目', '镜头表现力强'] },
+  { title: '国货护肤新品直播推广', cat: 'beauty', product: '植物精华水', min: 3000, max: 8000, urgent: true, reqs: ['粉丝量10万以上', '美妆类目优先', '直播时长不少于2小时', '需提前试用产品'] },
+  { title: '秋冬女装上新专场', cat: 'fashion-accessories', product: '羊毛大衣系列', min: 5000, max: 12000, urgent: false, reqs: ['女装类目经验', '身高165cm以上优先'] },
+  { title: '智能手表首发直播', cat: 'digital-accessories', product: '运动智能手表', min: 8000, max: 20000, urgent: true, reqs: ['数码类目达人', '熟悉产品参数讲解', '需真人出镜'] },
+  { title: '休闲零食礼盒带货', cat: 'food-drink', product: '坚果礼盒', min: 1000, max: 3000, urgent: false, reqs: ['美食类目优先'] },
+  { title: '母婴用品专场合作', cat: 'other', product: '婴儿推车', min: 6000, max: 15000, urgent: false, reqs: ['母婴类目', '有带货案例', '可接受寄样'] },
+  { title: '家居收纳好物直播', cat: 'kitchen', product: '收纳箱套装', min: 800, max: 2000, urgent: false, reqs: ['家居类目'] },
+  { title: '品牌周年庆大促', cat: 'other', product: '全店商品', min: 50000, max: 80000, urgent: true, reqs: ['粉丝量100万以上', '历史GMV证明', '双人主播', '需提前彩排', '晚间黄金档'] },
+  { title: '新锐咖啡品牌试饮直播', cat: 'food-drink', product: '冷萃咖啡液', min: 2000, max: 5000, urgent: false, reqs: ['生活类目', '镜头表现力强'] },
 ];
 
 /** Fills an empty database with demo data; does nothing when any user exists. */
@@ -75,10 +75,11 @@ export async function seedDemo(ctx: AppContext) {
   const { promoteToAdmin } = await import('../../features/auth/service');
   await promoteToAdmin(db, admin.id, null, 'admin_seeded', '演示数据：创建演示管理员');
 
-  const cats = [];
+  const cats = new Map<string, Awaited<ReturnType<typeof makeTaskCategory>>>();
   for (const [i, o] of TASK_CATEGORY_OPTIONS.entries()) {
-    cats.push(await makeTaskCategory(db, { name: o.zh, description: `${o.zh}类直播任务`, sortOrder: i, icon: 'Tag' }));
+    cats.set(o.value, await makeTaskCategory(db, { name: o.zh, description: `${o.zh}类直播任务`, sortOrder: i, icon: 'Tag' }));
   }
+  const categoryId = (value: string) => cats.get(value)?.id ?? null;
   const vcats = [];
   for (const [i, name] of VIDEO_CATEGORIES.entries()) vcats.push(await makeVideoCategory(db, { name, sortOrder: i }));
 
@@ -139,7 +140,7 @@ export async function seedDemo(ctx: AppContext) {
   for (const [i, t] of TASKS.entries()) {
     await makeTask(db, {
       companyId: companyRows[i % companyRows.length].id,
-      categoryId: cats[i % cats.length].id,
+      categoryId: categoryId(t.cat),
       title: t.title,
       description: `${t.title}：诚邀优质达人合作，产品为「${t.product}」，欢迎报名。`,
       productName: t.product,
@@ -156,7 +157,7 @@ export async function seedDemo(ctx: AppContext) {
     const inf = influencerRows[i];
     const task = await makeTask(db, {
       companyId: companyRows[i].id,
-      categoryId: cats[i].id,
+      categoryId: categoryId(['body-care', 'other', 'food-drink'][i]),
       title: ['夏季防晒专场', '618大促直播', '新品零食试吃'][i],
       description: '已完成的合作案例。',
       budgetMin: 2000,
