@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ErrorCode } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { UserType } from '../../shared/options';
@@ -109,13 +109,14 @@ export async function purgeExpiredSessions(ctx: AppContext) {
   await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
-/** Guards: every route declares who may call it with one of these as its preHandler. */
-export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+/** Guards: every route declares who may call it with one of these as its preValidation hook, so a
+ * visitor or a wrong role is refused before the body is validated. */
+export const requireUser: preValidationAsyncHookHandler = async (request) => {
   if (!(await request.getUser())) throw new AppError('UNAUTHENTICATED');
 };
 
 export const requireRole =
-  (...roles: UserType[]): preHandlerAsyncHookHandler =>
+  (...roles: UserType[]): preValidationAsyncHookHandler =>
   async (request) => {
     const user = await request.getUser();
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -124,7 +125,7 @@ export const requireRole =
 
 /** A guard with the page's own messages, e.g. 请先登录后再访问个人中心 / 只有达人用户可以访问此页面. */
 export const guard =
-  (opts: { roles?: UserType[]; unauthenticated?: ErrorCode; forbidden?: ErrorCode }): preHandlerAsyncHookHandler =>
+  (opts: { roles?: UserType[]; unauthenticated?: ErrorCode; forbidden?: ErrorCode }): preValidationAsyncHookHandler =>
   async (request) => {
     const user = await request.getUser();
     if (!user) throw new AppError(opts.unauthenticated ?? 'UNAUTHENTICATED');

@@ -55,7 +55,7 @@ export const accountRoutes =
     // ---- influencer's own profile (/influencer-profile, /materials)
     app.get(
       '/api/influencers/me',
-      { schema: { tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preHandler: influencerOnly },
+      { schema: { tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preValidation: influencerOnly },
       async (request) => {
         const user = await currentUser(request);
         return { profile: toInfluencerProfile(await getOwnInfluencer(ctx.db, user.id)) };
@@ -71,7 +71,7 @@ export const accountRoutes =
           body: influencerProfileUpdate,
           response: { 200: influencerProfileResponse, ...errors },
         },
-        preHandler: influencerOnly,
+        preValidation: influencerOnly,
       },
       async (request) => {
         const user = await currentUser(request);
@@ -88,7 +88,7 @@ export const accountRoutes =
           body: materialsUpdate,
           response: { 200: influencerProfileResponse, ...errors },
         },
-        preHandler: influencerOnly,
+        preValidation: influencerOnly,
       },
       async (request) => {
         const user = await currentUser(request);
@@ -99,7 +99,7 @@ export const accountRoutes =
     // ---- company's own profile (/company-profile)
     app.get(
       '/api/companies/me',
-      { schema: { tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preHandler: companyOnly },
+      { schema: { tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preValidation: companyOnly },
       async (request) => getCompanyProfile(ctx.db, (await currentUser(request)).id),
     );
     app.put(
@@ -112,7 +112,7 @@ export const accountRoutes =
           body: companyProfileUpdate,
           response: { 200: companyProfileResponse, ...errors },
         },
-        preHandler: companyOnly,
+        preValidation: companyOnly,
       },
       async (request) => saveCompanyProfile(ctx, (await currentUser(request)).id, request.body),
     );
@@ -120,7 +120,7 @@ export const accountRoutes =
       '/api/companies/me/verification-requests',
       {
         schema: { tags: ['profiles'], summary: 'Apply for company verification (pending until an admin decides)', description: 'Who: companies with a saved profile.', response: { 200: companyProfileResponse, ...errors } },
-        preHandler: companyOnly,
+        preValidation: companyOnly,
       },
       async (request) => requestCompanyVerification(ctx, (await currentUser(request)).id),
     );
@@ -128,14 +128,14 @@ export const accountRoutes =
     // ---- account settings (/account-settings)
     app.get(
       '/api/account',
-      { schema: { tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preHandler: signedIn },
+      { schema: { tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preValidation: signedIn },
       async (request) => ({ account: await getAccount(ctx.db, (await currentUser(request)).id) }),
     );
     app.put(
       '/api/account/settings',
       {
         schema: { tags: ['account'], summary: 'Save notification and privacy settings', description: 'Who: any signed-in user.', body: settingsUpdate, response: { 200: settings, ...errors } },
-        preHandler: signedIn,
+        preValidation: signedIn,
       },
       async (request) => updateSettings(ctx.db, (await currentUser(request)).id, request.body),
     );
@@ -143,7 +143,7 @@ export const accountRoutes =
       '/api/account/phone/code',
       {
         schema: { tags: ['account'], summary: 'Send a 4-digit SMS code to a new phone number', description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors, 502: errorBody } },
-        preHandler: signedIn,
+        preValidation: signedIn,
       },
       async (request) => ({ ok: true as const, ...(await sendPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.ip)) }),
     );
@@ -151,7 +151,7 @@ export const accountRoutes =
       '/api/account/phone/verify',
       {
         schema: { tags: ['account'], summary: 'Check the SMS code', description: 'Who: any signed-in user (their own code).', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
-        preHandler: signedIn,
+        preValidation: signedIn,
       },
       async (request) => {
         await verifyPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.body.code);
@@ -162,7 +162,7 @@ export const accountRoutes =
       '/api/account/phone',
       {
         schema: { tags: ['account'], summary: 'Save a verified phone number', description: 'Who: any signed-in user; the number must have been verified by code first.', body: phoneUpdateRequest, response: { 200: accountResponse, ...errors } },
-        preHandler: signedIn,
+        preValidation: signedIn,
       },
       async (request) => ({ account: await updatePhone(ctx, (await currentUser(request)).id, request.body.phone) }),
     );
@@ -170,7 +170,7 @@ export const accountRoutes =
       '/api/account/password',
       {
         schema: { tags: ['account'], summary: 'Change the password (checks the current one; ends other sessions)', description: 'Who: any signed-in user.', body: passwordChangeRequest, response: { 200: okBody, ...errors } },
-        preHandler: signedIn,
+        preValidation: signedIn,
       },
       async (request) => {
         const user = await currentUser(request);
@@ -182,7 +182,7 @@ export const accountRoutes =
       '/api/account/deletion-request',
       {
         schema: { tags: ['account'], summary: 'Request deletion of the account (needs confirm: true)', description: 'Who: any signed-in user.', body: deletionRequestBody, response: { 200: accountResponse, ...errors } },
-        preHandler: signedIn,
+        preValidation: signedIn,
       },
       async (request) => ({ account: await requestDeletion(ctx, (await currentUser(request)).id, request.body.reason) }),
     );
@@ -190,7 +190,7 @@ export const accountRoutes =
       '/api/account/deletion-request',
       {
         schema: { tags: ['account'], summary: 'Withdraw a pending deletion request', description: 'Who: any signed-in user.', response: { 200: accountResponse, ...errors } },
-        preHandler: signedIn,
+        preValidation: signedIn,
       },
       async (request) => ({ account: await cancelDeletion(ctx, (await currentUser(request)).id) }),
     );

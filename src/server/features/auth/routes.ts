@@ -131,7 +131,7 @@ export const authRoutes =
           description: 'Who: signed-in users; 401 for visitors.',
           response: { 200: meResponse, 401: errorBody },
         },
-        preHandler: requireUser,
+        preValidation: requireUser,
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');

@@ -116,7 +116,7 @@ export const taskRoutes =
       '/api/tasks',
       {
         schema: { tags: ['tasks'], summary: 'Publish a task', description: 'Who: companies with a company profile (else 无法获取企业信息).', body: taskCreateRequest, response: { 200: z.object({ task: taskCard }), ...errors } },
-        preHandler: companyOnly,
+        preValidation: companyOnly,
       },
       async (request) => ({ task: await createTask(ctx, (await currentUser(request)).id, request.body) }),
     );
@@ -125,7 +125,7 @@ export const taskRoutes =
       '/api/my/tasks',
       {
         schema: { tags: ['tasks'], summary: "The company's own tasks, newest first, with applicant counts", description: 'Who: companies (仅企业用户可访问此页面).', response: { 200: companyTasksResponse, ...errors } },
-        preHandler: companyOnly,
+        preValidation: companyOnly,
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -135,7 +135,7 @@ export const taskRoutes =
 
     app.post(
       '/api/tasks/:id/cancel',
-      { schema: { tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preHandler: companyOnly },
+      { schema: { tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
       async (request) => {
         await cancelTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -143,7 +143,7 @@ export const taskRoutes =
     );
     app.post(
       '/api/tasks/:id/complete',
-      { schema: { tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preHandler: companyOnly },
+      { schema: { tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
       async (request) => {
         await completeTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -184,7 +184,7 @@ export const taskRoutes =
           body: applyRequest,
           response: { 200: z.object({ application: z.object({ id: z.string().uuid(), status: z.string() }) }), ...errors },
         },
-        preHandler: influencerOnly,
+        preValidation: influencerOnly,
       },
       async (request) => {
         const a = await applyOnce(ctx, (await currentUser(request)).id, request.body);
@@ -198,7 +198,7 @@ export const taskRoutes =
     ] as const) {
       app.post(
         `/api/task-applications/:id/${action}`,
-        { schema: { tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preHandler: companyOnly },
+        { schema: { tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
         async (request) => {
           await fn(ctx, (await currentUser(request)).id, request.params.id);
           return { ok: true as const };
@@ -207,7 +207,7 @@ export const taskRoutes =
     }
     app.post(
       '/api/task-applications/:id/withdraw',
-      { schema: { tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preHandler: influencerOnly },
+      { schema: { tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: influencerOnly },
       async (request) => {
         await withdrawApplication(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
