@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import { LIMITS } from '../shared/limits';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { systemClock, type Clock } from './platform/clock';
 import type { AppContext } from './platform/context';
 import { registerOriginCheck } from './platform/csrf';
 import { AppError, errorBody, registerErrorHandling } from './platform/errors';
@@ -43,6 +44,8 @@ export type BuildOptions = {
   database?: Database;
   mailer?: Mailer;
   sms?: SmsSender;
+  /** the clock services read time from (tests pass a ManualClock) */
+  clock?: Clock;
   /** serve the built web app (default: when config.webDist exists) */
   serveWeb?: boolean;
 };
@@ -80,7 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
-  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log };
+  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock: opts.clock ?? systemClock };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { Clock } from './clock';
 import type { Limiter } from './ratelimit';
 import type { Mailer } from './mail';
 import type { SmsSender } from './sms';
@@ -16,4 +17,6 @@ export type AppContext = {
   storage: Storage;
   limiter: Limiter;
   log: FastifyBaseLogger;
+  /** read time through this (tests move a ManualClock) */
+  clock: Clock;
 };

@@ -14,6 +14,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../db/client';
 import { outbox } from '../db/schema';
+import type { Clock } from '../platform/clock';
 import { desc, eq } from 'drizzle-orm';
 
 export type TestApp = {
@@ -75,7 +76,7 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -85,7 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { database, drop } = await freshDatabase();
-  const app = await buildApp(config, { database, serveWeb: false });
+  const app = await buildApp(config, { database, serveWeb: false, clock: opts.clock });
   return {
     app,
     config,
