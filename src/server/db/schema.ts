@@ -433,6 +433,8 @@ export const userSettings = pgTable('user_settings', {
   profileVisibility: text('profile_visibility').notNull().default('public'),
   contactInfoVisibility: text('contact_info_visibility').notNull().default('contacts'),
   allowMessages: boolean('allow_messages').notNull().default(true),
+  /** the language notifications and mail are written in: 'zh-CN' (default) or 'en' */
+  locale: text('locale').notNull().default('zh-CN'),
   updatedAt: updatedAt(),
 });
 
@@ -479,6 +481,9 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
+    /** the type's parameters (names, amounts); rendered in the reader's language (src/shared/notifications.ts) */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /** the zh rendering at the time of writing: kept for search and for types that no longer exist */
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),

@@ -2,7 +2,9 @@ import { useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EyeOutlined, PlayCircleFilled } from '@ant-design/icons';
+import { displayCount } from '@shared/counts';
 import type { VideoCard as Video } from '@shared/schemas/videos';
+import { shortLang } from '../i18n/lang';
 import type { VideoRouteState } from '../features/videos/types';
 
 export const DEFAULT_THUMBNAIL = '/default-thumbnail.svg';
@@ -17,7 +19,8 @@ const count = (v: string | null | undefined) => (v && v.trim() ? v : '0');
 
 /** A video in the showcase: opens /video/{id} and hands the card data over in router state. */
 export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLevel?: 2 | 3 | 4 }) {
-  const { t } = useTranslation('videos');
+  const { t, i18n } = useTranslation('videos');
+  const lang = shortLang(i18n.language);
   const [avatarFailed, setAvatarFailed] = useState(false);
   const influencerName = video.influencerName?.trim() || t('unknownInfluencer');
   const categoryName = video.categoryName?.trim() || t('uncategorized');
@@ -78,7 +81,7 @@ export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLe
           <span className="video-card__views">
             <EyeOutlined aria-hidden="true" />
             <span className="visually-hidden">{t('views')} </span>
-            {count(video.viewsCount)}
+            {displayCount(video.viewsCount, lang)}
           </span>
         </div>
       </div>

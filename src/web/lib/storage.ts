@@ -29,6 +29,18 @@ export const session = {
   },
 };
 
+export const local = {
+  get<T>(key: string): T | null {
+    return safe(() => {
+      const raw = localStorage.getItem(STORAGE_PREFIX + key);
+      return raw === null ? null : (JSON.parse(raw) as T);
+    }, null);
+  },
+  set(key: string, value: unknown) {
+    safe(() => localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value)), undefined);
+  },
+};
+
 /** Removes everything this app keeps in localStorage / sessionStorage, except the language. */
 export function clearOwnedStorage() {
   for (const store of [safe(() => localStorage, null), safe(() => sessionStorage, null)]) {

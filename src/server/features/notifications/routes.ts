@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
-import { notificationsResponse } from '../../../shared/schemas/tasks';
+import { notificationLocaleRequest, notificationsResponse } from '../../../shared/schemas/notifications';
 import type { AppContext } from '../../platform/context';
 import { currentUser, requireUser } from '../../platform/session';
-import { listNotifications, markRead } from './service';
+import { listNotifications, markRead, setNotificationLocale } from './service';
 
 export const notificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -22,6 +22,23 @@ export const notificationRoutes =
       { schema: { tags: ['notifications'], summary: 'Mark all my notifications read', description: 'Who: any signed-in user.', response: { 200: okBody, ...errors } }, preValidation: requireUser },
       async (request) => {
         await markRead(ctx.db, (await currentUser(request)).id);
+        return { ok: true as const };
+      },
+    );
+    app.put(
+      '/api/notifications/locale',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Set the language my notifications and mail are written in',
+          description: 'Who: any signed-in user; only their own setting. The web app sends the chosen language when it changes.',
+          body: notificationLocaleRequest,
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: requireUser,
+      },
+      async (request) => {
+        await setNotificationLocale(ctx.db, (await currentUser(request)).id, request.body.locale);
         return { ok: true as const };
       },
     );

@@ -2,14 +2,23 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, users, userSettings } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { renderNotification, type NotificationContent } from '../../../shared/notifications';
 import { AppError } from '../../platform/errors';
 
-export type NewNotification = { userId: string; type: string; title: string; body: string; link?: string };
+/** A notification to record: a type with its params (rendered in the reader's language), for one user. */
+export type NewNotification = (NotificationContent | LegacyNotification) & { userId: string; link?: string };
+/** TODO(issue 10 #19, same session): interim shape while the task service moves to type + params */
+type LegacyNotification = { type: string; title: string; body: string; params?: undefined };
 
 /** Records in-product notifications (inside the caller's transaction). Returns what to mail afterwards. */
 export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
   if (list.length === 0) return list;
-  await tx.insert(notifications).values(list.map((n) => ({ ...n, link: n.link ?? null })));
+  await tx.insert(notifications).values(
+    list.map((n) => {
+      const zh = renderNotification(n, 'zh');
+      return { userId: n.userId, type: n.type, params: n.params ?? {}, title: zh.title, body: zh.body, link: n.link ?? null };
+    }),
+  );
   return list;
 }
 
@@ -18,7 +27,7 @@ export async function mailNotifications(ctx: AppContext, list: NewNotification[]
   if (list.length === 0) return;
   const ids = [...new Set(list.map((n) => n.userId))];
   const rows = await ctx.db
-    .select({ id: users.id, email: users.email, emailOn: userSettings.emailNotifications })
+    .select({ id: users.id, email: users.email, emailOn: userSettings.emailNotifications, locale: userSettings.locale })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(inArray(users.id, ids));
@@ -27,12 +36,14 @@ export async function mailNotifications(ctx: AppContext, list: NewNotification[]
   for (const n of list) {
     const u = byId.get(n.userId);
     if (!u || u.emailOn === false) continue;
+    const text = renderNotification(n, u.locale === 'en' ? 'en' : 'zh');
+    const brand = u.locale === 'en' ? '[Live-commerce marketplace]' : '【直播带货平台】';
     try {
       await ctx.mailer.send({
         channel: 'email',
         to: u.email,
-        subject: `【直播带货平台】${n.title}`,
-        body: `${n.body}${n.link ? `\n\n${base}${n.link}` : ''}`,
+        subject: `${brand}${u.locale === 'en' ? ' ' : ''}${text.title}`,
+        body: `${text.body}${n.link ? `\n\n${base}${n.link}` : ''}`,
       });
     } catch (err) {
       ctx.log.warn({ err: (err as Error).message, type: n.type }, 'notification mail failed');
@@ -52,6 +63,7 @@ export async function listNotifications(db: DbOrTx, userId: string) {
     notifications: rows.map((r) => ({
       id: r.id,
       type: r.type,
+      params: r.params,
       title: r.title,
       body: r.body,
       link: r.link,
@@ -75,4 +87,12 @@ export async function markRead(db: DbOrTx, userId: string, id?: string) {
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
     if (!exists) throw new AppError('NOTIFICATION_NOT_FOUND');
   }
+}
+
+/** The language a user's notifications and mail are written in (saved with their settings). */
+export async function setNotificationLocale(db: DbOrTx, userId: string, locale: 'zh-CN' | 'en') {
+  await db
+    .insert(userSettings)
+    .values({ userId, locale })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { locale, updatedAt: new Date() } });
 }

@@ -2,7 +2,8 @@ import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BellOutlined } from '@ant-design/icons';
-import { notificationsQuery } from './api';
+import { shortLang } from '../../i18n/lang';
+import { notificationsQuery, syncNotificationLocale } from './api';
 import './notifications.css';
 
 // the list (and its texts) loads the first time the panel opens
@@ -21,7 +22,12 @@ export function useUnreadCount(userId: string) {
  * the panel content is a lazy chunk.
  */
 function Bell({ userId }: { userId: string }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
+  // mail and notifications are written in the language the reader last chose
+  const locale = shortLang(i18n.language) === 'en' ? 'en' : 'zh-CN';
+  useEffect(() => {
+    void syncNotificationLocale(userId, locale);
+  }, [userId, locale]);
   const unread = useUnreadCount(userId);
   const [open, setOpen] = useState(false);
   const wrapRef = useRef<HTMLDivElement>(null);

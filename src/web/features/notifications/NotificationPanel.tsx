@@ -2,31 +2,11 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { renderNotification } from '@shared/notifications';
 import { BellOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../components/feedback';
 import { shortLang } from '../../i18n/lang';
 import { notificationsQuery, useMarkRead, type AppNotification } from './api';
-
-const KNOWN_TYPES = ['application_received', 'application_accepted', 'application_refused', 'task_cancelled', 'task_completed'] as const;
-type KnownType = (typeof KNOWN_TYPES)[number];
-const isKnown = (t: string): t is KnownType => (KNOWN_TYPES as readonly string[]).includes(t);
-
-/**
- * The server stores zh texts. In English the known types are re-phrased; the names they carry
- * are the 「quoted」 parts of the zh body (and the $rate of a new application).
- */
-function localize(n: AppNotification, t: TFunction<'notifications'>, lang: 'zh' | 'en') {
-  if (lang === 'zh' || !isKnown(n.type)) return { title: n.title, body: n.body };
-  const quoted = [...n.body.matchAll(/「([^」]*)」/g)].map((m) => m[1]);
-  const title = t(`types.${n.type}.title`);
-  if (n.type === 'application_received') {
-    const rate = /\$(\d+(?:\.\d+)?)/.exec(n.body)?.[1];
-    if (quoted.length < 2 || !rate) return { title, body: n.body };
-    return { title, body: t(`types.${n.type}.body`, { name: quoted[0], task: quoted[1], rate }) };
-  }
-  if (quoted.length < 1) return { title, body: n.body };
-  return { title, body: t(`types.${n.type}.body`, { task: quoted[0] }) };
-}
 
 /** Relative time (part 2 §9: today, yesterday, N days up to 7, weeks up to 30, months up to 365, then years). */
 function relative(iso: string, t: TFunction<'notifications'>, now: number) {
@@ -93,7 +73,7 @@ export default function NotificationPanel({ userId, onNavigate }: { userId: stri
     body = (
       <ul className="notif-panel__list">
         {q.data.notifications.map((n) => {
-          const text = localize(n, t, lang);
+          const text = renderNotification(n, lang);
           return (
             <li key={n.id}>
               <button

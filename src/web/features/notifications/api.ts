@@ -7,16 +7,9 @@ import { meQueryKey } from '../auth/api';
  * Notification api. Part of the app shell (the header bell polls the unread count), so it stays
  * light: types only from @shared, no zod, no antd.
  */
-export type AppNotification = {
-  id: string;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-};
-export type NotificationsResponse = { notifications: AppNotification[]; unreadCount: number };
+import type { AppNotification, NotificationsResponse } from '@shared/schemas/notifications';
+import { local } from '../../lib/storage';
+export type { AppNotification, NotificationsResponse };
 
 const EMPTY: NotificationsResponse = { notifications: [], unreadCount: 0 };
 export const POLL_MS = 60_000;
@@ -79,4 +72,19 @@ export function useMarkRead(userId: string) {
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
+}
+
+/**
+ * Tells the server which language to write this user's notifications and mail in, when it differs
+ * from the last one sent from this browser (so a page load does not call it every time).
+ */
+export async function syncNotificationLocale(userId: string, locale: 'zh-CN' | 'en') {
+  const key = `notif-locale.${userId}`;
+  if (local.get<string>(key) === locale) return;
+  try {
+    await api.put<{ ok: true }>('/api/notifications/locale', { locale });
+    local.set(key, locale);
+  } catch {
+    // not important enough to bother the reader: the next page load tries again
+  }
 }

@@ -14,13 +14,6 @@ const en: Messages<typeof zh> = {
   retry: 'Retry',
   markFailed: 'Something went wrong, please try again',
   unreadDot: 'Unread',
-  types: {
-    application_received: { title: 'New application', body: '{{name}} applied for "{{task}}" with a quote of ${{rate}}.' },
-    application_accepted: { title: 'Your application was accepted', body: 'Congratulations! Your application for "{{task}}" was accepted.' },
-    application_refused: { title: 'Your application was not accepted', body: 'Sorry, your application for "{{task}}" was not accepted.' },
-    task_cancelled: { title: 'Task cancelled', body: 'The company cancelled the task "{{task}}".' },
-    task_completed: { title: 'Task completed', body: 'The company marked the task "{{task}}" as completed.' },
-  },
   relative: {
     justNow: 'Just now',
     minutes: '{{count}} min ago',

@@ -1,0 +1,71 @@
+/**
+ * Notifications are a type with params, rendered in the reader's language: the bell reads params,
+ * mail goes out in the language the recipient last chose (PUT /api/notifications/locale).
+ */
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderNotification } from '../../../shared/notifications';
+import { makeUser } from '../../db/factories';
+import { notifications, outbox } from '../../db/schema';
+import { Client, createTestApp, type TestApp } from '../../test/harness';
+import { addNotifications, mailNotifications } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function signedIn() {
+  const user = await makeUser(t.app.ctx.db, { userType: 'company' });
+  const c = new Client(t.app);
+  expect((await c.post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+  return { user, c };
+}
+
+const lastMail = async (to: string) =>
+  (await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1))[0];
+
+describe('notifications as type + params', () => {
+  it('renders each known type in zh and en; unknown types fall back to the stored text', () => {
+    const n = { type: 'application_received', params: { influencer: '小王', task: '春季新品', rate: 300 } };
+    expect(renderNotification(n, 'zh')).toEqual({ title: '收到新的任务申请', body: '达人「小王」申请了任务「春季新品」，报价 $300。' });
+    expect(renderNotification(n, 'en')).toEqual({ title: 'New application', body: '小王 applied for "春季新品" with a quote of $300.' });
+    expect(renderNotification({ type: 'task_cancelled', params: { task: 'T' } }, 'en').body).toBe('The company cancelled the task "T".');
+    // params that do not fit the type (or an unknown type): the stored zh text
+    expect(renderNotification({ type: 'task_cancelled', params: {}, title: '旧', body: '旧文本' }, 'en')).toEqual({ title: '旧', body: '旧文本' });
+    expect(renderNotification({ type: 'something_new', params: { a: 1 }, title: 'x', body: 'y' }, 'en')).toEqual({ title: 'x', body: 'y' });
+  });
+
+  it('stores type + params (and the zh text), and the list answers the params', async () => {
+    const { user, c } = await signedIn();
+    await addNotifications(t.app.ctx.db, [{ userId: user.id, type: 'task_completed', params: { task: '直播A' }, link: '/task/x' }]);
+    const [row] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(row).toMatchObject({ type: 'task_completed', params: { task: '直播A' }, title: '任务已完成', body: '任务「直播A」已被企业标记为完成。' });
+    const res = await c.get('/api/notifications');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().notifications[0]).toMatchObject({ type: 'task_completed', params: { task: '直播A' }, link: '/task/x' });
+  });
+
+  it('mail is written in the language the recipient chose (zh by default)', async () => {
+    const { user, c } = await signedIn();
+    const note = [{ userId: user.id, type: 'application_accepted' as const, params: { task: 'Spring launch' }, link: '/task/1' }];
+    await mailNotifications(t.app.ctx, note);
+    expect(await lastMail(user.email)).toMatchObject({ subject: '【直播带货平台】您的申请已通过' });
+
+    expect((await c.request({ method: 'PUT', url: '/api/notifications/locale', payload: { locale: 'en' } })).statusCode).toBe(200);
+    await mailNotifications(t.app.ctx, note);
+    const mail = await lastMail(user.email);
+    expect(mail.subject).toBe('[Live-commerce marketplace] Your application was accepted');
+    expect(mail.body).toContain('Congratulations! Your application for "Spring launch" was accepted.');
+  });
+
+  it('the locale must be zh-CN or en; visitors are refused', async () => {
+    const { c } = await signedIn();
+    expect((await c.request({ method: 'PUT', url: '/api/notifications/locale', payload: { locale: 'fr' } })).statusCode).toBe(400);
+    const visitor = new Client(t.app);
+    expect((await visitor.request({ method: 'PUT', url: '/api/notifications/locale', payload: { locale: 'en' } })).statusCode).toBe(401);
+  });
+});

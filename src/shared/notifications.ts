@@ -1,0 +1,87 @@
+/**
+ * Notifications are stored as a type with parameters and rendered in the reader's language: in the
+ * header bell (the browser's language) and in mail (the recipient's saved language). The zh texts
+ * are the product's wording; names in params are shown as people wrote them.
+ */
+// no zod here: the header bell is part of the app shell and stays light
+type Applied = { influencer: string; task: string; rate: number };
+type OfTask = { task: string };
+type ParamsByType = {
+  application_received: Applied;
+  application_resubmitted: Applied;
+  application_accepted: OfTask;
+  application_refused: OfTask;
+  task_cancelled: OfTask;
+  task_completed: OfTask;
+};
+/** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
+const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
+  application_received: { influencer: 'string', task: 'string', rate: 'number' },
+  application_resubmitted: { influencer: 'string', task: 'string', rate: 'number' },
+  application_accepted: { task: 'string' },
+  application_refused: { task: 'string' },
+  task_cancelled: { task: 'string' },
+  task_completed: { task: 'string' },
+};
+
+export type NotificationType = keyof ParamsByType;
+export type NotificationParams<T extends NotificationType> = ParamsByType[T];
+export const NOTIFICATION_TYPES = Object.keys(PARAM_KINDS) as NotificationType[];
+export const isNotificationType = (t: string): t is NotificationType => Object.hasOwn(PARAM_KINDS, t);
+
+function fitsType(type: NotificationType, params: unknown): params is Record<string, string | number> {
+  if (typeof params !== 'object' || params === null) return false;
+  const p = params as Record<string, unknown>;
+  return Object.entries(PARAM_KINDS[type]).every(([k, kind]) => typeof p[k] === kind);
+}
+
+/** A notification to record: its type decides its params. */
+export type NotificationContent = { [T in NotificationType]: { type: T; params: NotificationParams<T> } }[NotificationType];
+
+type Template = { title: string; body: string };
+const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
+  application_received: {
+    zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 ${rate}。' },
+    en: { title: 'New application', body: '{influencer} applied for "{task}" with a quote of ${rate}.' },
+  },
+  application_resubmitted: {
+    zh: { title: '达人重新提交了申请', body: '达人「{influencer}」重新申请了任务「{task}」，报价 ${rate}。' },
+    en: { title: 'Application submitted again', body: '{influencer} applied again for "{task}" with a quote of ${rate}.' },
+  },
+  application_accepted: {
+    zh: { title: '您的申请已通过', body: '恭喜！您对任务「{task}」的申请已通过。' },
+    en: { title: 'Your application was accepted', body: 'Congratulations! Your application for "{task}" was accepted.' },
+  },
+  application_refused: {
+    zh: { title: '您的申请未通过', body: '很遗憾，您对任务「{task}」的申请未通过。' },
+    en: { title: 'Your application was not accepted', body: 'Sorry, your application for "{task}" was not accepted.' },
+  },
+  task_cancelled: {
+    zh: { title: '任务已取消', body: '任务「{task}」已被企业取消。' },
+    en: { title: 'Task cancelled', body: 'The company cancelled the task "{task}".' },
+  },
+  task_completed: {
+    zh: { title: '任务已完成', body: '任务「{task}」已被企业标记为完成。' },
+    en: { title: 'Task completed', body: 'The company marked the task "{task}" as completed.' },
+  },
+};
+
+const fill = (text: string, params: Record<string, unknown>) =>
+  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+
+/**
+ * The title and body of a notification in `lang`. Unknown types or params that do not fit the type
+ * (rows written before the type existed) fall back to the stored zh texts.
+ */
+export function renderNotification(
+  n: { type: string; params?: unknown; title?: string; body?: string },
+  lang: 'zh' | 'en',
+): { title: string; body: string } {
+  if (isNotificationType(n.type)) {
+    if (fitsType(n.type, n.params)) {
+      const tpl = TEMPLATES[n.type][lang];
+      return { title: fill(tpl.title, n.params), body: fill(tpl.body, n.params) };
+    }
+  }
+  return { title: n.title ?? '', body: n.body ?? '' };
+}
