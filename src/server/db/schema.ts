@@ -278,6 +278,8 @@ export const taskCategories = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** the English name (shown in the English interface; falls back to name when empty) */
+    nameEn: text('name_en'),
     description: text('description'),
     icon: text('icon').notNull().default('Tag'),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -375,6 +377,8 @@ export const taskApplications = pgTable(
 export const videoCategories = pgTable('video_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** the English name (shown in the English interface; falls back to name when empty) */
+  nameEn: text('name_en'),
   description: text('description'),
   sortOrder: integer('sort_order').notNull().default(0),
 });

@@ -32,7 +32,14 @@ const INFLUENCERS = [
   { nickname: '书香阿敏', categories: ['图书教育'], tags: ['读书', '亲子阅读'], followersCount: 150_000, totalLiveCount: 80, avgViews: 12_000, rating: 4.6, totalReviews: 21, hourlyRate: 260, experienceYears: 3.5, location: '武汉', bio: '阅读推广人，擅长图书与教育产品直播。' },
 ];
 
-const VIDEO_CATEGORIES = ['美妆', '服饰', '数码', '生活', '美食', '旅行'];
+const VIDEO_CATEGORIES = [
+  { zh: '美妆', en: 'Beauty' },
+  { zh: '服饰', en: 'Fashion' },
+  { zh: '数码', en: 'Tech' },
+  { zh: '生活', en: 'Lifestyle' },
+  { zh: '美食', en: 'Food' },
+  { zh: '旅行', en: 'Travel' },
+];
 
 const VIDEOS = [
   { title: '秋冬护肤全攻略：敏感肌也能放心用', cat: 1, duration: '3:42', views: '12.5万', likes: '8,932', tags: ['护肤', '敏感肌'] },
@@ -77,11 +84,11 @@ export async function seedDemo(ctx: AppContext) {
 
   const cats = new Map<string, Awaited<ReturnType<typeof makeTaskCategory>>>();
   for (const [i, o] of TASK_CATEGORY_OPTIONS.entries()) {
-    cats.set(o.value, await makeTaskCategory(db, { name: o.zh, description: `${o.zh}类直播任务`, sortOrder: i, icon: 'Tag' }));
+    cats.set(o.value, await makeTaskCategory(db, { name: o.zh, nameEn: o.en, description: `${o.zh}类直播任务`, sortOrder: i, icon: 'Tag' }));
   }
   const categoryId = (value: string) => cats.get(value)?.id ?? null;
   const vcats = [];
-  for (const [i, name] of VIDEO_CATEGORIES.entries()) vcats.push(await makeVideoCategory(db, { name, sortOrder: i }));
+  for (const [i, c] of VIDEO_CATEGORIES.entries()) vcats.push(await makeVideoCategory(db, { name: c.zh, nameEn: c.en, sortOrder: i }));
 
   const companyRows = [];
   for (const [i, c] of COMPANIES.entries()) {
