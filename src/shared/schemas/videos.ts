@@ -21,6 +21,8 @@ export const videoCard = z.object({
   duration: z.string().nullable(),
   categoryId: z.number().int().nullable(),
   categoryName: z.string().nullable(),
+  /** the category's English name (null: show categoryName) */
+  categoryNameEn: z.string().nullable(),
   influencerName: z.string().nullable(),
   influencerAvatar: z.string().nullable(),
   influencerFollowers: z.string().nullable(),

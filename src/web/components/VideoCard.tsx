@@ -23,7 +23,7 @@ export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLe
   const lang = shortLang(i18n.language);
   const [avatarFailed, setAvatarFailed] = useState(false);
   const influencerName = video.influencerName?.trim() || t('unknownInfluencer');
-  const categoryName = video.categoryName?.trim() || t('uncategorized');
+  const categoryName = (lang === 'en' ? video.categoryNameEn?.trim() : '') || video.categoryName?.trim() || t('uncategorized');
   const state: VideoRouteState = {
     video: {
       id: video.id,

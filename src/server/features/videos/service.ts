@@ -35,7 +35,7 @@ export async function listVideos(db: Db, q: VideoListQuery): Promise<VideoListRe
   const cond = and(...where);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ v: videos, categoryName: videoCategories.name })
+      .select({ v: videos, categoryName: videoCategories.name, categoryNameEn: videoCategories.nameEn })
       .from(videos)
       .leftJoin(videoCategories, eq(videoCategories.id, videos.categoryId))
       .where(cond)
@@ -44,10 +44,10 @@ export async function listVideos(db: Db, q: VideoListQuery): Promise<VideoListRe
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(videos).where(cond),
   ]);
-  return { videos: rows.map((r) => toCard(r.v, r.categoryName)), total, page: q.page, limit: q.limit };
+  return { videos: rows.map((r) => toCard(r.v, r.categoryName, r.categoryNameEn)), total, page: q.page, limit: q.limit };
 }
 
-export function toCard(v: typeof videos.$inferSelect, categoryName: string | null): VideoCard {
+export function toCard(v: typeof videos.$inferSelect, categoryName: string | null, categoryNameEn: string | null = null): VideoCard {
   return {
     id: v.id,
     title: v.title,
@@ -57,6 +57,7 @@ export function toCard(v: typeof videos.$inferSelect, categoryName: string | nul
     duration: v.duration,
     categoryId: v.categoryId,
     categoryName,
+    categoryNameEn,
     influencerName: v.influencerName,
     influencerAvatar: v.influencerAvatar,
     influencerFollowers: v.influencerFollowers,

@@ -22,7 +22,7 @@ describe('GET /api/videos', () => {
 
   describe('with videos', () => {
     beforeAll(async () => {
-      const food = await makeVideoCategory(t.app.ctx.db, { name: '美食' });
+      const food = await makeVideoCategory(t.app.ctx.db, { name: '美食', nameEn: 'Food' });
       const make = (title: string, minutesAgo: number, o: Parameters<typeof makeVideo>[1] = {}) =>
         makeVideo(t.app.ctx.db, { title, createdAt: at(minutesAgo), ...o });
       // inserted out of order on purpose; hidden-newest is the newest of all
@@ -56,6 +56,7 @@ describe('GET /api/videos', () => {
         duration: null,
         categoryId: null,
         categoryName: null,
+        categoryNameEn: null,
         influencerName: '小王',
         influencerAvatar: null,
         influencerFollowers: null,
@@ -69,7 +70,7 @@ describe('GET /api/videos', () => {
         createdAt: at(10).toISOString(),
       });
       expect(v2.description).toBe('口红试色');
-      expect(v3).toMatchObject({ categoryName: '美食', isFeatured: true, tags: ['美食', '直播'], influencerRating: 0 });
+      expect(v3).toMatchObject({ categoryName: '美食', categoryNameEn: 'Food', isFeatured: true, tags: ['美食', '直播'], influencerRating: 0 });
     });
 
     it('pages through the rest; never shows inactive videos', async () => {
