@@ -36,8 +36,9 @@ const PAGES: { path: string; user: string | null; ready: (page: Page) => Promise
   { path: '/profile', user: DEMO.admin, ready: (p) => expect(p.getByTestId('profile-email')).toBeVisible() },
   { path: '/account-settings', user: null, ready: (p) => expect(p.getByTestId('login-required')).toBeVisible() },
   { path: '/sms-test', user: null, ready: (p) => expect(p.getByTestId('sms-test-send')).toBeVisible() },
-  { path: '/image-upload-test', user: null, ready: (p) => expect(p.getByTestId('image-test-pick')).toBeVisible() },
-  { path: '/influencer-image-upload-test', user: null, ready: (p) => expect(p.getByTestId('image-test-dropzone')).toBeVisible() },
+  { path: '/image-upload-test', user: null, ready: (p) => expect(p.getByTestId('image-test-signin')).toBeVisible() },
+  { path: '/image-upload-test', user: DEMO.company, ready: (p) => expect(p.getByTestId('image-test-pick')).toBeVisible() },
+  { path: '/influencer-image-upload-test', user: DEMO.influencer, ready: (p) => expect(p.getByTestId('image-test-dropzone')).toBeVisible() },
 ];
 
 test.describe('accounts pages: accessibility (axe)', () => {

@@ -1,4 +1,4 @@
-import { expect, pngBytes, test, uploadFile } from './fixtures';
+import { apiLogin, DEMO, expect, pngBytes, test, uploadFile } from './fixtures';
 import { expectResponse, uniquePhone, wrongSmsCode } from './accounts-helpers';
 
 test.describe('developer test pages', () => {
@@ -34,7 +34,35 @@ test.describe('developer test pages', () => {
     await expect(page.getByTestId('sms-test-code-status')).toContainText('验证成功！');
   });
 
+  test('the image test pages upload only for signed-in users: a visitor is asked to sign in (zh and en)', async ({ page }) => {
+    for (const path of ['/image-upload-test', '/influencer-image-upload-test']) {
+      await page.goto(path);
+      await expect(page.getByTestId('image-test-signin')).toContainText('请先登录');
+      await expect(page.getByTestId('image-test-signin')).toContainText('图片上传测试仅对已登录用户开放，登录后即可上传图片。');
+      await expect(page.getByTestId('image-test-input')).toHaveCount(0);
+    }
+    // the server refuses a visitor's upload whatever the page shows
+    const res = await page.request.post('/api/uploads?purpose=image-test', {
+      multipart: { file: { name: 'x.png', mimeType: 'image/png', buffer: await pngBytes() } },
+    });
+    expect(res.status()).toBe(401);
+
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto('/image-upload-test');
+    await expect(page.getByTestId('image-test-signin')).toContainText('Please sign in');
+    await expect(page.getByTestId('image-test-signin')).toContainText('The image upload test is open to signed-in users only.');
+
+    // signing in from the prompt brings the uploader
+    await page.getByTestId('image-test-signin-button').click();
+    await page.getByTestId('login-email').fill(DEMO.company);
+    await page.getByTestId('login-password').fill(DEMO.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('image-test-input')).toHaveCount(1);
+    await expect(page.getByTestId('image-test-signin')).toHaveCount(0);
+  });
+
   test('/image-upload-test uploads an image and shows its URL, size, dimensions and type', async ({ page }) => {
+    await apiLogin(page, DEMO.company, DEMO.password);
     await page.goto('/image-upload-test');
     await expect(page.getByRole('heading', { level: 1, name: '图片上传测试' })).toBeVisible();
     await expect(page.getByTestId('image-test-upload')).toBeDisabled();
@@ -54,6 +82,7 @@ test.describe('developer test pages', () => {
   });
 
   test('/influencer-image-upload-test takes a dropped image and previews it as an avatar', async ({ page }) => {
+    await apiLogin(page, DEMO.influencer, DEMO.password);
     await page.goto('/influencer-image-upload-test');
     await expect(page.getByRole('heading', { level: 1, name: '达人头像上传测试' })).toBeVisible();
     const png = (await pngBytes()).toString('base64');
@@ -85,6 +114,7 @@ test.describe('developer test pages', () => {
     await page.getByTestId('sms-test-send').click();
     await expect(page.getByTestId('sms-test-unavailable')).toContainText('仅在开发环境可用');
 
+    await apiLogin(page, DEMO.company, DEMO.password);
     await page.goto('/image-upload-test');
     await uploadFile(page, page.getByTestId('image-test-input'), { name: 'x.png', mimeType: 'image/png', buffer: await pngBytes() });
     await page.getByTestId('image-test-upload').click();

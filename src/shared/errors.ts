@@ -58,6 +58,12 @@ export const ERRORS = {
   TOO_MANY_FILES: { status: 400, zh: '最多只能上传 3 个文件', en: 'You can upload at most 3 files' },
   UPLOAD_FAILED: { status: 500, zh: '上传失败', en: 'Upload failed' },
   UPLOAD_NOT_FOUND: { status: 400, zh: '上传的文件不存在或已失效，请重新上传', en: 'The uploaded file is missing or expired, please upload it again' },
+  IMAGE_TOO_LARGE_PIXELS: {
+    status: 400,
+    zh: '图片尺寸过大（{width}×{height}），像素总数不能超过 4000 万',
+    en: 'The image is too large ({width}×{height}): at most 40 megapixels',
+  },
+  UPLOAD_BUSY: { status: 503, zh: '当前上传的图片较多，请稍后重试', en: 'Too many images are being processed, please try again shortly' },
   // profiles, settings, phone (part 1 §5, §6, §8)
   LOGIN_REQUIRED_PROFILE: { status: 401, zh: '请先登录后再访问个人中心', en: 'Please sign in to open your personal centre' },
   LOGIN_REQUIRED_SETTINGS: { status: 401, zh: '请先登录后再访问账号设置', en: 'Please sign in to open account settings' },
@@ -120,6 +126,21 @@ export const ERRORS = {
   COMPANY_ONLY_TASKS: { status: 403, zh: '仅企业用户可访问此页面', en: 'Only company accounts can open this page' },
   INFLUENCER_ONLY_TASKS: { status: 403, zh: '仅达人用户可访问此页面', en: 'Only influencer accounts can open this page' },
   NOTIFICATION_NOT_FOUND: { status: 404, zh: '通知不存在', en: 'The notification does not exist' },
+  // publishing with an Idempotency-Key (issue 10 item 11)
+  IDEMPOTENCY_KEY_INVALID: { status: 400, zh: 'Idempotency-Key 须为 1–200 个可见 ASCII 字符', en: 'The Idempotency-Key must be 1–200 visible ASCII characters' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, zh: '该 Idempotency-Key 已用于内容不同的请求', en: 'This Idempotency-Key was already used for a different request' },
+  // bad input (issue 10 item 8): shared field rules of src/shared/schemas/fields.ts
+  TEXT_INVALID_CHARS: { status: 400, zh: '内容包含无效字符', en: 'The text contains characters that are not allowed' },
+  TEXT_TOO_LONG: { status: 400, zh: '内容过长，请删减后再试', en: 'The text is too long, please shorten it' },
+  NUMBER_TOO_LARGE: { status: 400, zh: '数值过大', en: 'The number is too large' },
+  NUMBER_NOT_INTEGER: { status: 400, zh: '请输入整数', en: 'Please enter a whole number' },
+  DATE_INVALID: { status: 400, zh: '请输入有效的日期', en: 'Please enter a valid date' },
+  TASK_BUDGET_TOO_LARGE: { status: 400, zh: '预算金额过大', en: 'The budget is too large' },
+  TASK_DURATION_INVALID: { status: 400, zh: '直播时长需在0.5到24小时之间', en: 'The live session must last between 0.5 and 24 hours' },
+  TASK_PREPAYMENT_OVER_BUDGET: { status: 400, zh: '预付金额不能超过预算上限', en: 'The prepayment cannot exceed the maximum budget' },
+  TASK_DEPOSIT_OVER_BUDGET: { status: 400, zh: '保证金金额不能超过预算上限', en: 'The deposit cannot exceed the maximum budget' },
+  TASK_LIVE_DATE_INVALID: { status: 400, zh: '请输入有效的直播日期', en: 'Please enter a valid live date' },
+  TASK_LIVE_DATE_RANGE: { status: 400, zh: '直播日期需在今天到一年内', en: 'The live date must be between today and one year from now' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -20,11 +20,13 @@ export const uploadRoutes =
           summary: 'Upload one file (multipart field "file")',
           description:
             'Who: portfolio — an influencer, or a browser holding a verified sign-up email (cookie from /api/auth/email-code/verify); ' +
-            'avatar — any signed-in user; logo — companies; image-test — anyone, development only. ' +
-            'Type decided by content; images re-encoded; size enforced while streaming (413).',
+            'avatar — any signed-in user; logo — companies; image-test — any signed-in user, development only. ' +
+            'Type decided by content (videos: a whole MP4/MOV/M4V or WebM container); images re-encoded, ' +
+            'at most 40 megapixels (400 IMAGE_TOO_LARGE_PIXELS), processed a few at a time (503 UPLOAD_BUSY when too many wait); ' +
+            'size enforced while streaming (413).',
           consumes: ['multipart/form-data'],
           querystring: uploadQuery,
-          response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 429: errorBody },
+          response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 429: errorBody, 503: errorBody },
         },
       },
       async (request) => {
@@ -33,7 +35,9 @@ export const uploadRoutes =
         let owner: UploadOwner;
         if (purpose === 'image-test') {
           if (ctx.config.isProduction) throw new AppError('NOT_FOUND');
-          owner = user ? { userId: user.id } : { anonymous: true };
+          // the test pages upload only for signed-in users: a visitor cannot fill the disk
+          if (!user) throw new AppError('UNAUTHENTICATED');
+          owner = { userId: user.id };
         } else if (purpose === 'portfolio') {
           if (user) {
             if (user.userType !== 'influencer') throw new AppError('FORBIDDEN');

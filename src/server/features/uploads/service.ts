@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { LIMITS } from '../../../shared/limits';
 import type { UploadPurpose, UploadResponse } from '../../../shared/schemas/uploads';
 import type { TalentType } from '../../../shared/options';
@@ -15,14 +15,30 @@ import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { BoundedQueue } from './queue';
+import { isValidVideoContainer, type VideoContainer } from './video';
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
-const VIDEO_MIMES: Record<string, string> = {
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'video/quicktime': 'mov',
-  'video/x-m4v': 'm4v',
+const VIDEO_MIMES: Record<string, { ext: string; container: VideoContainer }> = {
+  'video/mp4': { ext: 'mp4', container: 'isobmff' },
+  'video/webm': { ext: 'webm', container: 'webm' },
+  'video/quicktime': { ext: 'mov', container: 'isobmff' },
+  'video/x-m4v': { ext: 'm4v', container: 'isobmff' },
 };
+
+/**
+ * Image work is bounded (docs/decisions/0007-bounded-image-work.md): each sharp job holds one thread of
+ * libuv's pool (which argon2 sign-ins and file I/O share) for its whole run and a decoded image in
+ * memory, so at most IMAGE_JOBS run at once (one libvips thread each, no operation cache), at most
+ * IMAGE_QUEUE_MAX wait (then 503 UPLOAD_BUSY), and an image over MAX_IMAGE_PIXELS is refused from its
+ * header before anything is decoded.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const IMAGE_JOBS = Math.max(1, Math.min(2, Math.floor(os.availableParallelism() / 2)));
+export const IMAGE_QUEUE_MAX = 50;
+export const imageQueue = new BoundedQueue(IMAGE_JOBS, IMAGE_QUEUE_MAX);
+sharp.concurrency(1);
+sharp.cache(false);
 
 export type PurposePolicy = { maxBytes: number; allowVideo: boolean; maxLabel: string };
 
@@ -33,8 +49,8 @@ export const PURPOSE_POLICY: Record<UploadPurpose, PurposePolicy> = {
   'image-test': { maxBytes: LIMITS.imageTestMaxBytes, allowVideo: false, maxLabel: '10MB' },
 };
 
-/** who an upload belongs to: a user, a verified sign-up not yet an account, or nobody (dev test page) */
-export type UploadOwner = { userId: string } | { signupVerificationId: string } | { anonymous: true };
+/** who an upload belongs to: a user, or a verified sign-up not yet an account */
+export type UploadOwner = { userId: string } | { signupVerificationId: string };
 
 export const toUploadResponse = (row: typeof uploads.$inferSelect): UploadResponse => ({
   id: row.id,
@@ -89,10 +105,11 @@ export async function storeUpload(
     const detected = await fileTypeFromFile(rawPath);
     const mime = detected?.mime ?? '';
     const isImage = IMAGE_MIMES.has(mime);
-    const videoExt = VIDEO_MIMES[mime];
-    if (!isImage && !(policy.allowVideo && videoExt)) {
-      throw new AppError(policy.allowVideo ? 'FILE_TYPE_NOT_ALLOWED' : 'IMAGE_ONLY');
-    }
+    const video = VIDEO_MIMES[mime];
+    const refuse = () => new AppError(policy.allowVideo ? 'FILE_TYPE_NOT_ALLOWED' : 'IMAGE_ONLY');
+    if (!isImage && !(policy.allowVideo && video)) throw refuse();
+    // the first bytes only name a container: a video must really be a whole one
+    if (!isImage && !(await isValidVideoContainer(rawPath, video.container))) throw refuse();
 
     let finalPath = rawPath;
     let ext: string;
@@ -101,32 +118,40 @@ export async function storeUpload(
     let height: number | null = null;
     if (isImage) {
       const animated = mime === 'image/gif' || mime === 'image/webp';
+      // the size from the header, before anything is decoded
+      let meta: Metadata;
       try {
-        const info = await sharp(rawPath, { limitInputPixels: 50_000_000, animated })
-          .rotate()
-          .resize({ width: 4096, height: 4096, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 85 })
-          .toFile(outPath);
-        width = info.width;
-        height = info.pageHeight ?? info.height;
+        meta = await sharp(rawPath, { animated }).metadata();
       } catch {
-        throw new AppError(policy.allowVideo ? 'FILE_TYPE_NOT_ALLOWED' : 'IMAGE_ONLY');
+        throw refuse();
       }
+      const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+      const pixels = (meta.width ?? 0) * frameHeight * (animated ? (meta.pages ?? 1) : 1);
+      if (!meta.width || !frameHeight) throw refuse();
+      if (pixels > MAX_IMAGE_PIXELS) throw new AppError('IMAGE_TOO_LARGE_PIXELS', { width: meta.width, height: frameHeight });
+      const info = await imageQueue.run(async () => {
+        try {
+          return await sharp(rawPath, { limitInputPixels: MAX_IMAGE_PIXELS, animated })
+            .rotate()
+            .resize({ width: 4096, height: 4096, fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 85 })
+            .toFile(outPath);
+        } catch {
+          throw refuse();
+        }
+      });
+      width = info.width;
+      height = info.pageHeight ?? info.height;
       finalPath = outPath;
       ext = 'webp';
       outMime = 'image/webp';
     } else {
-      ext = videoExt!;
+      ext = video.ext;
       outMime = mime;
     }
     const { size } = await stat(finalPath);
 
-    const ownerDir =
-      'userId' in input.owner
-        ? input.owner.userId
-        : 'signupVerificationId' in input.owner
-          ? `signup-${input.owner.signupVerificationId}`
-          : 'anonymous';
+    const ownerDir = 'userId' in input.owner ? input.owner.userId : `signup-${input.owner.signupVerificationId}`;
     const parts = [folderFor(input.purpose), ownerDir];
     if (input.purpose === 'portfolio' && input.talentType) parts.push(input.talentType);
     const key = `${parts.join('/')}/${Date.now()}-${randomBytes(4).toString('hex')}.${ext}`;

@@ -23,7 +23,8 @@ import {
   verifyEmail,
   type TestApp,
 } from '../../test/harness';
-import { storeUpload } from './service';
+import { IMAGE_JOBS, IMAGE_QUEUE_MAX, imageQueue, storeUpload } from './service';
+import { box, tinyMp4, tinyWebm } from './videoFixtures';
 
 let t: TestApp;
 let png: Buffer;
@@ -42,8 +43,10 @@ afterEach(() => {
 
 const MB = 1024 * 1024;
 const text = Buffer.from('hello, this is plain text and not an image at all\n');
-/** The smallest file the content sniffer calls MP4 (an ftyp box). */
-const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom'), Buffer.alloc(2000)]);
+/** A tiny whole MP4 (ftyp, moov with mvhd and a trak, mdat), written box by box. */
+const mp4 = tinyMp4();
+/** What the content sniffer alone calls MP4: an ftyp box, then anything. */
+const fakeFtyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom')]);
 /** `size` bytes that start as a valid PNG (decoders stop at the image end). */
 const pngOfSize = (size: number) => {
   const b = Buffer.alloc(size);
@@ -81,14 +84,15 @@ async function leavesNothing(fn: () => Promise<void>) {
 }
 
 describe('who may upload what', () => {
-  it('visitor: no portfolio without a verified sign-up email, no avatar or logo; the image test page is open', async () => {
+  it('visitor: no portfolio without a verified sign-up email, no avatar or logo, and no image test upload', async () => {
     const c = new Client(t.app);
-    expect(errorOf(await upload(c, 'portfolio', png))).toEqual(unauthenticated);
-    expect(errorOf(await upload(c, 'avatar', png))).toEqual(unauthenticated);
-    expect(errorOf(await upload(c, 'logo', png))).toEqual(unauthenticated);
-    const test = await upload(c, 'image-test', png);
-    expect(test.statusCode).toBe(200);
-    expect(test.json().url).toMatch(/^\/uploads\/image_test\/anonymous\/\d+-[0-9a-f]{8}\.webp$/);
+    await leavesNothing(async () => {
+      expect(errorOf(await upload(c, 'portfolio', png))).toEqual(unauthenticated);
+      expect(errorOf(await upload(c, 'avatar', png))).toEqual(unauthenticated);
+      expect(errorOf(await upload(c, 'logo', png))).toEqual(unauthenticated);
+      // item 13: the developer test pages upload only for signed-in users
+      expect(errorOf(await upload(c, 'image-test', png))).toEqual(unauthenticated);
+    });
     // a forged ticket, or a browser that only requested a code, is still a visitor
     c.cookies.set('signup_ticket', 'forged-ticket-value');
     expect(errorOf(await upload(c, 'portfolio', png))).toEqual(unauthenticated);
@@ -168,9 +172,28 @@ describe('who may upload what', () => {
   });
 });
 
+describe('the image test pages (development only): any signed-in user', () => {
+  it('influencer, company and admin may upload; the file is theirs', async () => {
+    const { client: influencer, user } = await signupInfluencer(t.app);
+    const res = await upload(influencer, 'image-test', png);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(new RegExp(`^/uploads/image_test/${user.id}/\\d+-[0-9a-f]{8}\\.webp$`));
+    const [row] = await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, res.json().id));
+    expect(row).toMatchObject({ ownerUserId: user.id, purpose: 'image-test' });
+    const { client: company } = await signupCompany(t.app);
+    expect((await upload(company, 'image-test', png)).statusCode).toBe(200);
+    expect((await upload(await adminClient(), 'image-test', png)).statusCode).toBe(200);
+  });
+
+  it('a browser with only a verified sign-up email is still a visitor', async () => {
+    const { c } = await signupBrowser();
+    expect(errorOf(await upload(c, 'image-test', png))).toEqual(unauthenticated);
+  });
+});
+
 describe('type decided by content, not name', () => {
   it('a PNG named x.txt (sent as text/plain) is accepted as an image', async () => {
-    const { c } = await signupBrowser();
+    const { client: c } = await signupInfluencer(t.app);
     for (const purpose of ['portfolio', 'image-test']) {
       const res = await upload(c, purpose, png, 'x.txt', 'text/plain');
       expect(res.statusCode).toBe(200);
@@ -180,7 +203,7 @@ describe('type decided by content, not name', () => {
   });
 
   it('a text file named x.png is refused: 只能上传图片或视频文件 (portfolio), 只能上传图片文件 (image-only purposes)', async () => {
-    const { c } = await signupBrowser();
+    const { client: c } = await signupInfluencer(t.app);
     const { client: company } = await signupCompany(t.app);
     await leavesNothing(async () => {
       expect(errorOf(await upload(c, 'portfolio', text, 'x.png', 'image/png'))).toEqual(notImageOrVideo);
@@ -191,7 +214,7 @@ describe('type decided by content, not name', () => {
   });
 
   it('disguised or broken images are refused: SVG/HTML with script, PDF, a PNG signature followed by junk', async () => {
-    const { c } = await signupBrowser();
+    const { client: c } = await signupInfluencer(t.app);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const html = Buffer.from('<!DOCTYPE html><html><script>alert(document.cookie)</script></html>');
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
@@ -210,7 +233,7 @@ describe('type decided by content, not name', () => {
   });
 
   it('a video is accepted for the portfolio (kept as is) and refused where only images are allowed', async () => {
-    const { c } = await signupBrowser();
+    const { client: c } = await signupInfluencer(t.app);
     const res = await upload(c, 'portfolio', mp4, 'clip.bin', 'application/octet-stream', '&talentType=video-editor');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'video', mime: 'video/mp4', size: mp4.length, width: null, height: null });
@@ -223,12 +246,87 @@ describe('type decided by content, not name', () => {
     expect(errorOf(await upload(c, 'image-test', mp4, 'clip.mp4', 'video/mp4'))).toEqual(imageOnly);
     const { client } = await signupCompany(t.app);
     expect(errorOf(await upload(client, 'avatar', mp4, 'clip.mp4', 'video/mp4'))).toEqual(imageOnly);
+    // a WebM and a QuickTime movie too
+    const webm = await upload(c, 'portfolio', tinyWebm(), 'clip.webm', 'video/webm');
+    expect(webm.json()).toMatchObject({ kind: 'video', mime: 'video/webm' });
+    expect(webm.json().url).toMatch(/\.webm$/);
+    const mov = await upload(c, 'portfolio', tinyMp4('qt  '), 'clip.mov', 'video/quicktime');
+    expect(mov.json()).toMatchObject({ kind: 'video', mime: 'video/quicktime' });
+  });
+
+  it('a file that only starts like a video is refused (400 只能上传图片或视频文件), nothing stored', async () => {
+    const { c } = await signupBrowser();
+    const text2k = Buffer.from('this is a text file renamed to .mp4, it only carries an ftyp header\n'.repeat(30));
+    const ftypLen = mp4.readUInt32BE(0);
+    await leavesNothing(async () => {
+      for (const [name, body] of [
+        ['text behind a fake ftyp header', Buffer.concat([fakeFtyp, text2k])],
+        ['fake ftyp header and zeros', Buffer.concat([fakeFtyp, Buffer.alloc(2000)])],
+        ['truncated mp4', mp4.subarray(0, mp4.length - 20)],
+        ['mp4 without moov', Buffer.concat([mp4.subarray(0, ftypLen), box('mdat', Buffer.alloc(500))])],
+        ['mp4 with junk after the last box', Buffer.concat([mp4, text2k])],
+        ['EBML magic and text', Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), text2k])],
+        ['truncated webm', tinyWebm().subarray(0, tinyWebm().length - 5)],
+      ] as const) {
+        expect(errorOf(await upload(c, 'portfolio', body, 'clip.mp4', 'video/mp4', '&talentType=video-editor')), name).toEqual(notImageOrVideo);
+      }
+    });
+  });
+});
+
+describe('image work is bounded (item 12)', () => {
+  it('an image over 40 megapixels is refused from its header (400 IMAGE_TOO_LARGE_PIXELS), nothing stored', async () => {
+    const { client } = await signupCompany(t.app);
+    // 6400 × 6400 = 41 MP, a small file (one colour)
+    const huge = await sharp({ create: { width: 6400, height: 6400, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    expect(huge.length).toBeLessThan(10 * MB);
+    await leavesNothing(async () => {
+      const res = await upload(client, 'avatar', huge, 'huge.png', 'image/png');
+      expect(errorOf(res)).toEqual({ status: 400, code: 'IMAGE_TOO_LARGE_PIXELS', message: '图片尺寸过大（6400×6400），像素总数不能超过 4000 万' });
+      expect(res.json().error.params).toEqual({ width: 6400, height: 6400 });
+    });
+    // 40 MP exactly is fine
+    const limit = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const ok = await upload(client, 'avatar', limit, 'limit.png', 'image/png');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ width: 4096, height: 2560 });
+  });
+
+  it('at most IMAGE_JOBS run and IMAGE_QUEUE_MAX wait; one more upload is refused (503 UPLOAD_BUSY), nothing stored', async () => {
+    const { client } = await signupCompany(t.app);
+    const { client: influencer } = await signupInfluencer(t.app);
+    expect(IMAGE_JOBS).toBeGreaterThanOrEqual(1);
+    expect(IMAGE_JOBS).toBeLessThanOrEqual(2);
+    // fill every running slot and the whole waiting line with jobs that end when we say so
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = Array.from({ length: IMAGE_JOBS + IMAGE_QUEUE_MAX }, () => imageQueue.run(() => gate));
+    expect(imageQueue.running).toBe(IMAGE_JOBS);
+    expect(imageQueue.queued).toBe(IMAGE_QUEUE_MAX);
+    try {
+      await leavesNothing(async () => {
+        const res = await upload(client, 'avatar', png);
+        expect(errorOf(res)).toEqual({ status: 503, code: 'UPLOAD_BUSY', message: '当前上传的图片较多，请稍后重试' });
+        expect(res.headers['retry-after']).toBe('10');
+      });
+      // a video does not need the image queue
+      expect((await upload(influencer, 'portfolio', mp4, 'clip.mp4', 'video/mp4')).statusCode).toBe(200);
+    } finally {
+      release();
+    }
+    await Promise.all(held);
+    expect(imageQueue.running + imageQueue.queued).toBe(0);
+    expect((await upload(client, 'avatar', png)).statusCode).toBe(200);
   });
 });
 
 describe('size, enforced while streaming', () => {
   it('image test page: 10 MB (文件大小不能超过 10MB, 413), nothing left behind', async () => {
-    const c = new Client(t.app);
+    const { client: c } = await signupCompany(t.app);
     await leavesNothing(async () => {
       const res = await upload(c, 'image-test', pngOfSize(10 * MB + 1), 'big.png', 'image/png');
       expect(errorOf(res)).toEqual({ status: 413, code: 'FILE_TOO_LARGE', message: '文件大小不能超过 10MB' });
@@ -258,7 +356,7 @@ describe('size, enforced while streaming', () => {
   });
 
   it('an empty file, a missing file field, or a body that is not multipart: 请选择要上传的文件', async () => {
-    const c = new Client(t.app);
+    const { client: c } = await signupCompany(t.app);
     const missing = { status: 400, code: 'FILE_REQUIRED', message: '请选择要上传的文件' };
     await leavesNothing(async () => {
       expect(errorOf(await upload(c, 'image-test', Buffer.alloc(0), 'empty.png', 'image/png'))).toEqual(missing);
@@ -342,11 +440,11 @@ describe('sign-up attaches only its own portfolio files', () => {
     const { c, email } = await signupBrowser(freshEmail('owner'));
     const mine = (await upload(c, 'portfolio', png, 'mine.png', 'image/png', '&talentType=live-host')).json();
     const mine2 = (await upload(c, 'portfolio', png, 'mine2.png', 'image/png', '&talentType=account-manager')).json();
-    const myTest = (await upload(c, 'image-test', png)).json();
     const { c: stranger } = await signupBrowser(freshEmail('stranger'));
     const theirs = (await upload(stranger, 'portfolio', png, 'theirs.png', 'image/png')).json();
-    const { client: influencer } = await signupInfluencer(t.app);
+    const { client: influencer, user: other } = await signupInfluencer(t.app);
     const signedIn = (await upload(influencer, 'portfolio', png)).json();
+    const myTest = (await upload(influencer, 'image-test', png)).json();
 
     const users = async () => (await t.app.ctx.db.select({ c: sql<number>`count(*)::int` }).from(usersTable))[0].c;
     const before = await users();
@@ -381,7 +479,7 @@ describe('sign-up attaches only its own portfolio files', () => {
     expect(theirRow).toMatchObject({ ownerUserId: null, claimed: false });
     // the image-test upload was not attached
     const [testRow] = await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, myTest.id));
-    expect(testRow.ownerUserId).toBeNull();
+    expect(testRow.ownerUserId).toBe(other.id);
   });
 
   it('more than 3 files for one type (最多只能上传 3 个文件)', async () => {

@@ -1,12 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Progress } from 'antd';
-import { CheckCircleFilled, CopyOutlined, ExportOutlined, InboxOutlined, PictureOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CopyOutlined, ExportOutlined, InboxOutlined, LockOutlined, PictureOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS } from '@shared/limits';
 import type { UploadResponse } from '@shared/schemas/uploads';
 import { useFeedback } from '../../components/feedback';
+import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useMe } from '../auth/api';
+import { useAuthDialog } from '../auth/authDialogContext';
 import { isDevOnly, uploadTestImage } from './devtoolsApi';
 import './devtools.css';
 
@@ -23,7 +26,8 @@ type State =
   | { kind: 'uploading'; percent: number }
   | { kind: 'done'; result: UploadResponse }
   | { kind: 'error'; text: string }
-  | { kind: 'devOnly' };
+  | { kind: 'devOnly' }
+  | { kind: 'signIn' };
 
 /** Picks, checks (image, ≤ 10 MB) and uploads one image; the state of the two test pages. */
 function useImageUpload() {
@@ -32,6 +36,11 @@ function useImageUpload() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const ctrl = useRef<AbortController | null>(null);
   useEffect(() => () => ctrl.current?.abort(), []);
+  // signed in again after the session ended: the uploader comes back
+  const userId = useMe().data?.id;
+  useEffect(() => {
+    if (userId) setState((s) => (s.kind === 'signIn' ? { kind: 'idle' } : s));
+  }, [userId]);
 
   const check = (file: File): string | null => {
     if (!file.type.startsWith('image/')) return errorText('IMAGE_ONLY');
@@ -56,6 +65,8 @@ function useImageUpload() {
       (err: unknown) => {
         if (c.signal.aborted) return;
         if (isDevOnly(err)) setState({ kind: 'devOnly' });
+        // the session ended while the page was open: the server uploads only for signed-in users
+        else if (isApiError(err) && err.status === 401) setState({ kind: 'signIn' });
         else setState({ kind: 'error', text: apiErrorText(err, t('image.failed'), t('requestError')) });
       },
     );
@@ -178,6 +189,67 @@ function Problem({ state }: { state: State }) {
   return null;
 }
 
+/** Visitors (and expired sessions) see this instead of the uploader: the pages upload only when signed in. */
+function SignInRequired() {
+  const { t } = useTranslation('devtools');
+  const dialog = useAuthDialog();
+  return (
+    <section className="card" aria-labelledby="image-signin-title" data-testid="image-test-signin">
+      <div className="devtools-empty">
+        <LockOutlined aria-hidden="true" />
+        <h2 id="image-signin-title" className="devtools-card-title">
+          {t('image.signInTitle')}
+        </h2>
+        <p>{t('image.signInText')}</p>
+        <Button type="primary" size="large" onClick={() => dialog.open({ mode: 'signin' })} data-testid="image-test-signin-button">
+          {t('image.signIn')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The page frame of both test pages: the heading, then the uploader only for a signed-in user. */
+function TestPage({
+  title,
+  subtitle,
+  state,
+  variant,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  state: State;
+  variant: 'basic' | 'avatar';
+  children: ReactNode;
+}) {
+  const me = useMe();
+  const signedOut = me.data === null || state.kind === 'signIn';
+  return (
+    <div className="page devtools">
+      <div className="container">
+        <header className="page-head">
+          <span className="devtools-tag">DEV</span>
+          <h1>{title}</h1>
+          <p>{subtitle}</p>
+        </header>
+        {me.isPending ? (
+          <div className="devtools-empty" role="status" aria-live="polite" data-testid="image-test-loading">
+            <span className="spinner" aria-hidden="true" />
+          </div>
+        ) : signedOut ? (
+          <SignInRequired />
+        ) : (
+          <div className="devtools-grid">
+            {children}
+            <ResultCard state={state} variant={variant} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** /image-upload-test — choose an image, see it locally, upload it, read the returned details. */
 export function BasicImageUploadTest() {
   const { t } = useTranslation('devtools');
@@ -209,66 +281,56 @@ export function BasicImageUploadTest() {
   const uploading = state.kind === 'uploading';
 
   return (
-    <div className="page devtools">
-      <div className="container">
-        <header className="page-head">
-          <span className="devtools-tag">DEV</span>
-          <h1>{t('image.title')}</h1>
-          <p>{t('image.subtitle')}</p>
-        </header>
-        <div className="devtools-grid">
-          <section className="card" aria-labelledby="image-pick-title">
-            <h2 id="image-pick-title" className="devtools-card-title">
-              {t('image.pickTitle')}
-            </h2>
-            <div className="devtools-picker" data-testid="image-test-picker">
-              <div className="devtools-picker__frame" aria-hidden="true">
-                {localUrl ? <img src={localUrl} alt="" /> : <PictureOutlined />}
-              </div>
-              <label htmlFor={inputId} className="visually-hidden">
-                {t('image.pick')}
-              </label>
-              <input
-                ref={inputRef}
-                id={inputId}
-                type="file"
-                accept="image/*"
-                className="visually-hidden"
-                tabIndex={-1}
-                onChange={(e) => {
-                  choose(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-                data-testid="image-test-input"
-              />
-              <p className="devtools-muted" data-testid="image-test-selected">
-                {file ? t('image.selected', { name: file.name, size: formatBytes(file.size) }) : t('image.noFile')}
-              </p>
-              <p className="devtools-muted devtools-small">{t('image.dropHint')}</p>
-              <div className="devtools-actions">
-                <Button icon={<PictureOutlined />} size="large" onClick={() => inputRef.current?.click()} disabled={uploading} data-testid="image-test-pick">
-                  {file ? t('image.repick') : t('image.pick')}
-                </Button>
-                <Button
-                  type="primary"
-                  size="large"
-                  icon={<UploadOutlined />}
-                  disabled={!file || uploading}
-                  loading={uploading}
-                  onClick={() => file && upload(file)}
-                  data-testid="image-test-upload"
-                >
-                  {state.kind === 'uploading' ? t('image.uploading', { percent: state.percent }) : t('image.upload')}
-                </Button>
-              </div>
-              {state.kind === 'uploading' && <Progress percent={state.percent} data-testid="image-test-progress" aria-label={t('image.upload')} />}
-            </div>
-            <Problem state={state} />
-          </section>
-          <ResultCard state={state} variant="basic" />
+    <TestPage title={t('image.title')} subtitle={t('image.subtitle')} state={state} variant="basic">
+      <section className="card" aria-labelledby="image-pick-title">
+        <h2 id="image-pick-title" className="devtools-card-title">
+          {t('image.pickTitle')}
+        </h2>
+        <div className="devtools-picker" data-testid="image-test-picker">
+          <div className="devtools-picker__frame" aria-hidden="true">
+            {localUrl ? <img src={localUrl} alt="" /> : <PictureOutlined />}
+          </div>
+          <label htmlFor={inputId} className="visually-hidden">
+            {t('image.pick')}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            tabIndex={-1}
+            onChange={(e) => {
+              choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            data-testid="image-test-input"
+          />
+          <p className="devtools-muted" data-testid="image-test-selected">
+            {file ? t('image.selected', { name: file.name, size: formatBytes(file.size) }) : t('image.noFile')}
+          </p>
+          <p className="devtools-muted devtools-small">{t('image.dropHint')}</p>
+          <div className="devtools-actions">
+            <Button icon={<PictureOutlined />} size="large" onClick={() => inputRef.current?.click()} disabled={uploading} data-testid="image-test-pick">
+              {file ? t('image.repick') : t('image.pick')}
+            </Button>
+            <Button
+              type="primary"
+              size="large"
+              icon={<UploadOutlined />}
+              disabled={!file || uploading}
+              loading={uploading}
+              onClick={() => file && upload(file)}
+              data-testid="image-test-upload"
+            >
+              {state.kind === 'uploading' ? t('image.uploading', { percent: state.percent }) : t('image.upload')}
+            </Button>
+          </div>
+          {state.kind === 'uploading' && <Progress percent={state.percent} data-testid="image-test-progress" aria-label={t('image.upload')} />}
         </div>
-      </div>
-    </div>
+        <Problem state={state} />
+      </section>
+    </TestPage>
   );
 }
 
@@ -283,73 +345,63 @@ export function AvatarImageUploadTest() {
   const uploading = state.kind === 'uploading';
 
   return (
-    <div className="page devtools">
-      <div className="container">
-        <header className="page-head">
-          <span className="devtools-tag">DEV</span>
-          <h1>{t('image.avatarTitle')}</h1>
-          <p>{t('image.avatarSubtitle')}</p>
-        </header>
-        <div className="devtools-grid">
-          <section className="card" aria-labelledby="avatar-pick-title">
-            <h2 id="avatar-pick-title" className="devtools-card-title">
-              {t('image.pickTitle')}
-            </h2>
-            <div
-              className={`devtools-drop${dragging ? ' is-dragging' : ''}${uploading ? ' is-busy' : ''}`}
-              onDragOver={(e) => {
-                e.preventDefault();
-                e.dataTransfer.dropEffect = 'copy';
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={(e) => {
-                e.preventDefault();
-                setDragging(false);
-                const f = e.dataTransfer.files?.[0];
-                if (f && !uploading) upload(f);
-              }}
-              data-testid="image-test-dropzone"
-            >
-              <div className="devtools-drop__avatar" aria-hidden="true">
-                {state.kind === 'done' ? <img src={state.result.url} alt="" /> : <UserOutlined />}
-                {uploading && (
-                  <Progress type="circle" percent={state.percent} size={112} className="devtools-drop__ring" strokeColor="#d4380d" showInfo={false} />
-                )}
-              </div>
-              <InboxOutlined className="devtools-drop__icon" aria-hidden="true" />
-              <label htmlFor={inputId} className="devtools-drop__text">
-                {t('image.dropText')}
-              </label>
-              <p className="devtools-muted devtools-small">{t('image.dropHint')}</p>
-              <input
-                ref={inputRef}
-                id={inputId}
-                type="file"
-                accept="image/*"
-                className="visually-hidden"
-                tabIndex={-1}
-                onChange={(e) => {
-                  const f = e.target.files?.[0];
-                  if (f) upload(f);
-                  e.target.value = '';
-                }}
-                data-testid="image-test-input"
-              />
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => inputRef.current?.click()} loading={uploading} data-testid="image-test-pick">
-                {state.kind === 'uploading' ? t('image.uploading', { percent: state.percent }) : t('image.pick')}
-              </Button>
-              {uploading && (
-                <span className="visually-hidden" role="status">
-                  {t('image.uploading', { percent: state.percent })}
-                </span>
-              )}
-            </div>
-            <Problem state={state} />
-          </section>
-          <ResultCard state={state} variant="avatar" />
+    <TestPage title={t('image.avatarTitle')} subtitle={t('image.avatarSubtitle')} state={state} variant="avatar">
+      <section className="card" aria-labelledby="avatar-pick-title">
+        <h2 id="avatar-pick-title" className="devtools-card-title">
+          {t('image.pickTitle')}
+        </h2>
+        <div
+          className={`devtools-drop${dragging ? ' is-dragging' : ''}${uploading ? ' is-busy' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            const f = e.dataTransfer.files?.[0];
+            if (f && !uploading) upload(f);
+          }}
+          data-testid="image-test-dropzone"
+        >
+          <div className="devtools-drop__avatar" aria-hidden="true">
+            {state.kind === 'done' ? <img src={state.result.url} alt="" /> : <UserOutlined />}
+            {uploading && (
+              <Progress type="circle" percent={state.percent} size={112} className="devtools-drop__ring" strokeColor="#d4380d" showInfo={false} />
+            )}
+          </div>
+          <InboxOutlined className="devtools-drop__icon" aria-hidden="true" />
+          <label htmlFor={inputId} className="devtools-drop__text">
+            {t('image.dropText')}
+          </label>
+          <p className="devtools-muted devtools-small">{t('image.dropHint')}</p>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            tabIndex={-1}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) upload(f);
+              e.target.value = '';
+            }}
+            data-testid="image-test-input"
+          />
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => inputRef.current?.click()} loading={uploading} data-testid="image-test-pick">
+            {state.kind === 'uploading' ? t('image.uploading', { percent: state.percent }) : t('image.pick')}
+          </Button>
+          {uploading && (
+            <span className="visually-hidden" role="status">
+              {t('image.uploading', { percent: state.percent })}
+            </span>
+          )}
         </div>
-      </div>
-    </div>
+        <Problem state={state} />
+      </section>
+    </TestPage>
   );
 }

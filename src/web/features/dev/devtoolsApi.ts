@@ -15,7 +15,7 @@ export function useVerifyTestSms() {
   });
 }
 
-/** POST /api/uploads?purpose=image-test (images ≤ 10 MB; anyone, development only). */
+/** POST /api/uploads?purpose=image-test (images ≤ 10 MB; signed-in users, development only). */
 export const uploadTestImage = (file: Blob, opts?: UploadOptions) =>
   uploadFile<UploadResponse>('/api/uploads?purpose=image-test', file, opts);
 

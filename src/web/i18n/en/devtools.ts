@@ -66,6 +66,9 @@ const en: Messages<typeof zh> = {
     unknown: 'Unknown',
     sampleName: 'Influencer nickname',
     sampleMeta: 'Live host · 100K followers',
+    signInTitle: 'Please sign in',
+    signInText: 'The image upload test is open to signed-in users only. Sign in to upload an image.',
+    signIn: 'Sign in',
   },
 };
 export default en;

@@ -64,5 +64,8 @@ export default {
     unknown: '未知',
     sampleName: '达人昵称',
     sampleMeta: '带货主播 · 10万粉丝',
+    signInTitle: '请先登录',
+    signInText: '图片上传测试仅对已登录用户开放，登录后即可上传图片。',
+    signIn: '登录',
   },
 };
