@@ -16,6 +16,7 @@ test.describe('influencer profile and supplement form', () => {
     await expect(page.getByTestId('influencer-status')).toHaveText('状态：活跃');
     await expect(page.getByTestId('unverified-badge')).toHaveText('未认证');
     await expect(page.getByTestId('profile-checklist-supplement')).toHaveAttribute('data-done', 'false');
+    await expect(page.getByTestId('stat-followers').locator('.acc-stat__value')).toHaveText('0');
 
     await page.getByTestId('profile-materials-link').click();
     await expect(page).toHaveURL(/\/materials$/);
@@ -101,6 +102,11 @@ test.describe('influencer profile and supplement form', () => {
     await expect(page.getByTestId('profile-view-categories').getByRole('listitem')).toHaveText(['美妆', '厨房用品']);
     await expect(page.getByTestId('profile-view-tags').getByRole('listitem')).toHaveText(['口播', '测评']);
     await expect(page.getByTestId('profile-checklist-supplement')).toHaveAttribute('data-done', 'true');
+    // 粉丝数 is the TikTok follower count entered on /materials (issue 10 item 17), also after a reload
+    await expect(page.getByTestId('stat-followers').locator('.acc-stat__value')).toHaveText('52,000');
+    await page.reload();
+    await expect(page.getByTestId('stat-followers')).toContainText('粉丝数');
+    await expect(page.getByTestId('stat-followers').locator('.acc-stat__value')).toHaveText('52,000');
 
     // the prefilled form shows the saved values again
     await page.goto('/materials');

@@ -509,3 +509,24 @@ export const taskViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.taskId, t.visitorKey] })],
 );
+
+/**
+ * Idempotency keys of task publishing (issue 10 #11, docs/decisions/0004): the row is inserted in the
+ * transaction that creates the task, so a repeated or concurrent request with the same key finds it
+ * (waiting on the primary key while the first is in flight) and gets the same task back. Kept 24 h
+ * (an older row is taken over by the next request with its key).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the validated request body: the same key with another body is refused */
+    requestHash: text('request_hash').notNull(),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

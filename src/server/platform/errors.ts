@@ -70,6 +70,19 @@ export function sendError(reply: FastifyReply, err: AppError) {
   return reply.status(err.status).send(errorBody(err.code, err.params, err.fields));
 }
 
+/**
+ * The SQLSTATE of a PostgreSQL data exception (class 22: 22021 invalid byte sequence, 22003 numeric
+ * out of range, 22008 datetime overflow, 22P02 invalid text representation, …), raised by pg or
+ * PGlite, directly or wrapped by Drizzle; null for anything else. The schemas refuse such input
+ * first; this is the safety net that turns one that slipped through into a 400, not a 500.
+ */
+export function dataExceptionState(err: unknown): string | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth += 1) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error);
@@ -95,6 +108,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code: ErrorCode =
         fe.statusCode === 404 ? 'NOT_FOUND' : fe.statusCode === 401 ? 'UNAUTHENTICATED' : fe.statusCode === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
       return reply.status(fe.statusCode).send(errorBody(code));
+    }
+    const sqlState = dataExceptionState(error);
+    if (sqlState) {
+      // the state only: the statement's values may be personal data
+      request.log.warn({ sqlState, route: request.routeOptions.url }, 'bad input reached the database');
+      return sendError(reply, new AppError('BAD_REQUEST'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL'));

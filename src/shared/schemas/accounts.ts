@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PHONE_RE } from '../limits';
 import { USER_TYPES } from '../options';
 import { codeField } from './auth';
+import { optionalText } from './fields';
 
 /** Mainland mobile number: required, 11 digits, 1 then 3–9 (part 1 §5). */
 export const phoneField = z
@@ -65,7 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export const deletionRequestBody = z.object({
   confirm: z.literal(true, { error: 'DELETION_CONFIRM_REQUIRED' }),
-  reason: z.string().trim().max(500).optional(),
+  reason: optionalText(500, { multiline: true }),
 });
 export const deletionRequestInfo = z.object({ status: z.literal('pending'), requestedAt: z.string() });
 

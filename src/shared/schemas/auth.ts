@@ -13,6 +13,7 @@ import {
   values,
 } from '../options';
 import { emailField, loginPasswordField, passwordField } from './common';
+import { text } from './fields';
 
 export const emailCodeRequest = z.object({ email: emailField });
 export type EmailCodeRequest = z.infer<typeof emailCodeRequest>;
@@ -45,11 +46,11 @@ export const talentTypeDetail = z.object({
   // live-host
   categories: arr(z.enum(values(STORE_CATEGORIES))),
   hostStyles: arr(z.enum(values(HOST_STYLES))),
-  achievement: z.string().trim().max(1000).optional(),
+  achievement: text(1000, { multiline: true }).optional(),
   // account-manager
   operationCategories: arr(z.enum(values(STORE_CATEGORIES))),
   operationSkills: arr(z.enum(values(OPERATION_SKILLS))),
-  successCases: z.string().trim().max(2000).optional(),
+  successCases: text(2000, { multiline: true }).optional(),
   // video-editor
   editingSoftware: arr(z.enum(values(EDITING_SOFTWARE))),
   editingStyles: arr(z.enum(values(EDITING_STYLES))),

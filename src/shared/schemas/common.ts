@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERRORS } from '../errors';
+import { queryInt } from './fields';
 
 const codes = Object.keys(ERRORS) as [keyof typeof ERRORS, ...(keyof typeof ERRORS)[]];
 
@@ -40,6 +41,6 @@ export const loginPasswordField = z
   .max(128, { error: 'PASSWORD_TOO_LONG' });
 
 export const pagination = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt(1, 100_000).default(1),
+  limit: queryInt(1, 100).default(20),
 });

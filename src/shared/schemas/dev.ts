@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { text } from './fields';
 
-export const outboxQuery = z.object({ to: z.string().trim().min(1).max(254) });
+export const outboxQuery = z.object({ to: text(254, { required: 'EMAIL_REQUIRED' }) });
 export const outboxMessage = z.object({
   id: z.string().uuid(),
   channel: z.enum(['email', 'sms']),

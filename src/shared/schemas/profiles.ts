@@ -9,6 +9,7 @@ import {
   TASK_CATEGORY_OPTIONS,
   values,
 } from '../options';
+import { int, optionalText, rounded, text } from './fields';
 
 /** Categories an influencer may hold: the profile's fixed list and the supplement form's 10 options. */
 export const INFLUENCER_CATEGORY_VALUES: readonly string[] = [
@@ -16,20 +17,9 @@ export const INFLUENCER_CATEGORY_VALUES: readonly string[] = [
   ...TASK_CATEGORY_OPTIONS.map((o) => o.value),
 ];
 
-const optText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const optText = optionalText;
 
-const url = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), { error: 'URL_INVALID' });
+const url = text(500).refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), { error: 'URL_INVALID' });
 const optUrl = url
   .optional()
   .nullable()
@@ -47,21 +37,19 @@ const uniqueList = (item: z.ZodType<string>, dupCode: 'CATEGORY_DUPLICATE' | 'TA
 
 export const categoriesField = uniqueList(
   z
-    .string()
+    .string({ error: 'CATEGORY_INVALID' })
     .trim()
     .refine((v) => v === '' || INFLUENCER_CATEGORY_VALUES.includes(v), { error: 'CATEGORY_INVALID' }),
   'CATEGORY_DUPLICATE',
   18,
 );
-export const tagsField = uniqueList(z.string().trim().max(20), 'TAG_DUPLICATE', 20);
+export const tagsField = uniqueList(text(20), 'TAG_DUPLICATE', 20);
 
-const nickname = z.string({ error: 'NICKNAME_REQUIRED' }).trim().min(1, { error: 'NICKNAME_REQUIRED' }).max(40);
-const hourlyRate = z.coerce.number({ error: 'RATE_INVALID' }).int({ error: 'RATE_INVALID' }).min(0, { error: 'RATE_INVALID' }).max(1_000_000);
-const experienceYears = z.coerce
-  .number({ error: 'EXPERIENCE_INVALID' })
-  .min(0, { error: 'EXPERIENCE_INVALID' })
-  .max(80, { error: 'EXPERIENCE_INVALID' })
-  .transform((v) => Math.round(v * 10) / 10);
+const nickname = text(40, { required: 'NICKNAME_REQUIRED' });
+/** hourly_rate int4, dollars per hour */
+const hourlyRate = int(0, 1_000_000, { invalid: 'RATE_INVALID', tooLarge: 'NUMBER_TOO_LARGE' });
+/** experience_years numeric(4,1): step 0.1 (part 1 §5) */
+const experienceYears = rounded(0, 80, 1, { invalid: 'EXPERIENCE_INVALID' });
 
 /** The influencer's own full profile (GET /api/influencers/me). */
 export const influencerProfile = z.object({
@@ -108,7 +96,7 @@ export const influencerProfileUpdate = z.object({
   nickname,
   realName: optText(40),
   tiktokAccount: optText(60),
-  bio: optText(1000),
+  bio: optText(1000, { multiline: true }),
   location: optText(60),
   categories: categoriesField.default([]),
   tags: tagsField.default([]),
@@ -120,14 +108,10 @@ export const influencerProfileUpdate = z.object({
 export type InfluencerProfileUpdate = z.infer<typeof influencerProfileUpdate>;
 export type InfluencerProfileUpdateInput = z.input<typeof influencerProfileUpdate>;
 
-const required = (max: number) => z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).max(max);
-const optInt = z.coerce
-  .number({ error: 'NUMBER_INVALID' })
-  .int({ error: 'NUMBER_INVALID' })
-  .min(0, { error: 'NUMBER_INVALID' })
-  .max(2_000_000_000)
-  .optional()
-  .nullable();
+const required = (max: number) => text(max, { required: 'FIELD_REQUIRED' });
+/** a count in an int4 column */
+const count = (invalid: 'FIELD_REQUIRED' | 'NUMBER_INVALID') => int(0, 2_000_000_000, { invalid, tooSmall: 'NUMBER_INVALID', tooLarge: 'NUMBER_TOO_LARGE' });
+const optInt = count('NUMBER_INVALID').optional().nullable();
 
 /** The supplement form /materials (part 1 §5): required and optional fields. */
 export const materialsUpdate = z.object({
@@ -137,24 +121,16 @@ export const materialsUpdate = z.object({
     .string({ error: 'PHONE_REQUIRED' })
     .trim()
     .min(1, { error: 'PHONE_REQUIRED' })
-    .regex(/^\+?[0-9][0-9\s-]{4,19}$/, { error: 'PHONE_INVALID' }),
+    .regex(/^\+?[0-9][0-9 -]{4,19}$/, { error: 'PHONE_INVALID' }),
   nickname,
   tiktokAccount: required(60),
-  tiktokProfileUrl: z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, { error: 'FIELD_REQUIRED' }).pipe(url),
-  tiktokFollowersCount: z.coerce
-    .number({ error: 'FIELD_REQUIRED' })
-    .int({ error: 'NUMBER_INVALID' })
-    .min(0, { error: 'NUMBER_INVALID' })
-    .max(2_000_000_000),
+  tiktokProfileUrl: required(500).pipe(url),
+  /** also the profile's 粉丝数 (followers_count): see updateMaterials */
+  tiktokFollowersCount: count('FIELD_REQUIRED'),
   location: optText(60),
   avgPlayCount: optInt,
-  avgEngagementRate: z.coerce
-    .number({ error: 'NUMBER_INVALID' })
-    .min(0, { error: 'NUMBER_INVALID' })
-    .max(100, { error: 'NUMBER_INVALID' })
-    .transform((v) => Math.round(v * 100) / 100)
-    .optional()
-    .nullable(),
+  /** avg_engagement_rate numeric(6,2), percent, step 0.01 */
+  avgEngagementRate: rounded(0, 100, 2, { invalid: 'NUMBER_INVALID' }).optional().nullable(),
   hasTiktokShop: z.boolean().default(false),
   hourlyRate: hourlyRate.optional(),
   experienceYears: experienceYears.optional(),
@@ -206,21 +182,17 @@ export const companyProfileResponse = z.object({
   verification: verificationRequestInfo.nullable(),
 });
 
-const companyRequired = z.string({ error: 'COMPANY_REQUIRED_FIELDS' }).trim().min(1, { error: 'COMPANY_REQUIRED_FIELDS' });
 export const companyProfileUpdate = z.object({
-  companyName: companyRequired.max(100),
-  contactPerson: companyRequired.max(40),
+  companyName: text(100, { required: 'COMPANY_REQUIRED_FIELDS' }),
+  contactPerson: text(40, { required: 'COMPANY_REQUIRED_FIELDS' }),
   businessLicense: optText(100),
   industry: z.enum(values(COMPANY_INDUSTRIES)).optional().nullable(),
   companySize: z.enum(values(COMPANY_SIZES)).optional().nullable(),
   website: optUrl,
-  description: optText(2000),
+  description: optText(2000, { multiline: true }),
   address: optText(200),
   contactPhone: optText(30),
-  contactEmail: z
-    .string()
-    .trim()
-    .max(254)
+  contactEmail: text(254)
     .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'EMAIL_INVALID' })
     .optional()
     .nullable()

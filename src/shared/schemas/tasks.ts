@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, TASK_STATUSES } from '../options';
+import { decimal, int, isoDateTime, optionalText, queryInt, text } from './fields';
 
 export const BUDGET_RANGES = ['0-1000', '1000-5000', '5000-10000', '10000-50000', '50000+'] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
@@ -28,13 +29,13 @@ export type TaskCategory = z.infer<typeof taskCategory>;
 export const categoriesResponse = z.object({ categories: z.array(taskCategory) });
 
 export const taskListQuery = z.object({
-  search: z.string().trim().max(50).optional(),
+  search: text(50).optional(),
   category: z.string().uuid().optional(),
   budget: z.enum(BUDGET_RANGES).optional(),
   sort: z.enum(TASK_SORTS).default('created_at'),
   status: z.enum([...TASK_STATUSES, 'all']).default('open'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(TASK_PAGE_SIZE),
+  page: queryInt(1, 100_000).default(1),
+  limit: queryInt(1, 50).default(TASK_PAGE_SIZE),
 });
 export type TaskListQuery = z.infer<typeof taskListQuery>;
 
@@ -90,56 +91,82 @@ export const taskDetailResponse = z.object({
   }),
 });
 export type TaskDetailResponse = z.infer<typeof taskDetailResponse>;
-export const taskIdQuery = z.object({ id: z.string().trim().min(1, { error: 'TASK_ID_MISSING' }) });
+/** A missing id is 任务ID不存在 (400); an id that cannot name a task is 任务不存在 (404), like an unknown one. */
+export const taskIdQuery = z.object({
+  id: z
+    .string({ error: 'TASK_ID_MISSING' })
+    .trim()
+    .min(1, { error: 'TASK_ID_MISSING' })
+    .refine((v) => z.uuid().safeParse(v).success, { error: 'TASK_NOT_FOUND' }),
+});
 
-const money = (code: 'TASK_BUDGET_REQUIRED') =>
-  z.coerce.number({ error: code }).int({ error: 'TASK_BUDGET_INVALID' }).min(0, { error: 'TASK_BUDGET_INVALID' }).max(100_000_000);
+/** budget_min / budget_max: whole dollars in int4 columns; the form caps them here. */
+export const BUDGET_MAX = 100_000_000;
+const budget = int(0, BUDGET_MAX, { invalid: 'TASK_BUDGET_REQUIRED', tooSmall: 'TASK_BUDGET_INVALID', tooLarge: 'TASK_BUDGET_TOO_LARGE' });
+/**
+ * paid_amount / deposit_amount: numeric(12,2) dollars with cents (the form's step is 0.01); never
+ * more than budgetMax, which also keeps them inside the column.
+ */
+const amount = (invalid: 'TASK_PREPAYMENT_INVALID' | 'TASK_DEPOSIT_INVALID', tooLarge: 'TASK_PREPAYMENT_OVER_BUDGET' | 'TASK_DEPOSIT_OVER_BUDGET') =>
+  decimal(0, BUDGET_MAX, 2, { invalid, tooLarge }).optional().nullable();
+
+/** A live date lies between now and one year ahead; a few minutes of clock difference are allowed. */
+export const LIVE_DATE_GRACE_MS = 5 * 60 * 1000;
+export function liveDateInWindow(liveDate: Date, now: Date): boolean {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 1);
+  return liveDate.getTime() >= now.getTime() - LIVE_DATE_GRACE_MS && liveDate.getTime() <= latest.getTime();
+}
 
 /** The publish form (part 2 §2, §5). Requirements: one per line, blank lines dropped. */
 export const taskCreateRequest = z
   .object({
-    title: z.string({ error: 'TASK_TITLE_REQUIRED' }).trim().min(1, { error: 'TASK_TITLE_REQUIRED' }).max(100),
-    description: z.string({ error: 'TASK_DESCRIPTION_REQUIRED' }).trim().min(1, { error: 'TASK_DESCRIPTION_REQUIRED' }).max(5000),
+    title: text(100, { required: 'TASK_TITLE_REQUIRED' }),
+    description: text(5000, { multiline: true, required: 'TASK_DESCRIPTION_REQUIRED' }),
     categoryId: z.string({ error: 'TASK_CATEGORY_REQUIRED' }).uuid({ error: 'TASK_CATEGORY_REQUIRED' }),
-    productName: z
-      .string()
-      .trim()
-      .max(100)
-      .optional()
-      .nullable()
-      .transform((v) => v || null),
+    productName: optionalText(100),
     requirements: z
-      .union([z.string(), z.array(z.string())])
+      .union([z.string(), z.array(z.string())], { error: 'BAD_REQUEST' })
       .default([])
       .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((s) => s.trim()).filter(Boolean))
-      .pipe(z.array(z.string().max(200)).max(30)),
-    budgetMin: money('TASK_BUDGET_REQUIRED'),
-    budgetMax: money('TASK_BUDGET_REQUIRED'),
-    maxApplicants: z.coerce
-      .number({ error: 'TASK_MAX_APPLICANTS_INVALID' })
-      .int({ error: 'TASK_MAX_APPLICANTS_INVALID' })
-      .min(1, { error: 'TASK_MAX_APPLICANTS_INVALID' })
-      .max(1000)
-      .default(5),
-    liveDate: z.iso.datetime({ offset: true }).optional().nullable(),
-    durationHours: z.coerce.number().min(0.5).max(24).default(2),
-    location: z.string().trim().max(100).default('线上').transform((v) => v || '线上'),
+      .pipe(z.array(text(200, { multiline: true })).max(30)),
+    budgetMin: budget,
+    budgetMax: budget,
+    maxApplicants: int(1, 1000, { invalid: 'TASK_MAX_APPLICANTS_INVALID', tooLarge: 'NUMBER_TOO_LARGE' }).default(5),
+    /** ISO date-time with offset; between now and one year ahead (liveDateInWindow, checked against the server clock) */
+    liveDate: isoDateTime('TASK_LIVE_DATE_INVALID').optional().nullable(),
+    /** duration_hours numeric(5,1) */
+    durationHours: decimal(0.5, 24, 1, { invalid: 'TASK_DURATION_INVALID' }).default(2),
+    location: text(100).default('线上').transform((v) => v || '线上'),
     isUrgent: z.boolean().default(false),
     isAdvancePaid: z.boolean().default(false),
-    paidAmount: z.coerce.number().optional().nullable(),
+    paidAmount: amount('TASK_PREPAYMENT_INVALID', 'TASK_PREPAYMENT_OVER_BUDGET'),
     requiresDeposit: z.boolean().default(false),
-    depositAmount: z.coerce.number().optional().nullable(),
+    depositAmount: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET'),
   })
   .superRefine((v, ctx) => {
     if (v.budgetMax < v.budgetMin) ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: 'TASK_BUDGET_RANGE' });
     if (v.isAdvancePaid && !(typeof v.paidAmount === 'number' && v.paidAmount > 0)) {
       ctx.addIssue({ code: 'custom', path: ['paidAmount'], message: 'TASK_PREPAYMENT_INVALID' });
+    } else if (v.isAdvancePaid && typeof v.paidAmount === 'number' && v.paidAmount > v.budgetMax) {
+      ctx.addIssue({ code: 'custom', path: ['paidAmount'], message: 'TASK_PREPAYMENT_OVER_BUDGET' });
     }
     if (v.requiresDeposit && !(typeof v.depositAmount === 'number' && v.depositAmount > 0)) {
       ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: 'TASK_DEPOSIT_INVALID' });
+    } else if (v.requiresDeposit && typeof v.depositAmount === 'number' && v.depositAmount > v.budgetMax) {
+      ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: 'TASK_DEPOSIT_OVER_BUDGET' });
     }
   });
 export type TaskCreateRequest = z.infer<typeof taskCreateRequest>;
+
+/**
+ * POST /api/tasks may carry an `Idempotency-Key` (1–200 visible ASCII characters): the same key
+ * from the same account within 24 h gets the same task back instead of a second one.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKey = z.string({ error: 'IDEMPOTENCY_KEY_INVALID' }).regex(/^[\x21-\x7e]{1,200}$/, { error: 'IDEMPOTENCY_KEY_INVALID' });
+// loose: the validated value replaces request.headers, whose other headers (cookie, …) must stay
+export const taskCreateHeaders = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.optional() });
 export type TaskCreateInput = z.input<typeof taskCreateRequest>;
 
 export const companyTask = taskCard.extend({
@@ -151,14 +178,8 @@ export const companyTasksResponse = z.object({ tasks: z.array(companyTask) });
 
 export const applyRequest = z.object({
   taskId: z.string().uuid(),
-  proposedRate: z.coerce.number({ error: 'QUOTE_REQUIRED' }).int({ error: 'QUOTE_REQUIRED' }).min(0, { error: 'QUOTE_REQUIRED' }),
-  message: z
-    .string()
-    .trim()
-    .max(1000)
-    .optional()
-    .nullable()
-    .transform((v) => v || null),
+  proposedRate: int(0, BUDGET_MAX, { invalid: 'QUOTE_REQUIRED', tooLarge: 'NUMBER_TOO_LARGE' }),
+  message: optionalText(1000, { multiline: true }),
 });
 export type ApplyRequest = z.infer<typeof applyRequest>;
 

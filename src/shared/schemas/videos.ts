@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { INT4_MAX, queryInt, text } from './fields';
 
 export const VIDEO_SORTS = ['latest', 'popular', 'trending', 'rating', 'sort_order'] as const;
 
 export const videoListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  category: z.coerce.number().int().positive().optional(),
-  search: z.string().trim().max(100).optional(),
+  page: queryInt(1, 10_000).default(1),
+  limit: queryInt(1, 50).default(20),
+  /** video_categories.id (serial, int4) */
+  category: queryInt(1, INT4_MAX).optional(),
+  search: text(100).optional(),
   featured: z.enum(['all', 'true', 'false']).default('all'),
   sort: z.enum(VIDEO_SORTS).default('latest'),
 });

@@ -133,7 +133,7 @@ export async function changePassword(ctx: AppContext, userId: string, sessionId:
   });
 }
 
-export async function requestDeletion(ctx: AppContext, userId: string, reason?: string) {
+export async function requestDeletion(ctx: AppContext, userId: string, reason?: string | null) {
   const inserted = await ctx.db
     .insert(accountDeletionRequests)
     .values({ userId, reason: reason || null })

@@ -1,5 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../db/client';
+import { makeInfluencer } from '../../db/factories';
 import { influencers, sessions, uploads } from '../../db/schema';
 import { Client, createTestApp, lastCode, multipart, pngBytes, signupCompany, signupInfluencer, type TestApp } from '../../test/harness';
 
@@ -101,6 +105,46 @@ describe('influencer profile', () => {
       payload: { firstName: '王', lastName: '明', phoneNumber: '138', nickname: 'a', tiktokAccount: 'a', tiktokProfileUrl: 'not a url', tiktokFollowersCount: 1 },
     });
     expect(url.statusCode).toBe(400);
+  });
+});
+
+describe('the follower count of /materials is the 粉丝数 of the profile (issue 10 item 17)', () => {
+  it('saving the supplement form sets followersCount to the TikTok follower count, and a new count replaces it', async () => {
+    const { client } = await signupInfluencer(t.app);
+    expect((await client.get('/api/influencers/me')).json().profile.followersCount).toBe(0);
+    const form = {
+      firstName: '王',
+      lastName: '小明',
+      phoneNumber: '13800138000',
+      nickname: '小明直播',
+      tiktokAccount: '@xm',
+      tiktokProfileUrl: 'https://www.tiktok.com/@xm',
+      tiktokFollowersCount: 52000,
+    };
+    const saved = await client.request({ method: 'PUT', url: '/api/influencers/me/materials', payload: form });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile).toMatchObject({ tiktokFollowersCount: 52000, followersCount: 52000 });
+    expect((await client.get('/api/influencers/me')).json().profile).toMatchObject({ tiktokFollowersCount: 52000, followersCount: 52000 });
+    await client.request({ method: 'PUT', url: '/api/influencers/me/materials', payload: { ...form, tiktokFollowersCount: 1_250_000 } });
+    expect((await client.get('/api/influencers/me')).json().profile.followersCount).toBe(1_250_000);
+    // the edit mode of /influencer-profile does not touch it
+    await client.request({ method: 'PUT', url: '/api/influencers/me', payload: { nickname: '小明' } });
+    expect((await client.get('/api/influencers/me')).json().profile.followersCount).toBe(1_250_000);
+  });
+});
+
+describe('migration 0008 backfills 粉丝数 for rows saved before the rule', () => {
+  it('copies a declared TikTok count into a followers_count of 0 and leaves other rows alone', async () => {
+    const db = t.app.ctx.db;
+    const before = await makeInfluencer(db, { tiktokFollowersCount: 5000, followersCount: 0 });
+    const seeded = await makeInfluencer(db, { tiktokFollowersCount: null, followersCount: 430_000 });
+    const both = await makeInfluencer(db, { tiktokFollowersCount: 7, followersCount: 9 });
+    const file = path.join(migrationsFolder, '0008_followers_from_tiktok.sql');
+    await db.execute(sql.raw(readFileSync(file, 'utf8')));
+    const count = async (id: string) => (await db.select().from(influencers).where(eq(influencers.id, id)))[0].followersCount;
+    expect(await count(before.influencer.id)).toBe(5000);
+    expect(await count(seeded.influencer.id)).toBe(430_000);
+    expect(await count(both.influencer.id)).toBe(9);
   });
 });
 

@@ -140,6 +140,9 @@ export async function updateMaterials(ctx: AppContext, userId: string, input: Ma
       tiktokAccount: input.tiktokAccount,
       tiktokProfileUrl: input.tiktokProfileUrl,
       tiktokFollowersCount: input.tiktokFollowersCount,
+      // the profile's 粉丝数 (stats card, applicants panel, the list's followers sort) is the TikTok
+      // follower count the influencer declares here: the platform has no other source of followers
+      followersCount: input.tiktokFollowersCount,
       avgPlayCount: input.avgPlayCount ?? null,
       avgEngagementRate: input.avgEngagementRate ?? null,
       hasTiktokShop: input.hasTiktokShop,

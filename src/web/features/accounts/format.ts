@@ -27,8 +27,15 @@ export function useFormat() {
   }, [i18n.language, lang]);
 }
 
-/** '' (an empty number field) → undefined, else the trimmed text (zod coerces it). */
-export const numberInput = (v: string) => (v.trim() === '' ? undefined : v.trim());
+/**
+ * A number field's text as the shared schemas read it: '' → undefined (missing), a decimal number →
+ * that number, anything else stays text so the schema reports it (the API takes JSON numbers only).
+ */
+export const numberInput = (v: string): number | string | undefined => {
+  const s = v.trim();
+  if (s === '') return undefined;
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(s) ? Number(s) : s;
+};
 
 /** The account type as shown: 达人 / 企业 / 管理员, else 普通用户. */
 export const accountTypeKey = (userType: 'admin' | 'influencer' | 'company' | null | undefined) => userType ?? 'user';

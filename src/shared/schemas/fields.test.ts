@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { decimal, int, parseIsoDateTime, queryInt, text } from './fields';
+import { liveDateInWindow, taskCreateRequest } from './tasks';
+import { materialsUpdate } from './profiles';
+
+const codes = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+
+describe('text()', () => {
+  it('trims, refuses NUL and control characters, keeps line breaks only where multi-line', () => {
+    const line = text(10, { required: 'FIELD_REQUIRED' });
+    expect(line.parse('  ab  ')).toBe('ab');
+    expect(codes(line.safeParse('a\u0000b'))).toEqual([':TEXT_INVALID_CHARS']);
+    expect(codes(line.safeParse('a\u001bb'))).toEqual([':TEXT_INVALID_CHARS']);
+    expect(codes(line.safeParse('a\nb'))).toEqual([':TEXT_INVALID_CHARS']);
+    expect(codes(line.safeParse('   '))).toEqual([':FIELD_REQUIRED']);
+    expect(codes(line.safeParse(null))).toEqual([':FIELD_REQUIRED']);
+    expect(codes(line.safeParse('x'.repeat(11)))).toEqual([':TEXT_TOO_LONG']);
+    const lines = text(100, { multiline: true });
+    expect(lines.parse('a\n\tb\r\nc')).toBe('a\n\tb\r\nc');
+    expect(codes(lines.safeParse('a\u0000b'))).toEqual([':TEXT_INVALID_CHARS']);
+  });
+});
+
+describe('numbers', () => {
+  it('int() and decimal() take JSON numbers only, in range', () => {
+    const n = int(0, 100, { invalid: 'NUMBER_INVALID', tooLarge: 'NUMBER_TOO_LARGE' });
+    for (const bad of ['', null, true, '12', [], {}, Number.NaN]) expect(codes(n.safeParse(bad)), String(bad)).toEqual([':NUMBER_INVALID']);
+    expect(codes(n.safeParse(1.5))).toEqual([':NUMBER_NOT_INTEGER']);
+    expect(codes(n.safeParse(101))).toEqual([':NUMBER_TOO_LARGE']);
+    expect(() => int(0, 2 ** 31, { invalid: 'NUMBER_INVALID' })).toThrow();
+    const money = decimal(0, 1000, 2, { invalid: 'NUMBER_INVALID' });
+    expect(money.parse(99.5)).toBe(99.5);
+    expect(money.parse(0.1 + 0.2)).toBeCloseTo(0.3);
+    expect(codes(money.safeParse(1.555))).toEqual([':NUMBER_INVALID']);
+  });
+  it('queryInt() reads a string of digits and nothing else', () => {
+    const q = queryInt(1, 50);
+    expect(q.parse('12')).toBe(12);
+    for (const bad of ['', ' 5', '1e1', '0x10', '-1', '1.5', '0', '51', '99999999999', 'abc']) expect(q.safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  it('parseIsoDateTime() accepts real dates with an offset within 1970–2100', () => {
+    expect(parseIsoDateTime('2026-06-01T20:00:00.000Z')?.toISOString()).toBe('2026-06-01T20:00:00.000Z');
+    expect(parseIsoDateTime('2026-06-01T20:00+08:00')?.toISOString()).toBe('2026-06-01T12:00:00.000Z');
+    for (const bad of ['0000-01-01T00:00:00Z', '+010000-01-01T00:00:00.000Z', '2026-02-30T10:00:00Z', '2026-06-01T24:00:00Z', '2026-06-01', '2026-06-01T20:00:00', 'x']) {
+      expect(parseIsoDateTime(bad), bad).toBeNull();
+    }
+  });
+  it('liveDateInWindow(): from now (5 minutes of grace) to one year ahead', () => {
+    const now = new Date('2026-03-10T08:00:00Z');
+    expect(liveDateInWindow(new Date('2026-03-10T07:56:00Z'), now)).toBe(true);
+    expect(liveDateInWindow(new Date('2026-03-10T07:54:00Z'), now)).toBe(false);
+    expect(liveDateInWindow(new Date('2027-03-10T08:00:00Z'), now)).toBe(true);
+    expect(liveDateInWindow(new Date('2027-03-10T08:00:01Z'), now)).toBe(false);
+  });
+});
+
+describe('the forms see the server messages', () => {
+  const task = { title: '直播', description: '描述', categoryId: '00000000-0000-4000-8000-000000000000', budgetMin: 100, budgetMax: 3000 };
+  it('publish form: amounts above 0 and at most the maximum budget', () => {
+    expect(codes(taskCreateRequest.safeParse({ ...task, isAdvancePaid: true, paidAmount: 3000.5 }))).toEqual(['paidAmount:TASK_PREPAYMENT_OVER_BUDGET']);
+    expect(codes(taskCreateRequest.safeParse({ ...task, requiresDeposit: true, depositAmount: 0 }))).toEqual(['depositAmount:TASK_DEPOSIT_INVALID']);
+    expect(codes(taskCreateRequest.safeParse({ ...task, budgetMin: '' }))).toEqual(['budgetMin:TASK_BUDGET_REQUIRED']);
+    expect(codes(taskCreateRequest.safeParse({ ...task, liveDate: '0000-01-01T00:00:00Z' }))).toEqual(['liveDate:TASK_LIVE_DATE_INVALID']);
+    expect(codes(taskCreateRequest.safeParse({ ...task, title: '口红\u0000' }))).toEqual(['title:TEXT_INVALID_CHARS']);
+  });
+  it('supplement form: the follower count is a whole number, not "" or a string', () => {
+    const base = { firstName: '王', lastName: '明', phoneNumber: '13800138000', nickname: 'n', tiktokAccount: 'a', tiktokProfileUrl: 'https://t.example/a' };
+    expect(materialsUpdate.safeParse({ ...base, tiktokFollowersCount: 52000 }).success).toBe(true);
+    expect(codes(materialsUpdate.safeParse({ ...base, tiktokFollowersCount: '' }))).toEqual(['tiktokFollowersCount:FIELD_REQUIRED']);
+    expect(codes(materialsUpdate.safeParse({ ...base, tiktokFollowersCount: 2147483648 }))).toEqual(['tiktokFollowersCount:NUMBER_TOO_LARGE']);
+  });
+});
