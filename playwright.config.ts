@@ -15,7 +15,8 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   fullyParallel: false,
   forbidOnly: CI,
-  retries: CI ? 1 : 0,
+  // no retries: a flaky test is a bug to find, not to hide (issue 10 #23)
+  retries: 0,
   workers: Number(process.env.E2E_WORKERS ?? 1),
   reporter: [
     ['list', { printSteps: false }],

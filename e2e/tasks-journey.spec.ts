@@ -36,6 +36,15 @@ async function freshCompany(request: APIRequestContext, withProfile = true) {
   return { email, companyName };
 }
 
+/** A task published through the API by the company signed in on `request`. */
+async function apiTask(request: APIRequestContext, title: string, budget: { min: number; max: number } = { min: 100, max: 900 }) {
+  const cats = (await (await request.get('/api/categories')).json()) as { categories: { id: string }[] };
+  const res = await request.post('/api/tasks', {
+    data: { title, description: 'd', categoryId: cats.categories[0].id, budgetMin: budget.min, budgetMax: budget.max },
+  });
+  return ((await (await ok(res, 'create task')).json()) as { task: { id: string; title: string } }).task;
+}
+
 /** A signed-in browser context of its own (one per person in the journey); its pages report console errors to `guard`. */
 async function personContext(browser: Browser, baseURL: string, guard: ConsoleGuard, email?: string) {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1280, height: 800 } });
@@ -86,12 +95,16 @@ test.describe('task journey', () => {
       await page.getByTestId('publish-title').fill(title);
       await page.getByTestId('publish-description').fill('E2E 测试任务描述：诚邀达人直播带货。');
       await choose(page, page.getByTestId('publish-category'), '美妆');
+      await expect(page.getByTestId('publish-category')).toContainText('美妆');
       await page.getByTestId('publish-product').fill('测试精华水');
       await page.getByTestId('publish-requirements').fill('粉丝量1万以上\n\n美妆类目优先\n需提前试用产品\n直播不少于2小时');
       await page.getByTestId('publish-budget-min').fill('3000');
       await page.getByTestId('publish-budget-max').fill('8000');
       await expect(page.getByTestId('publish-max-applicants')).toHaveValue('5');
-      await page.getByTestId('publish-live-date').fill('2030-06-01T20:00');
+      // a live date lies between now and one year ahead (issue 10): a month from now, 20:00 local time
+      const live = new Date(Date.now() + 30 * 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      await page.getByTestId('publish-live-date').fill(`${live.getFullYear()}-${pad(live.getMonth() + 1)}-${pad(live.getDate())}T20:00`);
       await page.getByTestId('publish-urgent').check();
       // prepayment without an amount is refused
       await page.getByTestId('publish-prepay').check();
@@ -201,22 +214,23 @@ test.describe('task journey', () => {
       await expect(done.getByTestId('company-task-status')).toHaveText('已完成');
       await expect(done.getByTestId('company-task-complete')).toHaveCount(0);
       await expect(done.getByTestId('company-task-cancel')).toHaveCount(0);
-      // the task modal shows the detail
+      // the task modal shows the detail, its applicants on a tab with content for a completed task:
+      // the accepted one (issue 10 #18: it opened on the empty 待审核 tab)
       await done.getByTestId('company-task-open').click();
-      await expect(page.getByTestId('company-task-detail')).toContainText('测试精华水');
+      const modalBody = page.getByTestId('company-task-detail');
+      await expect(modalBody).toContainText('测试精华水');
+      await expect(modalBody.getByRole('tab', { selected: true })).toContainText('已通过');
+      await expect(modalBody.getByTestId('applicant-row').filter({ hasText: '$4,000' })).toBeVisible();
+      await expect(modalBody.getByTestId('applicants-empty')).toHaveCount(0);
       await page.screenshot({ path: test.info().outputPath('company-task-modal.png') });
     } finally {
       for (const c of opened) await c.close();
     }
   });
 
-  test('an influencer withdraws a pending application; a company cancels an open task', async ({ page, browser, baseURL, guard }) => {
+  test('an influencer withdraws a pending application and applies again; a company cancels an open task', async ({ page, browser, baseURL, guard }) => {
     const company = await freshCompany(page.request);
-    const cats = (await (await page.request.get('/api/categories')).json()) as { categories: { id: string }[] };
-    const res = await page.request.post('/api/tasks', {
-      data: { title: `E2E撤回测试${Date.now().toString(36)}`, description: 'd', categoryId: cats.categories[0].id, budgetMin: 100, budgetMax: 900 },
-    });
-    const { task } = (await (await ok(res, 'create task')).json()) as { task: { id: string; title: string } };
+    const task = await apiTask(page.request, `E2E撤回测试${Date.now().toString(36)}`);
     expect(company.companyName).toBeTruthy();
 
     const inf = await personContext(browser, baseURL!, guard, DEMO.influencer);
@@ -230,6 +244,16 @@ test.describe('task journey', () => {
       await confirmDialog(inf.page);
       await expect(row.getByTestId('influencer-application-status')).toHaveText('已撤回');
       await expect(row.getByTestId('application-withdraw')).toHaveCount(0);
+      // issue 10 #16: while the task is open the influencer may apply again (the same application)
+      await row.getByTestId('application-reapply').click();
+      await expect(inf.page).toHaveURL(new RegExp(`/task/${task.id}$`));
+      await expect(inf.page.getByTestId('task-reapply-note')).toContainText('您已撤回对该任务的申请');
+      await applyThroughUi(inf.page, 600, '再次申请');
+      await inf.page.goto('/influencer-tasks');
+      const again = inf.page.getByTestId('influencer-application-row').filter({ hasText: task.title });
+      await expect(again).toHaveCount(1);
+      await expect(again.getByTestId('influencer-application-status')).toHaveText('待审核');
+      await expect(again).toContainText('$600');
     } finally {
       await inf.context.close();
     }
@@ -255,12 +279,97 @@ test.describe('task journey', () => {
     await page.getByTestId('publish-title').fill('无资料企业的任务');
     await page.getByTestId('publish-description').fill('描述');
     await choose(page, page.getByTestId('publish-category'), '美妆');
+    await expect(page.getByTestId('publish-category')).toContainText('美妆');
     await page.getByTestId('publish-budget-min').fill('100');
     await page.getByTestId('publish-budget-max').fill('200');
     await page.getByTestId('publish-submit').click();
     const err = page.getByTestId('publish-error');
     await expect(err).toContainText('无法获取企业信息');
     await expect(err.getByRole('link')).toHaveAttribute('href', '/company-profile');
+  });
+
+  test('the category list stays with its field when the page behind the drawer scrolls (issue 10 #23)', async ({ page }) => {
+    // The cause of the flaky test above: the list was placed in page coordinates while its field sits in
+    // the fixed drawer, so a scroll of the page (Playwright scrolls while retrying a click on an option
+    // that is still animating) moved the list away from its field, and the click hit the field instead.
+    await apiLogin(page, DEMO.company, DEMO.password);
+    await page.goto('/company-tasks');
+    await expect(page.getByTestId('company-task-row').first()).toBeVisible();
+    await page.getByTestId('publish-task').click();
+    const field = page.getByTestId('publish-category');
+    await field.click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+    const moved = await page.evaluate(() => {
+      const select = document.querySelector('[data-testid="publish-category"]')!;
+      const option = document.querySelector('.ant-select-dropdown .ant-select-item-option')!;
+      const gap = () => option.getBoundingClientRect().top - select.getBoundingClientRect().bottom;
+      const before = gap();
+      document.scrollingElement!.scrollTop += 120; // synchronously: before any scroll handler can re-align
+      const scrolled = document.scrollingElement!.scrollTop;
+      return { shift: gap() - before, scrolled };
+    });
+    expect(moved.scrolled).toBeGreaterThan(0); // the page behind could scroll
+    expect(moved.shift).toBe(0);
+    // the list is open: pick from it
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '美妆' }).first().click();
+    await expect(field).toContainText('美妆');
+  });
+
+  test('publishing sends an Idempotency-Key and a double click makes one task (issue 10 #11)', async ({ page }) => {
+    await freshCompany(page.request);
+    await page.goto('/company-tasks');
+    await expect(page.getByTestId('company-tasks-empty')).toBeVisible();
+    await page.getByTestId('publish-task').click();
+    const title = `E2E双击发布${Date.now().toString(36)}`;
+    await page.getByTestId('publish-title').fill(title);
+    await page.getByTestId('publish-description').fill('双击只发布一次');
+    await choose(page, page.getByTestId('publish-category'), '美妆');
+    await expect(page.getByTestId('publish-category')).toContainText('美妆');
+    await page.getByTestId('publish-budget-min').fill('100');
+    await page.getByTestId('publish-budget-max').fill('200');
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/tasks') keys.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await page.getByTestId('publish-submit').dblclick();
+    await expect(page.getByTestId('publish-success')).toBeVisible();
+    const mine = (await (await page.request.get('/api/my/tasks')).json()) as { tasks: { title: string }[] };
+    expect(mine.tasks.filter((x) => x.title === title)).toHaveLength(1);
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{1,200}$/);
+  });
+
+  test('a quote outside the budget is refused with a message, never clamped (issue 10 #9)', async ({ page, browser, baseURL, guard }) => {
+    await freshCompany(page.request);
+    const task = await apiTask(page.request, `E2E报价范围${Date.now().toString(36)}`, { min: 1000, max: 3000 });
+    const inf = await personContext(browser, baseURL!, guard, 'influencer3@demo.test');
+    try {
+      await inf.page.goto(`/task/${task.id}`);
+      const rate = inf.page.getByTestId('task-apply-rate');
+      const rateError = inf.page.locator('.ant-form-item-explain-error');
+      let posted = 0;
+      inf.page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/task-applications') posted += 1;
+      });
+      for (const [typed, shown] of [
+        ['5000', '5000'],
+        ['10', '10'],
+      ]) {
+        await rate.fill(typed);
+        await rate.blur();
+        // the value stays as typed (antd's min/max would have turned 5000 into 3000 on blur)
+        await expect(rate).toHaveValue(shown);
+        await expect(rateError).toHaveText(/报价需在.*1,?000.*3,?000/);
+        await inf.page.getByTestId('task-apply-submit').click();
+        await expect(rate).toHaveValue(shown);
+        await expect(rateError).toHaveText(/报价需在.*1,?000.*3,?000/);
+      }
+      expect(posted).toBe(0);
+      await applyThroughUi(inf.page, 2000);
+    } finally {
+      await inf.context.close();
+    }
   });
 
   test('role gates: visitors get a sign-in prompt, other account types 仅企业用户 / 仅达人用户可访问此页面', async ({ page }) => {

@@ -76,6 +76,8 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** extra request headers (e.g. Idempotency-Key) */
+  headers?: Record<string, string>;
 };
 
 export function withQuery(path: string, query?: RequestOptions['query']): string {
@@ -87,7 +89,7 @@ export function withQuery(path: string, query?: RequestOptions['query']): string
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -5,10 +5,12 @@ import {
   applicationsQuery,
   applyRequest,
   categoriesResponse,
+  IDEMPOTENCY_KEY_HEADER,
   companyTasksResponse,
   myApplicationsResponse,
   taskApplicationsResponse,
   taskCard,
+  taskCreateHeaders,
   taskCreateRequest,
   taskDetailResponse,
   taskIdQuery,
@@ -115,10 +117,20 @@ export const taskRoutes =
     app.post(
       '/api/tasks',
       {
-        schema: { tags: ['tasks'], summary: 'Publish a task', description: 'Who: companies with a company profile (else 无法获取企业信息).', body: taskCreateRequest, response: { 200: z.object({ task: taskCard }), ...errors } },
+        schema: {
+          tags: ['tasks'],
+          summary: 'Publish a task',
+          description:
+            'Who: companies with a company profile (else 无法获取企业信息). An optional `Idempotency-Key` header (1–200 visible ASCII characters): the same key from the same account within 24 h answers with the task the first request created (no second task); the same key with another body is 409.',
+          body: taskCreateRequest,
+          headers: taskCreateHeaders,
+          response: { 200: z.object({ task: taskCard }), ...errors },
+        },
         preValidation: companyOnly,
       },
-      async (request) => ({ task: await createTask(ctx, (await currentUser(request)).id, request.body) }),
+      async (request) => ({
+        task: await createTask(ctx, (await currentUser(request)).id, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+      }),
     );
 
     app.get(
@@ -180,7 +192,7 @@ export const taskRoutes =
         schema: {
           tags: ['applications'],
           summary: 'Apply for an open task with a quote within its budget',
-          description: 'Who: influencers with a profile. One application per task (409 您已经申请过该任务); capped by max_applicants.',
+          description: 'Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.',
           body: applyRequest,
           response: { 200: z.object({ application: z.object({ id: z.string().uuid(), status: z.string() }) }), ...errors },
         },

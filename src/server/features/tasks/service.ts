@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gte, inArray, like, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gte, inArray, like, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TASK_STATUSES, type TaskStatus } from '../../../shared/options';
 import {
   BUDGET_BOUNDS,
+  liveDateInWindow,
   type ApplyRequest,
   type CompanyTask,
   type TaskCard,
@@ -12,7 +14,7 @@ import {
   type TaskListResponse,
 } from '../../../shared/schemas/tasks';
 import { escapeLike, isUniqueViolation, type Db, type DbOrTx } from '../../db/client';
-import { companies, influencers, taskApplications, taskCategories, tasks, taskViews } from '../../db/schema';
+import { companies, idempotencyKeys, influencers, taskApplications, taskCategories, tasks, taskViews } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
@@ -310,7 +312,12 @@ export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): 
     task: { ...card, isSettled: row.t.isSettled, updatedAt: row.t.updatedAt.toISOString() },
     viewer: {
       isOwner: me.companyId !== null && me.companyId === row.companyId,
-      canApply: user?.userType === 'influencer' && card.status === 'open' && !myApplication && card.applicationsCount < card.maxApplicants,
+      // a withdrawn application may be sent again (the same row goes back to pending)
+      canApply:
+        user?.userType === 'influencer' &&
+        card.status === 'open' &&
+        (!myApplication || myApplication.status === 'withdrawn') &&
+        card.applicationsCount < card.maxApplicants,
       myApplication,
     },
   };
@@ -348,10 +355,57 @@ async function companyOf(db: DbOrTx, userId: string) {
   return c;
 }
 
-/** POST /api/tasks — a company publishes a task (starts open, 0 applicants, 0 views). */
-export async function createTask(ctx: AppContext, userId: string, input: TaskCreateRequest): Promise<TaskCard> {
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * Claims `key` for this request inside the publishing transaction. Returns null when the request is
+ * the key's first (go on and create; the caller records the task on the row), or the id of the task
+ * an earlier request with the same key and body created. A concurrent request with the same key
+ * waits on the primary key until the first commits (then it finds the row) or rolls back (then it
+ * claims the key itself). A row older than 24 h is taken over.
+ */
+async function claimIdempotencyKey(ctx: AppContext, tx: DbOrTx, userId: string, key: string, input: TaskCreateRequest): Promise<string | null> {
+  const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  const now = ctx.clock.now();
+  const expired = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+  const [claimed] = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { requestHash, taskId: null, createdAt: now },
+      setWhere: lt(idempotencyKeys.createdAt, expired),
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed) {
+    // the account's other expired keys go now (a small, indexed delete)
+    await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, expired)));
+    return null;
+  }
+  const [prior] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  if (!prior || prior.requestHash !== requestHash || !prior.taskId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return prior.taskId;
+}
+
+/**
+ * POST /api/tasks — a company publishes a task (starts open, 0 applicants, 0 views). With an
+ * idempotency key, a repeat of the same request (same account, key and body, within 24 h) answers
+ * with the task the first one created.
+ */
+export async function createTask(ctx: AppContext, userId: string, input: TaskCreateRequest, idempotencyKey?: string): Promise<TaskCard> {
+  // 直播日期需在今天到一年内, by the platform clock (the schema checked the rest, including amounts ≤ budgetMax)
+  const liveDate = input.liveDate ? new Date(input.liveDate) : null;
+  if (liveDate && !liveDateInWindow(liveDate, ctx.clock.now())) {
+    throw new AppError('TASK_LIVE_DATE_RANGE', undefined, { liveDate: 'TASK_LIVE_DATE_RANGE' });
+  }
   const id = await ctx.db.transaction(async (tx) => {
     const company = await companyOf(tx, userId);
+    const earlier = idempotencyKey ? await claimIdempotencyKey(ctx, tx, userId, idempotencyKey, input) : null;
+    if (earlier) return earlier;
     const [cat] = await tx
       .select({ id: taskCategories.id })
       .from(taskCategories)
@@ -370,7 +424,7 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
         budgetMin: input.budgetMin,
         budgetMax: input.budgetMax,
         maxApplicants: input.maxApplicants,
-        liveDate: input.liveDate ? new Date(input.liveDate) : null,
+        liveDate,
         durationHours: input.durationHours,
         location: input.location,
         isUrgent: input.isUrgent,
@@ -385,6 +439,12 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
       .update(companies)
       .set({ totalTasks: sql`${companies.totalTasks} + 1` })
       .where(eq(companies.id, company.id));
+    if (idempotencyKey) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ taskId: t.id })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+    }
     return t.id;
   });
   const [row] = await cardQuery(ctx.db).where(eq(tasks.id, id));
@@ -417,14 +477,46 @@ export async function listCompanyTasks(db: Db, userId: string): Promise<CompanyT
   }));
 }
 
+/*
+ * Transitions of tasks and applications (docs/decisions/0004-task-transitions.md). Every one runs in
+ * one transaction that
+ *   1. locks the task row first (SELECT … FOR UPDATE) — the one lock order: task, then its
+ *      applications — so transitions of one task run one after another, and
+ *   2. changes a status only by a conditional update (… WHERE status = <the expected one> RETURNING):
+ *      a row that has already moved is left alone and the caller gets a 409.
+ * Any interleaving then ends in a state some serial order gives (concurrency.test.ts).
+ */
+
+/** Locks the task row for the rest of the transaction (the first lock of every transition). */
+async function lockTask(tx: DbOrTx, taskId: string) {
+  if (!isUuid(taskId)) throw new AppError('TASK_NOT_FOUND');
+  const [t] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update').limit(1);
+  if (!t) throw new AppError('TASK_NOT_FOUND');
+  return t;
+}
+
 /** Locks the task row for the rest of the transaction; only its owner company may continue. */
 async function lockOwnTask(tx: DbOrTx, taskId: string, userId: string) {
   if (!isUuid(taskId)) throw new AppError('TASK_NOT_FOUND');
   const company = await companyOf(tx, userId);
-  const [t] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update').limit(1);
-  if (!t) throw new AppError('TASK_NOT_FOUND');
+  const t = await lockTask(tx, taskId);
   if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
   return { task: t, company };
+}
+
+/** Moves one application from `from` to `to` if it is still `from`; the moved row, or null. */
+async function moveApplication(
+  tx: DbOrTx,
+  applicationId: string,
+  from: 'pending' | 'withdrawn',
+  set: Partial<typeof taskApplications.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(taskApplications)
+    .set(set)
+    .where(and(eq(taskApplications.id, applicationId), eq(taskApplications.status, from)))
+    .returning();
+  return row ?? null;
 }
 
 async function influencerUserIds(tx: DbOrTx, ids: string[]) {
@@ -440,11 +532,16 @@ async function influencerUserIds(tx: DbOrTx, ids: string[]) {
 export async function cancelTask(ctx: AppContext, userId: string, taskId: string) {
   const notes = await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
-    if (task.status !== 'open' && task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
-    await tx.update(tasks).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(tasks.id, task.id));
+    const now = ctx.clock.now();
+    const [moved] = await tx
+      .update(tasks)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(tasks.id, task.id), inArray(tasks.status, ['open', 'in_progress'])))
+      .returning({ id: tasks.id });
+    if (!moved) throw new AppError('TASK_STATE_CONFLICT');
     const refused = await tx
       .update(taskApplications)
-      .set({ status: 'refused', respondedAt: new Date() })
+      .set({ status: 'refused', respondedAt: now })
       .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.status, 'pending')))
       .returning({ influencerId: taskApplications.influencerId });
     const involved = [...refused.map((r) => r.influencerId), ...(task.selectedInfluencerId ? [task.selectedInfluencerId] : [])];
@@ -465,8 +562,12 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
 export async function completeTask(ctx: AppContext, userId: string, taskId: string) {
   const notes = await ctx.db.transaction(async (tx) => {
     const { task, company } = await lockOwnTask(tx, taskId, userId);
-    if (task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
-    await tx.update(tasks).set({ status: 'completed', updatedAt: new Date() }).where(eq(tasks.id, task.id));
+    const [moved] = await tx
+      .update(tasks)
+      .set({ status: 'completed', updatedAt: ctx.clock.now() })
+      .where(and(eq(tasks.id, task.id), eq(tasks.status, 'in_progress')))
+      .returning({ id: tasks.id });
+    if (!moved) throw new AppError('TASK_STATE_CONFLICT');
     await tx
       .update(companies)
       .set({ completedTasks: sql`${companies.completedTasks} + 1` })
@@ -484,19 +585,21 @@ export async function completeTask(ctx: AppContext, userId: string, taskId: stri
 /**
  * POST /api/task-applications — an influencer applies. The task row is locked, so concurrent
  * applications never exceed max_applicants; the unique index (task, influencer) refuses duplicates.
+ * An influencer who withdrew may apply again while the task is open and not full: the same row goes
+ * back to pending (new quote and message, applied now) and the company is told as for a new one.
  */
 export async function apply(ctx: AppContext, userId: string, input: ApplyRequest) {
   const result = await ctx.db.transaction(async (tx) => {
     const [inf] = await tx.select({ id: influencers.id, nickname: influencers.nickname }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
     if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
-    const [task] = await tx.select().from(tasks).where(eq(tasks.id, input.taskId)).for('update').limit(1);
-    if (!task) throw new AppError('TASK_NOT_FOUND');
+    const task = await lockTask(tx, input.taskId);
+    // stable while the task is locked: every change of an application locks its task first
     const [existing] = await tx
-      .select({ id: taskApplications.id })
+      .select({ id: taskApplications.id, status: taskApplications.status })
       .from(taskApplications)
       .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.influencerId, inf.id)))
       .limit(1);
-    if (existing) throw new AppError('APPLICATION_DUPLICATE');
+    if (existing && existing.status !== 'withdrawn') throw new AppError('APPLICATION_DUPLICATE');
     if (task.status !== 'open') throw new AppError('TASK_NOT_OPEN');
     if (input.proposedRate < task.budgetMin || input.proposedRate > task.budgetMax) {
       throw new AppError('QUOTE_OUT_OF_RANGE', { min: task.budgetMin, max: task.budgetMax }, { proposedRate: 'QUOTE_OUT_OF_RANGE' });
@@ -506,10 +609,21 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
       .from(taskApplications)
       .where(and(eq(taskApplications.taskId, task.id), ne(taskApplications.status, 'withdrawn')));
     if (Number(n) >= task.maxApplicants) throw new AppError('TASK_FULL');
-    const [app] = await tx
-      .insert(taskApplications)
-      .values({ taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, message: input.message, status: 'pending' })
-      .returning();
+    const app = existing
+      ? await moveApplication(tx, existing.id, 'withdrawn', {
+          status: 'pending',
+          proposedRate: input.proposedRate,
+          message: input.message,
+          appliedAt: ctx.clock.now(),
+          respondedAt: null,
+        })
+      : (
+          await tx
+            .insert(taskApplications)
+            .values({ taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, message: input.message, status: 'pending' })
+            .returning()
+        )[0];
+    if (!app) throw new AppError('APPLICATION_DUPLICATE');
     const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
     const notes = await addNotifications(tx, [
       {
@@ -535,14 +649,18 @@ export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyReq
   }
 };
 
-/** Locks the application's task; only the owning company may decide; only pending ones. */
+/**
+ * Locks the application's task (task first, then the application: the one lock order); only the
+ * owning company may decide; only pending ones (the caller's update is conditional as well).
+ */
 async function lockApplicationForCompany(tx: DbOrTx, applicationId: string, userId: string) {
   if (!isUuid(applicationId)) throw new AppError('APPLICATION_NOT_FOUND');
-  const [a] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).limit(1);
+  // task_id never changes: reading it unlocked is safe
+  const [a] = await tx.select({ taskId: taskApplications.taskId }).from(taskApplications).where(eq(taskApplications.id, applicationId)).limit(1);
   if (!a) throw new AppError('APPLICATION_NOT_FOUND');
   const { task } = await lockOwnTask(tx, a.taskId, userId);
-  const [fresh] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).limit(1);
-  if (fresh.status !== 'pending') throw new AppError('APPLICATION_STATE_CONFLICT');
+  const [fresh] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).for('update').limit(1);
+  if (!fresh || fresh.status !== 'pending') throw new AppError('APPLICATION_STATE_CONFLICT');
   return { application: fresh, task };
 }
 
@@ -554,14 +672,8 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
   const notes = await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
     if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
-    const now = new Date();
-    await tx.update(taskApplications).set({ status: 'accepted', respondedAt: now }).where(eq(taskApplications.id, application.id));
-    const refused = await tx
-      .update(taskApplications)
-      .set({ status: 'refused', respondedAt: now })
-      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.status, 'pending')))
-      .returning({ influencerId: taskApplications.influencerId });
-    await tx
+    const now = ctx.clock.now();
+    const [moved] = await tx
       .update(tasks)
       .set({
         status: 'in_progress',
@@ -569,7 +681,17 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
         currentApplicants: sql`${tasks.currentApplicants} + 1`,
         updatedAt: now,
       })
-      .where(eq(tasks.id, task.id));
+      .where(and(eq(tasks.id, task.id), eq(tasks.status, 'open')))
+      .returning({ id: tasks.id });
+    if (!moved) throw new AppError('TASK_STATE_CONFLICT');
+    if (!(await moveApplication(tx, application.id, 'pending', { status: 'accepted', respondedAt: now }))) {
+      throw new AppError('APPLICATION_STATE_CONFLICT');
+    }
+    const refused = await tx
+      .update(taskApplications)
+      .set({ status: 'refused', respondedAt: now })
+      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.status, 'pending')))
+      .returning({ influencerId: taskApplications.influencerId });
     const users = await influencerUserIds(tx, [application.influencerId, ...refused.map((r) => r.influencerId)]);
     const link = `/task/${task.id}`;
     const list: NewNotification[] = [];
@@ -589,7 +711,9 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
 export async function refuseApplication(ctx: AppContext, userId: string, applicationId: string) {
   const notes = await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
-    await tx.update(taskApplications).set({ status: 'refused', respondedAt: new Date() }).where(eq(taskApplications.id, application.id));
+    if (!(await moveApplication(tx, application.id, 'pending', { status: 'refused', respondedAt: ctx.clock.now() }))) {
+      throw new AppError('APPLICATION_STATE_CONFLICT');
+    }
     const users = await influencerUserIds(tx, [application.influencerId]);
     const uid = users.get(application.influencerId);
     return addNotifications(
@@ -600,15 +724,25 @@ export async function refuseApplication(ctx: AppContext, userId: string, applica
   await mailNotifications(ctx, notes);
 }
 
-/** The applicant withdraws a pending application. */
+/**
+ * The applicant withdraws a pending application. It locks the task first like every other
+ * transition, so it never meets an accept or refuse of the same application half-way.
+ */
 export async function withdrawApplication(ctx: AppContext, userId: string, applicationId: string) {
   if (!isUuid(applicationId)) throw new AppError('APPLICATION_NOT_FOUND');
   await ctx.db.transaction(async (tx) => {
     const [inf] = await tx.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
-    const [a] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).for('update').limit(1);
+    // task_id and influencer_id never change: reading them unlocked is safe
+    const [a] = await tx
+      .select({ taskId: taskApplications.taskId, influencerId: taskApplications.influencerId })
+      .from(taskApplications)
+      .where(eq(taskApplications.id, applicationId))
+      .limit(1);
     if (!a || !inf || a.influencerId !== inf.id) throw new AppError('APPLICATION_NOT_FOUND');
-    if (a.status !== 'pending') throw new AppError('APPLICATION_STATE_CONFLICT');
-    await tx.update(taskApplications).set({ status: 'withdrawn', respondedAt: new Date() }).where(eq(taskApplications.id, a.id));
+    await lockTask(tx, a.taskId);
+    if (!(await moveApplication(tx, applicationId, 'pending', { status: 'withdrawn', respondedAt: ctx.clock.now() }))) {
+      throw new AppError('APPLICATION_STATE_CONFLICT');
+    }
   });
 }
 

@@ -210,6 +210,47 @@ describe('applying and choosing', () => {
     expect((await co.client.post(`/api/task-applications/${app.id}/refuse`)).statusCode).toBe(409);
   });
 
+  it('re-applying after a withdrawal revives the same row, tells the company; refused and accepted stay (#16)', async () => {
+    const co = await company();
+    const task = await makeTask(t.app.ctx.db, { companyId: co.company.id, categoryId, maxApplicants: 2 });
+    const a = await influencer();
+    const first = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500, message: '第一次' })).json().application;
+    expect((await a.client.post(`/api/task-applications/${first.id}/withdraw`)).statusCode).toBe(200);
+    const detail = (await a.client.get(`/api/task-detail?id=${task.id}`)).json();
+    expect(detail.viewer).toMatchObject({ canApply: true, myApplication: { id: first.id, status: 'withdrawn' } });
+
+    const [before] = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.id, first.id));
+    const again = await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2500, message: '再次申请' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().application).toEqual({ id: first.id, status: 'pending' });
+    const rows = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, task.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', proposedRate: 2500, message: '再次申请', respondedAt: null });
+    expect(rows[0].appliedAt.getTime()).toBeGreaterThanOrEqual(before.appliedAt.getTime());
+    const received = (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id))).filter((n) => n.type === 'application_received');
+    expect(received).toHaveLength(2);
+    expect((await a.client.get(`/api/task-detail?id=${task.id}`)).json().viewer).toMatchObject({ canApply: false, myApplication: { status: 'pending', proposedRate: 2500 } });
+    // pending again: a second application is still a duplicate; the quote is checked as for a new one
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).json().error.code).toBe('APPLICATION_DUPLICATE');
+    await a.client.post(`/api/task-applications/${first.id}/withdraw`);
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 9000 })).json().error.code).toBe('QUOTE_OUT_OF_RANGE');
+
+    // a full task takes no re-application
+    const b = await influencer();
+    const c = await influencer();
+    await b.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 });
+    const appC = (await c.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().application;
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('TASK_FULL');
+    // refused stays refused, accepted stays accepted
+    expect((await co.client.post(`/api/task-applications/${appC.id}/refuse`)).statusCode).toBe(200);
+    expect((await c.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('APPLICATION_DUPLICATE');
+    const [appB] = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.influencerId, b.influencer.id));
+    expect((await co.client.post(`/api/task-applications/${appB.id}/accept`)).statusCode).toBe(200);
+    expect((await b.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('APPLICATION_DUPLICATE');
+    // the task is no longer open: a withdrawn applicant cannot come back
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('TASK_NOT_OPEN');
+  });
+
   it('20 simultaneous accepts leave exactly one accepted', async () => {
     const co = await company();
     const task = await makeTask(t.app.ctx.db, { companyId: co.company.id, categoryId, maxApplicants: 30 });

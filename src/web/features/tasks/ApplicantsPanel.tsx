@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tabs } from 'antd';
 import { CheckOutlined, CloseOutlined, InboxOutlined, ReloadOutlined, SafetyCertificateFilled, StarFilled, WarningOutlined } from '@ant-design/icons';
+import type { TaskStatus } from '@shared/options';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { taskApplicationsQuery, useDecideApplication, type ApplicationForCompany } from './api';
@@ -12,11 +13,28 @@ import { StateBox } from './StateBox';
 const TABS = ['pending', 'accepted', 'refused'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The owning company's applicants: tabs pending / accepted / refused (default pending); actions on pending ones. */
-export function ApplicantsPanel({ taskId, headingLevel = 2 }: { taskId: string; headingLevel?: 2 | 3 }) {
+/** Which tab matters first in each task state: an open task waits on its pending applications, a task in progress or done has its accepted one. */
+const PREFERRED: Record<TaskStatus, Tab[]> = {
+  open: ['pending', 'accepted', 'refused'],
+  in_progress: ['accepted', 'pending', 'refused'],
+  completed: ['accepted', 'refused', 'pending'],
+  cancelled: ['accepted', 'refused', 'pending'],
+};
+
+/** The tab to open on: the first of the state's order that has applications (issue 10 #18: never an empty tab when another has some). */
+export function defaultTab(status: TaskStatus, counts: Record<Tab, number>): Tab {
+  const order = PREFERRED[status];
+  return order.find((k) => counts[k] > 0) ?? order[0];
+}
+
+/**
+ * The owning company's applicants: tabs pending / accepted / refused, opening on the one that has
+ * content for the task's state (until the user picks one); actions on pending ones.
+ */
+export function ApplicantsPanel({ taskId, taskStatus, headingLevel = 2 }: { taskId: string; taskStatus: TaskStatus; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('tasks');
   const titleId = useId();
-  const [tab, setTab] = useState<Tab>('pending');
+  const [picked, setTab] = useState<Tab | null>(null);
   const apps = useQuery(taskApplicationsQuery(taskId));
   const [modal, modalHolder] = Modal.useModal();
   const H = `h${headingLevel}` as const;
@@ -51,6 +69,7 @@ export function ApplicantsPanel({ taskId, headingLevel = 2 }: { taskId: string; 
     );
   } else {
     const byTab = Object.fromEntries(TABS.map((k) => [k, apps.data.filter((a) => a.status === k)])) as Record<Tab, ApplicationForCompany[]>;
+    const tab = picked ?? defaultTab(taskStatus, { pending: byTab.pending.length, accepted: byTab.accepted.length, refused: byTab.refused.length });
     body = (
       <Tabs
         activeKey={tab}

@@ -19,7 +19,9 @@ type Props = { detail: TaskDetailResponse; user: Me | null };
 
 /**
  * The influencer side of the task page: the apply form while the task is open, the viewer's
- * application once applied, or why they cannot apply (请先登录达人账号, 已停止招募, 已满).
+ * application once applied, or why they cannot apply (请先登录达人账号, 已停止招募, 已满). After a
+ * withdrawal the form comes back while the task is open and not full (the same application is sent
+ * again, issue 10 #16).
  */
 export function ApplyPanel({ detail, user }: Props) {
   const { t } = useTranslation('tasks');
@@ -28,8 +30,18 @@ export function ApplyPanel({ detail, user }: Props) {
   const { task, viewer } = detail;
   const titleId = useId();
 
+  const reapply = viewer.myApplication?.status === 'withdrawn' && viewer.canApply;
   let content: React.ReactNode;
-  if (viewer.myApplication) {
+  if (reapply) {
+    content = (
+      <>
+        <p className="tk-note" data-testid="task-reapply-note">
+          {t('apply.withdrawnCanReapply')}
+        </p>
+        <ApplyForm taskId={task.id} min={task.budgetMin} max={task.budgetMax} />
+      </>
+    );
+  } else if (viewer.myApplication) {
     const a = viewer.myApplication;
     content = (
       <div className="tk-my-app" data-testid="task-my-application" data-status={a.status}>
@@ -106,14 +118,18 @@ function ApplyForm({ taskId, min, max }: { taskId: string; min: number; max: num
   const [formError, setFormError] = useState<{ text: string; profile?: boolean } | null>(null);
   const range = { min: formatAmount(min), max: formatAmount(max) };
 
+  /** The quote's problem, if any: outside the budget is refused with a message, never clamped (issue 10 #9). */
+  const rateProblem = (r: number | null) => {
+    if (r === null || !Number.isFinite(r)) return errorText('QUOTE_REQUIRED');
+    if (r < min || r > max) return errorText('QUOTE_OUT_OF_RANGE', range);
+    return null;
+  };
+
   const submit = () => {
     setFormError(null);
-    if (rate === null || !Number.isFinite(rate)) {
-      setRateError(errorText('QUOTE_REQUIRED'));
-      return;
-    }
-    if (rate < min || rate > max) {
-      setRateError(errorText('QUOTE_OUT_OF_RANGE', range));
+    const problem = rateProblem(rate);
+    if (problem || rate === null) {
+      setRateError(problem);
       return;
     }
     setRateError(null);
@@ -146,12 +162,11 @@ function ApplyForm({ taskId, min, max }: { taskId: string; min: number; max: num
         validateStatus={rateError ? 'error' : undefined}
         help={rateError ? <span id={`${id}-rate-help`}>{rateError}</span> : <span id={`${id}-rate-help`}>{t('apply.rateHint', range)}</span>}
       >
+        {/* no min/max: antd would silently clamp an out-of-budget quote on blur; it is refused with a message instead */}
         <InputNumber
           id={`${id}-rate`}
           size="large"
           prefix="$"
-          min={min}
-          max={max}
           precision={0}
           step={100}
           inputMode="numeric"
@@ -161,6 +176,9 @@ function ApplyForm({ taskId, min, max }: { taskId: string; min: number; max: num
           onChange={(v) => {
             setRate(typeof v === 'number' ? v : null);
             setRateError(null);
+          }}
+          onBlur={() => {
+            if (rate !== null) setRateError(rateProblem(rate));
           }}
           aria-invalid={rateError ? true : undefined}
           aria-describedby={`${id}-rate-help`}

@@ -264,7 +264,7 @@ function TaskModalBody({ task }: { task: CompanyTask }) {
       </p>
       <TaskFacts task={task} />
       <TaskBody task={task} headingLevel={3} />
-      <ApplicantsPanel taskId={task.id} headingLevel={3} />
+      <ApplicantsPanel taskId={task.id} taskStatus={task.status} headingLevel={3} />
       <div className="tk-modal__foot">
         <Link to={`/task/${task.id}`} className="btn btn--ghost btn--sm">
           {t('company.openPage')}

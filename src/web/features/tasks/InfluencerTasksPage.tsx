@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'antd';
-import { InboxOutlined, ProfileOutlined, ReloadOutlined, RollbackOutlined, WarningOutlined } from '@ant-design/icons';
+import { InboxOutlined, ProfileOutlined, ReloadOutlined, RedoOutlined, RollbackOutlined, WarningOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -198,6 +198,14 @@ function ApplicationRow({ app, confirm }: { app: ApplicationForInfluencer; confi
             <RollbackOutlined aria-hidden="true" />
             {t('influencer.withdraw')}
           </button>
+        </div>
+      )}
+      {app.status === 'withdrawn' && app.task.status === 'open' && (
+        <div className="tk-row__actions">
+          <Link to={`/task/${app.taskId}`} className="btn btn--ghost btn--sm" data-testid="application-reapply">
+            <RedoOutlined aria-hidden="true" />
+            {t('influencer.reapply')}
+          </Link>
         </div>
       )}
     </li>

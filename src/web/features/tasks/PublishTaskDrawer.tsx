@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
+import { liveDateInWindow, taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useFieldText } from '../auth/useFieldText';
 import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../auth/validation';
-import { categoriesQuery, useCreateTask } from './api';
+import { categoriesQuery, newIdempotencyKey, useCreateTask } from './api';
 import { useTaskFormat } from './format';
 
 /** part 2 §2: after 任务已创建 the user goes back after 1.2 s */
@@ -64,7 +64,7 @@ function toIso(local: string): string | null {
 }
 
 /** The form values as the shared schema reads them (blank numbers → undefined, so they are "required"). */
-function toInput(v: Values): TaskCreateInput {
+function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
   const num = (n: number | null) => (n === null ? undefined : n);
   return {
     title: v.title,
@@ -104,6 +104,11 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
   const [formError, setFormError] = useState<{ text: string; profile?: boolean } | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
+  // one Idempotency-Key per form content: a double click or a retry of the same content gets the
+  // task the first request created; any edit starts a new key (issue 10 #11)
+  const idempotencyKey = useRef<string>(newIdempotencyKey());
+  // set at once (isPending only changes on the next render): a second click in the same tick is ignored
+  const sending = useRef(false);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -119,13 +124,20 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
   }, [attempt]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    idempotencyKey.current = newIdempotencyKey();
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => withoutPrefix(e, key));
     setFormError(null);
   };
 
+  /** 直播日期需在今天到一年内 (issue 10) */
+  const liveDateError = () => {
+    const iso = toIso(values.liveDate);
+    return iso && !liveDateInWindow(new Date(iso), new Date()) ? { code: 'TASK_LIVE_DATE_RANGE' } : undefined;
+  };
+
   const submit = () => {
-    if (create.isPending || done) return;
+    if (sending.current || create.isPending || done) return;
     setFormError(null);
     const parsed = taskCreateRequest.safeParse(toInput(values));
     if (!parsed.success) {
@@ -134,13 +146,29 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
       if (values.budgetMin !== null && values.budgetMax !== null && values.budgetMax < values.budgetMin) extra.budgetMax = { code: 'TASK_BUDGET_RANGE' };
       if (values.isAdvancePaid && !(values.paidAmount !== null && values.paidAmount > 0)) extra.paidAmount = { code: 'TASK_PREPAYMENT_INVALID' };
       if (values.requiresDeposit && !(values.depositAmount !== null && values.depositAmount > 0)) extra.depositAmount = { code: 'TASK_DEPOSIT_INVALID' };
+      if (values.isAdvancePaid && values.paidAmount !== null && values.budgetMax !== null && values.paidAmount > values.budgetMax) extra.paidAmount = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
+      if (values.requiresDeposit && values.depositAmount !== null && values.budgetMax !== null && values.depositAmount > values.budgetMax) extra.depositAmount = { code: 'TASK_DEPOSIT_OVER_BUDGET' };
+      const live = liveDateError();
+      if (live) extra.liveDate = live;
       setErrors({ ...extra, ...issuesToErrors(parsed.error.issues) });
       setFormError({ text: t('publish.fixErrors') });
       setAttempt((n) => n + 1);
       return;
     }
+    // the server checks the same window against its clock
+    const live = liveDateError();
+    if (live) {
+      setErrors({ liveDate: live });
+      setFormError({ text: t('publish.fixErrors') });
+      setAttempt((n) => n + 1);
+      return;
+    }
     setErrors({});
-    create.mutate(parsed.data, {
+    sending.current = true;
+    create.mutate({ body: parsed.data, idempotencyKey: idempotencyKey.current }, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: () => {
         setDone(true);
         feedback.success(t('publish.success'));
@@ -195,7 +223,7 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
             <Button onClick={onClose} disabled={create.isPending} data-testid="publish-cancel">
               {t('publish.cancel')}
             </Button>
-            <Button type="primary" htmlType="submit" form={`${p}-form`} loading={create.isPending} data-testid="publish-submit">
+            <Button type="primary" htmlType="submit" form={`${p}-form`} loading={create.isPending} disabled={create.isPending} data-testid="publish-submit">
               {create.isPending ? t('publish.submitting') : t('publish.submit')}
             </Button>
           </div>
@@ -249,6 +277,11 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                       if (o && categories.isError) void categories.refetch();
                     }}
                     options={(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c.name) }))}
+                    // the list lives in the drawer, next to its field: in <body> it was placed in page
+                    // coordinates, so any scroll of the page behind the (fixed) drawer moved the list away
+                    // from the field until it re-aligned, and a click in between hit the field instead of
+                    // the option (issue 10 #23: the flaky "无法获取企业信息" browser test)
+                    getPopupContainer={(trigger: HTMLElement) => trigger.parentElement ?? document.body}
                     data-testid="publish-category"
                   />,
                   { required: true },

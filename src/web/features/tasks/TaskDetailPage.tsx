@@ -180,7 +180,7 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
           </div>
           {viewer.isOwner && (
             <div className="card">
-              <ApplicantsPanel taskId={task.id} />
+              <ApplicantsPanel taskId={task.id} taskStatus={task.status} />
             </div>
           )}
           <section className="card tk-discussion" aria-labelledby="tk-discussion-title">

@@ -14,6 +14,7 @@ import type {
   applicationForInfluencer,
   notificationsResponse,
 } from '@shared/schemas/tasks';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/schemas/tasks';
 import { api } from '../../lib/api';
 
 export type ApplicationForCompany = z.infer<typeof applicationForCompany>;
@@ -101,10 +102,17 @@ export const myApplicationsQuery = queryOptions({
 /** POST /api/tasks/:id/view — counts the visit (the server dedupes per visitor). */
 export const recordTaskView = (id: string) => api.post<{ counted: boolean }>(`/api/tasks/${encodeURIComponent(id)}/view`);
 
+/** A fresh Idempotency-Key: one per publish attempt of one form content (a repeat gets the same task back). */
+export const newIdempotencyKey = () =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+
 export function useCreateTask() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TaskCreateRequest) => api.post<{ task: TaskCard }>('/api/tasks', body),
+    mutationFn: ({ body, idempotencyKey }: { body: TaskCreateRequest; idempotencyKey: string }) =>
+      api.post<{ task: TaskCard }>('/api/tasks', body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
   });
 }

@@ -139,6 +139,7 @@ const en: Messages<typeof zh> = {
     appliedAt: 'Applied',
     myMessage: 'Message',
     viewMyTasks: 'View my tasks',
+    withdrawnCanReapply: 'You withdrew your application. You can apply again.',
   },
   applicants: {
     title: 'Applicants',
@@ -230,11 +231,12 @@ const en: Messages<typeof zh> = {
     appliedAt: 'Applied',
     withdraw: 'Withdraw',
     withdrawTitle: 'Withdraw this application?',
-    withdrawText: 'You cannot apply for “{{title}}” again afterwards.',
+    withdrawText: 'You can apply for “{{title}}” again while it is recruiting.',
     confirm: 'Withdraw',
     back: 'Not now',
     withdrawn: 'Application withdrawn',
     withdrawFailed: 'Could not withdraw, please try again',
+    reapply: 'Apply again',
   },
   gate: {
     signInTitle: 'Please sign in',

@@ -137,6 +137,7 @@ export default {
     appliedAt: '申请时间',
     myMessage: '留言',
     viewMyTasks: '查看我的任务',
+    withdrawnCanReapply: '您已撤回对该任务的申请，可以重新提交。',
   },
   applicants: {
     title: '申请人',
@@ -228,11 +229,12 @@ export default {
     appliedAt: '申请时间',
     withdraw: '撤回申请',
     withdrawTitle: '确认撤回申请？',
-    withdrawText: '撤回后无法再次申请任务「{{title}}」。',
+    withdrawText: '撤回后，任务「{{title}}」招募期间仍可重新申请。',
     confirm: '确认撤回',
     back: '再想想',
     withdrawn: '申请已撤回',
     withdrawFailed: '撤回失败，请重试',
+    reapply: '重新申请',
   },
   gate: {
     signInTitle: '请先登录',

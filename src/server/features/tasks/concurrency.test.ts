@@ -1,0 +1,239 @@
+/**
+ * Issue 10 #1: every pair of task / application transitions that can meet on one row, fired together
+ * (start A then B, and B then A), many rounds. Whatever the interleaving, the outcome must be one a
+ * serial run would give (A then B, or B then A: the same answers and the same final rows), and the
+ * rows must satisfy the invariants below. 100 rounds on PostgreSQL (CI runs the suite with
+ * TEST_DATABASE_URL); PGlite runs one transaction at a time, so fewer rounds there.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCompany, makeInfluencer, makeTask } from '../../db/factories';
+import { taskApplications, tasks } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { AppContext } from '../../platform/context';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { acceptApplication, applyOnce, cancelTask, completeTask, refuseApplication, withdrawApplication } from './service';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 20));
+/** rounds of one pair run at the same time (each on its own task): more interleavings per second */
+const PARALLEL = onPostgres ? 4 : 1;
+
+let t: TestApp;
+let ctx: AppContext;
+let companyUserId: string;
+let companyId: string;
+/** I1..I4: the influencers of every round (user id and influencer id) */
+const inf: Record<Label, { userId: string; id: string }> = {} as Record<Label, { userId: string; id: string }>;
+type Label = 'I1' | 'I2' | 'I3' | 'I4';
+const LABELS: Label[] = ['I1', 'I2', 'I3', 'I4'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ctx = t.app.ctx;
+  const passwordHash = 'not-a-real-hash';
+  const co = await makeCompany(ctx.db, { user: { passwordHash } });
+  companyUserId = co.user.id;
+  companyId = co.company.id;
+  for (const l of LABELS) {
+    const made = await makeInfluencer(ctx.db, { user: { passwordHash }, nickname: l });
+    inf[l] = { userId: made.user.id, id: made.influencer.id };
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/**
+ * A round's world. `open`: an open task (at most 3 non-withdrawn applications) with I1 and I2
+ * pending and I3 withdrawn — one place left, which a new application (I4) and I3's re-application
+ * compete for. `inProgress`: I1 accepted (task in_progress), I2 refused, I3 withdrawn.
+ */
+type World = { taskId: string; app: Record<Label, string | undefined> };
+type WorldKind = 'open' | 'inProgress';
+
+async function makeWorld(kind: WorldKind): Promise<World> {
+  const db = ctx.db;
+  const statuses: Partial<Record<Label, string>> =
+    kind === 'open' ? { I1: 'pending', I2: 'pending', I3: 'withdrawn' } : { I1: 'accepted', I2: 'refused', I3: 'withdrawn' };
+  const task = await makeTask(db, {
+    companyId,
+    maxApplicants: 3,
+    status: kind === 'open' ? 'open' : 'in_progress',
+    selectedInfluencerId: kind === 'open' ? null : inf.I1.id,
+    currentApplicants: kind === 'open' ? 0 : 1,
+  });
+  const app: World['app'] = { I1: undefined, I2: undefined, I3: undefined, I4: undefined };
+  for (const [l, status] of Object.entries(statuses) as [Label, string][]) {
+    const [row] = await db
+      .insert(taskApplications)
+      .values({ taskId: task.id, influencerId: inf[l].id, proposedRate: 1500, status, respondedAt: status === 'pending' ? null : new Date() })
+      .returning({ id: taskApplications.id });
+    app[l] = row.id;
+  }
+  return { taskId: task.id, app };
+}
+
+type Op = { name: string; run(w: World): Promise<unknown> };
+const appOf = (w: World, l: Label) => w.app[l] ?? '00000000-0000-0000-0000-000000000000';
+const applyAs = (l: Label, rate = 2000): Op => ({
+  name: `apply ${l}`,
+  run: (w) => applyOnce(ctx, inf[l].userId, { taskId: w.taskId, proposedRate: rate, message: null }),
+});
+const withdraw = (l: Label): Op => ({ name: `withdraw ${l}`, run: (w) => withdrawApplication(ctx, inf[l].userId, appOf(w, l)) });
+const accept = (l: Label): Op => ({ name: `accept ${l}`, run: (w) => acceptApplication(ctx, companyUserId, appOf(w, l)) });
+const refuse = (l: Label): Op => ({ name: `refuse ${l}`, run: (w) => refuseApplication(ctx, companyUserId, appOf(w, l)) });
+const cancel: Op = { name: 'cancel', run: (w) => cancelTask(ctx, companyUserId, w.taskId) };
+const complete: Op = { name: 'complete', run: (w) => completeTask(ctx, companyUserId, w.taskId) };
+
+/** Every pair of transitions that can meet on one task or application row. */
+const PAIRS: [WorldKind, Op, Op][] = [
+  // withdraw meets accept / refuse / cancel on the same application, accept of another (which refuses it), …
+  ['open', withdraw('I1'), accept('I1')],
+  ['open', withdraw('I1'), refuse('I1')],
+  ['open', withdraw('I1'), cancel],
+  ['open', withdraw('I1'), accept('I2')],
+  ['open', withdraw('I1'), withdraw('I1')],
+  ['open', withdraw('I1'), applyAs('I4')],
+  ['open', withdraw('I1'), applyAs('I3')],
+  ['open', withdraw('I3'), applyAs('I3')],
+  // accept
+  ['open', accept('I1'), accept('I2')],
+  ['open', accept('I1'), accept('I1')],
+  ['open', accept('I1'), refuse('I1')],
+  ['open', accept('I1'), refuse('I2')],
+  ['open', accept('I1'), cancel],
+  ['open', accept('I1'), complete],
+  ['open', accept('I1'), applyAs('I4')],
+  ['open', accept('I1'), applyAs('I3')],
+  ['open', accept('I3'), applyAs('I3')],
+  // refuse
+  ['open', refuse('I1'), refuse('I1')],
+  ['open', refuse('I1'), cancel],
+  ['open', refuse('I1'), applyAs('I4')],
+  ['open', refuse('I3'), applyAs('I3')],
+  // apply and re-apply (one place left)
+  ['open', applyAs('I4'), applyAs('I3')],
+  ['open', applyAs('I4'), applyAs('I4', 2500)],
+  ['open', applyAs('I3'), applyAs('I3', 2500)],
+  ['open', applyAs('I4'), cancel],
+  ['open', applyAs('I3'), cancel],
+  // the task
+  ['open', cancel, cancel],
+  ['open', cancel, complete],
+  ['inProgress', cancel, complete],
+  ['inProgress', cancel, cancel],
+  ['inProgress', complete, complete],
+  ['inProgress', withdraw('I1'), complete],
+  ['inProgress', withdraw('I1'), cancel],
+  ['inProgress', applyAs('I3'), cancel],
+];
+
+/** What an operation answered: 'ok' or the error code. */
+async function outcome(op: Op, w: World): Promise<string> {
+  try {
+    await op.run(w);
+    return 'ok';
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+}
+
+/** The rows of a world, with ids replaced by labels (comparable across worlds). */
+async function snapshot(w: World) {
+  const [task] = await ctx.db.select().from(tasks).where(eq(tasks.id, w.taskId));
+  const rows = await ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, w.taskId));
+  const labelOf = (id: string | null) => (id === null ? null : (LABELS.find((l) => inf[l].id === id) ?? id));
+  return {
+    task: { status: task.status, selected: labelOf(task.selectedInfluencerId), currentApplicants: task.currentApplicants, maxApplicants: task.maxApplicants },
+    apps: rows
+      .map((r) => {
+        const who = labelOf(r.influencerId);
+        const before = w.app[who as Label];
+        return { who, status: r.status, rate: r.proposedRate, responded: r.respondedAt !== null, sameRow: before === undefined || before === r.id };
+      })
+      .sort((a, b) => String(a.who).localeCompare(String(b.who))),
+  };
+}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** The invariants any state must meet, whatever happened before: the broken ones, as text. */
+function violations(s: Snapshot): string[] {
+  const out: string[] = [];
+  const check = (ok: boolean, what: string) => {
+    if (!ok) out.push(what);
+  };
+  const accepted = s.apps.filter((a) => a.status === 'accepted');
+  const pending = s.apps.filter((a) => a.status === 'pending');
+  check(accepted.length <= 1, 'more than one accepted application');
+  check(s.task.currentApplicants === accepted.length, 'current_applicants is not the number accepted');
+  if (s.task.status === 'open') check(accepted.length === 0, 'an open task with an accepted application');
+  // a task that stopped recruiting has no application still waiting
+  else check(pending.length === 0, `a ${s.task.status} task with a pending application`);
+  if (s.task.status === 'in_progress' || s.task.status === 'completed') check(accepted.length === 1, `a ${s.task.status} task without an accepted application`);
+  // the selected influencer is exactly the accepted one
+  check(s.task.selected === (accepted[0]?.who ?? null), 'selected_influencer_id is not the accepted application');
+  check(s.apps.filter((a) => a.status !== 'withdrawn').length <= s.task.maxApplicants, 'more applications than max_applicants');
+  for (const a of s.apps) {
+    check(a.responded === (a.status !== 'pending'), `${a.who}: responded_at does not match ${a.status}`);
+    check(a.sameRow, `${a.who}: a second row instead of the same one`);
+  }
+  check(new Set(s.apps.map((a) => a.who)).size === s.apps.length, 'two applications of one influencer');
+  return out;
+}
+
+type Result = { outcomes: [string, string]; state: Snapshot };
+const key = (r: Result) => JSON.stringify(r);
+
+/** A and B one after the other on a fresh world: the outcome a serial schedule gives. */
+async function serial(kind: WorldKind, a: Op, b: Op, aFirst: boolean): Promise<Result> {
+  const w = await makeWorld(kind);
+  let ra: string;
+  let rb: string;
+  if (aFirst) {
+    ra = await outcome(a, w);
+    rb = await outcome(b, w);
+  } else {
+    rb = await outcome(b, w);
+    ra = await outcome(a, w);
+  }
+  const state = await snapshot(w);
+  expect(violations(state), `serial ${a.name} / ${b.name}: ${JSON.stringify(state)}`).toEqual([]);
+  return { outcomes: [ra, rb], state };
+}
+
+/** A and B together on a fresh world; `aFirst` says which is started first. */
+async function together(kind: WorldKind, a: Op, b: Op, aFirst: boolean): Promise<Result> {
+  const w = await makeWorld(kind);
+  let ra: string;
+  let rb: string;
+  if (aFirst) [ra, rb] = await Promise.all([outcome(a, w), outcome(b, w)]);
+  else [rb, ra] = await Promise.all([outcome(b, w), outcome(a, w)]);
+  return { outcomes: [ra, rb], state: await snapshot(w) };
+}
+
+describe(`concurrent transitions (${ROUNDS} rounds per order, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  for (const [kind, a, b] of PAIRS) {
+    it(`${a.name} × ${b.name} (${kind})`, { timeout: 600_000 }, async () => {
+      const legal = new Map<string, Result>();
+      for (const aFirst of [true, false]) {
+        const r = await serial(kind, a, b, aFirst);
+        legal.set(key(r), r);
+      }
+      const bad: string[] = [];
+      for (let round = 0; round < ROUNDS; round += PARALLEL) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(PARALLEL, ROUNDS - round) }, (_, i) => together(kind, a, b, (round + i) % 2 === 0)),
+        );
+        for (const r of batch) {
+          const k = key(r);
+          const broken = violations(r.state);
+          if (broken.length > 0 || !legal.has(k)) bad.push(`${broken.join('; ') || 'not a serial outcome'}: ${k}`);
+        }
+      }
+      const distinct = [...new Set(bad)];
+      expect(distinct, `${bad.length} of ${ROUNDS} rounds illegal; legal outcomes: ${[...legal.keys()].join(' | ')}`).toEqual([]);
+    });
+  }
+});
