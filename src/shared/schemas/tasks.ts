@@ -19,6 +19,8 @@ export const TASK_PAGE_SIZE = 12;
 export const taskCategory = z.object({
   id: z.string().uuid(),
   name: z.string(),
+  /** the English name (null: the English interface shows name) */
+  nameEn: z.string().nullable(),
   description: z.string().nullable(),
   icon: z.string(),
   sortOrder: z.number().int(),
@@ -62,7 +64,7 @@ export const taskCard = z.object({
   viewsCount: z.number().int(),
   createdAt: z.string(),
   company: z.object({ id: z.string().uuid(), companyName: z.string(), logoUrl: z.string().nullable(), isVerified: z.boolean() }),
-  category: z.object({ id: z.string().uuid(), name: z.string(), icon: z.string(), description: z.string().nullable() }).nullable(),
+  category: z.object({ id: z.string().uuid(), name: z.string(), nameEn: z.string().nullable(), icon: z.string(), description: z.string().nullable() }).nullable(),
   selectedInfluencer: z.object({ id: z.string().uuid(), nickname: z.string() }).nullable(),
 });
 export type TaskCard = z.infer<typeof taskCard>;

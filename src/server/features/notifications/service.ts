@@ -6,9 +6,7 @@ import { renderNotification, type NotificationContent } from '../../../shared/no
 import { AppError } from '../../platform/errors';
 
 /** A notification to record: a type with its params (rendered in the reader's language), for one user. */
-export type NewNotification = (NotificationContent | LegacyNotification) & { userId: string; link?: string };
-/** TODO(issue 10 #19, same session): interim shape while the task service moves to type + params */
-type LegacyNotification = { type: string; title: string; body: string; params?: undefined };
+export type NewNotification = NotificationContent & { userId: string; link?: string };
 
 /** Records in-product notifications (inside the caller's transaction). Returns what to mail afterwards. */
 export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
@@ -16,7 +14,7 @@ export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
   await tx.insert(notifications).values(
     list.map((n) => {
       const zh = renderNotification(n, 'zh');
-      return { userId: n.userId, type: n.type, params: n.params ?? {}, title: zh.title, body: zh.body, link: n.link ?? null };
+      return { userId: n.userId, type: n.type, params: n.params, title: zh.title, body: zh.body, link: n.link ?? null };
     }),
   );
   return list;

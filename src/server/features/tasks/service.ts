@@ -38,6 +38,7 @@ const cardColumns = {
   companyVerified: companies.isVerified,
   categoryId: taskCategories.id,
   categoryName: taskCategories.name,
+  categoryNameEn: taskCategories.nameEn,
   categoryIcon: taskCategories.icon,
   categoryDescription: taskCategories.description,
   selectedId: selected.id,
@@ -52,6 +53,7 @@ type CardRow = {
   companyVerified: boolean;
   categoryId: string | null;
   categoryName: string | null;
+  categoryNameEn: string | null;
   categoryIcon: string | null;
   categoryDescription: string | null;
   selectedId: string | null;
@@ -87,7 +89,7 @@ function toCard(r: CardRow): TaskCard {
     createdAt: t.createdAt.toISOString(),
     company: { id: r.companyId, companyName: r.companyName, logoUrl: r.companyLogo, isVerified: r.companyVerified },
     category: r.categoryId
-      ? { id: r.categoryId, name: r.categoryName ?? '', icon: r.categoryIcon ?? 'Tag', description: r.categoryDescription }
+      ? { id: r.categoryId, name: r.categoryName ?? '', nameEn: r.categoryNameEn, icon: r.categoryIcon ?? 'Tag', description: r.categoryDescription }
       : null,
     selectedInfluencer: r.selectedId ? { id: r.selectedId, nickname: r.selectedNickname ?? '' } : null,
   };
@@ -550,7 +552,7 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
       tx,
       involved.flatMap((id) =>
         users.get(id)
-          ? [{ userId: users.get(id)!, type: 'task_cancelled', title: '任务已取消', body: `任务「${task.title}」已被企业取消。`, link: `/task/${task.id}` }]
+          ? [{ userId: users.get(id)!, type: 'task_cancelled' as const, params: { task: task.title }, link: `/task/${task.id}` }]
           : [],
       ),
     );
@@ -576,7 +578,7 @@ export async function completeTask(ctx: AppContext, userId: string, taskId: stri
     const uid = task.selectedInfluencerId ? users.get(task.selectedInfluencerId) : undefined;
     return addNotifications(
       tx,
-      uid ? [{ userId: uid, type: 'task_completed', title: '任务已完成', body: `任务「${task.title}」已被企业标记为完成。`, link: `/task/${task.id}` }] : [],
+      uid ? [{ userId: uid, type: 'task_completed' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [],
     );
   });
   await mailNotifications(ctx, notes);
@@ -628,9 +630,8 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
     const notes = await addNotifications(tx, [
       {
         userId: owner.userId,
-        type: 'application_received',
-        title: '收到新的任务申请',
-        body: `达人「${inf.nickname}」申请了任务「${task.title}」，报价 $${input.proposedRate}。`,
+        type: existing ? 'application_resubmitted' : 'application_received',
+        params: { influencer: inf.nickname, task: task.title, rate: input.proposedRate },
         link: `/task/${task.id}`,
       },
     ]);
@@ -697,11 +698,11 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
     const list: NewNotification[] = [];
     const acceptedUser = users.get(application.influencerId);
     if (acceptedUser) {
-      list.push({ userId: acceptedUser, type: 'application_accepted', title: '您的申请已通过', body: `恭喜！您对任务「${task.title}」的申请已通过。`, link });
+      list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link });
     }
     for (const r of refused) {
       const uid = users.get(r.influencerId);
-      if (uid) list.push({ userId: uid, type: 'application_refused', title: '您的申请未通过', body: `很遗憾，您对任务「${task.title}」的申请未通过。`, link });
+      if (uid) list.push({ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link });
     }
     return addNotifications(tx, list);
   });
@@ -718,7 +719,7 @@ export async function refuseApplication(ctx: AppContext, userId: string, applica
     const uid = users.get(application.influencerId);
     return addNotifications(
       tx,
-      uid ? [{ userId: uid, type: 'application_refused', title: '您的申请未通过', body: `很遗憾，您对任务「${task.title}」的申请未通过。`, link: `/task/${task.id}` }] : [],
+      uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [],
     );
   });
   await mailNotifications(ctx, notes);
@@ -818,6 +819,7 @@ export async function listCategories(db: Db) {
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
+    nameEn: c.nameEn,
     description: c.description,
     icon: c.icon,
     sortOrder: c.sortOrder,

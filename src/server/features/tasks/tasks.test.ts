@@ -12,7 +12,7 @@ let categoryId: string;
 beforeAll(async () => {
   t = await createTestApp();
   hash = await hashPassword('secret123');
-  categoryId = (await makeTaskCategory(t.app.ctx.db, { name: '美妆', sortOrder: 1 })).id;
+  categoryId = (await makeTaskCategory(t.app.ctx.db, { name: '美妆', nameEn: 'Beauty', sortOrder: 1 })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -47,6 +47,8 @@ describe('publishing', () => {
     const res = await co.client.post('/api/tasks', validTask());
     expect(res.statusCode).toBe(200);
     expect(res.json().task).toMatchObject({ status: 'open', maxApplicants: 5, durationHours: 2, location: '线上', requirements: ['粉丝1万以上', '美妆类目'], viewsCount: 0, currentApplicants: 0 });
+    expect(res.json().task.category).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
+    expect((await co.client.get('/api/categories')).json().categories[0]).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
     const prepay = await co.client.post('/api/tasks', { ...validTask(), isAdvancePaid: true, paidAmount: 0 });
     expect(prepay.json().error).toMatchObject({ code: 'TASK_PREPAYMENT_INVALID', message: '请填写有效的预付金额' });
     const deposit = await co.client.post('/api/tasks', { ...validTask(), requiresDeposit: true });
@@ -173,7 +175,7 @@ describe('applying and choosing', () => {
     expect((await a.client.get('/api/task-applications')).json().applications).toHaveLength(1);
 
     const [companyNote] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id));
-    expect(companyNote.type).toBe('application_received');
+    expect(companyNote).toMatchObject({ type: 'application_received', params: { task: task.title, rate: expect.any(Number) } });
 
     expect((await co.client.post(`/api/task-applications/${appA.json().application.id}/accept`)).statusCode).toBe(200);
     const apps = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, task.id));
@@ -227,8 +229,9 @@ describe('applying and choosing', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', proposedRate: 2500, message: '再次申请', respondedAt: null });
     expect(rows[0].appliedAt.getTime()).toBeGreaterThanOrEqual(before.appliedAt.getTime());
-    const received = (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id))).filter((n) => n.type === 'application_received');
-    expect(received).toHaveLength(2);
+    const received = (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id))).filter((n) => n.type.startsWith('application_'));
+    expect(received.map((n) => n.type).sort()).toEqual(['application_received', 'application_resubmitted']);
+    expect(received.find((n) => n.type === 'application_resubmitted')?.params).toMatchObject({ task: task.title, rate: 2500 });
     expect((await a.client.get(`/api/task-detail?id=${task.id}`)).json().viewer).toMatchObject({ canApply: false, myApplication: { status: 'pending', proposedRate: 2500 } });
     // pending again: a second application is still a duplicate; the quote is checked as for a new one
     expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).json().error.code).toBe('APPLICATION_DUPLICATE');

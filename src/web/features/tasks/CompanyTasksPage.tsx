@@ -208,7 +208,7 @@ function CompanyTaskRow({ task, confirm, onOpen }: { task: CompanyTask; confirm:
         <div className="tk-row__badges">
           <TaskStatusBadge status={task.status} testId="company-task-status" />
           {task.isUrgent && <UrgentTag />}
-          <span className="tk-chip">{f.category(task.category?.name)}</span>
+          <span className="tk-chip">{f.category(task.category)}</span>
         </div>
         <h2 className="tk-row__title">
           <Link to={`/task/${task.id}`}>{task.title}</Link>

@@ -276,7 +276,7 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                     onOpenChange={(o) => {
                       if (o && categories.isError) void categories.refetch();
                     }}
-                    options={(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c.name) }))}
+                    options={(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c) }))}
                     // the list lives in the drawer, next to its field: in <body> it was placed in page
                     // coordinates, so any scroll of the page behind the (fixed) drawer moved the list away
                     // from the field until it re-aligned, and a click in between hit the field instead of

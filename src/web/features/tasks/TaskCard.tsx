@@ -22,7 +22,7 @@ export function TaskCard({ task }: { task: Task }) {
   return (
     <article className="tk-card" data-testid="task-card" data-task-id={task.id} aria-labelledby={titleId}>
       <div className="tk-card__top">
-        <span className="tk-chip">{f.category(task.category?.name)}</span>
+        <span className="tk-chip">{f.category(task.category)}</span>
         {task.isUrgent && <UrgentTag />}
       </div>
       <h3 className="tk-card__title" id={titleId}>

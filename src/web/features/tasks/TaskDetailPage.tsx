@@ -156,7 +156,7 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
           <div className="tk-detail__badges">
             <TaskStatusBadge status={task.status} testId="task-status" />
             {task.isUrgent && <UrgentTag />}
-            <span className="tk-chip">{f.category(task.category?.name)}</span>
+            <span className="tk-chip">{f.category(task.category)}</span>
           </div>
           <h1 className="tk-detail__title">{task.title}</h1>
           <p className="tk-detail__published tk-counts">

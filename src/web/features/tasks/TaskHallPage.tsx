@@ -211,7 +211,7 @@ export default function TaskHallPage() {
               loading={categories.isPending}
               options={[
                 { value: '', label: t('hall.allCategories') },
-                ...(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c.name) })),
+                ...(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c) })),
               ]}
               popupMatchSelectWidth={false}
               data-testid="hall-category"

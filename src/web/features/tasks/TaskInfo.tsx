@@ -75,7 +75,7 @@ export function TaskFacts({ task }: { task: TaskCard }) {
         {task.productName?.trim() || t('fallback.notSet')}
       </Fact>
       <Fact icon={<AppstoreOutlined />} label={t('detail.category')}>
-        {f.category(task.category?.name)}
+        {f.category(task.category)}
       </Fact>
     </dl>
   );

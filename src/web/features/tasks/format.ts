@@ -39,11 +39,11 @@ export function useTaskFormat() {
         return d ? date.format(d) : t('fallback.notSet');
       },
       compact: (n: number) => compact.format(n),
-      /** seeded category names are the zh labels of TASK_CATEGORY_OPTIONS: show their English label in en */
-      category: (name: string | null | undefined) => {
-        if (!name) return t('fallback.notSet');
-        if (lang === 'zh') return name;
-        return TASK_CATEGORY_OPTIONS.find((o) => o.zh === name)?.en ?? name;
+      /** a category in the current language: its English name in en (standard names fall back to their option label) */
+      category: (c: { name: string; nameEn?: string | null } | null | undefined) => {
+        if (!c?.name) return t('fallback.notSet');
+        if (lang === 'zh') return c.name;
+        return c.nameEn?.trim() || TASK_CATEGORY_OPTIONS.find((o) => o.zh === c.name)?.en || c.name;
       },
       location: (v: string | null | undefined) => (!v || v === '线上' ? t('online') : v),
       status: (s: string) => (isTaskStatus(s) ? t(`status.${s}`) : t('status.unknown')),
