@@ -226,14 +226,3 @@ export const applicationsQuery = z.object({
 });
 export const taskApplicationsResponse = z.object({ applications: z.array(applicationForCompany) });
 export const myApplicationsResponse = z.object({ applications: z.array(applicationForInfluencer) });
-
-export const notification = z.object({
-  id: z.string().uuid(),
-  type: z.string(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-  readAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export const notificationsResponse = z.object({ notifications: z.array(notification), unreadCount: z.number().int() });

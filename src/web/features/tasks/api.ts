@@ -12,14 +12,12 @@ import type {
   TaskSort,
   applicationForCompany,
   applicationForInfluencer,
-  notificationsResponse,
 } from '@shared/schemas/tasks';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/schemas/tasks';
 import { api } from '../../lib/api';
 
 export type ApplicationForCompany = z.infer<typeof applicationForCompany>;
 export type ApplicationForInfluencer = z.infer<typeof applicationForInfluencer>;
-export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 
 /** The hall's filters as kept in the URL (empty values are left out of the request). */
 export type HallFilters = {
