@@ -3,8 +3,8 @@
  *
  * Every test fails on unexpected console errors or uncaught page errors. The browser logs a
  * "Failed to load resource" console error for every HTTP error response; the ones a test expects
- * (a visitor's 401 from /api/auth/me, a 400 for a wrong code, a routed 500 ...) are allowed with
- * `guard.allow(urlPattern, status)`.
+ * (a 400 for a wrong code, a routed 500 ...) are allowed with `guard.allow(urlPattern, status)`.
+ * A visitor's page load makes none: the app asks GET /api/auth/session, which answers 200.
  */
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
@@ -16,10 +16,7 @@ type Problem = { kind: 'console' | 'pageerror'; text: string; url?: string };
 
 export class ConsoleGuard {
   private problems: Problem[] = [];
-  private allowances: Allowance[] = [
-    // visitors: the session check answers 401 (the app treats it as "signed out")
-    { url: /\/api\/auth\/me(\?|$)/, status: 401 },
-  ];
+  private allowances: Allowance[] = [];
   private pages = new WeakSet<Page>();
 
   /** Lets a failed resource load matching `url` (and `status`, if given) pass. */

@@ -63,7 +63,7 @@ test.describe('sign-up', () => {
     await page.screenshot({ path: test.info().outputPath('signup-company-done.png') });
   });
 
-  test('influencer signs up with a talent type, experience and a portfolio image, then signs in on /login-test', async ({
+  test('influencer signs up with a talent type, experience and a portfolio image, and lands on /materials with a welcome', async ({
     page,
   }) => {
     const email = uniqueEmail('inf');
@@ -89,17 +89,16 @@ test.describe('sign-up', () => {
     await page.getByTestId('signup-submit').click();
     const res = await signup;
     expect(res.status(), await res.text()).toBe(200);
-    await expect(page).toHaveURL(/\/login-test$/);
 
-    // sign in there with the new account (the page shows its sign-in form and the session status)
-    await fillField(page.getByTestId('login-email'), email);
-    await fillField(page.getByTestId('login-password'), PASSWORD);
-    const login = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
-    await page.getByTestId('login-submit').click();
-    expect((await login).status()).toBe(200);
+    // item 15: not the developer page /login-test, but the supplement form with a short welcome
+    await expect(page).toHaveURL(/\/materials$/);
+    const welcome = page.getByRole('dialog').filter({ hasText: '欢迎加入直播带货平台！' });
+    await expect(welcome).toBeVisible();
+    await expect(welcome).toContainText('请先完善达人资料');
+    await welcome.getByRole('button', { name: '开始完善资料' }).click();
+    await expect(welcome).toBeHidden();
+    await expect(page).toHaveURL(/\/materials$/);
     await expectSignedInAs(page, '达人用户', email);
-    await expect(page.getByTestId('login-test-status')).toContainText(email);
-    await expect(page.getByTestId('login-test-user-type')).toHaveAttribute('data-user-type', 'influencer');
   });
 
   test('company signs up through the header dialog (注册 mode)', async ({ page }) => {

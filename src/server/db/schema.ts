@@ -81,6 +81,8 @@ export const verificationCodes = pgTable(
     /** random token handed to the verifying browser (hashed here) to claim uploads before the account exists */
     ticketHash: text('ticket_hash'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** keyed hash of the requesting client's IP: the resend cool-down is per address and requester */
+    requester: text('requester'),
   },
   (t) => [
     index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt),

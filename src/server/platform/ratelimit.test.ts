@@ -35,6 +35,21 @@ function limiterContract(make: () => Limiter, key: () => string) {
     expect((await l.hit(a, 5, 60)).count).toBe(1);
     expect(await l.peek(b)).toBe(1);
   });
+
+  it('undo takes back one hit, never below zero, and makes no counter of its own', async () => {
+    const l = make();
+    const [a, b] = [key(), key()];
+    await l.hit(a, 5, 60);
+    await l.hit(a, 5, 60);
+    await l.undo(a);
+    expect(await l.peek(a)).toBe(1);
+    await l.undo(a);
+    await l.undo(a);
+    expect(await l.peek(a)).toBe(0);
+    await l.undo(b);
+    expect(await l.peek(b)).toBe(0);
+    expect((await l.hit(b, 5, 60)).count).toBe(1);
+  });
 }
 
 describe('MemoryLimiter', () => {

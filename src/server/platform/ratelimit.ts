@@ -10,6 +10,8 @@ export interface Limiter {
   /** reads without counting */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** takes back one hit of the current window (an attempt counted in advance that turned out fine) */
+  undo(key: string): Promise<void>;
 }
 
 export class MemoryLimiter implements Limiter {
@@ -36,6 +38,10 @@ export class MemoryLimiter implements Limiter {
   async reset(key: string) {
     this.windows.delete(key);
   }
+  async undo(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > Date.now() && w.count > 0) w.count -= 1;
+  }
   close() {
     clearInterval(this.sweep);
   }
@@ -55,5 +61,13 @@ export class RedisLimiter implements Limiter {
   }
   async reset(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+  async undo(key: string) {
+    // only an existing counter of the current window, and never below zero (DECR alone would create a key without expiry)
+    await this.redis.eval(
+      "local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0",
+      1,
+      this.prefix + key,
+    );
   }
 }

@@ -167,13 +167,18 @@ export async function lastCode(app: App, to: string): Promise<string> {
   return m[1];
 }
 
-/** Requests and verifies a sign-up code for `email` in `client` (which then holds the upload ticket). */
-export async function verifyEmail(app: App, client: Client, email: string) {
+/**
+ * Requests and verifies a sign-up code for `email` in `client`, which then holds the signup_ticket
+ * cookie (the proof sign-up needs, also the portfolio-upload ticket). Returns the same proof as the
+ * one-time `signupToken` for sign-ups from another client.
+ */
+export async function verifyEmail(app: App, client: Client, email: string): Promise<{ signupToken: string }> {
   const sent = await client.post('/api/auth/email-code', { email });
   if (sent.statusCode !== 200) throw new Error(`email-code failed: ${sent.body}`);
   const code = await lastCode(app, email.trim().toLowerCase());
   const res = await client.post('/api/auth/email-code/verify', { email, code });
   if (res.statusCode !== 200) throw new Error(`verify failed: ${res.body}`);
+  return { signupToken: (res.json() as { signupToken: string }).signupToken };
 }
 
 /** A multipart body with a single `file` field. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { emailCodeRequest, emailCodeVerifyRequest, loginRequest, signupRequest, talentQuestionnaire } from './auth';
+import {
+  emailCodeRequest,
+  emailCodeVerifyRequest,
+  loginRequest,
+  passwordResetConfirm,
+  passwordResetRequest,
+  sessionResponse,
+  signupRequest,
+  talentQuestionnaire,
+} from './auth';
 import { emailField, passwordField } from './common';
 
 /** path → first message (our messages are error codes) of a failed parse, as the server reports them; {} when it passes. */
@@ -149,5 +158,28 @@ describe('talent questionnaire', () => {
         details: { 'video-editor': { ...base, editingSoftware: ['pr', 'ae', 'fcpx', 'vegas'], editingStyles: ['vlog', 'documentary'] } },
       }).details['video-editor']?.editingSoftware,
     ).toEqual(['pr', 'ae', 'fcpx', 'vegas']);
+  });
+});
+
+describe('sign-up proof, session, password reset (issue 10)', () => {
+  it('sign-up takes an optional signupToken (trimmed, bounded)', () => {
+    expect(signupRequest.parse({ ...company, signupToken: ' abc ' }).signupToken).toBe('abc');
+    expect(signupRequest.parse(company).signupToken).toBeUndefined();
+    expect(issues(signupRequest, { ...company, signupToken: 'x'.repeat(201) })).toEqual({ signupToken: 'EMAIL_NOT_VERIFIED' });
+  });
+
+  it('the session answer has a user or null', () => {
+    expect(sessionResponse.parse({ user: null })).toEqual({ user: null });
+    expect(issues(sessionResponse, {})).toHaveProperty('user');
+  });
+
+  it('reset: email as everywhere; a 6-digit code; the new password at least 6 characters, typed twice', () => {
+    expect(passwordResetRequest.parse({ email: ' A@B.co ' })).toEqual({ email: 'a@b.co' });
+    const ok = { email: 'a@b.co', code: '123456', password: 'secret1', confirmPassword: 'secret1' };
+    expect(issues(passwordResetConfirm, ok)).toEqual({});
+    expect(issues(passwordResetConfirm, { ...ok, code: '' })).toEqual({ code: 'CODE_REQUIRED' });
+    expect(issues(passwordResetConfirm, { ...ok, code: '12345' })).toEqual({ code: 'CODE_INVALID' });
+    expect(issues(passwordResetConfirm, { ...ok, password: 'abc', confirmPassword: 'abc' })).toEqual({ password: 'NEW_PASSWORD_TOO_SHORT' });
+    expect(issues(passwordResetConfirm, { ...ok, confirmPassword: 'secret2' })).toEqual({ confirmPassword: 'PASSWORD_CONFIRM_MISMATCH' });
   });
 });

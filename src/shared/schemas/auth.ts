@@ -34,7 +34,18 @@ export const codeField = (length: number) =>
 
 export const emailCodeVerifyRequest = z.object({ email: emailField, code: codeField(LIMITS.emailCodeLength) });
 export type EmailCodeVerifyRequest = z.infer<typeof emailCodeVerifyRequest>;
-export const emailCodeVerifyResponse = z.object({ verified: z.literal(true) });
+export const emailCodeVerifyResponse = z.object({
+  verified: z.literal(true),
+  /**
+   * Proof of this verification for POST /api/auth/signup, for API clients without a cookie jar
+   * (browsers carry the same proof in the httpOnly signup_ticket cookie). Used once, valid 30 minutes.
+   */
+  signupToken: z.string(),
+});
+export type EmailCodeVerifyResponse = z.infer<typeof emailCodeVerifyResponse>;
+
+/** The proof of verification sent in a body (the signup_ticket cookie carries the same). */
+const signupTokenField = z.string({ error: 'EMAIL_NOT_VERIFIED' }).trim().max(200, { error: 'EMAIL_NOT_VERIFIED' });
 
 const arr = <T extends z.ZodTypeAny>(item: T, max = 10) => z.array(item).max(max).default([]);
 
@@ -89,6 +100,8 @@ export const signupRequest = z
     confirmPassword: z.string({ error: 'PASSWORD_MISMATCH' }).trim().optional(),
     userType: z.enum(SIGNUP_USER_TYPES, { error: 'USER_TYPE_REQUIRED' }),
     talent: talentQuestionnaire.optional(),
+    /** the signupToken of the verify response; needed unless the request carries the signup_ticket cookie */
+    signupToken: signupTokenField.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.confirmPassword !== undefined && v.password !== v.confirmPassword) {
@@ -116,3 +129,31 @@ export const me = z.object({
 export type Me = z.infer<typeof me>;
 export const meResponse = z.object({ user: me });
 export type MeResponse = z.infer<typeof meResponse>;
+
+/** GET /api/auth/session: who is signed in; 200 for everyone (`user: null` for visitors). */
+export const sessionResponse = z.object({ user: me.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** POST /api/auth/password-reset/request (忘记密码): the same answer whether the address is registered or not. */
+export const passwordResetRequest = z.object({ email: emailField });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+export const passwordResetRequestResponse = emailCodeResponse;
+
+/** POST /api/auth/password-reset/confirm: the mailed code and the new password (twice). */
+export const passwordResetConfirm = z
+  .object({
+    email: emailField,
+    code: codeField(LIMITS.emailCodeLength),
+    password: z
+      .string({ error: 'NEW_PASSWORD_TOO_SHORT' })
+      .trim()
+      .min(LIMITS.passwordMin, { error: 'NEW_PASSWORD_TOO_SHORT' })
+      .max(128, { error: 'PASSWORD_TOO_LONG' }),
+    confirmPassword: z.string({ error: 'PASSWORD_CONFIRM_MISMATCH' }).trim(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'PASSWORD_CONFIRM_MISMATCH' });
+    }
+  });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirm>;

@@ -8,6 +8,7 @@ import { lazyPage } from './lazyPage';
 const HomePage = lazyPage(() => import('../features/home/HomePage'), ['home', 'videos']);
 const SignupPage = lazyPage(() => import('../features/auth/SignupPage'), ['auth']);
 const LoginTestPage = lazyPage(() => import('../features/auth/LoginTestPage'), ['auth']);
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), ['auth']);
 const EmailTestPage = lazyPage(() => import('../features/dev/EmailTestPage'), ['dev', 'auth']);
 const SmsTestPage = lazyPage(() => import('../features/dev/SmsTestPage'), ['devtools']);
 const ImageUploadTestPage = lazyPage(() => import('../features/dev/ImageUploadTestPage'), ['devtools']);
@@ -37,6 +38,7 @@ export const router = createBrowserRouter([
           { index: true, element: <HomePage /> },
           { path: 'signup', element: <SignupPage /> },
           { path: 'login-test', element: <LoginTestPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'email-test', element: <EmailTestPage /> },
           { path: 'sms-test', element: <SmsTestPage /> },
           { path: 'image-upload-test', element: <ImageUploadTestPage /> },

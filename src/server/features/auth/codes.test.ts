@@ -112,18 +112,21 @@ describe('sending', () => {
     expect(all.filter((r) => r.consumedAt === null)).toHaveLength(1);
   });
 
-  it('at most 6 codes per address per hour (429 with a clear message), other addresses unaffected', async () => {
+  it('at most 6 codes per address per requesting IP per hour (429 with a clear message), other addresses and IPs unaffected', async () => {
     const email = freshEmail('per-address');
+    const ip = nextIp();
     for (let i = 0; i < 6; i++) {
-      // a new browser and address each time: only the address is the same
-      await send(new Client(t.app), email);
+      // a new browser each time from one IP: the address and the IP are the same
+      await send(new Client(t.app, { ip }), email);
       await age(email, 61);
     }
-    const seventh = await new Client(t.app).post('/api/auth/email-code', { email });
+    const seventh = await new Client(t.app, { ip }).post('/api/auth/email-code', { email });
     expect(errorOf(seventh)).toEqual({ status: 429, code: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试' });
     expect(Number(seventh.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(seventh.headers['retry-after'])).toBeLessThanOrEqual(3600);
-    expect((await new Client(t.app).post('/api/auth/email-code', { email: freshEmail() })).statusCode).toBe(200);
+    expect((await new Client(t.app, { ip }).post('/api/auth/email-code', { email: freshEmail() })).statusCode).toBe(200);
+    // someone else (another IP) asking for this address is not held by that quota (item 4: no lock-out by strangers)
+    expect((await new Client(t.app).post('/api/auth/email-code', { email })).statusCode).toBe(200);
   });
 
   it('at most 30 codes per IP per hour, whatever the addresses (429); another IP is unaffected', async () => {
@@ -170,7 +173,7 @@ describe('checking', () => {
     expect(errorOf(await verify(c, email, other(code)))).toEqual({ status: 400, code: 'CODE_INVALID', message: '验证码错误，请重试' });
     const ok = await verify(c, ` ${email.toUpperCase()} `, ` ${code} `);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ verified: true });
+    expect(ok.json()).toEqual({ verified: true, signupToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(ok.body).not.toContain(code);
     expect(JSON.stringify(ok.headers)).not.toContain(code);
   });

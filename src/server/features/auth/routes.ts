@@ -7,13 +7,28 @@ import {
   emailCodeVerifyResponse,
   loginRequest,
   meResponse,
+  passwordResetConfirm,
+  passwordResetRequest,
+  passwordResetRequestResponse,
+  sessionResponse,
   signupRequest,
 } from '../../../shared/schemas/auth';
 import { errorBody, okBody } from '../../../shared/schemas/common';
 import type { AppContext } from '../../platform/context';
-import { clearSessionCookie, createSession, currentUser, destroySession, requireUser, setSessionCookie } from '../../platform/session';
+import { clearSessionCookie, createSession, currentUser, destroySession, requireUser, SESSION_COOKIE, setSessionCookie } from '../../platform/session';
 import { SIGNUP_TICKET_COOKIE } from '../uploads/routes';
-import { getMe, login, sendSignupCode, signup, verifySignupCode } from './service';
+import { confirmPasswordReset, getMe, login, requestPasswordReset, sendSignupCode, signup, verifySignupCode } from './service';
+
+const NO_STORE = new Set([
+  '/api/auth/signup',
+  '/api/auth/login',
+  '/api/auth/logout',
+  '/api/auth/me',
+  '/api/auth/session',
+  '/api/auth/email-code/verify',
+  '/api/auth/password-reset/request',
+  '/api/auth/password-reset/confirm',
+]);
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
 
@@ -22,13 +37,20 @@ export const authRoutes =
   async (app) => {
     const secure = ctx.config.isProduction;
 
+    // sign-in, sign-up, session and password-reset answers are never cached (item 13), errors included
+    app.addHook('onRequest', async (request, reply) => {
+      if (NO_STORE.has(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
+    });
+
     app.post(
       '/api/auth/email-code',
       {
         schema: {
           tags: ['auth'],
           summary: 'Send a 6-digit sign-up code to an email address (never returned)',
-          description: 'Who: anyone. 60 s cool-down per address; rate-limited per address and IP; 409 if already registered.',
+          description:
+            'Who: anyone. The same answer for registered and free addresses (a registered one gets a notice mail, no code). ' +
+            'Limits: per IP first, then a 60 s cool-down and an hourly quota per address and requesting IP (429).',
           body: emailCodeRequest,
           response: { 200: emailCodeResponse, ...errors, 502: errorBody },
         },
@@ -42,7 +64,9 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Check a sign-up code; marks the email verified for 30 minutes',
-          description: 'Who: anyone. At most 5 tries per code. Sets an httpOnly cookie that lets this browser upload portfolio files before the account exists.',
+          description:
+            'Who: anyone. At most 5 tries per code; a code verifies once. Sets the httpOnly signup_ticket cookie (portfolio uploads before ' +
+            'the account exists, and the proof sign-up needs) and returns the same proof as `signupToken` for API clients.',
           body: emailCodeVerifyRequest,
           response: { 200: emailCodeVerifyResponse, ...errors },
         },
@@ -56,7 +80,7 @@ export const authRoutes =
           secure,
           maxAge: LIMITS.signupVerifiedTtlSeconds,
         });
-        return { verified: true as const };
+        return { verified: true as const, signupToken: ticket };
       },
     );
 
@@ -66,13 +90,15 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Create an influencer or company account (email must be verified) and sign in',
-          description: 'Who: anyone with a verified email. Influencers must answer the talent questionnaire.',
+          description:
+            'Who: the client that verified the email: the signup_ticket cookie of the verifying browser or the `signupToken` of the verify ' +
+            'response (400 EMAIL_NOT_VERIFIED without either). Influencers must answer the talent questionnaire.',
           body: signupRequest,
           response: { 200: meResponse, ...errors },
         },
       },
       async (request, reply) => {
-        const userId = await signup(ctx, request.body);
+        const userId = await signup(ctx, request.body, request.cookies[SIGNUP_TICKET_COOKIE]);
         // like sign-in: a session this browser had before ends on the server, not only in the cookie jar
         const previous = await request.getUser();
         if (previous) await destroySession(ctx.db, previous.sessionId);
@@ -89,7 +115,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password',
-          description: 'Who: anyone. Failed attempts are rate-limited per email and per IP (429).',
+          description: 'Who: anyone. Attempts are counted per IP and per email before the password is checked (429 over the limit).',
           body: loginRequest,
           response: { 200: meResponse, ...errors },
         },
@@ -133,10 +159,62 @@ export const authRoutes =
         },
         preValidation: requireUser,
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      async (request) => {
         const user = await currentUser(request);
         return { user: await getMe(ctx.db, user.id) };
+      },
+    );
+
+    app.get(
+      '/api/auth/session',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Who is signed in: the user, or null for a visitor (always 200)',
+          description: 'Who: anyone. The web app asks this on every page; /api/auth/me answers 401 to visitors instead.',
+          response: { 200: sessionResponse },
+        },
+      },
+      async (request) => {
+        const user = await request.getUser();
+        return { user: user ? await getMe(ctx.db, user.id) : null };
+      },
+    );
+
+    app.post(
+      '/api/auth/password-reset/request',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: '忘记密码: mail a 6-digit password-reset code (never returned)',
+          description:
+            'Who: anyone. The same answer whether the address is registered or not (an unknown one gets a mail without a code). ' +
+            'Code valid 10 minutes; limits as for sign-up codes, plus at most 10 codes per address per hour.',
+          body: passwordResetRequest,
+          response: { 200: passwordResetRequestResponse, ...errors, 502: errorBody },
+        },
+      },
+      async (request) => ({ ok: true as const, ...(await requestPasswordReset(ctx, request.body.email, request.ip)) }),
+    );
+
+    app.post(
+      '/api/auth/password-reset/confirm',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the mailed code; ends every session of the account',
+          description:
+            'Who: anyone holding the code. 5 tries per code; the code is used up. Every session of the account ends (the caller is not ' +
+            'signed in: sign in with the new password) and the owner is told by mail.',
+          body: passwordResetConfirm,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await confirmPasswordReset(ctx, request.body);
+        // this browser's session (if any) ended with the others
+        if (request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, secure);
+        return { ok: true as const };
       },
     );
   };

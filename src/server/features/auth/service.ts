@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits';
 import { ADMIN_PERMISSIONS, TALENT_TYPES, labelOf, type UserType } from '../../../shared/options';
-import type { LoginRequest, Me, SignupRequest } from '../../../shared/schemas/auth';
+import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import {
   adminLogs,
@@ -14,7 +14,8 @@ import {
   users,
   verificationCodes,
 } from '../../db/schema';
-import { findVerified, issueCode, verifyCode } from '../../platform/codes';
+import { findByTicket, issueCode, issueWithoutCode, verifyCode } from '../../platform/codes';
+import { destroyOtherSessions } from '../../platform/session';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { claimUploads, findAttachablePortfolio } from '../uploads/service';
@@ -37,9 +38,35 @@ export async function emailExists(db: DbOrTx, email: string) {
   return Boolean(row);
 }
 
-/** POST /api/auth/email-code: sends a 6-digit sign-up code by mail (outbox in development). */
+/** The site's address for links in mails (PUBLIC_URL, else this server on localhost). */
+export function siteOrigin(ctx: AppContext) {
+  return (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/+$/, '');
+}
+
+/**
+ * POST /api/auth/email-code: sends a 6-digit sign-up code by mail (outbox in development). A
+ * registered address gets the same answer under the same limits, but no code: a mail tells its
+ * owner that someone tried to sign up with it, with links to sign in and to reset the password.
+ */
 export async function sendSignupCode(ctx: AppContext, email: string, ip: string) {
-  if (await emailExists(ctx.db, email)) throw new AppError('EMAIL_TAKEN');
+  if (await emailExists(ctx.db, email)) {
+    const origin = siteOrigin(ctx);
+    return issueWithoutCode(ctx, 'signup_email', email, ip, async () => {
+      await ctx.mailer.send({
+        channel: 'email',
+        to: email,
+        subject: '【直播带货平台】注册提醒 / Sign-up attempt',
+        body:
+          `有人尝试使用此邮箱注册直播带货平台账号，但此邮箱已注册。\n` +
+          `如果是您本人，请直接登录：${origin}/login-test\n` +
+          `忘记密码？请重置密码：${origin}/forgot-password\n` +
+          `如非本人操作，请忽略本邮件，您的账号不受影响。\n\n` +
+          `Someone tried to sign up with this email address, which already has an account. ` +
+          `If it was you, sign in (${origin}/login-test) or reset your password (${origin}/forgot-password). ` +
+          `Otherwise ignore this mail; your account is not affected.`,
+      });
+    });
+  }
   return issueCode(ctx, 'signup_email', email, ip, async (code, ttl) => {
     await ctx.mailer.send({
       channel: 'email',
@@ -52,6 +79,7 @@ export async function sendSignupCode(ctx: AppContext, email: string, ip: string)
   });
 }
 
+/** POST /api/auth/email-code/verify: the ticket is the proof of verification sign-up needs (cookie or signupToken). */
 export async function verifySignupCode(ctx: AppContext, email: string, code: string) {
   return verifyCode(ctx, 'signup_email', email, code);
 }
@@ -85,13 +113,16 @@ async function loadMe(db: DbOrTx, userId: string): Promise<Me> {
 export const getMe = loadMe;
 
 /**
- * POST /api/auth/signup. Needs the email verified by code within the last 30 minutes. Creates the
- * account, its role rows and (influencers) the talent questionnaire with its portfolio files, and
- * consumes the code — all in one transaction. Returns the new user id.
+ * POST /api/auth/signup. Needs the proof of a verification of this email made within the last 30
+ * minutes: the ticket from the signup_ticket cookie of the verifying browser, or the signupToken
+ * the verify call returned. Creates the account, its role rows and (influencers) the talent
+ * questionnaire with its portfolio files, and consumes the verification — all in one transaction.
+ * Returns the new user id.
  */
-export async function signup(ctx: AppContext, input: SignupRequest): Promise<string> {
-  const verified = await findVerified(ctx, 'signup_email', input.email, LIMITS.signupVerifiedTtlSeconds);
-  if (!verified) throw new AppError('EMAIL_NOT_VERIFIED', undefined, { email: 'EMAIL_NOT_VERIFIED' });
+export async function signup(ctx: AppContext, input: SignupRequest, cookieTicket?: string): Promise<string> {
+  const ticket = input.signupToken || cookieTicket;
+  const verified = ticket ? await findByTicket(ctx, 'signup_email', ticket, LIMITS.signupVerifiedTtlSeconds) : null;
+  if (!verified || verified.target !== input.email) throw new AppError('EMAIL_NOT_VERIFIED', undefined, { email: 'EMAIL_NOT_VERIFIED' });
   if (await emailExists(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', undefined, { email: 'EMAIL_TAKEN' });
   const passwordHash = await hashPassword(input.password);
 
@@ -99,7 +130,7 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<str
     return await ctx.db.transaction(async (tx) => {
       const consumed = await tx
         .update(verificationCodes)
-        .set({ consumedAt: new Date() })
+        .set({ consumedAt: ctx.clock.now() })
         .where(and(eq(verificationCodes.id, verified.id), isNull(verificationCodes.consumedAt)))
         .returning({ id: verificationCodes.id });
       if (consumed.length === 0) throw new AppError('EMAIL_NOT_VERIFIED');
@@ -152,30 +183,108 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<str
 const LOGIN_WINDOW = 15 * 60;
 const LOGIN_MAX_PER_EMAIL = 10;
 const LOGIN_MAX_PER_IP = 50;
+const loginEmailKey = (email: string) => `login:fail:e:${email}`;
 
-/** POST /api/auth/login. Failed attempts are limited per email and per IP. */
+/**
+ * POST /api/auth/login. Every attempt is counted (atomically: the limiter's increment) per IP and
+ * then per email BEFORE the password is checked, and refused with 429 once over the limit, so
+ * parallel guesses cannot all slip past a check. A successful sign-in takes its IP count back and
+ * clears the email's count; failures stay counted for the 15-minute window.
+ */
 export async function login(ctx: AppContext, input: LoginRequest, ip: string): Promise<string> {
-  const emailKey = `login:fail:e:${input.email}`;
+  const emailKey = loginEmailKey(input.email);
   const ipKey = `login:fail:ip:${ip}`;
-  if ((await ctx.limiter.peek(emailKey)) >= LOGIN_MAX_PER_EMAIL || (await ctx.limiter.peek(ipKey)) >= LOGIN_MAX_PER_IP) {
-    throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(LOGIN_WINDOW) });
-  }
+  const perIp = await ctx.limiter.hit(ipKey, LOGIN_MAX_PER_IP, LOGIN_WINDOW);
+  if (!perIp.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(perIp.retryAfterSeconds) });
+  const perEmail = await ctx.limiter.hit(emailKey, LOGIN_MAX_PER_EMAIL, LOGIN_WINDOW);
+  if (!perEmail.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(perEmail.retryAfterSeconds) });
+
   const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email}`)
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
-  if (!user || !ok) {
-    await ctx.limiter.hit(emailKey, LOGIN_MAX_PER_EMAIL, LOGIN_WINDOW);
-    await ctx.limiter.hit(ipKey, LOGIN_MAX_PER_IP, LOGIN_WINDOW);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
   await ctx.limiter.reset(emailKey);
+  await ctx.limiter.undo(ipKey);
   if (ctx.config.admin && ctx.config.admin.email === input.email) {
     await promoteToAdmin(ctx.db, user.id, null, 'admin_auto_promote', '指定管理员邮箱登录，已授予管理员权限');
   }
   return user.id;
+}
+
+/**
+ * POST /api/auth/password-reset/request (忘记密码). A registered address gets a 6-digit code by
+ * mail; an unknown one gets the same answer, under the same limits, and a mail saying that no
+ * account uses it (so the answer and its timing tell nothing).
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
+  const origin = siteOrigin(ctx);
+  if (!(await emailExists(ctx.db, email))) {
+    return issueWithoutCode(ctx, 'password_reset', email, ip, async () => {
+      await ctx.mailer.send({
+        channel: 'email',
+        to: email,
+        subject: '【直播带货平台】重置密码 / Password reset',
+        body:
+          `有人请求重置此邮箱的直播带货平台密码，但没有与此邮箱关联的账号。\n` +
+          `如需注册，请访问：${origin}/signup\n如非本人操作，请忽略本邮件。\n\n` +
+          `Someone asked to reset the password for this email address, but no account uses it. ` +
+          `To create one, visit ${origin}/signup. Otherwise ignore this mail.`,
+      });
+    });
+  }
+  return issueCode(ctx, 'password_reset', email, ip, async (code, ttl) => {
+    await ctx.mailer.send({
+      channel: 'email',
+      to: email,
+      subject: '【直播带货平台】重置密码验证码 / Password reset code',
+      body:
+        `您的重置密码验证码是 ${code}，${Math.round(ttl / 60)} 分钟内有效。请勿泄露给他人。\n` +
+        `如非本人操作，请忽略本邮件，您的密码不会改变。\n\n` +
+        `Your password reset code is ${code}. It is valid for ${Math.round(ttl / 60)} minutes. ` +
+        `If you did not ask for it, ignore this email; your password stays as it is.`,
+    });
+  });
+}
+
+/**
+ * POST /api/auth/password-reset/confirm. Checks and uses up the code (5 tries, 10 minutes), sets
+ * the new password (argon2id), ends every session of the account — the requester's too — and
+ * tells the owner by mail. Nobody is signed in: the user signs in with the new password.
+ */
+export async function confirmPasswordReset(ctx: AppContext, input: PasswordResetConfirm) {
+  const passwordHash = await hashPassword(input.password);
+  // an unknown address holds only a code-less row: this fails exactly like a wrong code
+  await verifyCode(ctx, 'password_reset', input.email, input.code, undefined, { consume: true });
+  const userId = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.clock.now() })
+      .where(sql`lower(${users.email}) = ${input.email}`)
+      .returning({ id: users.id });
+    if (!user) throw new AppError('CODE_INVALID');
+    await destroyOtherSessions(tx, user.id);
+    return user.id;
+  });
+  await ctx.limiter.reset(loginEmailKey(input.email));
+  const origin = siteOrigin(ctx);
+  try {
+    await ctx.mailer.send({
+      channel: 'email',
+      to: input.email,
+      subject: '【直播带货平台】密码已重置 / Password changed',
+      body:
+        `您的密码已重置，所有设备上的登录已退出。请使用新密码登录：${origin}/login-test\n` +
+        `如非本人操作，请立即通过“忘记密码”重新设置密码并联系客服。\n\n` +
+        `Your password was reset and every device was signed out. Sign in with the new password. ` +
+        `If this was not you, reset your password again at once and contact support.`,
+    });
+  } catch (err) {
+    // the password is changed either way; the notice is best effort
+    ctx.log.warn({ err: (err as Error).message, userId }, 'password-changed notice not delivered');
+  }
 }
 
 /**

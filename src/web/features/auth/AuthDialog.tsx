@@ -5,7 +5,7 @@ import { Modal, Segmented } from 'antd';
 import type { SignupUserType } from '@shared/options';
 import { useFeedback } from '../../components/feedback';
 import type { AuthDialogMode } from './authDialogContext';
-import { LoginForm } from './LoginForm';
+import { SignInPanel } from './SignInPanel';
 import { SignupForm } from './SignupForm';
 import { useSignupSuccess } from './useSignupSuccess';
 import './auth.css';
@@ -23,6 +23,7 @@ export default function AuthDialog({ open, initialMode, initialUserType, onClose
   const navigate = useNavigate();
   const feedback = useFeedback();
   const [mode, setMode] = useState<AuthDialogMode>(initialMode);
+  const [resetting, setResetting] = useState(false);
   const onSignupSuccess = useSignupSuccess(onClose);
 
   return (
@@ -33,7 +34,7 @@ export default function AuthDialog({ open, initialMode, initialUserType, onClose
       centered
       destroyOnHidden
       width={mode === 'signup' ? 640 : 440}
-      title={mode === 'signin' ? t('dialog.signInTitle') : t('dialog.signUpTitle')}
+      title={mode === 'signin' ? (resetting ? t('reset.title') : t('dialog.signInTitle')) : t('dialog.signUpTitle')}
       className="auth-dialog"
       data-testid="auth-dialog"
     >
@@ -41,7 +42,10 @@ export default function AuthDialog({ open, initialMode, initialUserType, onClose
         block
         size="large"
         value={mode}
-        onChange={setMode}
+        onChange={(m) => {
+          setMode(m);
+          setResetting(false);
+        }}
         aria-label={t('dialog.modeLabel')}
         className="auth-dialog__mode"
         options={[
@@ -52,8 +56,9 @@ export default function AuthDialog({ open, initialMode, initialUserType, onClose
       <p className="auth-dialog__welcome">{mode === 'signin' ? t('dialog.signInWelcome') : t('dialog.signUpWelcome')}</p>
       {mode === 'signin' ? (
         <>
-          <LoginForm
+          <SignInPanel
             autoFocus
+            onModeChange={(m) => setResetting(m === 'reset')}
             onSuccess={() => {
               feedback.success(t('login.success'));
               onClose();

@@ -8,14 +8,24 @@ import { useLogin } from './api';
 import { useFieldText } from './useFieldText';
 import { issuesToErrors, withoutPrefix, type FieldErrors } from './validation';
 
+type Props = {
+  onSuccess?: (user: Me) => void;
+  autoFocus?: boolean;
+  initialEmail?: string;
+  /** a success note above the form (e.g. 密码已重置，请使用新密码登录) */
+  notice?: string | null;
+  /** shows 忘记密码？; called with the email typed so far */
+  onForgot?: (email: string) => void;
+};
+
 /** Email + password sign-in (dialog and /login-test). */
-export function LoginForm({ onSuccess, autoFocus = false }: { onSuccess?: (user: Me) => void; autoFocus?: boolean }) {
+export function LoginForm({ onSuccess, autoFocus = false, initialEmail = '', notice, onForgot }: Props) {
   const { t } = useTranslation('auth');
   const { apiErrorText } = useErrorText();
   const fieldText = useFieldText();
   const idPrefix = `login-${useId().replace(/:/g, '')}`;
   const login = useLogin();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -43,6 +53,7 @@ export function LoginForm({ onSuccess, autoFocus = false }: { onSuccess?: (user:
 
   return (
     <Form layout="vertical" requiredMark onFinish={submit} className="login-form" data-testid="login-form">
+      {notice && <Alert type="success" showIcon title={notice} className="form-alert" role="status" data-testid="login-notice" />}
       <Form.Item
         label={t('login.email')}
         htmlFor={`${idPrefix}-email`}
@@ -94,6 +105,13 @@ export function LoginForm({ onSuccess, autoFocus = false }: { onSuccess?: (user:
           data-testid="login-password"
         />
       </Form.Item>
+      {onForgot && (
+        <p className="login-form__forgot">
+          <button type="button" className="link-button" onClick={() => onForgot(email.trim())} data-testid="login-forgot">
+            {t('login.forgot')}
+          </button>
+        </p>
+      )}
       {formError && <Alert type="error" showIcon title={formError} className="form-alert" data-testid="login-error" />}
       <Button type="primary" htmlType="submit" size="large" block loading={login.isPending} data-testid="login-submit">
         {login.isPending ? t('login.submitting') : t('login.submit')}

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useFeedback } from '../../components/feedback';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMe, useSignOut } from './api';
-import { LoginForm } from './LoginForm';
+import { SignInPanel } from './SignInPanel';
 import { testPermissions } from './permissions';
 import './auth.css';
 
@@ -31,7 +31,7 @@ export default function LoginTestPage() {
             <h2 id="login-test-form" className="card-title">
               {t('loginTest.formTitle')}
             </h2>
-            <LoginForm onSuccess={() => feedback.success(t('login.success'))} />
+            <SignInPanel onSuccess={() => feedback.success(t('login.success'))} />
             <p className="login-test__foot">
               <Link to="/signup">{t('loginTest.noAccount')}</Link>
             </p>

@@ -1,6 +1,14 @@
 import { useCallback, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Me, MeResponse, SignupRequest, LoginRequest } from '@shared/schemas/auth';
+import type {
+  EmailCodeVerifyResponse,
+  LoginRequest,
+  Me,
+  MeResponse,
+  PasswordResetConfirm,
+  SessionResponse,
+  SignupRequest,
+} from '@shared/schemas/auth';
 import type { UploadResponse } from '@shared/schemas/uploads';
 import type { TalentType } from '@shared/options';
 import { LIMITS } from '@shared/limits';
@@ -21,7 +29,8 @@ export const meQuery = queryOptions({
     const timeout = AbortSignal.timeout(LIMITS.loadingTimeoutMs);
     const both = AbortSignal.any ? AbortSignal.any([signal, timeout]) : signal;
     try {
-      const res = await api.get<MeResponse>('/api/auth/me', { signal: both });
+      // 200 for everyone ({user: null} for visitors): no 401 in the console of every visitor
+      const res = await api.get<SessionResponse>('/api/auth/session', { signal: both });
       return res.user;
     } catch (e) {
       if (isApiError(e) && e.status === 401) return null;
@@ -72,7 +81,29 @@ export function useSendEmailCode() {
 export function useVerifyEmailCode() {
   return useMutation({
     mutationFn: (body: { email: string; code: string }) =>
-      api.post<{ verified: true }>('/api/auth/email-code/verify', body),
+      api.post<EmailCodeVerifyResponse>('/api/auth/email-code/verify', body),
+  });
+}
+
+/** 忘记密码: asks for a reset code (the same answer whether the address is registered or not). */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<EmailCodeResponse>('/api/auth/password-reset/request', { email }),
+  });
+}
+
+/** Sets the new password with the mailed code; the server ends every session of the account. */
+export function useConfirmPasswordReset() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordResetConfirm) => api.post<{ ok: true }>('/api/auth/password-reset/confirm', body),
+    onSuccess: () => {
+      // a session this browser had is gone too
+      if (qc.getQueryData(meQueryKey)) {
+        clearOwnedStorage();
+        afterAuthChange(qc, null);
+      }
+    },
   });
 }
 

@@ -6,8 +6,9 @@ import { useFeedback } from '../../components/feedback';
 
 /**
  * After a successful sign-up (the server has signed the new account in):
- * influencers get a message and go to /login-test; companies go home and see the notice that the
- * influencer selection module is being updated (part 1 §4).
+ * influencers land on /materials (the supplement form) with a short welcome (not the developer page
+ * /login-test, DESIGN.md "where we differ"); companies go home and see the notice that the influencer
+ * selection module is being updated (part 1 §4).
  */
 export function useSignupSuccess(before?: () => void) {
   const navigate = useNavigate();
@@ -17,8 +18,12 @@ export function useSignupSuccess(before?: () => void) {
     (userType: SignupUserType) => {
       before?.();
       if (userType === 'influencer') {
-        feedback.success(t('signup.successInfluencer'));
-        navigate('/login-test');
+        navigate('/materials');
+        feedback.notice({
+          title: t('signup.welcomeTitle'),
+          content: t('signup.welcomeContent'),
+          okText: t('signup.welcomeOk'),
+        });
       } else {
         navigate('/');
         feedback.notice({
