@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -21,6 +21,8 @@ import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './platform/clock';
 import type { AppContext } from './platform/context';
 import { registerOriginCheck } from './platform/csrf';
+import { makeDirs } from './platform/datadir';
+import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, registerErrorHandling } from './platform/errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './platform/ratelimit';
@@ -44,6 +46,8 @@ export type BuildOptions = {
   database?: Database;
   mailer?: Mailer;
   sms?: SmsSender;
+  /** where the log goes (default stdout); tests read it */
+  logStream?: NodeJS.WritableStream;
   /** the clock services read time from (tests pass a ManualClock) */
   clock?: Clock;
   /** serve the built web app (default: when config.webDist exists) */
@@ -52,16 +56,34 @@ export type BuildOptions = {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
+/** Longer addresses answer 414 (the longest the app makes is a search in the hall, far below this). */
+const MAX_URL_LENGTH = 8192;
+
+/** Developer test pages: served to loopback clients only (platform/loopback.ts). */
+const DEV_PAGES = new Set(['/email-test', '/sms-test', '/image-upload-test', '/influencer-image-upload-test']);
+
 /** Builds the whole server: used by main.ts and by the tests (through app.inject). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // a request Node refuses before Fastify sees it (headers over 16 KB, a malformed request line)
+    // still gets the JSON error body
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const code = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
+      const body = JSON.stringify(errorBody(code));
+      const status = code === 'HEADERS_TOO_LARGE' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: {
               paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
@@ -94,6 +116,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return reply.status(414).send(errorBody('URI_TOO_LONG'));
+  });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -157,7 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // uploaded files: right content type, nosniff (helmet), long cache (keys are unique)
   if (storage.driver === 'local' && config.storage.driver === 'local') {
-    mkdirSync(config.storage.dir, { recursive: true });
+    makeDirs(config.storage.dir);
     await app.register(fastifyStatic, {
       root: path.resolve(config.storage.dir),
       prefix: '/uploads/',
@@ -195,6 +220,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const url = request.url.split('?')[0];
     // client-side routes get the app shell; a missing asset (any path with a file extension) is a real 404
     const isPageRoute = !url.startsWith('/api/') && !url.startsWith('/uploads/') && !/\.[a-z0-9]{1,8}$/i.test(url);
+    // the developer test pages are for this machine only (they read codes from the outbox)
+    if (DEV_PAGES.has(url.replace(/\/$/, '')) && !isLoopbackAddress(request.raw.socket.remoteAddress)) {
+      return reply.status(404).send(errorBody('NOT_FOUND'));
+    }
     if (serveWeb && request.method === 'GET' && isPageRoute) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist!);
     }

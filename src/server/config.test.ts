@@ -34,7 +34,8 @@ describe('loadConfig', () => {
       env: 'development',
       isProduction: false,
       port: 3000,
-      host: '0.0.0.0',
+      // development listens on this machine only (item 13: the outbox holds sign-up codes)
+      host: '127.0.0.1',
       dataDir: dir,
       database: { kind: 'pglite', dataDir: path.join(dir, 'db') },
       trustProxy: false,
@@ -50,6 +51,12 @@ describe('loadConfig', () => {
     expect(c.mail.from).toContain('no-reply@localhost');
     // DATA_DIR defaults to ./data, resolved to an absolute path
     expect(loadConfig({ SECRET_KEY: KEY }).dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('HOST: 127.0.0.1 in development and test, 0.0.0.0 in production, or what HOST says', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('DATABASE_URL switches to PostgreSQL (and turns the demo seed off unless asked)', () => {

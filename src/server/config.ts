@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureWritableDir } from './platform/datadir';
 import { z } from 'zod';
 
 const bool = z
@@ -11,7 +12,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // default: every interface in production, this machine only in development and test
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -118,7 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
@@ -152,8 +154,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Embedded single-instance default: a random key kept beside the database, created on first start. */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, '.secret-key');
+  ensureWritableDir(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32).toString('hex');
   writeFileSync(file, key, { mode: 0o600 });
   return key;

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed/index';
+import { DataDirError } from './platform/datadir';
+import { safeErrorLog } from './platform/errors';
 import { purgeUnclaimedUploads } from './features/uploads/service';
 import { purgeExpiredSessions } from './platform/session';
 
@@ -15,6 +17,12 @@ async function main() {
     }
     throw err;
   }
+  if (!config.isProduction && !isLoopbackHost(config.host)) {
+    process.stderr.write(
+      `warning: development mode (NODE_ENV=${config.env}) listening on ${config.host}: other machines can reach it. ` +
+        'The developer pages and the outbox still answer only this machine; use NODE_ENV=production for a real deployment.\n',
+    );
+  }
   const app = await buildApp(config);
   if (config.seedDemo) await seedIfEmpty(app.ctx);
 
@@ -23,7 +31,7 @@ async function main() {
       await purgeExpiredSessions(app.ctx);
       await purgeUnclaimedUploads(app.ctx);
     } catch (err) {
-      app.log.warn({ err }, 'housekeeping failed');
+      app.log.warn(safeErrorLog(err), 'housekeeping failed');
     }
   };
   void housekeeping();
@@ -42,7 +50,7 @@ async function main() {
       await app.close();
       process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
+      app.log.error(safeErrorLog(err), 'error during shutdown');
       process.exit(1);
     }
   };
@@ -52,7 +60,15 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
+function isLoopbackHost(host: string) {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
 main().catch((err) => {
+  if (err instanceof DataDirError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(err.exitCode);
+  }
   process.stderr.write(`fatal: ${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
 });

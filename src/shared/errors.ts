@@ -17,6 +17,8 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, zh: '请求内容过大', en: 'The request is too large' },
   INTERNAL: { status: 500, zh: '操作失败，请重试', en: 'Something went wrong, please try again' },
   UNAVAILABLE: { status: 503, zh: '服务暂时不可用，请稍后重试', en: 'Service temporarily unavailable' },
+  HEADERS_TOO_LARGE: { status: 431, zh: '请求头过大', en: 'The request headers are too large' },
+  URI_TOO_LONG: { status: 414, zh: '请求地址过长', en: 'The request address is too long' },
 
   // sign-up / sign-in (part 1 §5, §8)
   EMAIL_REQUIRED: { status: 400, zh: '请输入邮箱地址', en: 'Please enter your email address' },

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { checkDatabaseDir, ensureWritableDir, lockDataDir, makeDirs } from '../platform/datadir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -50,10 +50,32 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
 
 export async function openDatabase(cfg: Config['database']): Promise<Database> {
   if (cfg.kind === 'pglite') {
-    if (cfg.dataDir !== 'memory://') mkdirSync(cfg.dataDir, { recursive: true });
-    return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS }));
+    if (cfg.dataDir === 'memory://') return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS }));
+    // refuse rather than lose data: an unusable directory, a directory that is not a database, or a
+    // second server on the same directory (see platform/datadir.ts)
+    ensureWritableDir(path.dirname(cfg.dataDir));
+    checkDatabaseDir(cfg.dataDir);
+    const lock = lockDataDir(`${cfg.dataDir}.lock`);
+    try {
+      makeDirs(cfg.dataDir);
+      const database = await pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS }));
+      return {
+        ...database,
+        close: async () => {
+          try {
+            await database.close();
+          } finally {
+            lock.release();
+          }
+        },
+      };
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   }
-  const pool = new pg.Pool({ ...customPlans(cfg.url), max: cfg.poolSize });
+  // a database that does not answer fails the request (503) within seconds instead of holding it
+  const pool = new pg.Pool({ ...customPlans(cfg.url), max: cfg.poolSize, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     /* an idle client failing is reported to the next query; keep the process alive */
   });

@@ -160,7 +160,7 @@ beforeAll(async () => {
   taskId = (await makeTask(db, { companyId: co.company.id, categoryId, budgetMin: 1000, budgetMax: 3000 })).id;
   videoCategoryId = (await makeVideoCategory(db)).id;
   await makeVideo(db, { categoryId: videoCategoryId });
-  clients.visitor = new Client(t.app);
+  clients.visitor = new Client(t.app, { ip: '127.0.0.1' }); // loopback: the dev endpoints answer only this machine
   clients.company = await login(co.user.email);
   clients.influencer = await login(inf.user.email);
   clients.account = await login((await makeUser(db, { passwordHash: hash, userType: null })).email);

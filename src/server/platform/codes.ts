@@ -4,7 +4,7 @@ import { LIMITS } from '../../shared/limits';
 import { verificationCodes } from '../db/schema';
 import type { AppContext } from './context';
 import { hmac, numericCode, randomToken, safeEqualHex, sha256 } from './crypto';
-import { AppError } from './errors';
+import { AppError, safeErrorLog } from './errors';
 
 /**
  * One-time codes, made and checked on the server only (DESIGN.md "where we differ"):
@@ -144,7 +144,7 @@ export async function issueCode(
   } catch (err) {
     await ctx.db.update(verificationCodes).set({ consumedAt: ctx.clock.now() }).where(eq(verificationCodes.id, id));
     if (err instanceof AppError) throw err;
-    ctx.log.warn({ err: (err as Error).message, purpose }, 'code delivery failed');
+    ctx.log.warn({ ...safeErrorLog(err), purpose }, 'code delivery failed');
     throw new AppError('SEND_FAILED');
   }
   return issued(purpose);
@@ -169,7 +169,7 @@ export async function issueWithoutCode(
     await notify(POLICY[purpose].ttl);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    ctx.log.warn({ err: (err as Error).message, purpose }, 'notice delivery failed');
+    ctx.log.warn({ ...safeErrorLog(err), purpose }, 'notice delivery failed');
     throw new AppError('SEND_FAILED');
   }
   return issued(purpose);

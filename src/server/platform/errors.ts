@@ -83,6 +83,65 @@ export function dataExceptionState(err: unknown): string | null {
   return null;
 }
 
+type Chain = { code?: unknown; cause?: unknown; name?: unknown; message?: unknown; query?: unknown; constraint?: unknown; routine?: unknown };
+/** The error and its causes (Drizzle wraps the driver's error in `cause`). */
+function chain(err: unknown): Chain[] {
+  const out: Chain[] = [];
+  for (let e = err as Chain | null | undefined, depth = 0; e && typeof e === 'object' && depth < 4; e = e.cause as Chain, depth += 1) out.push(e);
+  return out;
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /Cannot use a pool after calling end/i, /PGlite is closed/i];
+
+/**
+ * The database cannot be reached (refused, dropped, shutting down, out of connections, pool timed out):
+ * the request answers 503 with Retry-After, not 500 — it is the service, not the request, that failed.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return chain(err).some(
+    (e) =>
+      (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) ||
+      (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((re) => re.test(e.message as string))),
+  );
+}
+
+/**
+ * What the log may say about an unexpected error: its kind, the SQLSTATE and the statement's first
+ * words (e.g. `insert into "users"`), the constraint — never the statement's values, the driver's
+ * `detail` (which quotes them) or a message built from them.
+ */
+export function safeErrorLog(err: unknown): Record<string, unknown> {
+  const list = chain(err);
+  const db = list.find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
+  const query = list.find((e) => typeof e.query === 'string')?.query as string | undefined;
+  if (db || query) {
+    return {
+      kind: 'database',
+      sqlState: db?.code,
+      constraint: typeof db?.constraint === 'string' ? db.constraint : undefined,
+      routine: typeof db?.routine === 'string' ? db.routine : undefined,
+      statement: query ? statementName(query) : undefined,
+    };
+  }
+  const top = list[0];
+  const stack = err instanceof Error ? err.stack?.split('\n').slice(1, 6).join('\n') : undefined;
+  return { kind: typeof top?.name === 'string' ? top.name : typeof err, code: typeof top?.code === 'string' ? top.code : undefined, stack };
+}
+
+/** `insert into "users" ("id", …) values ($1, …)` → `insert into "users"`: what, on which table, without values. */
+export function statementName(query: string): string {
+  const q = query.replace(/\s+/g, ' ').trim();
+  const m = /^(select|insert into|update|delete from|with)\b/i.exec(q);
+  if (!m) return q.split(' ').slice(0, 2).join(' ');
+  if (/^select|^with/i.test(m[1])) {
+    const from = /\bfrom ("[^"]+"|\w+)/i.exec(q);
+    return `${m[1].toLowerCase()}${from ? ` from ${from[1]}` : ''}`;
+  }
+  const table = /^(?:insert into|update|delete from) ("[^"]+"|\w+)/i.exec(q);
+  return `${m[1].toLowerCase()}${table ? ` ${table[1]}` : ''}`;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error);
@@ -115,7 +174,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ sqlState, route: request.routeOptions.url }, 'bad input reached the database');
       return sendError(reply, new AppError('BAD_REQUEST'));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ route: request.routeOptions.url, ...safeErrorLog(error) }, 'database unavailable');
+      return sendError(reply, new AppError('UNAVAILABLE', undefined, undefined, { 'retry-after': '5' }));
+    }
+    // never the error object itself: a database error's message and detail carry the statement's values
+    request.log.error({ route: request.routeOptions.url, method: request.method, ...safeErrorLog(error) }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL'));
   });
 }

@@ -76,17 +76,17 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
     ...env,
   });
   const { database, drop } = await freshDatabase();
-  const app = await buildApp(config, { database, serveWeb: false, clock: opts.clock });
+  const app = await buildApp(config, { database, serveWeb: false, clock: opts.clock, logStream: opts.logStream });
   return {
     app,
     config,

@@ -12,6 +12,8 @@ export type HomeStats = z.infer<typeof homeStatsResponse>;
 export const healthResponse = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
+  /** migrations applied to the database / shipped with this version (ready when equal) */
+  migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
   uptimeSeconds: z.number(),
   version: z.string(),
 });

@@ -17,7 +17,7 @@ import {
 import { findByTicket, issueCode, issueWithoutCode, verifyCode } from '../../platform/codes';
 import { destroyOtherSessions } from '../../platform/session';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import { AppError, safeErrorLog } from '../../platform/errors';
 import { claimUploads, findAttachablePortfolio } from '../uploads/service';
 
 // argon2id, OWASP-recommended cost (19 MiB, t=2, p=1)
@@ -283,7 +283,7 @@ export async function confirmPasswordReset(ctx: AppContext, input: PasswordReset
     });
   } catch (err) {
     // the password is changed either way; the notice is best effort
-    ctx.log.warn({ err: (err as Error).message, userId }, 'password-changed notice not delivered');
+    ctx.log.warn({ ...safeErrorLog(err), userId }, 'password-changed notice not delivered');
   }
 }
 

@@ -3,12 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxQuery, outboxResponse } from '../../../shared/schemas/dev';
 import { errorBody } from '../../../shared/schemas/common';
 import { outbox } from '../../db/schema';
+import { loopbackOnly } from '../../platform/loopback';
 import type { AppContext } from '../../platform/context';
 
 /** Development and test only: registered only when NODE_ENV is not production. */
 export const devRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // only this machine may read codes or use these tools (platform/loopback.ts)
+    app.addHook('onRequest', loopbackOnly);
     app.get(
       '/api/dev/outbox',
       {

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { phoneCodeRequest, phoneCodeResponse, phoneVerifyRequest } from '../../../shared/schemas/accounts';
 import { errorBody, okBody } from '../../../shared/schemas/common';
 import { issueCode, verifyCode } from '../../platform/codes';
+import { loopbackOnly } from '../../platform/loopback';
 import type { AppContext } from '../../platform/context';
 
 /** /sms-test: exercises the product's own SMS path (format check, 4-digit code). Development only. */
 export const devSmsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // only this machine may read codes or use these tools (platform/loopback.ts)
+    app.addHook('onRequest', loopbackOnly);
     const errors = { 400: errorBody, 429: errorBody, 502: errorBody };
     app.post(
       '/api/dev/sms-code',

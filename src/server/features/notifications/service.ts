@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { notifications, users, userSettings } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { renderNotification, type NotificationContent } from '../../../shared/notifications';
-import { AppError } from '../../platform/errors';
+import { AppError, safeErrorLog } from '../../platform/errors';
 
 /** A notification to record: a type with its params (rendered in the reader's language), for one user. */
 export type NewNotification = NotificationContent & { userId: string; link?: string };
@@ -44,7 +44,7 @@ export async function mailNotifications(ctx: AppContext, list: NewNotification[]
         body: `${text.body}${n.link ? `\n\n${base}${n.link}` : ''}`,
       });
     } catch (err) {
-      ctx.log.warn({ err: (err as Error).message, type: n.type }, 'notification mail failed');
+      ctx.log.warn({ ...safeErrorLog(err), type: n.type }, 'notification mail failed');
     }
   }
 }

@@ -3,7 +3,8 @@
  * headers, and what differs in production (no dev outbox or test uploads, Secure cookies).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import { Client, createTestApp, errorOf, lastCode, nextIp, pngBytes, upload, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -36,6 +37,7 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      migrations: { applied: expect.any(Number), expected: expect.any(Number) },
       uptimeSeconds: expect.any(Number),
       version: expect.any(String),
     });
@@ -48,6 +50,42 @@ describe('GET /api/health', () => {
       expect(errorOf(res)).toEqual({ status: 503, code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后重试' });
       expect(res.body).not.toContain('secret-host');
     });
+  });
+
+  it('reports the migration state, and is 503 while a migration is pending (item 7)', async () => {
+    const body = (await new Client(t.app).get('/api/health')).json();
+    expect(body.migrations.applied).toBe(body.migrations.expected);
+    expect(body.migrations.expected).toBeGreaterThan(5);
+    // pretend the newest migration has not run yet
+    const [last] = await queryRows<{ id: number }>(t.app.ctx.db, sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    const saved = await queryRows<Record<string, unknown>>(t.app.ctx.db, sql`select * from drizzle.__drizzle_migrations where id = ${last.id}`);
+    await t.app.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
+    try {
+      const res = await new Client(t.app).get('/api/health');
+      expect(errorOf(res)).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      const r = saved[0];
+      await t.app.ctx.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${r.id}, ${r.hash}, ${r.created_at})`);
+    }
+  });
+});
+
+describe('database down (item 7)', () => {
+  it('requests answer 503 with the JSON error and Retry-After, not 500; the log names no values', async () => {
+    const real = t.app.ctx.db;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const fail = () => {
+      throw refused;
+    };
+    t.app.ctx.db = new Proxy(real, { get: (target, prop) => (prop === 'execute' || prop === 'select' || prop === 'transaction' ? fail : Reflect.get(target, prop)) }) as Db;
+    try {
+      const res = await new Client(t.app).get('/api/tasks');
+      expect(errorOf(res)).toEqual({ status: 503, code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后重试' });
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      t.app.ctx.db = real;
+    }
   });
 });
 
@@ -172,7 +210,7 @@ describe('the one error shape', () => {
 
 describe('GET /api/dev/outbox (development and test)', () => {
   it('lists the mail sent to an address, newest first, whatever its case; needs ?to=', async () => {
-    const c = new Client(t.app);
+    const c = new Client(t.app, { ip: '127.0.0.1' });
     const email = 'outbox-reader@example.com';
     expect((await c.post('/api/auth/email-code', { email })).statusCode).toBe(200);
     const res = await c.get(`/api/dev/outbox?to=${encodeURIComponent(' Outbox-Reader@Example.com ')}`);
@@ -182,7 +220,19 @@ describe('GET /api/dev/outbox (development and test)', () => {
     expect(messages[0]).toMatchObject({ channel: 'email', to: email, subject: expect.stringContaining('注册验证码') });
     expect(messages[0].body).toContain(await lastCode(t.app, email));
     expect((await c.get('/api/dev/outbox?to=nobody@example.com')).json()).toEqual({ messages: [] });
-    expect(errorOf(await c.get('/api/dev/outbox'))).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(errorOf(await c.get('/api/dev/outbox'))).toMatchObject({ status: 400, code: 'EMAIL_REQUIRED' });
+  });
+
+  it('answers only this machine (item 13): other clients get 404, whatever X-Forwarded-For says', async () => {
+    for (const ip of ['10.9.8.7', '192.168.1.20', '::ffff:10.0.0.1']) {
+      const c = new Client(t.app, { ip });
+      expect(errorOf(await c.get('/api/dev/outbox?to=a@example.com'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      expect((await c.get('/api/dev/outbox?to=a@example.com', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+      expect((await c.post('/api/dev/sms-code', { phone: '13912345678' })).statusCode).toBe(404);
+    }
+    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await new Client(t.app, { ip }).get('/api/dev/outbox?to=a@example.com')).statusCode).toBe(200);
+    }
   });
 });
 
