@@ -75,7 +75,6 @@ const en: Messages<typeof zh> = {
     failed: 'Sign-up failed, please try again',
     unavailable: 'The sign-up service is temporarily unavailable, please try again later',
     sendFailed: 'Sending failed',
-    successInfluencer: 'Registration successful! You are now signed in with your new account',
     successCompanyTitle: 'Registration successful',
     companyNotice: 'The influencer selection module is being updated — stay tuned',
     ok: 'Got it',

@@ -73,7 +73,6 @@ export default {
     failed: '注册失败，请重试',
     unavailable: '注册服务暂时不可用，请稍后重试',
     sendFailed: '发送失败',
-    successInfluencer: '注册成功！已为您登录新账号',
     successCompanyTitle: '注册成功',
     companyNotice: '达人选择模块正在更新中，敬请期待',
     ok: '知道了',
