@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +19,7 @@ import { LIMITS } from '../shared/limits';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './platform/clock';
+import { PublicCache } from './platform/publicCache';
 import type { AppContext } from './platform/context';
 import { registerOriginCheck } from './platform/csrf';
 import { makeDirs } from './platform/datadir';
@@ -40,6 +41,11 @@ import { statsRoutes } from './features/stats/routes';
 import { systemRoutes } from './features/system/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { videoRoutes } from './features/videos/routes';
+import { peopleRoutes } from './features/people/routes';
+import { contactRoutes } from './features/contact/routes';
+import { seoRoutes, originOf } from './features/seo/routes';
+import { pageHead, preloadsFor, renderShell } from './features/seo/head';
+import { EMBED_ORIGINS } from '../shared/embed';
 
 export type BuildOptions = {
   /** use this database instead of opening the configured one (tests share a migrated PGlite) */
@@ -105,7 +111,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
-  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock: opts.clock ?? systemClock };
+  const clock = opts.clock ?? systemClock;
+  const publicCache = new PublicCache(clock, config.publicCacheSeconds * 1000);
+  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock, publicCache };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {
@@ -131,6 +139,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // showcase videos from the well-known hosts play in their players (src/shared/embed.ts)
+        frameSrc: [...EMBED_ORIGINS],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
@@ -175,6 +185,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(accountRoutes(ctx));
   await app.register(taskRoutes(ctx));
   await app.register(notificationRoutes(ctx));
+  await app.register(peopleRoutes(ctx));
+  await app.register(contactRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));
@@ -210,23 +222,35 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       root: webDist,
       prefix: '/',
       wildcard: true,
-      index: ['index.html'],
+      // index.html is answered by the not-found handler below, with the page's own head (features/seo)
+      index: false,
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+  // the app shell, read once: each page route gets it with its own head
+  const shellHtml = serveWeb && webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+  await app.register(seoRoutes(ctx));
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [url, search = ''] = request.url.split('?');
+    const head = await pageHead(ctx, url);
+    const html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloadsFor(url, search));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+  // the home page too (the static files plugin answers no directory index)
+  if (shellHtml !== null) app.get('/', { schema: { hide: true } }, sendShell);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     // client-side routes get the app shell; a missing asset (any path with a file extension) is a real 404
     const isPageRoute = !url.startsWith('/api/') && !url.startsWith('/uploads/') && !/\.[a-z0-9]{1,8}$/i.test(url);
     // the developer test pages are for this machine only (they read codes from the outbox)
-    if (DEV_PAGES.has(url.replace(/\/$/, '')) && !isLoopbackAddress(request.raw.socket.remoteAddress)) {
+    const page = url.replace(/\/$/, '');
+    const devPage = DEV_PAGES.has(page) || page.startsWith('/route-test/') || page === '/route-test';
+    if (devPage && !isLoopbackAddress(request.raw.socket.remoteAddress)) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
-    if (serveWeb && request.method === 'GET' && isPageRoute) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist!);
-    }
+    if (serveWeb && shellHtml !== null && request.method === 'GET' && isPageRoute) return sendShell(request, reply);
     return reply.status(404).send(errorBody('NOT_FOUND'));
   });
 

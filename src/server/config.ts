@@ -25,6 +25,8 @@ const envSchema = z
     TRUST_PROXY: bool.default(false),
     /** the global per-IP request limit per minute; 0 turns the global limit off (load tests only) */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
+    /** how long anonymous public lists are shared (seconds; 0 = off, the default under NODE_ENV=test) */
+    PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
@@ -33,6 +35,8 @@ const envSchema = z
     // mail
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().default('直播带货平台 <no-reply@localhost>'),
+    /** where /contact messages are mailed */
+    SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('support@example.com'),
     // SMS gateway (HTTP GET; reply code '0' = sent)
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_ACCOUNT: z.string().optional(),
@@ -82,11 +86,12 @@ export type Config = {
   trustProxy: boolean;
   /** global requests per minute per IP (0 = no global limit; per-action limits still apply) */
   rateLimitMax: number;
+  publicCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   secretKey: string;
   admin?: { email: string; password?: string };
   seedDemo: boolean;
-  mail: { smtpUrl?: string; from: string };
+  mail: { smtpUrl?: string; from: string; support: string };
   sms: { gatewayUrl?: string; account?: string; password?: string };
   storage:
     | { driver: 'local'; dir: string }
@@ -129,11 +134,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
     logLevel: e.LOG_LEVEL,
     secretKey,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
     sms: { gatewayUrl: e.SMS_GATEWAY_URL, account: e.SMS_ACCOUNT, password: e.SMS_PASSWORD },
     storage:
       e.STORAGE_DRIVER === 's3'

@@ -143,6 +143,23 @@ export const ERRORS = {
   TASK_DEPOSIT_OVER_BUDGET: { status: 400, zh: '保证金金额不能超过预算上限', en: 'The deposit cannot exceed the maximum budget' },
   TASK_LIVE_DATE_INVALID: { status: 400, zh: '请输入有效的直播日期', en: 'Please enter a valid live date' },
   TASK_LIVE_DATE_RANGE: { status: 400, zh: '直播日期需在今天到一年内', en: 'The live date must be between today and one year from now' },
+  // people and showcase (issue 8; part 2 §5, §8)
+  INFLUENCER_ID_MISSING: { status: 400, zh: '达人ID不存在', en: 'No influencer ID was given' },
+  INFLUENCER_NOT_FOUND: { status: 404, zh: '达人不存在', en: 'The influencer does not exist' },
+  INFLUENCER_DETAIL_FAILED: { status: 500, zh: '无法加载达人详情', en: 'Could not load the influencer' },
+  COMPANY_ID_MISSING: { status: 400, zh: '公司ID不存在', en: 'No company ID was given' },
+  COMPANY_NOT_FOUND: { status: 404, zh: '公司信息不存在', en: 'The company does not exist' },
+  COMPANY_DETAIL_FAILED: { status: 500, zh: '获取公司详情失败，请重试', en: 'Could not load the company, please retry' },
+  COMPANY_LOGIN_REQUIRED: { status: 401, zh: '请先登录企业账号', en: 'Please sign in with a company account' },
+  COMPANY_ACCOUNT_REQUIRED: { status: 403, zh: '请先登录企业账号', en: 'Please sign in with a company account' },
+  MESSAGE_REQUIRED: { status: 400, zh: '请输入消息内容', en: 'Please enter a message' },
+  MESSAGE_TOO_LONG: { status: 400, zh: '消息内容过长，请删减后再试', en: 'The message is too long, please shorten it' },
+  MESSAGES_DISABLED: { status: 403, zh: '该达人暂不接收消息', en: 'This influencer does not accept messages' },
+  CONVERSATION_NOT_FOUND: { status: 404, zh: '会话不存在', en: 'The conversation does not exist' },
+  FOLLOW_INFLUENCER_ONLY: { status: 403, zh: '只有达人可以关注企业', en: 'Only influencers can follow companies' },
+  VIDEO_NOT_FOUND: { status: 404, zh: '视频不存在', en: 'The video does not exist' },
+  CONTACT_NAME_REQUIRED: { status: 400, zh: '请输入您的姓名', en: 'Please enter your name' },
+  CONTACT_SUBJECT_REQUIRED: { status: 400, zh: '请输入主题', en: 'Please enter a subject' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -15,6 +15,10 @@ export const LIMITS = {
   imageTestMaxBytes: 10 * 1024 * 1024,
   avatarMaxBytes: 10 * 1024 * 1024,
   homeLatestVideos: 4,
+  /** a message to an influencer / in a conversation, in characters */
+  contactMessageMax: 2000,
+  /** similar influencers on an influencer's page (part 2 §9) */
+  similarInfluencers: 3,
   logoutBusyMs: 1000,
   profileRedirectMs: 2000,
   sessionTtlDays: 30,

@@ -13,6 +13,8 @@ type ParamsByType = {
   application_refused: OfTask;
   task_cancelled: OfTask;
   task_completed: OfTask;
+  message_received: { from: string };
+  followed_company_task: { company: string; task: string };
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -22,6 +24,8 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   application_refused: { task: 'string' },
   task_cancelled: { task: 'string' },
   task_completed: { task: 'string' },
+  message_received: { from: 'string' },
+  followed_company_task: { company: 'string', task: 'string' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -63,6 +67,14 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   task_completed: {
     zh: { title: '任务已完成', body: '任务「{task}」已被企业标记为完成。' },
     en: { title: 'Task completed', body: 'The company marked the task "{task}" as completed.' },
+  },
+  message_received: {
+    zh: { title: '收到新消息', body: '「{from}」给您发来了一条消息。' },
+    en: { title: 'New message', body: '{from} sent you a message.' },
+  },
+  followed_company_task: {
+    zh: { title: '关注的企业发布了新任务', body: '您关注的企业「{company}」发布了新任务「{task}」。' },
+    en: { title: 'New task from a company you follow', body: '{company}, which you follow, published a new task: "{task}".' },
   },
 };
 

@@ -174,10 +174,27 @@ export const influencers = pgTable(
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the directory's search matches (nickname, bio, tags, location), lower-cased once here;
+     * searched like the hall's (trigram index for 3+ characters, search_grams for 1–2).
+     * text_join() is an immutable array_to_string (migration 0010).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${influencers.nickname} || ' ' || coalesce(${influencers.bio}, '') || ' ' || text_join(${influencers.tags}) || ' ' || coalesce(${influencers.location}, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('influencers_user_unique').on(t.userId),
     index('influencers_approved_idx').on(t.isApproved, t.rating),
+    // the directory lists approved, active influencers: one partial index per sort
+    index('influencers_listed_rating_idx').on(t.rating.desc(), t.id).where(sql`is_approved and status = 'active'`),
+    index('influencers_listed_followers_idx').on(t.followersCount.desc(), t.id).where(sql`is_approved and status = 'active'`),
+    index('influencers_listed_rate_idx').on(t.hourlyRate, t.id).where(sql`is_approved and status = 'active'`),
+    index('influencers_listed_experience_idx').on(t.experienceYears.desc(), t.id).where(sql`is_approved and status = 'active'`),
+    index('influencers_categories_idx').using('gin', t.categories),
+    index('influencers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('influencers_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
     check('influencers_status_check', sql`${t.status} in ('active','inactive','suspended')`),
     check('influencers_rate_check', sql`${t.hourlyRate} >= 0`),
   ],
@@ -401,17 +418,46 @@ export const videos = pgTable(
     influencerAvatar: text('influencer_avatar'),
     influencerFollowers: text('influencer_followers'),
     influencerRating: numeric('influencer_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
-    viewsCount: text('views_count').notNull().default('0'),
-    likesCount: text('likes_count').notNull().default('0'),
-    commentsCount: text('comments_count').notNull().default('0'),
-    sharesCount: text('shares_count').notNull().default('0'),
+    /** counts are numbers (migration 0010 read the old texts such as '12.5万'); shown as 12.5万 / 125K */
+    viewsCount: bigint('views_count', { mode: 'number' }).notNull().default(0),
+    likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
+    commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
+    sharesCount: bigint('shares_count', { mode: 'number' }).notNull().default(0),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** what the showcase's search matches (title, description, tags, influencer name), lower-cased */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${videos.title} || ' ' || coalesce(${videos.description}, '') || ' ' || text_join(${videos.tags}) || ' ' || coalesce(${videos.influencerName}, ''))`,
+    ),
   },
-  (t) => [index('videos_active_created_idx').on(t.isActive, t.createdAt)],
+  (t) => [
+    index('videos_active_created_idx').on(t.isActive, t.createdAt),
+    index('videos_active_latest_idx').on(t.isActive, t.createdAt.desc(), t.id),
+    index('videos_active_views_idx').on(t.isActive, t.viewsCount.desc(), t.id),
+    index('videos_active_rating_idx').on(t.isActive, t.influencerRating.desc(), t.id),
+    index('videos_active_sort_order_idx').on(t.isActive, t.sortOrder, t.createdAt.desc()),
+    index('videos_active_category_idx').on(t.isActive, t.categoryId, t.createdAt.desc()),
+    index('videos_influencer_idx').on(t.influencerId),
+    index('videos_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('videos_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
+  ],
+);
+
+/** One row per counted video view (a visitor counts once per video per visit window). */
+export const videoViews = pgTable(
+  'video_views',
+  {
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    viewedAt: ts('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.visitorKey] }), index('video_views_viewed_idx').on(t.viewedAt, t.videoId)],
 );
 
 export const reviews = pgTable(
@@ -531,4 +577,84 @@ export const idempotencyKeys = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * A company's conversation with an influencer: started by 联系达人 on the influencer's page, one per
+ * pair; the deal room extends it (messages about a task, offers).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_unique').on(t.companyId, t.influencerId),
+    index('conversations_influencer_idx').on(t.influencerId, t.lastMessageAt.desc()),
+    index('conversations_company_idx').on(t.companyId, t.lastMessageAt.desc()),
+  ],
+);
+
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    /** when the other side read it */
+    readAt: ts('read_at'),
+  },
+  (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/** An influencer following a company: its new tasks notify the follower. */
+export const companyFollows = pgTable(
+  'company_follows',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.influencerId] }), index('company_follows_influencer_idx').on(t.influencerId, t.createdAt.desc())],
+);
+
+/** Messages from the /contact form (mailed to support; read and answered in the admin console). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** general, influencer, company, media */
+    userType: text('user_type').notNull().default('general'),
+    /** the signed-in sender, if any */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('new'),
+    createdAt: createdAt(),
+    handledAt: ts('handled_at'),
+  },
+  (t) => [
+    index('contact_messages_status_idx').on(t.status, t.createdAt.desc()),
+    check('contact_messages_type_check', sql`${t.userType} in ('general','influencer','company','media')`),
+    check('contact_messages_status_check', sql`${t.status} in ('new','read','replied','closed')`),
+  ],
 );

@@ -43,6 +43,9 @@ const signedIn: Call[] = [
   { method: 'POST', url: '/api/notifications/read-all' },
   { method: 'POST', url: `/api/notifications/${ID}/read` },
   { method: 'GET', url: '/api/task-applications' },
+  { method: 'GET', url: '/api/conversations' },
+  { method: 'GET', url: `/api/conversations/${ID}` },
+  { method: 'POST', url: `/api/conversations/${ID}/messages`, payload: { message: 'x' } },
 ];
 const influencerOnly: Call[] = [
   { method: 'GET', url: '/api/influencers/me' },
@@ -50,6 +53,8 @@ const influencerOnly: Call[] = [
   { method: 'PUT', url: '/api/influencers/me/materials', payload: {} },
   { method: 'POST', url: '/api/task-applications', payload: { taskId: ID, proposedRate: 1 } },
   { method: 'POST', url: `/api/task-applications/${ID}/withdraw` },
+  { method: 'POST', url: `/api/companies/${ID}/follow` },
+  { method: 'DELETE', url: `/api/companies/${ID}/follow` },
 ];
 const companyOnly: Call[] = [
   { method: 'GET', url: '/api/companies/me' },
@@ -61,6 +66,7 @@ const companyOnly: Call[] = [
   { method: 'POST', url: `/api/tasks/${ID}/complete` },
   { method: 'POST', url: `/api/task-applications/${ID}/accept` },
   { method: 'POST', url: `/api/task-applications/${ID}/refuse` },
+  { method: 'POST', url: `/api/influencers/${ID}/contact`, payload: { message: 'x' } },
 ];
 
 describe('endpoint access', () => {

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Limiter } from './ratelimit';
+import type { PublicCache } from './publicCache';
 import type { Mailer } from './mail';
 import type { SmsSender } from './sms';
 import type { Storage } from './storage';
@@ -19,4 +20,6 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** read time through this (tests move a ManualClock) */
   clock: Clock;
+  /** the short shared cache of public lists (platform/publicCache.ts) */
+  publicCache: PublicCache;
 };

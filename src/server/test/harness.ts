@@ -76,7 +76,10 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { clock?: Clock; logStream?: NodeJS.WritableStream; /** serve the web app from this folder */ webDist?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -85,8 +88,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { cl
     SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
     ...env,
   });
+  if (opts.webDist) config.webDist = opts.webDist;
   const { database, drop } = await freshDatabase();
-  const app = await buildApp(config, { database, serveWeb: false, clock: opts.clock, logStream: opts.logStream });
+  const app = await buildApp(config, { database, serveWeb: Boolean(opts.webDist), clock: opts.clock, logStream: opts.logStream });
   return {
     app,
     config,

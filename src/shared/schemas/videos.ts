@@ -25,14 +25,16 @@ export const videoCard = z.object({
   categoryName: z.string().nullable(),
   /** the category's English name (null: show categoryName) */
   categoryNameEn: z.string().nullable(),
+  /** the registered influencer the video belongs to (links to /influencer/{id}); null for others */
+  influencerId: z.string().uuid().nullable(),
   influencerName: z.string().nullable(),
   influencerAvatar: z.string().nullable(),
   influencerFollowers: z.string().nullable(),
   influencerRating: z.number(),
-  viewsCount: z.string(),
-  likesCount: z.string(),
-  commentsCount: z.string(),
-  sharesCount: z.string(),
+  viewsCount: z.number().int(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  sharesCount: z.number().int(),
   tags: z.array(z.string()),
   isFeatured: z.boolean(),
   createdAt: z.string(),
@@ -46,3 +48,9 @@ export const videoListResponse = z.object({
   limit: z.number().int(),
 });
 export type VideoListResponse = z.infer<typeof videoListResponse>;
+
+export const videoDetailQuery = z.object({ id: z.string().uuid({ error: 'VIDEO_NOT_FOUND' }) });
+export const RELATED_VIDEOS = 6;
+export const videoDetailResponse = z.object({ video: videoCard, relatedVideos: z.array(videoCard) });
+export type VideoDetailResponse = z.infer<typeof videoDetailResponse>;
+export const videoViewResponse = z.object({ counted: z.boolean() });

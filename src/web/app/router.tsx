@@ -22,11 +22,20 @@ const TaskHallPage = lazyPage(() => import('../features/tasks/TaskHallPage'), ['
 const TaskDetailPage = lazyPage(() => import('../features/tasks/TaskDetailPage'), ['tasks']);
 const CompanyTasksPage = lazyPage(() => import('../features/tasks/CompanyTasksPage'), ['tasks']);
 const InfluencerTasksPage = lazyPage(() => import('../features/tasks/InfluencerTasksPage'), ['tasks']);
+const InfluencersPage = lazyPage(() => import('../features/people/InfluencersPage'), ['people']);
+const InfluencerDetailPage = lazyPage(() => import('../features/people/InfluencerDetailPage'), ['people']);
+const CompanyDetailPage = lazyPage(() => import('../features/people/CompanyDetailPage'), ['people', 'tasks']);
+const MessagesPage = lazyPage(() => import('../features/people/MessagesPage'), ['people']);
+const AboutPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.AboutPage })), ['site']);
+const TermsPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.TermsPage })), ['site']);
+const PrivacyPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.PrivacyPage })), ['site']);
+const HelpPage = lazyPage(() => import('../features/site/HelpPage'), ['site']);
+const ContactPage = lazyPage(() => import('../features/site/ContactPage'), ['site']);
+const RouteTestPage = lazyPage(() => import('../features/site/RouteTestPage'), ['site']);
+const VideosPage = lazyPage(() => import('../features/videos/VideosPage'), ['videos']);
+const VideoDetailPage = lazyPage(() => import('../features/videos/VideoDetailPage'), ['videos']);
 
-/**
- * Routes built so far. Routes of the spec not registered yet (/influencers, /tasks, /videos,
- * /about ...) fall through to the not-found page until their features land.
- */
+/** Every route of the spec but the admin console's (/admin-login, /admin), which come with that feature. */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
@@ -53,6 +62,22 @@ export const router = createBrowserRouter([
           { path: 'task/:id', element: <TaskDetailPage /> },
           { path: 'company-tasks', element: <CompanyTasksPage /> },
           { path: 'influencer-tasks', element: <InfluencerTasksPage /> },
+          { path: 'influencers', element: <InfluencersPage /> },
+          { path: 'influencer', element: <InfluencerDetailPage /> },
+          { path: 'influencer/:id', element: <InfluencerDetailPage /> },
+          { path: 'company', element: <CompanyDetailPage /> },
+          { path: 'company/:id', element: <CompanyDetailPage /> },
+          { path: 'messages', element: <MessagesPage /> },
+          { path: 'messages/:id', element: <MessagesPage /> },
+          { path: 'videos', element: <VideosPage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'help', element: <HelpPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'route-test', element: <RouteTestPage /> },
+          { path: 'route-test/:id', element: <RouteTestPage /> },
+          { path: 'video/:id', element: <VideoDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

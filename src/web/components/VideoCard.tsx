@@ -2,10 +2,11 @@ import { useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EyeOutlined, PlayCircleFilled } from '@ant-design/icons';
-import { displayCount } from '@shared/counts';
+import { formatCount } from '@shared/counts';
 import type { VideoCard as Video } from '@shared/schemas/videos';
 import { shortLang } from '../i18n/lang';
 import type { VideoRouteState } from '../features/videos/types';
+import './VideoCard.css';
 
 export const DEFAULT_THUMBNAIL = '/default-thumbnail.svg';
 
@@ -15,8 +16,6 @@ export function onPosterError(e: SyntheticEvent<HTMLImageElement>) {
   if (!img.src.endsWith(DEFAULT_THUMBNAIL)) img.src = DEFAULT_THUMBNAIL;
 }
 
-const count = (v: string | null | undefined) => (v && v.trim() ? v : '0');
-
 /** A video in the showcase: opens /video/{id} and hands the card data over in router state. */
 export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLevel?: 2 | 3 | 4 }) {
   const { t, i18n } = useTranslation('videos');
@@ -24,26 +23,8 @@ export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLe
   const [avatarFailed, setAvatarFailed] = useState(false);
   const influencerName = video.influencerName?.trim() || t('unknownInfluencer');
   const categoryName = (lang === 'en' ? video.categoryNameEn?.trim() : '') || video.categoryName?.trim() || t('uncategorized');
-  const state: VideoRouteState = {
-    video: {
-      id: video.id,
-      title: video.title,
-      description: video.description,
-      videoUrl: video.videoUrl,
-      posterUrl: video.posterUrl,
-      viewsCount: count(video.viewsCount),
-      likesCount: count(video.likesCount),
-      commentsCount: count(video.commentsCount),
-      sharesCount: count(video.sharesCount),
-      duration: video.duration,
-      categoryName,
-      influencerName,
-      influencerAvatar: video.influencerAvatar,
-      influencerFollowers: video.influencerFollowers,
-      influencerRating: video.influencerRating ?? 0,
-      tags: video.tags ?? [],
-    },
-  };
+  // the detail page shows the card at once while it loads the rest
+  const state: VideoRouteState = { video };
   const Heading = `h${headingLevel}` as const;
   return (
     <Link to={`/video/${video.id}`} state={state} className="video-card" data-testid="video-card">
@@ -81,7 +62,7 @@ export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLe
           <span className="video-card__views">
             <EyeOutlined aria-hidden="true" />
             <span className="visually-hidden">{t('views')} </span>
-            {displayCount(video.viewsCount, lang)}
+            {formatCount(video.viewsCount, lang)}
           </span>
         </div>
       </div>

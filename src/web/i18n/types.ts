@@ -8,6 +8,8 @@ import type settings from './zh-CN/settings';
 import type devtools from './zh-CN/devtools';
 import type tasks from './zh-CN/tasks';
 import type notifications from './zh-CN/notifications';
+import type people from './zh-CN/people';
+import type site from './zh-CN/site';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -24,6 +26,8 @@ declare module 'i18next' {
       devtools: typeof devtools;
       tasks: typeof tasks;
       notifications: typeof notifications;
+      people: typeof people;
+      site: typeof site;
     };
   }
 }

@@ -78,6 +78,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** extra request headers (e.g. Idempotency-Key) */
   headers?: Record<string, string>;
+  /** sees the response before its body is read (e.g. to read the x-cache header) */
+  onResponse?: (res: Response) => void;
 };
 
 export function withQuery(path: string, query?: RequestOptions['query']): string {
@@ -108,6 +110,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     if (e instanceof DOMException && (e.name === 'AbortError' || e.name === 'TimeoutError')) throw e;
     throw new ApiError({ status: 0, code: 'UNAVAILABLE', network: true, message: e instanceof Error ? e.message : String(e) });
   }
+  opts.onResponse?.(res);
   const data = parseJson(await res.text().catch(() => ''));
   if (!res.ok) throw errorFromResponse(res.status, data);
   return data as T;

@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { TASK_CATEGORY_OPTIONS } from '../../../shared/options';
+import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth/service';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
@@ -42,14 +43,14 @@ const VIDEO_CATEGORIES = [
 ];
 
 const VIDEOS = [
-  { title: '秋冬护肤全攻略：敏感肌也能放心用', cat: 1, duration: '3:42', views: '12.5万', likes: '8,932', tags: ['护肤', '敏感肌'] },
-  { title: '一周通勤穿搭不重样', cat: 2, duration: '2:35', views: '8.3万', likes: '5,120', tags: ['穿搭', '通勤'] },
-  { title: '新款降噪耳机深度开箱', cat: 3, duration: '5:10', views: '6.1万', likes: '3,488', tags: ['开箱', '耳机'] },
-  { title: '厨房收纳好物合集', cat: 4, duration: '4:05', views: '4.7万', likes: '2,904', tags: ['收纳', '家居'] },
-  { title: '产地直发：高山脐橙现场试吃', cat: 5, duration: '2:58', views: '9.8万', likes: '7,311', tags: ['水果', '产地直播'] },
-  { title: '带货主播的一天：直播间幕后', cat: 6, duration: '6:20', views: '3.2万', likes: '1,877', tags: ['幕后', 'Vlog'] },
-  { title: '口红试色：十款秋冬热门色号', cat: 1, duration: '4:48', views: '15.2万', likes: '11,024', tags: ['口红', '试色'] },
-  { title: '平价运动装备推荐', cat: 2, duration: '3:15', views: '2.9万', likes: '1,502', tags: ['运动', '平价'] },
+  { title: '秋冬护肤全攻略：敏感肌也能放心用', cat: 1, views: '12.5万', likes: '8,932', tags: ['护肤', '敏感肌'] },
+  { title: '一周通勤穿搭不重样', cat: 2, views: '8.3万', likes: '5,120', tags: ['穿搭', '通勤'] },
+  { title: '新款降噪耳机深度开箱', cat: 3, views: '6.1万', likes: '3,488', tags: ['开箱', '耳机'] },
+  { title: '厨房收纳好物合集', cat: 4, views: '4.7万', likes: '2,904', tags: ['收纳', '家居'] },
+  { title: '产地直发：高山脐橙现场试吃', cat: 5, views: '9.8万', likes: '7,311', tags: ['水果', '产地直播'] },
+  { title: '带货主播的一天：直播间幕后', cat: 6, views: '3.2万', likes: '1,877', tags: ['幕后', 'Vlog'] },
+  { title: '口红试色：十款秋冬热门色号', cat: 1, views: '15.2万', likes: '11,024', tags: ['口红', '试色'] },
+  { title: '平价运动装备推荐', cat: 2, views: '2.9万', likes: '1,502', tags: ['运动', '平价'] },
 ];
 
 const TASKS = [
@@ -124,18 +125,19 @@ export async function seedDemo(ctx: AppContext) {
       description: `${v.title} —— 来自 ${inf.nickname} 的精选直播片段。`,
       categoryId: vcats[v.cat - 1].id,
       posterUrl: await makePoster(storage, i),
-      videoUrl: null,
-      duration: v.duration,
+      // the demo clips shipped in src/web/public/demo (6 s each), served from this site
+      videoUrl: `/demo/clip-${(i % 6) + 1}.mp4`,
+      duration: '0:06',
       sortOrder: i,
       influencerId: inf.id,
       influencerName: inf.nickname,
       influencerAvatar: inf.avatarUrl,
       influencerFollowers: `${Math.round(inf.followersCount / 10_000)}万`,
       influencerRating: inf.rating,
-      viewsCount: v.views,
-      likesCount: v.likes,
-      commentsCount: String(120 + i * 37),
-      sharesCount: String(40 + i * 11),
+      viewsCount: parseCount(v.views) ?? 0,
+      likesCount: parseCount(v.likes) ?? 0,
+      commentsCount: 120 + i * 37,
+      sharesCount: 40 + i * 11,
       tags: v.tags,
       isFeatured: i < 4,
       // newest first on the home page: stagger creation times

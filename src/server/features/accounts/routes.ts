@@ -19,6 +19,7 @@ import {
   materialsUpdate,
 } from '../../../shared/schemas/profiles';
 import type { AppContext } from '../../platform/context';
+import { invalidateOnWrite } from '../../platform/publicCache';
 import { currentUser, guard } from '../../platform/session';
 import {
   cancelDeletion,
@@ -48,6 +49,8 @@ const signedIn = guard({ unauthenticated: 'LOGIN_REQUIRED_SETTINGS' });
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // profile and privacy changes change the directory; company changes the hall's cards
+    invalidateOnWrite(app, ctx.publicCache, 'influencers', 'tasks');
     app.addHook('onSend', async (_req, reply) => {
       reply.header('cache-control', 'no-store');
     });

@@ -18,7 +18,8 @@ import {
   taskListResponse,
 } from '../../../shared/schemas/tasks';
 import type { AppContext } from '../../platform/context';
-import { randomToken } from '../../platform/crypto';
+import { visitorKey } from '../../platform/visitor';
+import { invalidateOnWrite } from '../../platform/publicCache';
 import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
 import {
@@ -41,18 +42,16 @@ import {
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const companyOnly = guard({ roles: ['company'], unauthenticated: 'UNAUTHENTICATED', forbidden: 'COMPANY_ONLY_TASKS' });
 const influencerOnly = guard({ roles: ['influencer'], unauthenticated: 'INFLUENCER_LOGIN_REQUIRED', forbidden: 'INFLUENCER_ACCOUNT_REQUIRED' });
-const VISITOR_COOKIE = 'vid';
 
 export const taskRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // publishing, applying, accepting … change what the hall shows
+    invalidateOnWrite(app, ctx.publicCache, 'tasks');
     app.get(
       '/api/categories',
       { schema: { tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse } } },
-      async (_req, reply) => {
-        reply.header('cache-control', 'public, max-age=60');
-        return { categories: await listCategories(ctx.db) };
-      },
+      async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', async () => ({ categories: await listCategories(ctx.db) })),
     );
 
     app.get(
@@ -66,10 +65,7 @@ export const taskRoutes =
           response: { 200: taskListResponse, 400: errorBody },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'public, max-age=5');
-        return listTasks(ctx.db, request.query);
-      },
+      async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', () => listTasks(ctx.db, request.query)),
     );
 
     app.get(
@@ -101,13 +97,7 @@ export const taskRoutes =
         },
       },
       async (request, reply) => {
-        const user = await request.getUser();
-        let key = user ? `u:${user.id}` : request.cookies[VISITOR_COOKIE] ? `v:${request.cookies[VISITOR_COOKIE]}` : null;
-        if (!key) {
-          const vid = randomToken(16);
-          reply.setCookie(VISITOR_COOKIE, vid, { path: '/api', httpOnly: true, sameSite: 'lax', secure: ctx.config.isProduction, maxAge: 365 * 24 * 3600 });
-          key = `v:${vid}`;
-        }
+        const key = await visitorKey(ctx, request, reply);
         const budget = await ctx.limiter.hit(`views:ip:${request.ip}`, 120, 3600);
         if (!budget.allowed) return { counted: false };
         return { counted: await recordView(ctx, request.params.id, key) };

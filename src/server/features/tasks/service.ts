@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { notifyFollowers } from '../people/service';
 
 /** Hall totals are counted up to this many; beyond it the hall shows "10000+" (keeps deep counts cheap). */
 export const TOTAL_CAP = 10_000;
@@ -404,6 +405,7 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
   if (liveDate && !liveDateInWindow(liveDate, ctx.clock.now())) {
     throw new AppError('TASK_LIVE_DATE_RANGE', undefined, { liveDate: 'TASK_LIVE_DATE_RANGE' });
   }
+  let followerNotes: NewNotification[] = [];
   const id = await ctx.db.transaction(async (tx) => {
     const company = await companyOf(tx, userId);
     const earlier = idempotencyKey ? await claimIdempotencyKey(ctx, tx, userId, idempotencyKey, input) : null;
@@ -447,8 +449,11 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
         .set({ taskId: t.id })
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
     }
+    // a followed company's new task notifies its followers (mailed after the commit)
+    followerNotes = await notifyFollowers(tx, company, { id: t.id, title: input.title });
     return t.id;
   });
+  await mailNotifications(ctx, followerNotes);
   const [row] = await cardQuery(ctx.db).where(eq(tasks.id, id));
   return toCard(row);
 }

@@ -26,9 +26,9 @@ describe('GET /api/videos', () => {
       const make = (title: string, minutesAgo: number, o: Parameters<typeof makeVideo>[1] = {}) =>
         makeVideo(t.app.ctx.db, { title, createdAt: at(minutesAgo), ...o });
       // inserted out of order on purpose; hidden-newest is the newest of all
-      await make('v3', 30, { categoryId: food.id, viewsCount: '9000', isFeatured: true, tags: ['美食', '直播'] });
+      await make('v3', 30, { categoryId: food.id, viewsCount: 9000, isFeatured: true, tags: ['美食', '直播'] });
       await make('hidden-newest', 0, { isActive: false });
-      await make('v1', 10, { influencerName: '小王', influencerRating: 4.5, viewsCount: '1.2万' });
+      await make('v1', 10, { influencerName: '小王', influencerRating: 4.5, viewsCount: 12_000 });
       await make('v5', 50);
       await make('v2', 20, { description: '口红试色' });
       await make('hidden-old', 5, { isActive: false });
@@ -57,14 +57,15 @@ describe('GET /api/videos', () => {
         categoryId: null,
         categoryName: null,
         categoryNameEn: null,
+        influencerId: null,
         influencerName: '小王',
         influencerAvatar: null,
         influencerFollowers: null,
         influencerRating: 4.5,
-        viewsCount: '1.2万',
-        likesCount: '0',
-        commentsCount: '0',
-        sharesCount: '0',
+        viewsCount: 12_000,
+        likesCount: 0,
+        commentsCount: 0,
+        sharesCount: 0,
         tags: [],
         isFeatured: false,
         createdAt: at(10).toISOString(),
@@ -93,18 +94,26 @@ describe('GET /api/videos', () => {
       expect(await titlesOf('search=%25')).toEqual([]);
     });
 
-    it('sort=popular reads counts as people write them (1.2万 > 9000 > 8,500 > 3k > none)', async () => {
+    it('sort=popular orders by views (numbers), then id', async () => {
       const db = t.app.ctx.db;
-      const make = (title: string, viewsCount: string) => makeVideo(db, { title, viewsCount, createdAt: at(100) });
-      await make('p-comma', '8,500');
-      await make('p-k', '3 K');
-      await make('p-yi', '1.1亿');
-      await make('p-junk', 'n/a 1.2.3');
+      const make = (title: string, viewsCount: number) => makeVideo(db, { title, viewsCount, createdAt: at(100) });
+      await make('p-8500', 8_500);
+      await make('p-3k', 3_000);
+      await make('p-yi', 110_000_000);
       const titles = ((await new Client(t.app).get('/api/videos?sort=popular&limit=50')).json().videos as { title: string }[]).map(
         (v) => v.title,
       );
-      expect(titles.slice(0, 5)).toEqual(['p-yi', 'v1', 'v3', 'p-comma', 'p-k']);
-      expect(titles).toContain('p-junk');
+      expect(titles.slice(0, 5)).toEqual(['p-yi', 'v1', 'v3', 'p-8500', 'p-3k']);
+    });
+
+    it('search matches title, description, tags and influencer, Chinese 1–2 characters too, case-insensitive', async () => {
+      const c = new Client(t.app);
+      const titlesOf = async (q: string) => ((await c.get(`/api/videos?${q}`)).json().videos as { title: string }[]).map((v) => v.title);
+      expect(await titlesOf(`search=${encodeURIComponent('试')}`)).toEqual(['v2']);
+      expect(await titlesOf(`search=${encodeURIComponent('直播')}`)).toEqual(['v3']);
+      expect(await titlesOf(`search=${encodeURIComponent('小王')}`)).toEqual(['v1']);
+      expect(await titlesOf('search=V1')).toEqual(['v1']);
+      expect(await titlesOf('search=_')).toEqual([]);
     });
 
     it('is the same for visitors and signed-in users, and cacheable briefly', async () => {
@@ -112,7 +121,7 @@ describe('GET /api/videos', () => {
       const { client } = await signupCompany(t.app);
       const member = await client.get('/api/videos?limit=4');
       expect(member.json()).toEqual(visitor.json());
-      expect(visitor.headers['cache-control']).toBe('public, max-age=30');
+      expect(visitor.headers['cache-control']).toBe('public, max-age=5');
     });
   });
 

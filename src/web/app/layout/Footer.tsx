@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled } from '@ant-design/icons';
+import { businessValues } from '@shared/business';
 import { LogoMark } from './Logo';
 import { FOOTER_LINKS, NAV_LINKS } from './accountMenu';
 
@@ -48,7 +49,7 @@ export function Footer() {
           <ul className="site-footer__facts">
             {(['serviceFee', 'settlement', 'payout', 'hours'] as const).map((k) => (
               <li key={k}>
-                <CheckCircleFilled aria-hidden="true" /> {t(`footer.${k}`)}
+                <CheckCircleFilled aria-hidden="true" /> {t(`footer.${k}`, businessValues)}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  MessageOutlined,
   DashboardOutlined,
   DownOutlined,
   LoadingOutlined,
@@ -21,6 +22,7 @@ const ICONS: Record<AccountEntry['key'], React.ReactNode> = {
   profile: <ProfileOutlined />,
   settings: <SettingOutlined />,
   tasks: <UnorderedListOutlined />,
+  messages: <MessageOutlined />,
 };
 
 type Props = { user: Me; busy: boolean; onSignOut: () => Promise<void> };

@@ -12,7 +12,7 @@ import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useFieldText } from '../auth/useFieldText';
-import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../auth/validation';
+import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 import { AccountGate, PageSpinner, QueryProblem } from './AccountGate';
 import { TagEditor } from './ListEditors';
 import { influencerQuery, useSaveMaterials } from './api';

@@ -6,7 +6,7 @@ import { passwordChangeRequest } from '@shared/schemas/accounts';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useFieldText } from '../auth/useFieldText';
-import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../auth/validation';
+import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 import { useChangePassword } from './api';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

@@ -6,7 +6,7 @@ import { loginRequest, type Me } from '@shared/schemas/auth';
 import { useErrorText } from '../../lib/errors';
 import { useLogin } from './api';
 import { useFieldText } from './useFieldText';
-import { issuesToErrors, withoutPrefix, type FieldErrors } from './validation';
+import { issuesToErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 
 type Props = {
   onSuccess?: (user: Me) => void;

@@ -10,7 +10,7 @@ import { useCountdown } from '../../lib/useCountdown';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './api';
 import { normalizeEmail } from './EmailVerification';
 import { useFieldText } from './useFieldText';
-import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from './validation';
+import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 
 type Props = {
   initialEmail?: string;

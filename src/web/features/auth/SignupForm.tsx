@@ -13,7 +13,7 @@ import { isUploading, uploadedIds } from './PortfolioUpload';
 import { TalentQuestionnaire, emptyTalent, talentRequest, type TalentDetailState, type TalentState } from './TalentQuestionnaire';
 import { UserTypePicker } from './UserTypePicker';
 import { useFieldText } from './useFieldText';
-import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from './validation';
+import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 
 /** Paths this form shows an error message at (others also get the banner). */
 const SHOWN_FIELD = /^(email|password|confirmPassword|talent\.types|talent\.details\.[^.]+\.(experience|portfolioFileIds|portfolioLinks))$/;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { isErrorCode } from '@shared/errors';
 import { useErrorText } from '../../lib/errors';
-import type { FieldError } from './validation';
+import type { FieldError } from '../../lib/validation';
 
 /** Text for a field error in the current language (unknown codes read as a generic bad-input text). */
 export function useFieldText() {

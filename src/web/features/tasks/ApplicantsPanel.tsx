@@ -8,7 +8,7 @@ import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { taskApplicationsQuery, useDecideApplication, type ApplicationForCompany } from './api';
 import { useTaskFormat } from './format';
-import { StateBox } from './StateBox';
+import { StateBox } from '../../components/StateBox';
 
 const TABS = ['pending', 'accepted', 'refused'] as const;
 type Tab = (typeof TABS)[number];

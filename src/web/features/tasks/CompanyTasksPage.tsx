@@ -24,7 +24,7 @@ import { companyTasksQuery, useTaskStatusChange } from './api';
 import { ApplicantsPanel } from './ApplicantsPanel';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
-import { StateBox } from './StateBox';
+import { StateBox } from '../../components/StateBox';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import './tasks.css';

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { myApplicationsQuery, useWithdrawApplication, type ApplicationForInfluencer } from './api';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
-import { StateBox } from './StateBox';
+import { StateBox } from '../../components/StateBox';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
 import './tasks.css';
 

@@ -9,7 +9,7 @@ import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useFieldText } from '../auth/useFieldText';
-import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../auth/validation';
+import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 import { categoriesQuery, newIdempotencyKey, useCreateTask } from './api';
 import { useTaskFormat } from './format';
 

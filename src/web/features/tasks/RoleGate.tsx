@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import type { Me } from '@shared/schemas/auth';
 import { PageLoading } from '../../app/PageLoading';
-import { useMe } from '../auth/api';
+import { Gate } from '../../components/Gate';
 import { useAuthDialog } from '../auth/authDialogContext';
-import { StateBox } from './StateBox';
+import { StateBox } from '../../components/StateBox';
 
 type Role = 'company' | 'influencer';
 
@@ -16,13 +16,8 @@ type Role = 'company' | 'influencer';
  */
 export function RoleGate({ role, children }: { role: Role; children: (user: Me) => ReactNode }) {
   const { t } = useTranslation('tasks');
-  const me = useMe();
   const authDialog = useAuthDialog();
-  const user = me.isError ? null : me.data;
-
-  if (user === undefined) return <PageLoading />;
-  if (user === null) {
-    return (
+  const visitor = (
       <div className="container tk-page">
         <StateBox
           testId="gate-signin"
@@ -36,10 +31,8 @@ export function RoleGate({ role, children }: { role: Role; children: (user: Me) 
           }
         />
       </div>
-    );
-  }
-  if (user.userType !== role) {
-    return (
+  );
+  const denied = (
       <div className="container tk-page">
         <StateBox
           testId="gate-denied"
@@ -59,7 +52,10 @@ export function RoleGate({ role, children }: { role: Role; children: (user: Me) 
           }
         />
       </div>
-    );
-  }
-  return <>{children(user)}</>;
+  );
+  return (
+    <Gate role={role} loading={<PageLoading />} visitor={visitor} denied={denied}>
+      {children}
+    </Gate>
+  );
 }

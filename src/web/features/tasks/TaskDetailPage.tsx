@@ -1,43 +1,27 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftOutlined, CommentOutlined, FileSearchOutlined, ReloadOutlined, SafetyCertificateFilled, UserOutlined, WarningOutlined } from '@ant-design/icons';
 import type { TaskDetailResponse } from '@shared/schemas/tasks';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
 import { recordTaskView, taskDetailQuery, taskKeys } from './api';
 import { ApplicantsPanel } from './ApplicantsPanel';
 import { ApplyPanel } from './ApplyPanel';
 import { useTaskFormat } from './format';
-import { StateBox } from './StateBox';
+import { StateBox } from '../../components/StateBox';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import './tasks.css';
 
-/**
- * Back (part 2 §2): opened from the hall (from=list) in a window that has an opener → close it;
- * else one step back when there is history inside the app; else the task hall.
- */
-function useBack() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const fromList = params.get('from') === 'list';
-  return useCallback(() => {
-    if (fromList && window.opener) {
-      window.close();
-      return;
-    }
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/tasks');
-  }, [fromList, navigate]);
-}
+const useTaskBack = () => useBack('/tasks');
 
 function BackButton() {
   const { t } = useTranslation('tasks');
-  const back = useBack();
+  const back = useTaskBack();
   return (
     <button type="button" className="tk-back" onClick={back} data-testid="task-back">
       <ArrowLeftOutlined aria-hidden="true" /> {t('detail.back')}
@@ -133,7 +117,7 @@ function HallLink() {
 
 function BackAction() {
   const { t } = useTranslation('tasks');
-  const back = useBack();
+  const back = useTaskBack();
   return (
     <button type="button" className="btn btn--ghost" onClick={back}>
       <ArrowLeftOutlined aria-hidden="true" /> {t('detail.back')}

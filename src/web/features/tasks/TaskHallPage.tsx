@@ -8,7 +8,7 @@ import type { BudgetRange, TaskSort } from '@shared/schemas/tasks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { categoriesQuery, hallQuery, type HallFilters } from './api';
 import { useTaskFormat } from './format';
-import { StateBox } from './StateBox';
+import { StateBox } from '../../components/StateBox';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
 import './tasks.css';
 

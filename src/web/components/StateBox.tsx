@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './StateBox.css';
 
 type Props = {
   icon?: ReactNode;
@@ -8,11 +9,11 @@ type Props = {
   tone?: 'neutral' | 'error';
   testId?: string;
   /** headings inside pages are h2; inside panels h3 */
-  level?: 2 | 3;
+  level?: 1 | 2 | 3;
   role?: 'alert' | 'status';
 };
 
-/** Empty / error / notice box used across the task pages. */
+/** Empty / error / notice box used across the pages (lists, detail pages, gates). */
 export function StateBox({ icon, title, text, actions, tone = 'neutral', testId, level = 2, role }: Props) {
   const H = `h${level}` as const;
   return (

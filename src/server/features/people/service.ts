@@ -1,0 +1,526 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { directoryCategoriesOf, storedValuesOf } from '../../../shared/directory';
+import type { Settings } from '../../../shared/schemas/accounts';
+import { DEFAULT_SETTINGS } from '../../../shared/schemas/accounts';
+import {
+  SIMILAR_INFLUENCERS,
+  type CompanyDetailResponse,
+  type ConversationResponse,
+  type ConversationSummary,
+  type FollowResponse,
+  type InfluencerCard,
+  type InfluencerDetailResponse,
+  type InfluencerListQuery,
+  type InfluencerListResponse,
+  type Review,
+} from '../../../shared/schemas/people';
+import { escapeLike, type Db, type DbOrTx } from '../../db/client';
+import {
+  companies,
+  companyFollows,
+  conversationMessages,
+  conversations,
+  influencers,
+  reviews,
+  taskApplications,
+  tasks,
+  users,
+  userSettings,
+} from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { AuthUser } from '../../platform/session';
+import { canSeeContact, canSeeProfile } from '../accounts/account';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+
+type Viewer = AuthUser | null;
+
+/** Directory totals are counted up to this many (the same cap as the task hall's). */
+export const TOTAL_CAP = 10_000;
+
+const LISTED = sql`${influencers.isApproved} and ${influencers.status} = 'active'`;
+/** profile visibility as stored (no settings row = the default, public) */
+const visibility = sql<string>`coalesce(${userSettings.profileVisibility}, 'public')`;
+
+function visibleTo(viewer: Viewer): SQL {
+  return viewer ? sql`${visibility} in ('public', 'registered')` : sql`${visibility} = 'public'`;
+}
+
+/** Search like the task hall's: substring of the lower-cased search_text; 1–2 characters use search_grams. */
+function searchCondition(term: string): SQL[] {
+  const out = [sql`${influencers.searchText} like '%' || lower(${escapeLike(term)}) || '%'`];
+  if ([...term].length <= 2) out.push(sql`search_grams(${influencers.searchText}) @> search_gram_key(lower(${term}))`);
+  return out;
+}
+
+/** ORDER BY written to match the influencers_listed_* partial indexes. */
+function order(sort: InfluencerListQuery['sort']): SQL[] {
+  switch (sort) {
+    case 'followers':
+      return [sql`${influencers.followersCount} desc nulls last`, asc(influencers.id)];
+    case 'price':
+      return [asc(influencers.hourlyRate), asc(influencers.id)];
+    case 'experience':
+      return [sql`${influencers.experienceYears} desc nulls last`, asc(influencers.id)];
+    default:
+      return [sql`${influencers.rating} desc nulls last`, asc(influencers.id)];
+  }
+}
+
+const cardColumns = {
+  id: influencers.id,
+  nickname: influencers.nickname,
+  avatarUrl: influencers.avatarUrl,
+  location: influencers.location,
+  categories: influencers.categories,
+  tags: influencers.tags,
+  rating: influencers.rating,
+  totalReviews: influencers.totalReviews,
+  experienceYears: influencers.experienceYears,
+  isVerified: influencers.isVerified,
+  followersCount: influencers.followersCount,
+  hourlyRate: influencers.hourlyRate,
+};
+type CardRow = { [K in keyof typeof cardColumns]: (typeof influencers.$inferSelect)[K extends 'id' ? 'id' : K] };
+
+/** Visitors never receive followers or the hourly rate (part 2 §2, §6): decided here, not in the page. */
+function toCard(r: CardRow, viewer: Viewer): InfluencerCard {
+  return {
+    id: r.id,
+    nickname: r.nickname,
+    avatarUrl: r.avatarUrl,
+    location: r.location,
+    categories: directoryCategoriesOf(r.categories),
+    tags: r.tags,
+    rating: Number(r.rating),
+    totalReviews: r.totalReviews,
+    experienceYears: Number(r.experienceYears),
+    isVerified: r.isVerified,
+    followersCount: viewer ? r.followersCount : null,
+    hourlyRate: viewer ? r.hourlyRate : null,
+  };
+}
+
+/** GET /api/influencers: approved, active influencers whose profile the viewer may see; all in SQL. */
+export async function listInfluencers(db: Db, q: InfluencerListQuery, viewer: Viewer): Promise<InfluencerListResponse> {
+  const where: SQL[] = [LISTED, visibleTo(viewer)];
+  if (q.category) where.push(sql`${influencers.categories} && ${sql.param(storedValuesOf(q.category))}::text[]`);
+  if (q.search) where.push(...searchCondition(q.search));
+  const cond = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(influencers)
+      .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
+      .where(cond)
+      .orderBy(...order(q.sort))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    // counted up to TOTAL_CAP (the page shows 10000+): a deep count stays cheap at any size
+    db
+      .select({ total: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(influencers)
+          .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
+          .where(cond)
+          .limit(TOTAL_CAP)
+          .as('capped'),
+      ),
+  ]);
+  return { items: rows.map((r) => toCard(r, viewer)), total, page: q.page, limit: q.limit };
+}
+
+const settingsOf = (row: { pv: string | null; cv: string | null; am: boolean | null }): Settings => ({
+  ...DEFAULT_SETTINGS,
+  profileVisibility: (row.pv ?? DEFAULT_SETTINGS.profileVisibility) as Settings['profileVisibility'],
+  contactInfoVisibility: (row.cv ?? DEFAULT_SETTINGS.contactInfoVisibility) as Settings['contactInfoVisibility'],
+  allowMessages: row.am ?? DEFAULT_SETTINGS.allowMessages,
+});
+
+const settingsColumns = { pv: userSettings.profileVisibility, cv: userSettings.contactInfoVisibility, am: userSettings.allowMessages };
+
+function reviewSelect(db: DbOrTx) {
+  return db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+      taskId: reviews.taskId,
+      taskTitle: tasks.title,
+      companyName: companies.companyName,
+    })
+    .from(reviews)
+    .leftJoin(tasks, eq(tasks.id, reviews.taskId))
+    .leftJoin(companies, eq(companies.id, tasks.companyId));
+}
+
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewSelect>['execute']>>[number];
+const toReview = (r: ReviewRow): Review => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/**
+ * GET /api/influencer-detail: the profile (masked for the viewer), reviews with their average, completed
+ * work and 3 similar influencers. Not approved, inactive or hidden by privacy: only the owner and admins;
+ * for anyone else it does not exist (404).
+ */
+export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): Promise<InfluencerDetailResponse> {
+  const [row] = await db
+    .select({ i: influencers, email: users.email, ...settingsColumns })
+    .from(influencers)
+    .innerJoin(users, eq(users.id, influencers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
+    .where(eq(influencers.id, id))
+    .limit(1);
+  if (!row) throw new AppError('INFLUENCER_NOT_FOUND');
+  const i = row.i;
+  const settings = settingsOf(row);
+  const isOwner = viewer?.id === i.userId;
+  const privileged = isOwner || viewer?.userType === 'admin';
+  if (!privileged && (!i.isApproved || i.status !== 'active' || !canSeeProfile(settings, viewer, i.userId))) {
+    throw new AppError('INFLUENCER_NOT_FOUND');
+  }
+  const contact = canSeeContact(settings, viewer, { id: i.userId, userType: 'influencer' });
+  const mine = directoryCategoriesOf(i.categories);
+  const similarValues = mine.flatMap(storedValuesOf);
+
+  const [reviewRows, [summary], work, similar] = await Promise.all([
+    reviewSelect(db).where(eq(reviews.influencerId, id)).orderBy(desc(reviews.createdAt)).limit(50),
+    db
+      .select({ average: sql<number>`coalesce(avg(${reviews.rating}), 0)::float8`, count: count() })
+      .from(reviews)
+      .where(eq(reviews.influencerId, id)),
+    db
+      .select({
+        taskId: tasks.id,
+        title: tasks.title,
+        companyName: companies.companyName,
+        completedAt: tasks.updatedAt,
+        proposedRate: taskApplications.proposedRate,
+      })
+      .from(taskApplications)
+      .innerJoin(tasks, eq(tasks.id, taskApplications.taskId))
+      .leftJoin(companies, eq(companies.id, tasks.companyId))
+      .where(and(eq(taskApplications.influencerId, id), eq(taskApplications.status, 'accepted'), eq(tasks.status, 'completed')))
+      .orderBy(desc(tasks.updatedAt))
+      .limit(50),
+    similarValues.length === 0
+      ? Promise.resolve([])
+      : db
+          .select(cardColumns)
+          .from(influencers)
+          .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
+          .where(
+            and(
+              LISTED,
+              visibleTo(viewer),
+              ne(influencers.id, id),
+              sql`${influencers.categories} && ${sql.param(similarValues)}::text[]`,
+            ),
+          )
+          .orderBy(...order('rating'))
+          .limit(SIMILAR_INFLUENCERS),
+  ]);
+
+  const card = toCard(i, viewer);
+  return {
+    influencer: {
+      ...card,
+      bio: i.bio,
+      isApproved: i.isApproved,
+      totalLiveCount: i.totalLiveCount,
+      avgViews: i.avgViews,
+      languages: i.languages,
+      tiktokAccount: viewer ? i.tiktokAccount : null,
+      contactEmail: contact ? row.email : null,
+      contactPhone: contact ? i.phoneNumber : null,
+      acceptsMessages: settings.allowMessages,
+      isOwner,
+      createdAt: i.createdAt.toISOString(),
+    },
+    reviews: reviewRows.map(toReview),
+    reviewSummary: { average: Math.round(Number(summary.average) * 10) / 10, count: summary.count },
+    completedWork: work.map((w) => ({ ...w, completedAt: w.completedAt.toISOString() })),
+    similar: similar.map((s) => toCard(s, viewer)),
+  };
+}
+
+async function influencerIdOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [r] = await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
+  return r?.id ?? null;
+}
+
+async function companyIdOf(db: DbOrTx, userId: string): Promise<{ id: string; name: string } | null> {
+  const [r] = await db.select({ id: companies.id, name: companies.companyName }).from(companies).where(eq(companies.userId, userId)).limit(1);
+  return r ?? null;
+}
+
+const PAST_STATUSES = ['in_progress', 'completed'];
+
+/** GET /api/companies/:id: the company page (contact details by the owner's privacy settings). */
+export async function getCompanyDetail(db: Db, id: string, viewer: Viewer): Promise<CompanyDetailResponse> {
+  const [row] = await db
+    .select({ c: companies, email: users.email, ...settingsColumns })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, companies.userId))
+    .where(eq(companies.id, id))
+    .limit(1);
+  if (!row) throw new AppError('COMPANY_NOT_FOUND');
+  const c = row.c;
+  const settings = settingsOf(row);
+  if (!canSeeProfile(settings, viewer, c.userId)) throw new AppError('COMPANY_NOT_FOUND');
+  const contact = canSeeContact(settings, viewer, { id: c.userId, userType: 'company' });
+  const viewerInfluencer = viewer?.userType === 'influencer' ? await influencerIdOf(db, viewer.id) : null;
+
+  const taskColumns = {
+    id: tasks.id,
+    title: tasks.title,
+    status: tasks.status,
+    budgetMin: tasks.budgetMin,
+    budgetMax: tasks.budgetMax,
+    liveDate: tasks.liveDate,
+    createdAt: tasks.createdAt,
+  };
+  const [[followers], following, open, past, reviewRows] = await Promise.all([
+    db.select({ n: count() }).from(companyFollows).where(eq(companyFollows.companyId, id)),
+    viewerInfluencer
+      ? db
+          .select({ n: count() })
+          .from(companyFollows)
+          .where(and(eq(companyFollows.companyId, id), eq(companyFollows.influencerId, viewerInfluencer)))
+      : Promise.resolve([{ n: 0 }]),
+    db
+      .select(taskColumns)
+      .from(tasks)
+      .where(and(eq(tasks.companyId, id), eq(tasks.status, 'open')))
+      .orderBy(desc(tasks.createdAt))
+      .limit(50),
+    db
+      .select(taskColumns)
+      .from(tasks)
+      .where(and(eq(tasks.companyId, id), inArray(tasks.status, PAST_STATUSES)))
+      .orderBy(desc(tasks.createdAt))
+      .limit(50),
+    reviewSelect(db).where(eq(tasks.companyId, id)).orderBy(desc(reviews.createdAt)).limit(50),
+  ]);
+  const toTask = (t: (typeof open)[number]) => ({ ...t, liveDate: t.liveDate?.toISOString() ?? null, createdAt: t.createdAt.toISOString() });
+  return {
+    company: {
+      id: c.id,
+      companyName: c.companyName,
+      industry: c.industry,
+      companySize: c.companySize,
+      logoUrl: c.logoUrl,
+      description: c.description,
+      website: c.website,
+      address: c.address,
+      isVerified: c.isVerified,
+      avgRating: Number(c.avgRating),
+      totalTasks: c.totalTasks,
+      completedTasks: c.completedTasks,
+      followersCount: followers.n,
+      following: following[0].n > 0,
+      contactPerson: contact ? c.contactPerson : null,
+      contactEmail: contact ? (c.contactEmail ?? row.email) : null,
+      contactPhone: contact ? c.contactPhone : null,
+      isOwner: viewer?.id === c.userId,
+      createdAt: c.createdAt.toISOString(),
+    },
+    openTasks: open.map(toTask),
+    pastTasks: past.map(toTask),
+    reviews: reviewRows.map(toReview),
+  };
+}
+
+/** POST/DELETE /api/companies/:id/follow (influencers only); idempotent. */
+export async function setFollow(db: Db, companyId: string, user: AuthUser, follow: boolean): Promise<FollowResponse> {
+  if (user.userType !== 'influencer') throw new AppError('FOLLOW_INFLUENCER_ONLY');
+  const influencerId = await influencerIdOf(db, user.id);
+  if (!influencerId) throw new AppError('PROFILE_NOT_FOUND');
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!company) throw new AppError('COMPANY_NOT_FOUND');
+  if (follow) await db.insert(companyFollows).values({ companyId, influencerId }).onConflictDoNothing();
+  else await db.delete(companyFollows).where(and(eq(companyFollows.companyId, companyId), eq(companyFollows.influencerId, influencerId)));
+  const [{ n }] = await db.select({ n: count() }).from(companyFollows).where(eq(companyFollows.companyId, companyId));
+  return { following: follow, followersCount: n };
+}
+
+/**
+ * Inside the task-publishing transaction: a notification for every influencer who follows the company
+ * (one select, one multi-row insert). Returns them to be mailed after the commit.
+ */
+export async function notifyFollowers(tx: DbOrTx, company: { id: string; name: string }, task: { id: string; title: string }) {
+  const followers = await tx
+    .select({ userId: influencers.userId })
+    .from(companyFollows)
+    .innerJoin(influencers, eq(influencers.id, companyFollows.influencerId))
+    .where(eq(companyFollows.companyId, company.id));
+  const list: NewNotification[] = followers.map((f) => ({
+    userId: f.userId,
+    type: 'followed_company_task',
+    params: { company: company.name, task: task.title },
+    link: `/task/${task.id}`,
+  }));
+  return addNotifications(tx, list);
+}
+
+export const CONTACT_LIMIT = { perHour: 20 } as const;
+
+/**
+ * POST /api/influencers/:id/contact: a company writes to an influencer. The conversation of the pair is
+ * found or created (race-safe on its unique index), the message stored and the influencer notified, in
+ * one transaction; the mail goes out after the commit.
+ */
+export async function contactInfluencer(ctx: AppContext, user: AuthUser, influencerId: string, message: string) {
+  const company = await companyIdOf(ctx.db, user.id);
+  if (!company) throw new AppError('COMPANY_PROFILE_REQUIRED');
+  const [target] = await ctx.db
+    .select({ userId: influencers.userId, approved: influencers.isApproved, status: influencers.status, ...settingsColumns })
+    .from(influencers)
+    .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
+    .where(eq(influencers.id, influencerId))
+    .limit(1);
+  if (!target || !target.approved || target.status !== 'active' || !canSeeProfile(settingsOf(target), user, target.userId)) {
+    throw new AppError('INFLUENCER_NOT_FOUND');
+  }
+  if (!settingsOf(target).allowMessages) throw new AppError('MESSAGES_DISABLED');
+  const budget = await ctx.limiter.hit(`contact:company:${company.id}`, CONTACT_LIMIT.perHour, 3600);
+  if (!budget.allowed) throw new AppError('RATE_LIMITED');
+
+  const now = ctx.clock.now();
+  const { conversationId, notes } = await ctx.db.transaction(async (tx) => {
+    const [conv] = await tx
+      .insert(conversations)
+      .values({ companyId: company.id, influencerId, createdAt: now, lastMessageAt: now })
+      .onConflictDoUpdate({ target: [conversations.companyId, conversations.influencerId], set: { lastMessageAt: now } })
+      .returning({ id: conversations.id });
+    await tx.insert(conversationMessages).values({ conversationId: conv.id, senderId: user.id, body: message, createdAt: now });
+    const notes = await addNotifications(tx, [
+      { userId: target.userId, type: 'message_received', params: { from: company.name }, link: `/messages/${conv.id}` },
+    ]);
+    return { conversationId: conv.id, notes };
+  });
+  await mailNotifications(ctx, notes);
+  return { conversationId };
+}
+
+type Party = { side: 'company' | 'influencer'; id: string; name: string };
+
+async function partyOf(db: DbOrTx, user: AuthUser): Promise<Party | null> {
+  if (user.userType === 'company') {
+    const c = await companyIdOf(db, user.id);
+    return c ? { side: 'company', id: c.id, name: c.name } : null;
+  }
+  if (user.userType === 'influencer') {
+    const [r] = await db.select({ id: influencers.id, name: influencers.nickname }).from(influencers).where(eq(influencers.userId, user.id)).limit(1);
+    return r ? { side: 'influencer', id: r.id, name: r.name } : null;
+  }
+  return null;
+}
+
+function summaryQuery(db: DbOrTx, viewerId: string) {
+  return db
+    .select({
+      id: conversations.id,
+      companyId: companies.id,
+      companyName: companies.companyName,
+      companyLogo: companies.logoUrl,
+      companyUserId: companies.userId,
+      influencerId: influencers.id,
+      influencerNickname: influencers.nickname,
+      influencerAvatar: influencers.avatarUrl,
+      influencerUserId: influencers.userId,
+      lastMessageAt: conversations.lastMessageAt,
+      lastMessage: sql<string>`coalesce((select m.body from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1), '')`,
+      unread: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${conversations.id} and m.read_at is null and m.sender_id is distinct from ${viewerId})`,
+    })
+    .from(conversations)
+    .innerJoin(companies, eq(companies.id, conversations.companyId))
+    .innerJoin(influencers, eq(influencers.id, conversations.influencerId));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
+const toSummary = (r: SummaryRow): ConversationSummary => ({
+  id: r.id,
+  company: { id: r.companyId, name: r.companyName, logoUrl: r.companyLogo },
+  influencer: { id: r.influencerId, nickname: r.influencerNickname, avatarUrl: r.influencerAvatar },
+  lastMessage: r.lastMessage.length > 120 ? `${r.lastMessage.slice(0, 120)}…` : r.lastMessage,
+  lastMessageAt: r.lastMessageAt.toISOString(),
+  unread: r.unread,
+});
+
+/** GET /api/conversations: the signed-in company's or influencer's conversations, newest first. */
+export async function listConversations(db: Db, user: AuthUser): Promise<ConversationSummary[]> {
+  const party = await partyOf(db, user);
+  if (!party) return [];
+  const mine = party.side === 'company' ? eq(conversations.companyId, party.id) : eq(conversations.influencerId, party.id);
+  const rows = await summaryQuery(db, user.id).where(mine).orderBy(desc(conversations.lastMessageAt)).limit(100);
+  return rows.map(toSummary);
+}
+
+async function participantConversation(db: DbOrTx, user: AuthUser, id: string) {
+  const [row] = await summaryQuery(db, user.id).where(eq(conversations.id, id)).limit(1);
+  // anyone else's conversation does not exist for this user
+  if (!row || (row.companyUserId !== user.id && row.influencerUserId !== user.id)) throw new AppError('CONVERSATION_NOT_FOUND');
+  return row;
+}
+
+/** GET /api/conversations/:id: participants only; the other side's messages become read. */
+export async function getConversation(ctx: AppContext, user: AuthUser, id: string): Promise<ConversationResponse> {
+  const row = await participantConversation(ctx.db, user, id);
+  await ctx.db
+    .update(conversationMessages)
+    .set({ readAt: ctx.clock.now() })
+    .where(
+      and(
+        eq(conversationMessages.conversationId, id),
+        isNull(conversationMessages.readAt),
+        or(isNull(conversationMessages.senderId), ne(conversationMessages.senderId, user.id)),
+      ),
+    );
+  const messages = await ctx.db
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, id))
+    .orderBy(desc(conversationMessages.createdAt))
+    .limit(200);
+  return {
+    conversation: { ...toSummary(row), unread: 0 },
+    messages: messages.reverse().map((m) => ({
+      id: m.id,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+      mine: m.senderId === user.id,
+      readAt: m.readAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** POST /api/conversations/:id/messages: a reply from either participant; the other side is notified. */
+export async function replyInConversation(ctx: AppContext, user: AuthUser, id: string, message: string) {
+  const row = await participantConversation(ctx.db, user, id);
+  const fromCompany = row.companyUserId === user.id;
+  if (fromCompany) {
+    const [s] = await ctx.db.select(settingsColumns).from(userSettings).where(eq(userSettings.userId, row.influencerUserId)).limit(1);
+    if (!settingsOf(s ?? { pv: null, cv: null, am: null }).allowMessages) throw new AppError('MESSAGES_DISABLED');
+  }
+  const budget = await ctx.limiter.hit(`messages:user:${user.id}`, 120, 3600);
+  if (!budget.allowed) throw new AppError('RATE_LIMITED');
+  const now = ctx.clock.now();
+  const notes = await ctx.db.transaction(async (tx) => {
+    await tx.insert(conversationMessages).values({ conversationId: id, senderId: user.id, body: message, createdAt: now });
+    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, id));
+    return addNotifications(tx, [
+      {
+        userId: fromCompany ? row.influencerUserId : row.companyUserId,
+        type: 'message_received',
+        params: { from: fromCompany ? row.companyName : row.influencerNickname },
+        link: `/messages/${id}`,
+      },
+    ]);
+  });
+  await mailNotifications(ctx, notes);
+  return { conversationId: id };
+}

@@ -1,0 +1,133 @@
+/** Page heads for share previews and search engines, robots.txt and the streamed sitemap (issue 8). */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
+import { userSettings } from '../../db/schema';
+import { Client, createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let web: string;
+beforeAll(async () => {
+  web = mkdtempSync(path.join(os.tmpdir(), 'lc-web-'));
+  copyFileSync(path.resolve('src/web/index.html'), path.join(web, 'index.html'));
+  t = await createTestApp({ PUBLIC_URL: 'https://live.example.com' }, { webDist: web });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+const og = (html: string, prop: string) => new RegExp(`<meta property="og:${prop}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('page heads', () => {
+  it('a task, an influencer, a company and a video answer with their own title, description and Open Graph tags', async () => {
+    const db = t.app.ctx.db;
+    const { company } = await makeCompany(db, { companyName: '花语<美妆>', description: '天然护肤 "国货"', logoUrl: '/uploads/logo.webp' });
+    const cat = await makeTaskCategory(db);
+    const task = await makeTask(db, { companyId: company.id, categoryId: cat.id, title: '双十一直播', description: '口红专场', budgetMin: 100, budgetMax: 900 });
+    const { influencer } = await makeInfluencer(db, { nickname: '小美', bio: '美妆博主', isApproved: true, hourlyRate: 888, avatarUrl: '/uploads/a.webp' });
+    const video = await makeVideo(db, { title: '护肤攻略', posterUrl: '/uploads/p.webp' });
+    const c = new Client(t.app);
+
+    const taskPage = await c.get(`/task/${task.id}?from=list`);
+    expect(taskPage.statusCode).toBe(200);
+    expect(taskPage.headers['content-type']).toContain('text/html');
+    expect(taskPage.body).toContain('<title>双十一直播 - 直播带货平台</title>');
+    expect(og(taskPage.body, 'url')).toBe(`https://live.example.com/task/${task.id}`);
+    expect(og(taskPage.body, 'image')).toBe('https://live.example.com/uploads/logo.webp');
+    expect(taskPage.body).toContain(`<link rel="canonical" href="https://live.example.com/task/${task.id}" />`);
+
+    const infPage = (await c.get(`/influencer/${influencer.id}`)).body;
+    expect(og(infPage, 'title')).toBe('小美 - 直播带货平台');
+    expect(og(infPage, 'description')).toBe('美妆博主');
+    expect(infPage).not.toContain('888');
+
+    const coPage = (await c.get(`/company/${company.id}`)).body;
+    // escaped: nothing from the data can break out of the attribute or the title
+    expect(coPage).toContain('<title>花语&lt;美妆&gt; - 直播带货平台</title>');
+    expect(og(coPage, 'description')).toBe('天然护肤 &quot;国货&quot;');
+
+    const videoPage = (await c.get(`/video/${video.id}`)).body;
+    expect(og(videoPage, 'type')).toBe('video.other');
+    expect(og(videoPage, 'image')).toBe('https://live.example.com/uploads/p.webp');
+  });
+
+  it('static pages have their own titles; unknown or hidden ids get the generic head, never the hidden data', async () => {
+    const db = t.app.ctx.db;
+    const c = new Client(t.app);
+    expect((await c.get('/help')).body).toContain('<title>帮助中心 - 直播带货平台</title>');
+    expect(og((await c.get('/')).body, 'image')).toBe('https://live.example.com/og-default.png');
+    const pending = await makeInfluencer(db, { nickname: '未审核达人', isApproved: false });
+    const hidden = await makeInfluencer(db, { nickname: '私密达人', isApproved: true });
+    await db.insert(userSettings).values({ userId: hidden.user.id, profileVisibility: 'private' });
+    const inactive = await makeVideo(db, { title: '下架视频', isActive: false });
+    for (const url of [`/influencer/${pending.influencer.id}`, `/influencer/${hidden.influencer.id}`, `/video/${inactive.id}`, '/task/not-a-uuid', '/influencer/00000000-0000-4000-8000-000000000000']) {
+      const res = await c.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>直播带货平台</title>');
+      expect(res.body).not.toMatch(/未审核达人|私密达人|下架视频/);
+    }
+  });
+});
+
+describe('first calls with the shell', () => {
+  it('a list page preloads its first API calls; a filtered one only the session', async () => {
+    const c = new Client(t.app);
+    const list = (await c.get('/influencers')).body;
+    expect(list).toContain('<link rel="preload" as="fetch" href="/api/influencers" crossorigin="anonymous" />');
+    expect(list).toContain('href="/api/auth/session"');
+    const filtered = (await c.get('/influencers?search=x')).body;
+    expect(filtered).not.toContain('href="/api/influencers"');
+    expect(filtered).toContain('href="/api/auth/session"');
+    expect((await c.get('/videos')).body).toContain('href="/api/videos?sort=latest&amp;limit=12"');
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots allows public pages, keeps crawlers out of the API and private pages, names the sitemap', async () => {
+    const res = await new Client(t.app).get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Disallow: /account-settings');
+    expect(res.body).toContain('Sitemap: https://live.example.com/sitemap.xml');
+  });
+
+  it('the sitemap lists public tasks, influencers, companies and videos, and nothing hidden', async () => {
+    const db = t.app.ctx.db;
+    const shown = await makeInfluencer(db, { nickname: 'sitemap-shown', isApproved: true });
+    const pending = await makeInfluencer(db, { isApproved: false });
+    const quiet = await makeInfluencer(db, { isApproved: true });
+    await db.insert(userSettings).values({ userId: quiet.user.id, profileVisibility: 'registered' });
+    const video = await makeVideo(db, { title: 'sitemap-video' });
+    const off = await makeVideo(db, { title: 'sitemap-off', isActive: false });
+    const res = await new Client(t.app).get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const xml = res.body;
+    expect(xml.startsWith('<?xml')).toBe(true);
+    expect(xml.trim().endsWith('</urlset>')).toBe(true);
+    expect(xml).toContain('<loc>https://live.example.com/help</loc>');
+    expect(xml).toContain(`/influencer/${shown.influencer.id}</loc><lastmod>`);
+    expect(xml).toContain(`/video/${video.id}</loc>`);
+    expect(xml).not.toContain(pending.influencer.id);
+    expect(xml).not.toContain(quiet.influencer.id);
+    expect(xml).not.toContain(off.id);
+    // every URL once
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('pages through more than one batch of rows', async () => {
+    const db = t.app.ctx.db;
+    const { company } = await makeCompany(db);
+    const cat = await makeTaskCategory(db);
+    const { tasks } = await import('../../db/schema');
+    await db.insert(tasks).values(
+      Array.from({ length: 1205 }, (_, i) => ({ companyId: company.id, categoryId: cat.id, title: `批量任务${i}`, description: 'd', budgetMin: 1, budgetMax: 2 })),
+    );
+    const xml = (await new Client(t.app).get('/sitemap.xml')).body;
+    expect([...xml.matchAll(/\/task\//g)].length).toBeGreaterThanOrEqual(1205);
+  });
+});

@@ -1,0 +1,47 @@
+/** The shared cache of public lists through the real routes (PUBLIC_CACHE_SECONDS=5). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTaskCategory } from '../../db/factories';
+import { Client, createTestApp, signupCompany, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_CACHE_SECONDS: '5' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('public lists', () => {
+  it('anonymous repeats are hits with the same ETag; If-None-Match answers 304; members bypass', async () => {
+    for (const url of ['/api/tasks', '/api/influencers', '/api/videos?limit=4&sort=latest', '/api/categories']) {
+      const c = new Client(t.app);
+      const first = await c.get(url);
+      const second = await c.get(url);
+      expect(first.headers['x-cache'], url).toBe('miss');
+      expect(second.headers['x-cache'], url).toBe('hit');
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(second.body).toBe(first.body);
+      const notModified = await c.get(url, { 'if-none-match': String(first.headers.etag) });
+      expect(notModified.statusCode, url).toBe(304);
+      expect(notModified.body).toBe('');
+    }
+    const { client } = await signupCompany(t.app);
+    const member = await client.get('/api/tasks');
+    expect(member.headers['x-cache']).toBe('bypass');
+    expect(member.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('a published task shows at once in the hall (the write invalidates)', async () => {
+    const visitor = new Client(t.app);
+    const before = (await visitor.get('/api/tasks')).json().total as number;
+    expect((await visitor.get('/api/tasks')).headers['x-cache']).toBe('hit');
+    const cat = await makeTaskCategory(t.app.ctx.db);
+    const { client } = await signupCompany(t.app);
+    await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: '缓存测试企业', contactPerson: '张三' } });
+    const res = await client.post('/api/tasks', { title: '缓存失效测试', description: 'd', categoryId: cat.id, budgetMin: 1, budgetMax: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await visitor.get('/api/tasks');
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.json().total).toBe(before + 1);
+  });
+});

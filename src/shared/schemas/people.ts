@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { INFLUENCER_CATEGORIES } from '../options';
+import { queryInt, text } from './fields';
+
+/**
+ * The public people pages (issue 8): the influencer directory, influencer and company detail,
+ * following a company, contacting an influencer. Fields a viewer may not see are `null` in the JSON
+ * (masking is decided on the server); the page shows *** for them.
+ */
+
+export const INFLUENCER_SORTS = ['rating', 'followers', 'price', 'experience'] as const;
+export type InfluencerSort = (typeof INFLUENCER_SORTS)[number];
+export const INFLUENCER_PAGE_SIZE = 12;
+export const SIMILAR_INFLUENCERS = LIMITS.similarInfluencers;
+export const CONTACT_MESSAGE_MAX = LIMITS.contactMessageMax;
+
+/** the directory's 8 categories (part 2 §2), by their stored value */
+export const directoryCategory = z.enum(INFLUENCER_CATEGORIES.map((c) => c.value) as [string, ...string[]]);
+
+export const influencerListQuery = z.object({
+  page: queryInt(1, 10_000).default(1),
+  limit: queryInt(1, 50).default(INFLUENCER_PAGE_SIZE),
+  category: directoryCategory.optional(),
+  search: text(100).optional(),
+  sort: z.enum(INFLUENCER_SORTS).default('rating'),
+});
+export type InfluencerListQuery = z.infer<typeof influencerListQuery>;
+
+/** What may be hidden from a viewer is nullable; `masked` lists the fields the viewer may not see. */
+export const influencerCard = z.object({
+  id: z.string().uuid(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  /** directory categories (at most what the card shows is decided by the page) */
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  rating: z.number(),
+  totalReviews: z.number().int(),
+  experienceYears: z.number(),
+  isVerified: z.boolean(),
+  /** null for visitors */
+  followersCount: z.number().int().nullable(),
+  /** null for visitors */
+  hourlyRate: z.number().int().nullable(),
+});
+export type InfluencerCard = z.infer<typeof influencerCard>;
+
+export const influencerListResponse = z.object({
+  items: z.array(influencerCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type InfluencerListResponse = z.infer<typeof influencerListResponse>;
+
+export const detailIdQuery = z.object({
+  /** a uuid; anything else is 达人ID不存在 / 公司ID不存在 (the page checks before calling) */
+  id: z.string().uuid(),
+});
+
+export const review = z.object({
+  id: z.string().uuid(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+  taskId: z.string().uuid().nullable(),
+  taskTitle: z.string().nullable(),
+  companyName: z.string().nullable(),
+});
+export type Review = z.infer<typeof review>;
+
+export const completedWork = z.object({
+  taskId: z.string().uuid(),
+  title: z.string(),
+  companyName: z.string().nullable(),
+  completedAt: z.string(),
+  proposedRate: z.number().int().nullable(),
+});
+
+export const influencerDetail = influencerCard.extend({
+  bio: z.string().nullable(),
+  isApproved: z.boolean(),
+  totalLiveCount: z.number().int(),
+  avgViews: z.number().int(),
+  languages: z.array(z.string()),
+  /** null unless the viewer may see it (signed in) */
+  tiktokAccount: z.string().nullable(),
+  /** contact details: null unless the owner's privacy settings allow this viewer */
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  /** false when the influencer turned off messages */
+  acceptsMessages: z.boolean(),
+  /** the viewer is the owner */
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+});
+export type InfluencerDetail = z.infer<typeof influencerDetail>;
+
+export const influencerDetailResponse = z.object({
+  influencer: influencerDetail,
+  reviews: z.array(review),
+  reviewSummary: z.object({ average: z.number(), count: z.number().int() }),
+  completedWork: z.array(completedWork),
+  similar: z.array(influencerCard),
+});
+export type InfluencerDetailResponse = z.infer<typeof influencerDetailResponse>;
+
+export const companyTaskItem = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  status: z.string(),
+  budgetMin: z.number().int(),
+  budgetMax: z.number().int(),
+  liveDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const companyDetail = z.object({
+  id: z.string().uuid(),
+  companyName: z.string(),
+  industry: z.string().nullable(),
+  companySize: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  isVerified: z.boolean(),
+  avgRating: z.number(),
+  totalTasks: z.number().int(),
+  completedTasks: z.number().int(),
+  followersCount: z.number().int(),
+  /** the viewer (an influencer) follows this company */
+  following: z.boolean(),
+  /** contact details: null unless the owner's privacy settings allow this viewer */
+  contactPerson: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+});
+export type CompanyDetail = z.infer<typeof companyDetail>;
+
+export const companyDetailResponse = z.object({
+  company: companyDetail,
+  openTasks: z.array(companyTaskItem),
+  pastTasks: z.array(companyTaskItem),
+  /** reviews of influencers on this company's tasks */
+  reviews: z.array(review),
+});
+export type CompanyDetailResponse = z.infer<typeof companyDetailResponse>;
+
+export const followResponse = z.object({ following: z.boolean(), followersCount: z.number().int() });
+export type FollowResponse = z.infer<typeof followResponse>;
+
+export const contactInfluencerRequest = z.object({
+  message: z
+    .string({ error: 'MESSAGE_REQUIRED' })
+    .trim()
+    .min(1, { error: 'MESSAGE_REQUIRED' })
+    .max(CONTACT_MESSAGE_MAX, { error: 'MESSAGE_TOO_LONG' }),
+});
+export type ContactInfluencerRequest = z.infer<typeof contactInfluencerRequest>;
+
+export const conversationMessage = z.object({
+  id: z.string().uuid(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** the viewer sent it */
+  mine: z.boolean(),
+  readAt: z.string().nullable(),
+});
+
+export const conversationSummary = z.object({
+  id: z.string().uuid(),
+  company: z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() }),
+  influencer: z.object({ id: z.string().uuid(), nickname: z.string(), avatarUrl: z.string().nullable() }),
+  lastMessage: z.string(),
+  lastMessageAt: z.string(),
+  unread: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+
+export const contactInfluencerResponse = z.object({ conversationId: z.string().uuid() });
+export const conversationsResponse = z.object({ conversations: z.array(conversationSummary) });
+export const conversationResponse = z.object({ conversation: conversationSummary, messages: z.array(conversationMessage) });
+export type ConversationResponse = z.infer<typeof conversationResponse>;

@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Tabs } from 'antd';
+import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, StarFilled } from '@ant-design/icons';
+import type { InfluencerDetailResponse } from '@shared/schemas/people';
+import { StateBox } from '../../components/StateBox';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useBack } from '../../lib/useBack';
+import { useMe } from '../auth/api';
+import { useAuthDialog } from '../auth/authDialogContext';
+import { influencerQuery } from './api';
+import { ContactDialog } from './ContactDialog';
+import { BackLink, DetailProblem } from './DetailState';
+import { usePeopleFormat } from './format';
+import { Avatar, InfluencerCard } from './InfluencerCard';
+import { ReviewList } from './ReviewList';
+import '../tasks/tasks.css';
+import './people.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_TAGS = 3;
+
+/** /influencer/{id} — an influencer's public page (part 2 §2). */
+export default function InfluencerDetailPage() {
+  const { t } = useTranslation('people');
+  const { id = '' } = useParams();
+  const influencerId = id.trim();
+  const valid = UUID.test(influencerId);
+  const detail = useQuery({ ...influencerQuery(influencerId), enabled: valid });
+  const back = useBack('/influencers');
+  usePageTitle(detail.data?.influencer.nickname ?? t('detail.documentTitle'));
+
+  if (!valid || detail.isError) {
+    return (
+      <DetailProblem
+        testId="influencer"
+        error={detail.error}
+        missingId={!influencerId}
+        onRetry={() => void detail.refetch()}
+        retrying={detail.isFetching}
+        back={back}
+        texts={{
+          missingId: t('detail.missingId'),
+          notFound: t('detail.notFound'),
+          notFoundText: t('detail.notFoundText'),
+          errorTitle: t('detail.errorTitle'),
+          retry: t('retry'),
+          back: t('detail.toList'),
+        }}
+      />
+    );
+  }
+  if (detail.isPending) {
+    return (
+      <div className="container tk-page" role="status" aria-busy="true" aria-label={t('list.loading')}>
+        <div className="card pp-profile-head pp-skel-block" />
+      </div>
+    );
+  }
+  return <InfluencerView data={detail.data} back={back} />;
+}
+
+function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: () => void }) {
+  const { t } = useTranslation('people');
+  const f = usePeopleFormat();
+  const me = useMe();
+  const authDialog = useAuthDialog();
+  const [contactOpen, setContactOpen] = useState(false);
+  const { influencer: inf, reviews, reviewSummary, completedWork, similar } = data;
+  const user = me.data ?? null;
+  const isCompany = user?.userType === 'company';
+
+  return (
+    <div className="container tk-page pp-detail" data-testid="influencer-detail" data-influencer-id={inf.id}>
+      <BackLink onClick={back} label={t('back')} testId="influencer-back" />
+      {inf.isOwner && (
+        <p className="pp-owner-note" role="note">
+          {inf.isApproved ? t('detail.ownerNote') : t('detail.pendingNote')} <Link to="/influencer-profile">{t('detail.editProfile')}</Link>
+        </p>
+      )}
+      <header className="card pp-profile-head">
+        <Avatar src={inf.avatarUrl} name={inf.nickname} size={96} />
+        <div className="pp-profile-head__main">
+          <h1 className="pp-profile-head__name">
+            {inf.nickname}
+            {inf.isVerified && (
+              <span className="pp-badge pp-badge--verified" data-testid="badge-verified">
+                <SafetyCertificateFilled aria-hidden="true" /> {t('verified')}
+              </span>
+            )}
+            {!inf.isApproved && (
+              <span className="pp-badge pp-badge--pending" data-testid="badge-pending">
+                <ClockCircleOutlined aria-hidden="true" /> {t('pendingReview')}
+              </span>
+            )}
+          </h1>
+          <p className="pp-profile-head__meta">
+            {inf.location?.trim() || t('card.unknownLocation')} · <StarFilled className="pp-star" aria-hidden="true" /> {f.rating(inf.rating)} ·{' '}
+            {t('card.reviews', { count: reviewSummary.count })}
+          </p>
+          {inf.tags.length > 0 && (
+            <ul className="pp-chips" aria-label={t('detail.facts')}>
+              {inf.tags.slice(0, MAX_TAGS).map((tag) => (
+                <li key={tag} className="pp-chip pp-chip--tag">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          )}
+          <dl className="pp-card__stats pp-card__stats--wide">
+            <div>
+              <dt>{t('card.followers')}</dt>
+              <dd data-testid="detail-followers">{f.count(inf.followersCount)}</dd>
+            </div>
+            <div>
+              <dt>{t('card.rate')}</dt>
+              <dd data-testid="detail-rate">{f.rate(inf.hourlyRate)}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.tiktok')}</dt>
+              <dd data-testid="detail-tiktok">{inf.tiktokAccount ?? t('masked')}</dd>
+            </div>
+          </dl>
+        </div>
+        {isCompany && (
+          <div className="pp-profile-head__actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setContactOpen(true)}
+              disabled={!inf.acceptsMessages}
+              title={inf.acceptsMessages ? undefined : t('contact.disabled')}
+              data-testid="contact-influencer"
+            >
+              <MailOutlined aria-hidden="true" /> {t('contact.button')}
+            </button>
+            {!inf.acceptsMessages && <p className="tk-muted">{t('contact.disabled')}</p>}
+          </div>
+        )}
+        {!user && me.isSuccess && (
+          <div className="pp-profile-head__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => authDialog.open({ mode: 'signin', userType: 'company' })} data-testid="contact-signin">
+              {t('list.maskedHint')}
+            </button>
+          </div>
+        )}
+      </header>
+      {isCompany && <ContactDialog influencerId={inf.id} name={inf.nickname} open={contactOpen} onClose={() => setContactOpen(false)} />}
+
+      <div className="pp-detail__grid">
+        <div className="card pp-detail__main">
+          <Tabs
+            items={[
+              {
+                key: 'profile',
+                label: t('detail.tabs.profile'),
+                children: (
+                  <div className="pp-section" data-testid="tab-profile">
+                    <h2 className="tk-block__title">{t('detail.bio')}</h2>
+                    <p className="pp-bio">{inf.bio?.trim() || t('detail.noBio')}</p>
+                    <h2 className="tk-block__title">{t('detail.facts')}</h2>
+                    <dl className="pp-facts">
+                      <dt>{t('list.category')}</dt>
+                      <dd>{inf.categories.length ? inf.categories.map(f.category).join('、') : t('detail.notSet')}</dd>
+                      <dt>{t('detail.experience')}</dt>
+                      <dd>{t('detail.years', { years: inf.experienceYears })}</dd>
+                      <dt>{t('detail.liveCount')}</dt>
+                      <dd>{f.count(inf.totalLiveCount)}</dd>
+                      <dt>{t('detail.avgViews')}</dt>
+                      <dd>{f.count(inf.avgViews)}</dd>
+                      {inf.languages.length > 0 && (
+                        <>
+                          <dt>{t('detail.languages')}</dt>
+                          <dd>{inf.languages.join('、')}</dd>
+                        </>
+                      )}
+                    </dl>
+                    <h2 className="tk-block__title">{t('detail.contactInfo')}</h2>
+                    {inf.contactEmail || inf.contactPhone ? (
+                      <dl className="pp-facts" data-testid="detail-contact">
+                        <dt>{t('detail.email')}</dt>
+                        <dd>{inf.contactEmail ?? t('detail.notSet')}</dd>
+                        <dt>{t('detail.phone')}</dt>
+                        <dd>{inf.contactPhone ?? t('detail.notSet')}</dd>
+                      </dl>
+                    ) : (
+                      <p className="tk-muted" data-testid="detail-contact-hidden">
+                        {t('detail.contactHidden')}
+                      </p>
+                    )}
+                  </div>
+                ),
+              },
+              {
+                key: 'tasks',
+                label: t('detail.tabs.tasks'),
+                children:
+                  completedWork.length === 0 ? (
+                    <StateBox level={3} title={t('detail.noWork')} />
+                  ) : (
+                    <ul className="pp-rows" data-testid="tab-tasks">
+                      {completedWork.map((w) => (
+                        <li key={w.taskId} className="pp-row">
+                          <Link to={`/task/${w.taskId}`} className="pp-row__title">
+                            {w.title}
+                          </Link>
+                          <span className="tk-muted">
+                            {w.companyName ?? ''} · {t('detail.completedAt', { date: f.date(w.completedAt) })}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+              },
+              {
+                key: 'reviews',
+                label: `${t('detail.tabs.reviews')} (${reviewSummary.count})`,
+                children: <ReviewList reviews={reviews} summary={reviewSummary} empty={t('detail.noReviews')} />,
+              },
+            ]}
+          />
+        </div>
+        <aside className="pp-detail__side" aria-labelledby="pp-similar-title">
+          <h2 className="tk-block__title" id="pp-similar-title">
+            {t('detail.similar')}
+          </h2>
+          {similar.length === 0 ? (
+            <p className="tk-muted">{t('detail.noSimilar')}</p>
+          ) : (
+            <ul className="pp-similar" data-testid="similar-list">
+              {similar.map((s) => (
+                <li key={s.id}>
+                  <InfluencerCard item={s} newTab={false} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useCallback, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Pagination, Select } from 'antd';
+import { InboxOutlined, LockOutlined, ReloadOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { INFLUENCER_CATEGORIES } from '@shared/options';
+import type { InfluencerSort } from '@shared/schemas/people';
+import { StateBox } from '../../components/StateBox';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
+import { useMe } from '../auth/api';
+import { directoryQuery, type DirectoryFilters } from './api';
+import { usePeopleFormat } from './format';
+import { InfluencerCard, InfluencerCardSkeleton } from './InfluencerCard';
+import '../tasks/tasks.css';
+import './people.css';
+
+// kept here (not imported from @shared/schemas/people) so the page chunk does not pull zod in
+const SORT_SET: Record<InfluencerSort, true> = { rating: true, followers: true, price: true, experience: true };
+const SORTS = Object.keys(SORT_SET) as InfluencerSort[];
+const CATEGORY_VALUES = new Set<string>(INFLUENCER_CATEGORIES.map((c) => c.value));
+const PAGE_SIZE = 12;
+const SKELETONS = 6;
+const SEARCH_MAX = 100;
+/** the server counts totals up to this many */
+const TOTAL_CAP = 10_000;
+const DEFAULTS: Partial<DirectoryFilters> = { sort: 'rating' };
+
+function readFilters(p: URLSearchParams): DirectoryFilters {
+  const page = Number(p.get('page'));
+  const sort = p.get('sort');
+  const category = p.get('category') ?? '';
+  return {
+    search: (p.get('search') ?? '').trim().slice(0, SEARCH_MAX),
+    category: CATEGORY_VALUES.has(category) ? category : '',
+    sort: sort !== null && sort in SORT_SET ? (sort as InfluencerSort) : 'rating',
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** /influencers — the influencer directory (part 2 §2): search, category, sort, refresh, pages. */
+export default function InfluencersPage() {
+  const { t } = useTranslation('people');
+  usePageTitle(t('list.documentTitle'));
+  const f = usePeopleFormat();
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const { filters, update, reset } = useUrlFilters(readFilters, DEFAULTS);
+  const ids = { search: useId(), category: useId(), sort: useId() };
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const list = useQuery(directoryQuery(filters));
+  const pushSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const search = useDebouncedSearch(filters.search, pushSearch);
+
+  const filtered = Boolean(filters.search || filters.category);
+  const loading = list.isPending || list.isPlaceholderData;
+  const data = list.data;
+  const total = data?.total ?? 0;
+
+  let body: React.ReactNode;
+  if (list.isError && !data) {
+    body = (
+      <StateBox
+        testId="directory-error"
+        role="alert"
+        tone="error"
+        icon={<WarningOutlined />}
+        title={t('list.errorTitle')}
+        text={t('list.errorText')}
+        actions={
+          <button type="button" className="btn btn--primary" onClick={() => void list.refetch()} disabled={list.isFetching} data-testid="directory-retry">
+            <ReloadOutlined aria-hidden="true" spin={list.isFetching} /> {t('retry')}
+          </button>
+        }
+      />
+    );
+  } else if (loading) {
+    body = (
+      <div className="pp-grid" role="status" aria-label={t('list.loading')} aria-busy="true">
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <InfluencerCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <StateBox
+        testId="directory-empty"
+        icon={<InboxOutlined />}
+        title={filtered ? t('list.noMatch') : t('list.empty')}
+        actions={
+          filtered ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                search.clear();
+                reset();
+              }}
+              data-testid="directory-clear"
+            >
+              {t('list.clearFilters')}
+            </button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className="pp-grid" data-testid="directory-list">
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <InfluencerCard item={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="tk-page pp-directory">
+      <div className="tk-hero">
+        <div className="container">
+          <h1 className="tk-hero__title">{t('list.title')}</h1>
+          <p className="tk-hero__subtitle">{t('list.subtitle')}</p>
+        </div>
+      </div>
+      <div className="container">
+        <section className="tk-filters card" role="search" aria-label={t('list.filtersLabel')}>
+          <div className="tk-filters__field tk-filters__field--search">
+            <label htmlFor={ids.search} className="tk-filters__label">
+              {t('list.search')}
+            </label>
+            <Input
+              id={ids.search}
+              type="search"
+              size="large"
+              allowClear
+              maxLength={SEARCH_MAX}
+              prefix={<SearchOutlined aria-hidden="true" />}
+              placeholder={t('list.searchPlaceholder')}
+              value={search.text}
+              onChange={(e) => search.setText(e.target.value)}
+              onPressEnter={search.submit}
+              data-testid="directory-search"
+            />
+          </div>
+          <div className="tk-filters__field">
+            <label htmlFor={ids.category} className="tk-filters__label">
+              {t('list.category')}
+            </label>
+            <Select
+              id={ids.category}
+              size="large"
+              value={filters.category}
+              onChange={(v: string) => update({ category: v })}
+              options={[{ value: '', label: t('list.allCategories') }, ...INFLUENCER_CATEGORIES.map((c) => ({ value: c.value, label: f.category(c.value) }))]}
+              popupMatchSelectWidth={false}
+              data-testid="directory-category"
+            />
+          </div>
+          <div className="tk-filters__field">
+            <label htmlFor={ids.sort} className="tk-filters__label">
+              {t('list.sort')}
+            </label>
+            <Select
+              id={ids.sort}
+              size="large"
+              value={filters.sort}
+              onChange={(v: InfluencerSort) => update({ sort: v })}
+              options={SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
+              popupMatchSelectWidth={false}
+              data-testid="directory-sort"
+            />
+          </div>
+        </section>
+
+        <h2 className="visually-hidden">{t('list.results')}</h2>
+        <div className="tk-results-head" ref={resultsRef}>
+          <p className="tk-results-head__count" aria-live="polite">
+            {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
+            {data && !list.isError && (
+              <span className={`pp-freshness${data.cached ? ' is-cached' : ''}`} data-testid="directory-freshness">
+                {data.cached ? t('list.cached') : t('list.fresh')}
+              </span>
+            )}
+            {!signedIn && me.isSuccess && (
+              <span className="pp-masked-hint">
+                <LockOutlined aria-hidden="true" /> {t('list.maskedHint')}
+              </span>
+            )}
+          </p>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching}
+            aria-busy={list.isFetching || undefined}
+            data-testid="directory-refresh"
+          >
+            <ReloadOutlined aria-hidden="true" spin={list.isFetching && !loading} /> {t('list.refresh')}
+          </button>
+        </div>
+
+        {body}
+
+        {data && total > PAGE_SIZE && (
+          <nav className="tk-pagination" aria-label={t('list.pagination')}>
+            <Pagination
+              current={filters.page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              onChange={(page) => {
+                update({ page });
+                resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+              }}
+              responsive
+              data-testid="directory-pagination"
+            />
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { StarFilled } from '@ant-design/icons';
+import type { Review } from '@shared/schemas/people';
+import { StateBox } from '../../components/StateBox';
+import { usePeopleFormat } from './format';
+
+/** Reviews with their average and count (influencer page) or without (company page). */
+export function ReviewList({ reviews, summary, empty }: { reviews: Review[]; summary?: { average: number; count: number }; empty: string }) {
+  const { t } = useTranslation('people');
+  const f = usePeopleFormat();
+  if (reviews.length === 0) return <StateBox level={3} title={empty} />;
+  return (
+    <div data-testid="tab-reviews">
+      {summary && (
+        <p className="pp-review-summary">
+          <span className="pp-review-summary__avg">{f.rating(summary.average)}</span>
+          <span className="tk-muted">
+            {t('detail.average')} · {t('detail.reviewCount', { count: summary.count })}
+          </span>
+        </p>
+      )}
+      <ul className="pp-rows">
+        {reviews.map((r) => (
+          <li key={r.id} className="pp-row">
+            <span className="pp-stars" role="img" aria-label={`${t('card.rating')} ${r.rating}`}>
+              {Array.from({ length: 5 }, (_, i) => (
+                <StarFilled key={i} className={i < r.rating ? 'pp-star' : 'pp-star pp-star--off'} aria-hidden="true" />
+              ))}
+            </span>
+            {r.comment && <p className="pp-review__text">{r.comment}</p>}
+            <span className="tk-muted">
+              {r.taskId && r.taskTitle ? <Link to={`/task/${r.taskId}`}>{r.taskTitle}</Link> : null}
+              {r.companyName ? ` · ${r.companyName}` : ''} · {f.date(r.createdAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Pagination, Segmented, Select } from 'antd';
+import { AppstoreOutlined, BarsOutlined, InboxOutlined, ReloadOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { StateBox } from '../../components/StateBox';
+import { VideoCard } from '../../components/VideoCard';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
+import { SHOWCASE_PAGE_SIZE, showcaseQuery, type ShowcaseFilters, type VideoSort } from './api';
+import '../tasks/tasks.css';
+import './videos.css';
+
+const SORT_SET: Record<VideoSort, true> = { latest: true, popular: true, trending: true, rating: true, sort_order: true };
+const SORTS = Object.keys(SORT_SET) as VideoSort[];
+const CATEGORIES = ['1', '2', '3', '4', '5', '6'] as const;
+const SEARCH_MAX = 100;
+/** the server counts totals up to this many */
+const TOTAL_CAP = 10_000;
+const DEFAULTS: Partial<ShowcaseFilters> = { sort: 'latest' };
+const VIEW_KEY = 'videos.view';
+
+function readFilters(p: URLSearchParams): ShowcaseFilters {
+  const page = Number(p.get('page'));
+  const sort = p.get('sort');
+  const category = p.get('category') ?? '';
+  return {
+    search: (p.get('search') ?? '').trim().slice(0, SEARCH_MAX),
+    category: (CATEGORIES as readonly string[]).includes(category) ? category : '',
+    sort: sort !== null && sort in SORT_SET ? (sort as VideoSort) : 'latest',
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** /videos — the showcase (part 2 §2): search (500 ms), category, sort, grid or list, pages. */
+export default function VideosPage() {
+  const { t } = useTranslation('videos');
+  usePageTitle(t('list.documentTitle'));
+  const { filters, update, reset } = useUrlFilters(readFilters, DEFAULTS);
+  const ids = { search: useId(), category: useId(), sort: useId() };
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<'grid' | 'list'>(() => (localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid'));
+  const list = useQuery(showcaseQuery(filters));
+  const pushSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const search = useDebouncedSearch(filters.search, pushSearch, 500);
+  const filtered = Boolean(filters.search || filters.category);
+  const loading = list.isPending || list.isPlaceholderData;
+  const data = list.data;
+  const total = data?.total ?? 0;
+
+  let body: React.ReactNode;
+  if (list.isError && !data) {
+    body = (
+      <StateBox
+        testId="videos-error"
+        role="alert"
+        tone="error"
+        icon={<WarningOutlined />}
+        title={t('errorTitle')}
+        text={t('errorText')}
+        actions={
+          <button type="button" className="btn btn--primary" onClick={() => void list.refetch()} data-testid="videos-retry">
+            <ReloadOutlined aria-hidden="true" /> {t('retry')}
+          </button>
+        }
+      />
+    );
+  } else if (loading) {
+    body = (
+      <div className="video-grid" role="status" aria-label={t('loading')}>
+        {Array.from({ length: 8 }, (_, i) => (
+          <div className="video-card video-card--placeholder" key={i}>
+            <div className="video-card__media skeleton" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (!data || data.videos.length === 0) {
+    body = (
+      <StateBox
+        testId="videos-empty"
+        icon={<InboxOutlined />}
+        title={filtered ? t('list.noMatch') : t('empty')}
+        actions={
+          filtered ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                search.clear();
+                reset();
+              }}
+            >
+              {t('list.clearFilters')}
+            </button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <ul className={view === 'grid' ? 'video-grid' : 'video-grid video-grid--list'} data-testid="videos-list">
+        {data.videos.map((v) => (
+          <li key={v.id}>
+            <VideoCard video={v} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="tk-page vd-page">
+      <div className="tk-hero">
+        <div className="container">
+          <h1 className="tk-hero__title">{t('list.title')}</h1>
+          <p className="tk-hero__subtitle">{t('list.subtitle')}</p>
+        </div>
+      </div>
+      <div className="container">
+        <section className="tk-filters card" role="search" aria-label={t('list.filtersLabel')}>
+          <div className="tk-filters__field tk-filters__field--search">
+            <label htmlFor={ids.search} className="tk-filters__label">
+              {t('list.search')}
+            </label>
+            <Input
+              id={ids.search}
+              type="search"
+              size="large"
+              allowClear
+              maxLength={SEARCH_MAX}
+              prefix={<SearchOutlined aria-hidden="true" />}
+              placeholder={t('list.searchPlaceholder')}
+              value={search.text}
+              onChange={(e) => search.setText(e.target.value)}
+              onPressEnter={search.submit}
+              data-testid="videos-search"
+            />
+          </div>
+          <div className="tk-filters__field">
+            <label htmlFor={ids.category} className="tk-filters__label">
+              {t('list.category')}
+            </label>
+            <Select
+              id={ids.category}
+              size="large"
+              value={filters.category}
+              onChange={(v: string) => update({ category: v })}
+              options={[{ value: '', label: t('list.allCategories') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))]}
+              popupMatchSelectWidth={false}
+              data-testid="videos-category"
+            />
+          </div>
+          <div className="tk-filters__field">
+            <label htmlFor={ids.sort} className="tk-filters__label">
+              {t('list.sort')}
+            </label>
+            <Select
+              id={ids.sort}
+              size="large"
+              value={filters.sort}
+              onChange={(v: VideoSort) => update({ sort: v })}
+              options={SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
+              popupMatchSelectWidth={false}
+              data-testid="videos-sort"
+            />
+          </div>
+        </section>
+        <div className="tk-results-head" ref={resultsRef}>
+          <p className="tk-results-head__count" aria-live="polite">
+            {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
+          </p>
+          <Segmented
+            aria-label={t('list.view')}
+            value={view}
+            onChange={(v) => {
+              const next = v === 'list' ? 'list' : 'grid';
+              setView(next);
+              localStorage.setItem(VIEW_KEY, next);
+            }}
+            options={[
+              { value: 'grid', icon: <AppstoreOutlined />, label: t('list.grid') },
+              { value: 'list', icon: <BarsOutlined />, label: t('list.listView') },
+            ]}
+            data-testid="videos-view"
+          />
+        </div>
+        {body}
+        {data && total > SHOWCASE_PAGE_SIZE && (
+          <nav className="tk-pagination" aria-label={t('list.pagination')}>
+            <Pagination
+              current={filters.page}
+              pageSize={SHOWCASE_PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              onChange={(page) => {
+                update({ page });
+                resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+              }}
+              responsive
+            />
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}
