@@ -7,7 +7,9 @@ import type { Me } from '@shared/schemas/auth';
 import { isErrorCode } from '@shared/errors';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { meQueryKey, useMe } from '../auth/api';
+import { meQueryKey } from '../auth/api';
+import { Gate } from '../../components/Gate';
+import { StateBox } from '../../components/StateBox';
 import { useAuthDialog } from '../auth/authDialogContext';
 
 export type LoginCode = 'LOGIN_REQUIRED_PROFILE' | 'LOGIN_REQUIRED_SETTINGS';
@@ -23,31 +25,11 @@ export function PageSpinner() {
   );
 }
 
-function StatusBlock({
-  icon,
-  title,
-  text,
-  actions,
-  testId,
-}: {
-  icon: ReactNode;
-  title: string;
-  text?: string;
-  actions: ReactNode;
-  testId: string;
-}) {
+/** A notice of the account pages, drawn by the shared StateBox. */
+function StatusBlock({ icon, title, text, actions, testId }: { icon: ReactNode; title: string; text?: string; actions: ReactNode; testId: string }) {
   return (
-    <div className="container">
-      <section className="acc-status card" data-testid={testId} aria-labelledby={`${testId}-title`}>
-        <span className="acc-status__icon" aria-hidden="true">
-          {icon}
-        </span>
-        <h1 id={`${testId}-title`} className="acc-status__title">
-          {title}
-        </h1>
-        {text && <p className="acc-status__text">{text}</p>}
-        <div className="acc-status__actions">{actions}</div>
-      </section>
+    <div className="container acc-status">
+      <StateBox testId={testId} level={1} icon={icon} title={title} text={text} actions={actions} />
     </div>
   );
 }
@@ -106,12 +88,16 @@ type GateProps = {
 
 /** Renders the page for the right signed-in user, decided from the current session before any call. */
 export function AccountGate({ role, loginCode, visitor, children }: GateProps) {
-  const me = useMe();
-  if (me.isPending) return <PageSpinner />;
-  const user = me.isError ? null : me.data;
-  if (!user) return visitor ?? <SignInNotice code={loginCode} />;
-  if (role && user.userType !== role) return <ForbiddenNotice code={role === 'company' ? 'COMPANY_ONLY' : 'INFLUENCER_ONLY'} />;
-  return <>{children(user)}</>;
+  return (
+    <Gate
+      role={role}
+      loading={<PageSpinner />}
+      visitor={visitor ?? <SignInNotice code={loginCode} />}
+      denied={<ForbiddenNotice code={role === 'company' ? 'COMPANY_ONLY' : 'INFLUENCER_ONLY'} />}
+    >
+      {children}
+    </Gate>
+  );
 }
 
 /**
