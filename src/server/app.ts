@@ -32,6 +32,8 @@ import { createSms, type SmsSender } from './platform/sms';
 import { createStorage, isSafeKey, type Storage } from './platform/storage';
 import { authRoutes } from './features/auth/routes';
 import { ensureAdminAccount } from './features/auth/service';
+import { adminRoutes } from './features/admin/routes';
+import { prepareAdminSetup } from './features/admin/access';
 import { devRoutes } from './features/dev/routes';
 import { devSmsRoutes } from './features/dev/sms-routes';
 import { accountRoutes } from './features/accounts/routes';
@@ -113,7 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
   const clock = opts.clock ?? systemClock;
   const publicCache = new PublicCache(clock, config.publicCacheSeconds * 1000);
-  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock, publicCache };
+  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock, publicCache, adminSetup: { tokenHash: null } };
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(notificationRoutes(ctx));
   await app.register(peopleRoutes(ctx));
   await app.register(contactRoutes(ctx));
+  await app.register(adminRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));
@@ -255,5 +258,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await ensureAdminAccount(ctx);
+  await prepareAdminSetup(ctx);
   return app as unknown as App;
 }

@@ -31,6 +31,8 @@ const envSchema = z
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** the one-time token of /admin-setup (first admin) while no admin exists; random and printed in the log at start when unset */
+    ADMIN_SETUP_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(200).optional(),
     SEED_DEMO: bool.optional(),
     // mail
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -90,6 +92,7 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   secretKey: string;
   admin?: { email: string; password?: string };
+  adminSetupToken?: string;
   seedDemo: boolean;
   mail: { smtpUrl?: string; from: string; support: string };
   sms: { gatewayUrl?: string; account?: string; password?: string };
@@ -138,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     secretKey,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    adminSetupToken: e.ADMIN_SETUP_TOKEN,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
     sms: { gatewayUrl: e.SMS_GATEWAY_URL, account: e.SMS_ACCOUNT, password: e.SMS_PASSWORD },

@@ -160,6 +160,50 @@ export const ERRORS = {
   VIDEO_NOT_FOUND: { status: 404, zh: '视频不存在', en: 'The video does not exist' },
   CONTACT_NAME_REQUIRED: { status: 400, zh: '请输入您的姓名', en: 'Please enter your name' },
   CONTACT_SUBJECT_REQUIRED: { status: 400, zh: '请输入主题', en: 'Please enter a subject' },
+  // admin (issue 9; part 2 §5, §6, §8)
+  ADMIN_LOGIN_REQUIRED: { status: 401, zh: '用户未登录，请先登录', en: 'You are not signed in, please sign in first' },
+  ADMIN_ONLY: {
+    status: 403,
+    zh: '权限不足，只有超级管理员可以访问此页面',
+    en: 'Access denied: only administrators can open this page',
+  },
+  ADMIN_PERMISSION_MISSING: {
+    status: 403,
+    zh: '权限不足：您没有{permission}权限',
+    en: 'Access denied: you do not have the {permission} permission',
+  },
+  ADMIN_EMAIL_INVALID: { status: 400, zh: '请输入有效的管理员邮箱', en: 'Please enter a valid administrator email' },
+  ACCOUNT_SUSPENDED: { status: 403, zh: '账号已被停用，请联系客服', en: 'This account is suspended, please contact support' },
+  USER_NOT_FOUND: { status: 404, zh: '用户不存在', en: 'The user does not exist' },
+  REVIEW_NOT_PENDING: { status: 409, zh: '该用户没有待审核的申请', en: 'This user has nothing waiting for review' },
+  REJECT_REASON_REQUIRED: { status: 400, zh: '请填写拒绝原因', en: 'Please give the reason' },
+  SUSPEND_REASON_REQUIRED: { status: 400, zh: '请填写停用原因', en: 'Please give the reason for the suspension' },
+  ALREADY_SUSPENDED: { status: 409, zh: '该账号已被停用', en: 'This account is already suspended' },
+  NOT_SUSPENDED: { status: 409, zh: '该账号未被停用', en: 'This account is not suspended' },
+  ADMIN_TARGET_NOT_ALLOWED: {
+    status: 409,
+    zh: '不能对管理员账号执行此操作，请在管理员设置中处理',
+    en: 'This cannot be done to an administrator; use the admin settings',
+  },
+  DELETION_NOT_REQUESTED: { status: 409, zh: '该用户没有待处理的注销申请', en: 'This user has no pending deletion request' },
+  SETUP_TOKEN_REQUIRED: { status: 400, zh: '请输入初始化令牌', en: 'Please enter the setup token' },
+  SETUP_TOKEN_INVALID: { status: 403, zh: '初始化令牌无效', en: 'The setup token is not valid' },
+  SETUP_DONE: { status: 409, zh: '管理员已存在，请使用管理员账号登录', en: 'An administrator exists already; please sign in' },
+  LAST_ADMIN: { status: 409, zh: '不能移除最后一位管理员', en: 'The last administrator cannot be removed' },
+  LAST_SETTINGS_ADMIN: {
+    status: 409,
+    zh: '至少需要一位管理员保留系统设置权限',
+    en: 'At least one administrator must keep the system settings permission',
+  },
+  NOT_AN_ADMIN: { status: 404, zh: '该用户不是管理员', en: 'This user is not an administrator' },
+  INVITE_INVALID: { status: 400, zh: '邀请链接无效或已过期', en: 'The invitation is not valid or has expired' },
+  INVITE_EMAIL_TAKEN: {
+    status: 409,
+    zh: '该邮箱已注册为普通账号，请使用其他邮箱邀请管理员',
+    en: 'This email belongs to a member account; invite the administrator with another email',
+  },
+  INVITE_ALREADY_ADMIN: { status: 409, zh: '该邮箱已是管理员', en: 'This email is an administrator already' },
+  PERMISSIONS_REQUIRED: { status: 400, zh: '请至少选择一项权限', en: 'Please choose at least one permission' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -15,6 +15,14 @@ type ParamsByType = {
   task_completed: OfTask;
   message_received: { from: string };
   followed_company_task: { company: string; task: string };
+  influencer_approved: Record<string, never>;
+  influencer_rejected: { reason: string };
+  company_verified: Record<string, never>;
+  company_verification_rejected: { reason: string };
+  account_suspended: { reason: string };
+  account_reinstated: Record<string, never>;
+  deletion_declined: Record<string, never>;
+  task_deleted: OfTask;
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -26,6 +34,14 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   task_completed: { task: 'string' },
   message_received: { from: 'string' },
   followed_company_task: { company: 'string', task: 'string' },
+  influencer_approved: {},
+  influencer_rejected: { reason: 'string' },
+  company_verified: {},
+  company_verification_rejected: { reason: 'string' },
+  account_suspended: { reason: 'string' },
+  account_reinstated: {},
+  deletion_declined: {},
+  task_deleted: { task: 'string' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -75,6 +91,38 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   followed_company_task: {
     zh: { title: '关注的企业发布了新任务', body: '您关注的企业「{company}」发布了新任务「{task}」。' },
     en: { title: 'New task from a company you follow', body: '{company}, which you follow, published a new task: "{task}".' },
+  },
+  influencer_approved: {
+    zh: { title: '达人资料审核通过', body: '恭喜！您的达人资料已审核通过，现在会展示在达人列表中，可以申请任务了。' },
+    en: { title: 'Your profile was approved', body: 'Congratulations! Your influencer profile was approved: it is listed in the directory and you can apply for tasks.' },
+  },
+  influencer_rejected: {
+    zh: { title: '达人资料审核未通过', body: '您的达人资料审核未通过，原因：{reason}。请修改资料后重新提交。' },
+    en: { title: 'Your profile was not approved', body: 'Your influencer profile was not approved. Reason: {reason}. Please update your profile to submit it again.' },
+  },
+  company_verified: {
+    zh: { title: '企业认证已通过', body: '恭喜！您的企业认证已通过，企业页面将显示认证标识。' },
+    en: { title: 'Your company is verified', body: 'Congratulations! Your company verification was approved; your company page shows the verified badge.' },
+  },
+  company_verification_rejected: {
+    zh: { title: '企业认证未通过', body: '您的企业认证申请未通过，原因：{reason}。请补充资料后重新申请。' },
+    en: { title: 'Company verification not approved', body: 'Your company verification request was not approved. Reason: {reason}. Please complete your details and apply again.' },
+  },
+  account_suspended: {
+    zh: { title: '账号已被停用', body: '您的账号已被管理员停用，原因：{reason}。如有疑问请联系客服。' },
+    en: { title: 'Your account was suspended', body: 'An administrator suspended your account. Reason: {reason}. Please contact support with any questions.' },
+  },
+  account_reinstated: {
+    zh: { title: '账号已恢复', body: '您的账号已恢复正常，可以重新登录使用。' },
+    en: { title: 'Your account was reinstated', body: 'Your account is active again; you can sign in.' },
+  },
+  deletion_declined: {
+    zh: { title: '注销申请未执行', body: '您的账号注销申请未被执行，账号仍正常使用。如有疑问请联系客服。' },
+    en: { title: 'Deletion request declined', body: 'Your account deletion request was not carried out; the account stays active. Please contact support with any questions.' },
+  },
+  task_deleted: {
+    zh: { title: '任务已被删除', body: '任务「{task}」已被平台管理员删除。' },
+    en: { title: 'Task deleted', body: 'A platform administrator deleted the task "{task}".' },
   },
 };
 

@@ -143,7 +143,18 @@ export const ADMIN_PERMISSIONS = [
   'system_settings',
   'data_analytics',
   'content_moderation',
+  // the money work (payouts, refunds, ledger) is reserved to admins who hold this one
+  'finance',
 ] as const;
+/** labels of the permissions (管理员设置) */
+export const ADMIN_PERMISSION_LABELS: Record<(typeof ADMIN_PERMISSIONS)[number], { zh: string; en: string }> = {
+  user_management: { zh: '用户管理', en: 'User management' },
+  task_management: { zh: '任务管理', en: 'Task management' },
+  system_settings: { zh: '系统设置', en: 'System settings' },
+  data_analytics: { zh: '数据分析', en: 'Analytics' },
+  content_moderation: { zh: '内容管理', en: 'Content moderation' },
+  finance: { zh: '财务管理', en: 'Finance' },
+};
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
 export const TASK_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;

@@ -3,10 +3,10 @@
  * same schema the app uses and returns what it made.
  */
 import { randomBytes } from 'node:crypto';
-import type { UserType } from '../../shared/options';
+import { ADMIN_PERMISSIONS, type UserType } from '../../shared/options';
 import { hashPassword } from '../features/auth/service';
 import type { DbOrTx } from './client';
-import { companies, influencers, taskCategories, tasks, userProfiles, users, videoCategories, videos } from './schema';
+import { adminPermissions, companies, influencers, taskCategories, tasks, userProfiles, users, videoCategories, videos } from './schema';
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(++seq).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -50,6 +50,16 @@ export async function makeCompany(
     .values({ companyName: `测试企业${uniq().slice(-4)}`, contactPerson: '张经理', ...fields, userId: user.id })
     .returning();
   return { user, company: row };
+}
+
+/** An admin account holding `permissions` (all of them by default). */
+export async function makeAdmin(db: DbOrTx, o: { email?: string; password?: string; permissions?: readonly string[] } = {}) {
+  const user = await makeUser(db, { email: o.email, password: o.password, userType: 'admin' });
+  const permissions = o.permissions ?? ADMIN_PERMISSIONS;
+  if (permissions.length) {
+    await db.insert(adminPermissions).values(permissions.map((p) => ({ adminId: user.id, permissionName: p, grantedBy: user.id })));
+  }
+  return user;
 }
 
 export async function makeTaskCategory(db: DbOrTx, o: Partial<typeof taskCategories.$inferInsert> = {}) {

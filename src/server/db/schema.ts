@@ -28,10 +28,18 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** set by an admin (用户管理 → 停用): sessions end, sign-in is refused, public pages hide the account */
+    suspendedAt: ts('suspended_at'),
+    suspendedReason: text('suspended_reason'),
+    /** set when an account-deletion request was carried out: personal data removed, the row kept for history */
+    deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.createdAt.desc(), t.id),
+  ],
 );
 
 export const userProfiles = pgTable(
@@ -171,6 +179,9 @@ export const influencers = pgTable(
     totalReviews: integer('total_reviews').notNull().default(0),
     isApproved: boolean('is_approved').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** the last review decision (审核拒绝 keeps is_approved false and records why); a profile edit after it re-queues the review */
+    reviewedAt: ts('reviewed_at'),
+    rejectionReason: text('rejection_reason'),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -187,6 +198,8 @@ export const influencers = pgTable(
   (t) => [
     uniqueIndex('influencers_user_unique').on(t.userId),
     index('influencers_approved_idx').on(t.isApproved, t.rating),
+    // the admin review queue: everything not approved yet, oldest first
+    index('influencers_review_queue_idx').on(t.createdAt).where(sql`not is_approved`),
     // the directory lists approved, active influencers: one partial index per sort
     index('influencers_listed_rating_idx').on(t.rating.desc(), t.id).where(sql`is_approved and status = 'active'`),
     index('influencers_listed_followers_idx').on(t.followersCount.desc(), t.id).where(sql`is_approved and status = 'active'`),
@@ -248,9 +261,21 @@ export const adminLogs = pgTable(
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
     actionType: text('action_type').notNull(),
     description: text('description'),
+    /** what the action was done to: 'user', 'task', 'category', 'video', 'setting', 'admin', 'contact' … */
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** the changed values before and after (only the fields that changed) */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_logs_created_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_logs_created_idx').on(t.createdAt),
+    index('admin_logs_action_idx').on(t.actionType, t.createdAt.desc()),
+    index('admin_logs_target_idx').on(t.targetType, t.targetId, t.createdAt.desc()),
+    index('admin_logs_admin_idx').on(t.adminId, t.createdAt.desc()),
+  ],
 );
 
 export const talentProfiles = pgTable(
@@ -521,6 +546,7 @@ export const companyVerificationRequests = pgTable(
   (t) => [
     uniqueIndex('company_verification_pending_unique').on(t.companyId).where(sql`status = 'pending'`),
     index('company_verification_company_idx').on(t.companyId, t.submittedAt),
+    index('company_verification_queue_idx').on(t.submittedAt).where(sql`status = 'pending'`),
   ],
 );
 
@@ -658,3 +684,46 @@ export const contactMessages = pgTable(
     check('contact_messages_status_check', sql`${t.status} in ('new','read','replied','closed')`),
   ],
 );
+
+/** Daily snapshots of the platform's figures (admin 概览): history survives deletions. One row per day (Asia/Shanghai). */
+export const systemStats = pgTable('system_stats', {
+  statDate: text('stat_date').primaryKey(),
+  totalUsers: integer('total_users').notNull().default(0),
+  totalInfluencers: integer('total_influencers').notNull().default(0),
+  totalCompanies: integer('total_companies').notNull().default(0),
+  totalTasks: integer('total_tasks').notNull().default(0),
+  totalApplications: integer('total_applications').notNull().default(0),
+  dailyNewUsers: integer('daily_new_users').notNull().default(0),
+  dailyNewTasks: integer('daily_new_tasks').notNull().default(0),
+  /** platform fee earned that day, integer cents */
+  dailyRevenueCents: bigint('daily_revenue_cents', { mode: 'number' }).notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** An invitation to become an admin (管理员设置): mailed link with a one-time token; accepting creates the admin account. */
+export const adminInvites = pgTable(
+  'admin_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('admin_invites_token_unique').on(t.tokenHash),
+    index('admin_invites_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Platform settings an admin changes in 系统设置 and the product reads (fee, settlement window, sign-up, banner …). */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

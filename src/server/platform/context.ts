@@ -22,4 +22,6 @@ export type AppContext = {
   clock: Clock;
   /** the short shared cache of public lists (platform/publicCache.ts) */
   publicCache: PublicCache;
+  /** /admin-setup while no admin exists: the hash of this instance's one-time setup token (null once used or not needed) */
+  adminSetup: { tokenHash: string | null };
 };

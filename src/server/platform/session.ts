@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ErrorCode } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
@@ -81,7 +81,7 @@ async function resolve(ctx: AppContext, token: string): Promise<AuthUser | null>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
     .limit(1);
   if (!row) return null;
   // sliding expiry, written at most once a day per session

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { PageLoading } from './PageLoading';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -34,9 +36,21 @@ const ContactPage = lazyPage(() => import('../features/site/ContactPage'), ['sit
 const RouteTestPage = lazyPage(() => import('../features/site/RouteTestPage'), ['site']);
 const VideosPage = lazyPage(() => import('../features/videos/VideosPage'), ['videos']);
 const VideoDetailPage = lazyPage(() => import('../features/videos/VideoDetailPage'), ['videos']);
+const AdminLoginPage = lazyPage(() => import('../features/admin/AdminLoginPage'), ['admin']);
+const AdminSetupPage = lazyPage(() => import('../features/admin/AdminSetupPage'), ['admin']);
+const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
-/** Every route of the spec but the admin console's (/admin-login, /admin), which come with that feature. */
+/** Every route of the spec. The admin console (/admin) has its own full-screen layout. */
 export const router = createBrowserRouter([
+  {
+    path: 'admin',
+    errorElement: <RouteErrorPage standalone />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminConsolePage />
+      </Suspense>
+    ),
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage standalone />,
@@ -75,6 +89,8 @@ export const router = createBrowserRouter([
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: 'contact', element: <ContactPage /> },
+          { path: 'admin-login', element: <AdminLoginPage /> },
+          { path: 'admin-setup', element: <AdminSetupPage /> },
           { path: 'route-test', element: <RouteTestPage /> },
           { path: 'route-test/:id', element: <RouteTestPage /> },
           { path: 'video/:id', element: <VideoDetailPage /> },

@@ -10,6 +10,10 @@ import type tasks from './zh-CN/tasks';
 import type notifications from './zh-CN/notifications';
 import type people from './zh-CN/people';
 import type site from './zh-CN/site';
+import type admin from './zh-CN/admin';
+import type adminTasks from './zh-CN/adminTasks';
+import type adminContent from './zh-CN/adminContent';
+import type adminInsights from './zh-CN/adminInsights';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -28,6 +32,10 @@ declare module 'i18next' {
       notifications: typeof notifications;
       people: typeof people;
       site: typeof site;
+      admin: typeof admin;
+      adminTasks: typeof adminTasks;
+      adminContent: typeof adminContent;
+      adminInsights: typeof adminInsights;
     };
   }
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, formatMessage, isErrorCode, type ErrorParams } from '@shared/errors';
-import { TALENT_TYPES, labelOf } from '@shared/options';
+import { ADMIN_PERMISSION_LABELS, TALENT_TYPES, labelOf } from '@shared/options';
 import { shortLang, type ShortLang } from '../i18n/lang';
 import { isApiError } from './api';
 
@@ -10,6 +10,10 @@ export function localizeParams(code: string, params: ErrorParams | undefined, la
   if (!params) return params;
   const out: ErrorParams = { ...params };
   if (code.startsWith('TALENT_') && typeof out.type === 'string') out.type = labelOf(TALENT_TYPES, out.type, lang);
+  if (code === 'ADMIN_PERMISSION_MISSING' && typeof out.permission === 'string') {
+    const label = Object.values(ADMIN_PERMISSION_LABELS).find((l) => l.zh === out.permission);
+    if (label) out.permission = label[lang];
+  }
   return out;
 }
 

@@ -200,12 +200,14 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string): P
   if (!perEmail.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(perEmail.retryAfterSeconds) });
 
   const [user] = await ctx.db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email}`)
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+  // told only to whoever knows the password
+  if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
   await ctx.limiter.reset(emailKey);
   await ctx.limiter.undo(ipKey);
   if (ctx.config.admin && ctx.config.admin.email === input.email) {

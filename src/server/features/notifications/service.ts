@@ -21,7 +21,7 @@ export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
 }
 
 /** After commit: mails each notification to users who keep email notifications on (the default). */
-export async function mailNotifications(ctx: AppContext, list: NewNotification[]) {
+export async function mailNotifications(ctx: AppContext, list: NewNotification[], opts: { /** account decisions are mailed even to those who turned notification mail off */ always?: boolean } = {}) {
   if (list.length === 0) return;
   const ids = [...new Set(list.map((n) => n.userId))];
   const rows = await ctx.db
@@ -33,7 +33,7 @@ export async function mailNotifications(ctx: AppContext, list: NewNotification[]
   const base = ctx.config.publicUrl ?? '';
   for (const n of list) {
     const u = byId.get(n.userId);
-    if (!u || u.emailOn === false) continue;
+    if (!u || (u.emailOn === false && !opts.always)) continue;
     const text = renderNotification(n, u.locale === 'en' ? 'en' : 'zh');
     const brand = u.locale === 'en' ? '[Live-commerce marketplace]' : '【直播带货平台】';
     try {

@@ -261,13 +261,15 @@ const PAST_STATUSES = ['in_progress', 'completed'];
 /** GET /api/companies/:id: the company page (contact details by the owner's privacy settings). */
 export async function getCompanyDetail(db: Db, id: string, viewer: Viewer): Promise<CompanyDetailResponse> {
   const [row] = await db
-    .select({ c: companies, email: users.email, ...settingsColumns })
+    .select({ c: companies, email: users.email, suspendedAt: users.suspendedAt, ...settingsColumns })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.userId))
     .leftJoin(userSettings, eq(userSettings.userId, companies.userId))
     .where(eq(companies.id, id))
     .limit(1);
   if (!row) throw new AppError('COMPANY_NOT_FOUND');
+  // a suspended (or deleted) company is shown to admins only
+  if (row.suspendedAt && viewer?.userType !== 'admin') throw new AppError('COMPANY_NOT_FOUND');
   const c = row.c;
   const settings = settingsOf(row);
   if (!canSeeProfile(settings, viewer, c.userId)) throw new AppError('COMPANY_NOT_FOUND');

@@ -1,0 +1,8 @@
+import type zh from '../zh-CN/adminContent';
+import type { Messages } from '../messages';
+
+const en: Messages<typeof zh> = {
+  title: '',
+};
+
+export default en;
