@@ -42,6 +42,8 @@ test('the help centre filters questions as one types', async ({ page }) => {
   await page.goto('/help');
   await headerReady(page);
   const items = page.getByTestId('help-item');
+  // the list renders after the page's chunk: count it once it is there
+  await expect(items.first()).toBeVisible();
   const all = await items.count();
   expect(all).toBeGreaterThan(5);
   await page.getByTestId('help-search').fill('结算');

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Grid, Layout, Menu, Result, Spin, Tag } from 'antd';
+import { App as AntApp, Button, Drawer, Grid, Layout, Menu, Result, Spin, Tag } from 'antd';
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -77,7 +77,12 @@ export default function AdminConsolePage() {
       />
     );
   }
-  return <Console email={admin.data?.email ?? me.data.email} permissions={admin.data?.permissions ?? []} />;
+  // antd's App gives the tabs message / modal with the theme and the locale
+  return (
+    <AntApp>
+      <Console email={admin.data?.email ?? me.data.email} permissions={admin.data?.permissions ?? []} />
+    </AntApp>
+  );
 }
 
 function Console({ email, permissions }: { email: string; permissions: AdminPermission[] }) {
@@ -125,8 +130,9 @@ function Console({ email, permissions }: { email: string; permissions: AdminPerm
           loading={busy}
           data-testid="admin-logout"
           onClick={async () => {
-            await signOut();
+            // leave the console first: its queries must not ask the server again once signed out
             void navigate('/', { replace: true });
+            await signOut();
           }}
         >
           {wide ? t('console.logout') : null}

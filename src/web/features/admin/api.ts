@@ -89,7 +89,8 @@ function useSignedIn() {
   const qc = useQueryClient();
   return (res: MeResponse) => {
     qc.setQueryData(meQueryKey, res.user);
-    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+    // (the public setup state and the invitation that was just used are not asked again)
+    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] && q.queryKey[0] !== 'admin-public' });
   };
 }
 
