@@ -1,10 +1,11 @@
 import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Pagination, Select } from 'antd';
-import { InboxOutlined, LockOutlined, ReloadOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { Pagination } from 'antd';
+import { InboxOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { INFLUENCER_CATEGORIES } from '@shared/options';
 import type { InfluencerSort } from '@shared/schemas/people';
+import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { StateBox } from '../../components/StateBox';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
@@ -118,62 +119,42 @@ export default function InfluencersPage() {
   }
 
   return (
-    <div className="tk-page pp-directory">
-      <div className="tk-hero">
-        <div className="container">
-          <h1 className="tk-hero__title">{t('list.title')}</h1>
-          <p className="tk-hero__subtitle">{t('list.subtitle')}</p>
-        </div>
-      </div>
-      <div className="container">
-        <section className="tk-filters card" role="search" aria-label={t('list.filtersLabel')}>
-          <div className="tk-filters__field tk-filters__field--search">
-            <label htmlFor={ids.search} className="tk-filters__label">
-              {t('list.search')}
-            </label>
-            <Input
-              id={ids.search}
-              type="search"
-              size="large"
-              allowClear
-              maxLength={SEARCH_MAX}
-              prefix={<SearchOutlined aria-hidden="true" />}
-              placeholder={t('list.searchPlaceholder')}
-              value={search.text}
-              onChange={(e) => search.setText(e.target.value)}
-              onPressEnter={search.submit}
-              data-testid="directory-search"
-            />
-          </div>
-          <div className="tk-filters__field">
-            <label htmlFor={ids.category} className="tk-filters__label">
-              {t('list.category')}
-            </label>
-            <Select
-              id={ids.category}
-              size="large"
-              value={filters.category}
-              onChange={(v: string) => update({ category: v })}
-              options={[{ value: '', label: t('list.allCategories') }, ...INFLUENCER_CATEGORIES.map((c) => ({ value: c.value, label: f.category(c.value) }))]}
-              popupMatchSelectWidth={false}
-              data-testid="directory-category"
-            />
-          </div>
-          <div className="tk-filters__field">
-            <label htmlFor={ids.sort} className="tk-filters__label">
-              {t('list.sort')}
-            </label>
-            <Select
-              id={ids.sort}
-              size="large"
-              value={filters.sort}
-              onChange={(v: InfluencerSort) => update({ sort: v })}
-              options={SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
-              popupMatchSelectWidth={false}
-              data-testid="directory-sort"
-            />
-          </div>
-        </section>
+    <ListPage
+      className="pp-directory"
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      filtersLabel={t('list.filtersLabel')}
+      filters={
+        <>
+          <SearchFilter
+            id={ids.search}
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={search.text}
+            maxLength={SEARCH_MAX}
+            onChange={search.setText}
+            onSubmit={search.submit}
+            testId="directory-search"
+          />
+          <SelectFilter<string>
+            id={ids.category}
+            label={t('list.category')}
+            value={filters.category}
+            onChange={(v) => update({ category: v })}
+            options={[{ value: '', label: t('list.allCategories') }, ...INFLUENCER_CATEGORIES.map((c) => ({ value: c.value, label: f.category(c.value) }))]}
+            testId="directory-category"
+          />
+          <SelectFilter<InfluencerSort>
+            id={ids.sort}
+            label={t('list.sort')}
+            value={filters.sort}
+            onChange={(v) => update({ sort: v })}
+            options={SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
+            testId="directory-sort"
+          />
+        </>
+      }
+    >
 
         <h2 className="visually-hidden">{t('list.results')}</h2>
         <div className="tk-results-head" ref={resultsRef}>
@@ -220,7 +201,6 @@ export default function InfluencersPage() {
             />
           </nav>
         )}
-      </div>
-    </div>
+    </ListPage>
   );
 }

@@ -2,12 +2,13 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Pagination, Select } from 'antd';
-import { ReloadOutlined, SearchOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
+import { Pagination } from 'antd';
+import { ReloadOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
 import type { BudgetRange, TaskSort } from '@shared/schemas/tasks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { categoriesQuery, hallQuery, type HallFilters } from './api';
 import { useTaskFormat } from './format';
+import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { StateBox } from '../../components/StateBox';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
 import './tasks.css';
@@ -168,85 +169,55 @@ export default function TaskHallPage() {
   }
 
   return (
-    <div className="tk-page tk-hall">
-      <div className="tk-hero">
-        <div className="container">
-          <h1 className="tk-hero__title">{t('hall.title')}</h1>
-          <p className="tk-hero__subtitle">{t('hall.subtitle')}</p>
-        </div>
-      </div>
-      <div className="container">
-        <section className="tk-filters card" role="search" aria-label={t('hall.filtersLabel')}>
-          <div className="tk-filters__field tk-filters__field--search">
-            <label htmlFor={ids.search} className="tk-filters__label">
-              {t('hall.search')}
-            </label>
-            <Input
-              id={ids.search}
-              type="search"
-              size="large"
-              allowClear
-              maxLength={SEARCH_MAX}
-              prefix={<SearchOutlined aria-hidden="true" />}
-              placeholder={t('hall.searchPlaceholder')}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              onPressEnter={() => {
-                const value = searchText.trim();
-                lastPushed.current = value;
-                update({ search: value }, { replace: true });
-              }}
-              data-testid="hall-search"
-            />
-          </div>
-          <div className="tk-filters__field">
-            <label htmlFor={ids.category} className="tk-filters__label">
-              {t('hall.category')}
-            </label>
-            <Select
-              id={ids.category}
-              size="large"
-              value={filters.category}
-              onChange={(v: string) => update({ category: v })}
-              loading={categories.isPending}
-              options={[
-                { value: '', label: t('hall.allCategories') },
-                ...(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c) })),
-              ]}
-              popupMatchSelectWidth={false}
-              data-testid="hall-category"
-            />
-          </div>
-          <div className="tk-filters__field">
-            <label htmlFor={ids.budget} className="tk-filters__label">
-              {t('hall.budget')}
-            </label>
-            <Select
-              id={ids.budget}
-              size="large"
-              value={filters.budget}
-              onChange={(v: BudgetRange | '') => update({ budget: v })}
-              options={[{ value: '', label: t('hall.allBudgets') }, ...BUDGETS.map((b) => ({ value: b, label: t(`hall.budgets.${b}`) }))]}
-              popupMatchSelectWidth={false}
-              data-testid="hall-budget"
-            />
-          </div>
-          <div className="tk-filters__field">
-            <label htmlFor={ids.sort} className="tk-filters__label">
-              {t('hall.sort')}
-            </label>
-            <Select
-              id={ids.sort}
-              size="large"
-              value={filters.sort}
-              onChange={(v: TaskSort) => update({ sort: v })}
-              options={SORTS.map((s) => ({ value: s, label: t(`hall.sorts.${s}`) }))}
-              popupMatchSelectWidth={false}
-              data-testid="hall-sort"
-            />
-          </div>
-        </section>
-
+    <ListPage
+      className="tk-hall"
+      title={t('hall.title')}
+      subtitle={t('hall.subtitle')}
+      filtersLabel={t('hall.filtersLabel')}
+      filters={
+        <>
+          <SearchFilter
+            id={ids.search}
+            label={t('hall.search')}
+            placeholder={t('hall.searchPlaceholder')}
+            value={searchText}
+            maxLength={SEARCH_MAX}
+            onChange={setSearchText}
+            onSubmit={() => {
+              const value = searchText.trim();
+              lastPushed.current = value;
+              update({ search: value }, { replace: true });
+            }}
+            testId="hall-search"
+          />
+          <SelectFilter<string>
+            id={ids.category}
+            label={t('hall.category')}
+            value={filters.category}
+            onChange={(v) => update({ category: v })}
+            loading={categories.isPending}
+            options={[{ value: '', label: t('hall.allCategories') }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: f.category(c) }))]}
+            testId="hall-category"
+          />
+          <SelectFilter<BudgetRange | ''>
+            id={ids.budget}
+            label={t('hall.budget')}
+            value={filters.budget}
+            onChange={(v) => update({ budget: v })}
+            options={[{ value: '', label: t('hall.allBudgets') }, ...BUDGETS.map((b) => ({ value: b, label: t(`hall.budgets.${b}`) }))]}
+            testId="hall-budget"
+          />
+          <SelectFilter<TaskSort>
+            id={ids.sort}
+            label={t('hall.sort')}
+            value={filters.sort}
+            onChange={(v) => update({ sort: v })}
+            options={SORTS.map((s) => ({ value: s, label: t(`hall.sorts.${s}`) }))}
+            testId="hall-sort"
+          />
+        </>
+      }
+    >
         <h2 className="visually-hidden">{t('hall.results')}</h2>
         <div className="tk-results-head" ref={resultsRef} id={ids.results}>
           <p className="tk-results-head__count" aria-live="polite">
@@ -284,7 +255,6 @@ export default function TaskHallPage() {
             />
           </nav>
         )}
-      </div>
-    </div>
+    </ListPage>
   );
 }

@@ -1,8 +1,9 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Pagination, Segmented, Select } from 'antd';
-import { AppstoreOutlined, BarsOutlined, InboxOutlined, ReloadOutlined, SearchOutlined, WarningOutlined } from '@ant-design/icons';
+import { Pagination, Segmented } from 'antd';
+import { AppstoreOutlined, BarsOutlined, InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { StateBox } from '../../components/StateBox';
 import { VideoCard } from '../../components/VideoCard';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -110,62 +111,42 @@ export default function VideosPage() {
   }
 
   return (
-    <div className="tk-page vd-page">
-      <div className="tk-hero">
-        <div className="container">
-          <h1 className="tk-hero__title">{t('list.title')}</h1>
-          <p className="tk-hero__subtitle">{t('list.subtitle')}</p>
-        </div>
-      </div>
-      <div className="container">
-        <section className="tk-filters card" role="search" aria-label={t('list.filtersLabel')}>
-          <div className="tk-filters__field tk-filters__field--search">
-            <label htmlFor={ids.search} className="tk-filters__label">
-              {t('list.search')}
-            </label>
-            <Input
-              id={ids.search}
-              type="search"
-              size="large"
-              allowClear
-              maxLength={SEARCH_MAX}
-              prefix={<SearchOutlined aria-hidden="true" />}
-              placeholder={t('list.searchPlaceholder')}
-              value={search.text}
-              onChange={(e) => search.setText(e.target.value)}
-              onPressEnter={search.submit}
-              data-testid="videos-search"
-            />
-          </div>
-          <div className="tk-filters__field">
-            <label htmlFor={ids.category} className="tk-filters__label">
-              {t('list.category')}
-            </label>
-            <Select
-              id={ids.category}
-              size="large"
-              value={filters.category}
-              onChange={(v: string) => update({ category: v })}
-              options={[{ value: '', label: t('list.allCategories') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))]}
-              popupMatchSelectWidth={false}
-              data-testid="videos-category"
-            />
-          </div>
-          <div className="tk-filters__field">
-            <label htmlFor={ids.sort} className="tk-filters__label">
-              {t('list.sort')}
-            </label>
-            <Select
-              id={ids.sort}
-              size="large"
-              value={filters.sort}
-              onChange={(v: VideoSort) => update({ sort: v })}
-              options={SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
-              popupMatchSelectWidth={false}
-              data-testid="videos-sort"
-            />
-          </div>
-        </section>
+    <ListPage
+      className="vd-page"
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      filtersLabel={t('list.filtersLabel')}
+      filters={
+        <>
+          <SearchFilter
+            id={ids.search}
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={search.text}
+            maxLength={SEARCH_MAX}
+            onChange={search.setText}
+            onSubmit={search.submit}
+            testId="videos-search"
+          />
+          <SelectFilter<string>
+            id={ids.category}
+            label={t('list.category')}
+            value={filters.category}
+            onChange={(v) => update({ category: v })}
+            options={[{ value: '', label: t('list.allCategories') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))]}
+            testId="videos-category"
+          />
+          <SelectFilter<VideoSort>
+            id={ids.sort}
+            label={t('list.sort')}
+            value={filters.sort}
+            onChange={(v) => update({ sort: v })}
+            options={SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
+            testId="videos-sort"
+          />
+        </>
+      }
+    >
         <div className="tk-results-head" ref={resultsRef}>
           <p className="tk-results-head__count" aria-live="polite">
             {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
@@ -201,7 +182,6 @@ export default function VideosPage() {
             />
           </nav>
         )}
-      </div>
-    </div>
+    </ListPage>
   );
 }

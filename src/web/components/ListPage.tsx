@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Input, Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import './ListPage.css';
+
+/**
+ * The layout the public list pages share (task hall, influencer directory, video showcase): the hero
+ * band with the page's h1, the filter card (role=search) overlapping it, then the page's results.
+ */
+export function ListPage({
+  className,
+  title,
+  subtitle,
+  filtersLabel,
+  filters,
+  children,
+}: {
+  className?: string;
+  title: string;
+  subtitle: string;
+  /** the accessible name of the filter card */
+  filtersLabel: string;
+  filters: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`tk-page${className ? ` ${className}` : ''}`}>
+      <div className="tk-hero">
+        <div className="container">
+          <h1 className="tk-hero__title">{title}</h1>
+          <p className="tk-hero__subtitle">{subtitle}</p>
+        </div>
+      </div>
+      <div className="container">
+        <section className="tk-filters card" role="search" aria-label={filtersLabel}>
+          {filters}
+        </section>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The search box of a filter card (the wide first field). Enter submits at once; typing is the page's to debounce. */
+export function SearchFilter({
+  id,
+  label,
+  placeholder,
+  value,
+  maxLength,
+  onChange,
+  onSubmit,
+  testId,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  testId: string;
+}) {
+  return (
+    <div className="tk-filters__field tk-filters__field--search">
+      <label htmlFor={id} className="tk-filters__label">
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="search"
+        size="large"
+        allowClear
+        maxLength={maxLength}
+        prefix={<SearchOutlined aria-hidden="true" />}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onPressEnter={onSubmit}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
+
+/** A labelled select of a filter card. */
+export function SelectFilter<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  loading,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+  loading?: boolean;
+  testId: string;
+}) {
+  return (
+    <div className="tk-filters__field">
+      <label htmlFor={id} className="tk-filters__label">
+        {label}
+      </label>
+      <Select<V>
+        id={id}
+        size="large"
+        value={value}
+        onChange={onChange}
+        loading={loading}
+        options={options}
+        popupMatchSelectWidth={false}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
