@@ -204,6 +204,33 @@ export const ERRORS = {
   },
   INVITE_ALREADY_ADMIN: { status: 409, zh: '该邮箱已是管理员', en: 'This email is an administrator already' },
   PERMISSIONS_REQUIRED: { status: 400, zh: '请至少选择一项权限', en: 'Please choose at least one permission' },
+  // admin: categories and tasks (part 2 §5, §8)
+  CATEGORY_NAME_REQUIRED: { status: 400, zh: '分类名称不能为空', en: 'The category name cannot be empty' },
+  CATEGORY_NOT_FOUND: { status: 404, zh: '分类不存在', en: 'The category does not exist' },
+  CATEGORY_HAS_CHILDREN: {
+    status: 409,
+    zh: '无法删除包含子分类的分类，请先删除子分类',
+    en: 'A category with subcategories cannot be deleted; delete the subcategories first',
+  },
+  CATEGORY_IN_USE: {
+    status: 409,
+    zh: '无法删除正在使用的分类，请先移除相关任务',
+    en: 'A category in use cannot be deleted; move its tasks first',
+  },
+  CATEGORY_LEVEL_INVALID: { status: 400, zh: '分类层级必须为1到3', en: 'The level must be 1 to 3' },
+  CATEGORY_PARENT_REQUIRED: { status: 400, zh: '请选择上级分类', en: 'Please choose the parent category' },
+  CATEGORY_PARENT_INVALID: { status: 400, zh: '上级分类必须是层级更低的分类', en: 'The parent must be a category of a lower level' },
+  CATEGORY_CHILD_LEVEL: {
+    status: 409,
+    zh: '该分类的子分类层级必须高于它，请先调整子分类',
+    en: 'Its subcategories must stay on a deeper level; change them first',
+  },
+  SORT_ORDER_INVALID: { status: 400, zh: '排序必须是不小于0的整数', en: 'The sort order must be a whole number of 0 or more' },
+  TASK_DEAL_OPEN: {
+    status: 409,
+    zh: '该任务已有达人接单，合作进行中，不能删除',
+    en: 'An influencer was accepted and the deal is open: this task cannot be deleted',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;
