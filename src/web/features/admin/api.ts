@@ -12,6 +12,14 @@ import type {
   OverviewResponse,
 } from '@shared/schemas/admin';
 import type { AdminPermission } from '@shared/options';
+import type {
+  AdminCategoriesResponse,
+  AdminCategory,
+  AdminTaskDetail,
+  AdminTaskListQuery,
+  AdminTasksResponse,
+  CategoryFormValues,
+} from '@shared/schemas/adminTasks';
 import { api, isApiError } from '../../lib/api';
 import { meQueryKey } from '../auth/api';
 
@@ -138,4 +146,29 @@ export const adminCalls = {
   setPermissions: ({ id, permissions }: { id: string; permissions: AdminPermission[] }) =>
     api.put(`/api/admin/admins/${id}/permissions`, { permissions }),
   removeAdmin: (id: string) => api.delete(`/api/admin/admins/${id}`),
+  createCategory: (body: CategoryFormValues) => api.post<AdminCategory>('/api/admin/categories', body),
+  updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) => api.put<AdminCategory>(`/api/admin/categories/${id}`, body),
+  deleteCategory: (id: string) => api.delete(`/api/admin/categories/${id}`),
+  deleteTask: (id: string) => api.delete(`/api/admin/tasks/${id}`),
 };
+
+export const adminCategoriesQuery = queryOptions({
+  queryKey: ['admin', 'categories'] as const,
+  queryFn: ({ signal }) => api.get<AdminCategoriesResponse>('/api/admin/categories', { signal }),
+  retry: retryServerErrors,
+});
+
+export const adminTasksQuery = (q: Partial<AdminTaskListQuery>) =>
+  queryOptions({
+    queryKey: ['admin', 'tasks', q] as const,
+    queryFn: ({ signal }) => api.get<AdminTasksResponse>('/api/admin/tasks', { signal, query: q }),
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
+
+export const adminTaskQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'task', id] as const,
+    queryFn: ({ signal }) => api.get<AdminTaskDetail>(`/api/admin/tasks/${id}`, { signal }),
+    retry: retryServerErrors,
+  });

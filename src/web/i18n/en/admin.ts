@@ -289,6 +289,10 @@ const en: Messages<typeof zh> = {
       user_reinstate: 'Account reinstated',
       user_deletion_execute: 'Deletion carried out',
       user_deletion_decline: 'Deletion declined',
+      category_create: 'Category created',
+      category_update: 'Category changed',
+      category_delete: 'Category deleted',
+      task_delete: 'Task deleted',
     },
   },
 };

@@ -287,6 +287,10 @@ export default {
       user_reinstate: '恢复账号',
       user_deletion_execute: '执行注销',
       user_deletion_decline: '拒绝注销',
+      category_create: '创建分类',
+      category_update: '修改分类',
+      category_delete: '删除分类',
+      task_delete: '删除任务',
     },
   },
 };
