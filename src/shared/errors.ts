@@ -231,6 +231,20 @@ export const ERRORS = {
     zh: '该任务已有达人接单，合作进行中，不能删除',
     en: 'An influencer was accepted and the deal is open: this task cannot be deleted',
   },
+  // admin: videos and contact messages (part 2 §5, §8)
+  VIDEO_TITLE_REQUIRED: { status: 400, zh: '请输入视频标题', en: 'Please enter the video title' },
+  VIDEO_URL_REQUIRED: { status: 400, zh: '请输入视频链接', en: 'Please enter the video URL' },
+  VIDEO_URL_UNPLAYABLE: {
+    status: 400,
+    zh: '无法播放该视频链接：请使用本站上传的视频，或 YouTube、Bilibili、Vimeo、抖音、TikTok 的视频链接',
+    en: 'This URL cannot be played: use a video uploaded here or a YouTube, Bilibili, Vimeo, Douyin or TikTok link',
+  },
+  VIDEO_DURATION_INVALID: { status: 400, zh: '时长格式应为 分:秒，例如 2:35', en: 'Use minutes:seconds for the duration, e.g. 2:35' },
+  VIDEO_RATING_INVALID: { status: 400, zh: '评分需在0到5之间，最多一位小数', en: 'The rating must be 0 to 5 in steps of 0.1' },
+  VIDEO_CATEGORY_INVALID: { status: 400, zh: '视频分类不存在', en: 'The video category does not exist' },
+  VIDEO_COVER_INVALID: { status: 400, zh: '封面图片无效，请重新上传', en: 'The cover image is not valid, please upload it again' },
+  VIDEO_TAGS_TOO_MANY: { status: 400, zh: '标签最多10个', en: 'At most 10 tags' },
+  CONTACT_MESSAGE_NOT_FOUND: { status: 404, zh: '消息不存在', en: 'The message does not exist' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -677,6 +677,10 @@ export const contactMessages = pgTable(
     status: text('status').notNull().default('new'),
     createdAt: createdAt(),
     handledAt: ts('handled_at'),
+    /** the answer mailed from the admin console (联系消息) */
+    reply: text('reply'),
+    repliedAt: ts('replied_at'),
+    repliedBy: uuid('replied_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('contact_messages_status_idx').on(t.status, t.createdAt.desc()),

@@ -1,9 +1,112 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminContactMessage,
+  adminContactResponse,
+  adminVideo,
+  adminVideoQuery,
+  adminVideosResponse,
+  contactListQuery,
+  contactReply,
+  influencerPicker,
+  videoCategoryList,
+  videoInput,
+  videoToggle,
+} from '../../../shared/schemas/adminContent';
+import { errorBody, okBody } from '../../../shared/schemas/common';
+import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
+import {
+  closeContactMessage,
+  createVideo,
+  deleteVideo,
+  influencerPicker as pickInfluencers,
+  listAdminVideos,
+  listContactMessages,
+  listVideoCategories,
+  replyContactMessage,
+  toggleVideo,
+  updateVideo,
+} from './content';
 
-/** Admin routes of this area (filled by its feature work); registered by ./routes.ts. */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const who = (p: string) => `Who: admins holding ${p} (a visitor 401, an influencer or a company 403, an admin without the permission 403).`;
+const videoId = z.object({ id: z.string().uuid({ error: 'VIDEO_NOT_FOUND' }) });
+const messageId = z.object({ id: z.string().uuid({ error: 'CONTACT_MESSAGE_NOT_FOUND' }) });
+
+/** 视频管理 (content_moderation) and 联系消息 (user_management). */
 export const adminContentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
-  async () => {
-    void ctx;
+  async (app) => {
+    const videosGuard = requireAdmin(ctx, 'content_moderation');
+    const contactGuard = requireAdmin(ctx, 'user_management');
+    const V = who('content_moderation');
+    const C = who('user_management');
+
+    app.get(
+      '/api/admin/videos',
+      {
+        preValidation: videosGuard,
+        schema: { tags: ['admin'], summary: '视频管理: search, category / 推荐 / 启用 filters, 20 a page, the four counters', description: V, querystring: adminVideoQuery, response: { 200: adminVideosResponse, ...errors } },
+      },
+      async (request) => listAdminVideos(ctx.db, request.query),
+    );
+    app.get(
+      '/api/admin/video-categories',
+      { preValidation: videosGuard, schema: { tags: ['admin'], summary: 'The video categories', description: V, response: { 200: videoCategoryList, ...errors } } },
+      async () => listVideoCategories(ctx.db),
+    );
+    app.get(
+      '/api/admin/influencer-picker',
+      { preValidation: videosGuard, schema: { tags: ['admin'], summary: 'Registered influencers by nickname (the picker of the video form)', description: V, response: { 200: influencerPicker, ...errors } } },
+      async () => pickInfluencers(ctx.db),
+    );
+    app.post(
+      '/api/admin/videos',
+      { preValidation: videosGuard, schema: { tags: ['admin'], summary: 'Add a video (title and a playable URL required)', description: V, body: videoInput, response: { 200: adminVideo, ...errors } } },
+      async (request) => createVideo(ctx, currentAdmin(request).id, request.body, { ip: request.ip }),
+    );
+    app.put(
+      '/api/admin/videos/:id',
+      { preValidation: videosGuard, schema: { tags: ['admin'], summary: 'Edit a video', description: V, params: videoId, body: videoInput, response: { 200: adminVideo, ...errors } } },
+      async (request) => updateVideo(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip }),
+    );
+    app.patch(
+      '/api/admin/videos/:id/toggle',
+      { preValidation: videosGuard, schema: { tags: ['admin'], summary: '启用 / 推荐 switch, saved at once', description: V, params: videoId, body: videoToggle, response: { 200: okBody, ...errors } } },
+      async (request) => {
+        await toggleVideo(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip });
+        return { ok: true as const };
+      },
+    );
+    app.delete(
+      '/api/admin/videos/:id',
+      { preValidation: videosGuard, schema: { tags: ['admin'], summary: 'Delete a video', description: V, params: videoId, response: { 200: okBody, ...errors } } },
+      async (request) => {
+        await deleteVideo(ctx, currentAdmin(request).id, request.params.id, { ip: request.ip });
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/admin/contact-messages',
+      {
+        preValidation: contactGuard,
+        schema: { tags: ['admin'], summary: '联系消息: the messages of /contact, newest first', description: C, querystring: contactListQuery, response: { 200: adminContactResponse, ...errors } },
+      },
+      async (request) => listContactMessages(ctx.db, request.query),
+    );
+    app.post(
+      '/api/admin/contact-messages/:id/close',
+      { preValidation: contactGuard, schema: { tags: ['admin'], summary: 'Mark a message handled', description: C, params: messageId, response: { 200: adminContactMessage, ...errors } } },
+      async (request) => closeContactMessage(ctx, currentAdmin(request).id, request.params.id, { ip: request.ip }),
+    );
+    app.post(
+      '/api/admin/contact-messages/:id/reply',
+      {
+        preValidation: contactGuard,
+        schema: { tags: ['admin'], summary: 'Reply by mail (stored; the message becomes replied)', description: C, params: messageId, body: contactReply, response: { 200: adminContactMessage, ...errors } },
+      },
+      async (request) => replyContactMessage(ctx, currentAdmin(request).id, request.params.id, request.body.message, { ip: request.ip }),
+    );
   };

@@ -47,6 +47,8 @@ export const PURPOSE_POLICY: Record<UploadPurpose, PurposePolicy> = {
   avatar: { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
   logo: { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
   'image-test': { maxBytes: LIMITS.imageTestMaxBytes, allowVideo: false, maxLabel: '10MB' },
+  // showcase covers, uploaded by admins (视频管理)
+  'video-cover': { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
 };
 
 /** who an upload belongs to: a user, or a verified sign-up not yet an account */
@@ -64,7 +66,7 @@ export const toUploadResponse = (row: typeof uploads.$inferSelect): UploadRespon
 });
 
 const folderFor = (purpose: UploadPurpose) =>
-  ({ portfolio: 'talent_portfolios', avatar: 'avatars', logo: 'logos', 'image-test': 'image_test' })[purpose];
+  ({ portfolio: 'talent_portfolios', avatar: 'avatars', logo: 'logos', 'image-test': 'image_test', 'video-cover': 'video_covers' })[purpose];
 
 /**
  * Stores one uploaded file: streamed to a temporary file with the size enforced while streaming,
