@@ -20,6 +20,17 @@ import type {
   AdminTasksResponse,
   CategoryFormValues,
 } from '@shared/schemas/adminTasks';
+import type {
+  AdminContactMessage,
+  AdminContactResponse,
+  AdminVideo,
+  AdminVideoQuery,
+  AdminVideosResponse,
+  ContactListQuery,
+  InfluencerPicker,
+  VideoCategoryList,
+  VideoFormValues,
+} from '@shared/schemas/adminContent';
 import { api, isApiError } from '../../lib/api';
 import { meQueryKey } from '../auth/api';
 
@@ -150,7 +161,39 @@ export const adminCalls = {
   updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) => api.put<AdminCategory>(`/api/admin/categories/${id}`, body),
   deleteCategory: (id: string) => api.delete(`/api/admin/categories/${id}`),
   deleteTask: (id: string) => api.delete(`/api/admin/tasks/${id}`),
+  createVideo: (body: VideoFormValues) => api.post<AdminVideo>('/api/admin/videos', body),
+  updateVideo: ({ id, body }: { id: string; body: VideoFormValues }) => api.put<AdminVideo>(`/api/admin/videos/${id}`, body),
+  toggleVideo: ({ id, field, value }: { id: string; field: 'isActive' | 'isFeatured'; value: boolean }) =>
+    api.patch(`/api/admin/videos/${id}/toggle`, { field, value }),
+  deleteVideo: (id: string) => api.delete(`/api/admin/videos/${id}`),
+  replyContact: ({ id, message }: { id: string; message: string }) => api.post<AdminContactMessage>(`/api/admin/contact-messages/${id}/reply`, { message }),
+  closeContact: (id: string) => api.post<AdminContactMessage>(`/api/admin/contact-messages/${id}/close`),
 };
+
+export const adminVideosQuery = (q: Partial<AdminVideoQuery>) =>
+  queryOptions({
+    queryKey: ['admin', 'videos', q] as const,
+    queryFn: ({ signal }) => api.get<AdminVideosResponse>('/api/admin/videos', { signal, query: q }),
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
+export const videoCategoriesQuery = queryOptions({
+  queryKey: ['admin', 'video-categories'] as const,
+  queryFn: ({ signal }) => api.get<VideoCategoryList>('/api/admin/video-categories', { signal }),
+  retry: retryServerErrors,
+});
+export const influencerPickerQuery = queryOptions({
+  queryKey: ['admin', 'influencer-picker'] as const,
+  queryFn: ({ signal }) => api.get<InfluencerPicker>('/api/admin/influencer-picker', { signal }),
+  retry: retryServerErrors,
+});
+export const contactMessagesQuery = (q: Partial<ContactListQuery>) =>
+  queryOptions({
+    queryKey: ['admin', 'contact', q] as const,
+    queryFn: ({ signal }) => api.get<AdminContactResponse>('/api/admin/contact-messages', { signal, query: q }),
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
 
 export const adminCategoriesQuery = queryOptions({
   queryKey: ['admin', 'categories'] as const,

@@ -293,6 +293,12 @@ const en: Messages<typeof zh> = {
       category_update: 'Category changed',
       category_delete: 'Category deleted',
       task_delete: 'Task deleted',
+      video_create: 'Video created',
+      video_update: 'Video changed',
+      video_toggle: 'Video switched',
+      video_delete: 'Video deleted',
+      contact_reply: 'Contact message answered',
+      contact_close: 'Contact message handled',
     },
   },
 };

@@ -291,6 +291,12 @@ export default {
       category_update: '修改分类',
       category_delete: '删除分类',
       task_delete: '删除任务',
+      video_create: '创建视频',
+      video_update: '修改视频',
+      video_toggle: '切换视频状态',
+      video_delete: '删除视频',
+      contact_reply: '回复联系消息',
+      contact_close: '处理联系消息',
     },
   },
 };
