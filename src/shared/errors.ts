@@ -245,6 +245,12 @@ export const ERRORS = {
   VIDEO_COVER_INVALID: { status: 400, zh: '封面图片无效，请重新上传', en: 'The cover image is not valid, please upload it again' },
   VIDEO_TAGS_TOO_MANY: { status: 400, zh: '标签最多10个', en: 'At most 10 tags' },
   CONTACT_MESSAGE_NOT_FOUND: { status: 404, zh: '消息不存在', en: 'The message does not exist' },
+  // admin: settings and analytics
+  SETTING_FEE_INVALID: { status: 400, zh: '平台服务费需在0到50%之间，最多一位小数', en: 'The fee must be 0 to 50 % with at most one decimal' },
+  SETTING_SETTLEMENT_INVALID: { status: 400, zh: '结算时间需为1到720小时的整数', en: 'The settlement window must be 1 to 720 whole hours' },
+  ANNOUNCEMENT_TEXT_REQUIRED: { status: 400, zh: '启用公告时请填写中文公告内容', en: 'Please write the Chinese text of the announcement to show it' },
+  SIGNUP_CLOSED: { status: 403, zh: '当前暂停该类型用户注册，请稍后再试', en: 'Sign-up for this account type is paused, please try again later' },
+  ANALYTICS_RANGE_INVALID: { status: 400, zh: '日期范围无效（最长366天）', en: 'The date range is not valid (at most 366 days)' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

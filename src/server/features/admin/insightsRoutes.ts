@@ -1,9 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { platformSettings, settingsResponse, siteSettings } from '../../../shared/schemas/adminInsights';
+import { errorBody } from '../../../shared/schemas/common';
+import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
+import { getSettingsForAdmin, getSiteSettings, updateSettings } from './settings';
 
-/** Admin routes of this area (filled by its feature work); registered by ./routes.ts. */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const S = 'Who: admins holding system_settings (a visitor 401, an influencer or a company 403, an admin without the permission 403).';
+
+/** 系统设置 (system_settings) and the public settings every page reads. */
 export const adminInsightsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
-  async () => {
-    void ctx;
+  async (app) => {
+    const settingsGuard = requireAdmin(ctx, 'system_settings');
+
+    app.get(
+      '/api/admin/settings',
+      { preValidation: settingsGuard, schema: { tags: ['admin'], summary: '系统设置: the settings in force, last change by/at', description: S, response: { 200: settingsResponse, ...errors } } },
+      async () => getSettingsForAdmin(ctx),
+    );
+    app.put(
+      '/api/admin/settings',
+      {
+        preValidation: settingsGuard,
+        schema: { tags: ['admin'], summary: 'Save the settings (validated, audited with before/after)', description: S, body: platformSettings, response: { 200: settingsResponse, ...errors } },
+      },
+      async (request) => updateSettings(ctx, currentAdmin(request).id, request.body, { ip: request.ip }),
+    );
+
+    app.get(
+      '/api/site-settings',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'What every page reads: the fee, the settlement window, sign-up per type, the announcement banner',
+          description: 'Who: anyone. Shared for a few seconds like the public lists.',
+          response: { 200: siteSettings },
+        },
+      },
+      async (request, reply) => ctx.publicCache.serve(request, reply, 'site-settings', () => getSiteSettings(ctx)),
+    );
   };

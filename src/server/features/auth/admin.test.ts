@@ -34,12 +34,12 @@ const typeOf = async (id: string) => (await db().select().from(userProfiles).whe
 const allPermissions = [...ADMIN_PERMISSIONS].sort();
 
 describe('ADMIN_EMAIL + ADMIN_PASSWORD at start', () => {
-  it('ensure the admin account: admin type, the five permissions and an admin_logs row', async () => {
+  it('ensure the admin account: admin type, every admin permission and an admin_logs row', async () => {
     const admin = await userByEmail(ADMIN_EMAIL);
     expect(admin.email).toBe(ADMIN_EMAIL);
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await typeOf(admin.id)).toBe('admin');
-    expect(allPermissions).toEqual(['content_moderation', 'data_analytics', 'system_settings', 'task_management', 'user_management']);
+    expect(allPermissions).toEqual(['content_moderation', 'data_analytics', 'finance', 'system_settings', 'task_management', 'user_management']);
     expect(await permissionsOf(admin.id)).toEqual(allPermissions);
     const logs = await logsOf(admin.id);
     expect(logs).toHaveLength(1);

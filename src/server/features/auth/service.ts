@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/limits';
 import { ADMIN_PERMISSIONS, TALENT_TYPES, labelOf, type UserType } from '../../../shared/options';
 import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
+import { getSettings } from '../admin/settings';
 import {
   adminLogs,
   adminPermissions,
@@ -120,6 +121,8 @@ export const getMe = loadMe;
  * Returns the new user id.
  */
 export async function signup(ctx: AppContext, input: SignupRequest, cookieTicket?: string): Promise<string> {
+  // 系统设置 can pause sign-up per account type
+  if (!(await getSettings(ctx)).signupOpen[input.userType]) throw new AppError('SIGNUP_CLOSED', undefined, { userType: 'SIGNUP_CLOSED' });
   const ticket = input.signupToken || cookieTicket;
   const verified = ticket ? await findByTicket(ctx, 'signup_email', ticket, LIMITS.signupVerifiedTtlSeconds) : null;
   if (!verified || verified.target !== input.email) throw new AppError('EMAIL_NOT_VERIFIED', undefined, { email: 'EMAIL_NOT_VERIFIED' });

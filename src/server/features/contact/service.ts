@@ -1,3 +1,4 @@
+import { getSettings } from '../admin/settings';
 import type { ContactUserType } from '../../../shared/schemas/contact';
 import { contactMessages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -28,7 +29,7 @@ export async function sendContactMessage(ctx: AppContext, input: Input, ip: stri
   const mails = [
     {
       channel: 'email' as const,
-      to: ctx.config.mail.support,
+      to: (await getSettings(ctx)).supportEmail,
       subject: `【联系我们】${input.subject}`,
       body: [
         `姓名：${input.name}`,

@@ -1,0 +1,54 @@
+/** 系统设置 (settings the product reads) and 数据分析 contracts. */
+import { z } from 'zod';
+import { emailField } from './common';
+import { decimal, int, optionalText } from './fields';
+
+export const ANNOUNCEMENT_TONES = ['info', 'warning'] as const;
+
+/** Every setting with its rules; the server fills defaults for settings never saved. */
+export const platformSettings = z.object({
+  /** platform service fee, percent of the deal amount (0–50, one decimal) */
+  platformFeePercent: decimal(0, 50, 1, { invalid: 'SETTING_FEE_INVALID' }),
+  /** automatic settlement after a live session without dispute, hours */
+  settlementHours: int(1, 720, { invalid: 'SETTING_SETTLEMENT_INVALID' }),
+  /** where /contact messages are mailed */
+  supportEmail: emailField,
+  /** sign-up open per account type */
+  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
+  /** the banner shown on every page */
+  announcement: z.object({
+    enabled: z.boolean(),
+    textZh: optionalText(200),
+    textEn: optionalText(200),
+    tone: z.enum(ANNOUNCEMENT_TONES),
+  }),
+});
+export type PlatformSettings = z.infer<typeof platformSettings>;
+export type PlatformSettingsInput = z.input<typeof platformSettings>;
+
+/** the settings as answered (plain values: a response schema has no transforms) */
+export const platformSettingsOut = z.object({
+  platformFeePercent: z.number(),
+  settlementHours: z.number(),
+  supportEmail: z.string(),
+  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
+  announcement: z.object({ enabled: z.boolean(), textZh: z.string().nullable(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES) }),
+});
+
+export const settingsResponse = z.object({
+  settings: platformSettingsOut,
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+/** GET /api/site-settings: what every visitor may know */
+export const siteSettings = z.object({
+  platformFeePercent: z.number(),
+  settlementHours: z.number(),
+  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
+  announcement: z
+    .object({ textZh: z.string(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES), version: z.string() })
+    .nullable(),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
