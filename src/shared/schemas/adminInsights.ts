@@ -52,3 +52,34 @@ export const siteSettings = z.object({
     .nullable(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
+
+// ---------------------------------------------------------------- 数据分析
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ANALYTICS_RANGE_INVALID' });
+export const analyticsQuery = z.object({ from: day.optional(), to: day.optional() });
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+export const ANALYTICS_CHARTS = ['daily', 'categories', 'funnel', 'topInfluencers', 'topCompanies'] as const;
+export const analyticsCsvQuery = analyticsQuery.extend({ chart: z.enum(ANALYTICS_CHARTS) });
+export const ANALYTICS_MAX_DAYS = 366;
+
+export const analyticsResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  daily: z.array(
+    z.object({
+      date: z.string(),
+      newInfluencers: z.number(),
+      newCompanies: z.number(),
+      tasks: z.number(),
+      applications: z.number(),
+      accepted: z.number(),
+    }),
+  ),
+  /** accepted / applications over the range (null without applications) */
+  acceptanceRate: z.number().nullable(),
+  categories: z.array(z.object({ name: z.string(), nameEn: z.string().nullable(), tasks: z.number() })),
+  funnel: z.object({ published: z.number(), applied: z.number(), accepted: z.number(), completed: z.number() }),
+  topInfluencers: z.array(z.object({ id: z.string(), nickname: z.string(), accepted: z.number(), completed: z.number() })),
+  topCompanies: z.array(z.object({ id: z.string(), name: z.string(), tasks: z.number(), completed: z.number() })),
+});
+export type AnalyticsResponse = z.infer<typeof analyticsResponse>;

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { platformSettings, settingsResponse, siteSettings } from '../../../shared/schemas/adminInsights';
+import { z } from 'zod';
+import { analyticsCsvQuery, analyticsQuery, analyticsResponse, platformSettings, settingsResponse, siteSettings } from '../../../shared/schemas/adminInsights';
+import { analyticsCsv, getAnalytics, resolveRange } from './analytics';
 import { errorBody } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
@@ -26,6 +28,39 @@ export const adminInsightsRoutes =
         schema: { tags: ['admin'], summary: 'Save the settings (validated, audited with before/after)', description: S, body: platformSettings, response: { 200: settingsResponse, ...errors } },
       },
       async (request) => updateSettings(ctx, currentAdmin(request).id, request.body, { ip: request.ip }),
+    );
+
+    const analyticsGuard = requireAdmin(ctx, 'data_analytics');
+    const A = 'Who: admins holding data_analytics (a visitor 401, an influencer or a company 403, an admin without the permission 403).';
+    app.get(
+      '/api/admin/analytics',
+      {
+        preValidation: analyticsGuard,
+        schema: {
+          tags: ['admin'],
+          summary: '数据分析: per-day series, acceptance rate, tasks by category, funnel, top influencers and companies over from..to (default the last 30 days, at most 366)',
+          description: A,
+          querystring: analyticsQuery,
+          response: { 200: analyticsResponse, ...errors },
+        },
+      },
+      async (request) => getAnalytics(ctx, request.query),
+    );
+    app.get(
+      '/api/admin/analytics.csv',
+      {
+        preValidation: analyticsGuard,
+        schema: { tags: ['admin'], summary: 'The table behind one chart as CSV (UTF-8 with BOM)', description: A, querystring: analyticsCsvQuery, response: { 200: z.string(), 400: errorBody, 401: errorBody, 403: errorBody } },
+      },
+      async (request, reply) => {
+        const csv = await analyticsCsv(ctx, request.query);
+        const r = resolveRange(ctx, request.query);
+        reply.header('content-type', 'text/csv; charset=utf-8');
+        // sent as it is (not as a JSON string)
+        reply.serializer((payload: unknown) => String(payload));
+        reply.header('content-disposition', `attachment; filename="${request.query.chart}-${r.from}-${r.to}.csv"`);
+        return csv;
+      },
     );
 
     app.get(

@@ -169,7 +169,7 @@ const taskColumns = {
   categoryName: taskCategories.name,
   categoryNameEn: taskCategories.nameEn,
   selectedInfluencer: influencers.nickname,
-  applicationsCount: sql<number>`(select count(*)::int from ${taskApplications} a where a.task_id = ${tasks.id})`,
+  applicationsCount: sql<number>`(select count(*)::int from task_applications a where a.task_id = "tasks"."id")`,
   budgetMin: tasks.budgetMin,
   budgetMax: tasks.budgetMax,
   liveDate: tasks.liveDate,

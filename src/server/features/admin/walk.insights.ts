@@ -2,6 +2,8 @@ import type { AdminCall } from './walk';
 
 /** Every admin route of 系统设置 and 数据分析, for the access walk in admin.test.ts. */
 export const calls: AdminCall[] = [
+  { method: 'GET', url: '/api/admin/analytics', permission: 'data_analytics' },
+  { method: 'GET', url: '/api/admin/analytics.csv?chart=daily', permission: 'data_analytics' },
   { method: 'GET', url: '/api/admin/settings', permission: 'system_settings' },
   {
     method: 'PUT',

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthDialogProvider } from '../../features/auth/AuthDialogProvider';
 import { PageLoading } from '../PageLoading';
+import { Announcement } from './Announcement';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -22,6 +23,7 @@ export function AppLayout() {
           </Suspense>
         </main>
         <Footer />
+        <Announcement />
       </div>
       <ScrollRestoration />
     </AuthDialogProvider>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { businessValues } from '@shared/business';
+import { useBusinessValues } from '../siteSettings';
 import { LogoMark } from './Logo';
 import { FOOTER_LINKS, NAV_LINKS } from './accountMenu';
 
 export function Footer() {
   const { t } = useTranslation();
+  const businessValues = useBusinessValues();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">

@@ -138,7 +138,7 @@ export function useAcceptInvite() {
 }
 
 /** Any admin write: refreshes every admin view afterwards (lists, detail, overview, audit log). */
-export function useAdminAction<V>(fn: (v: V) => Promise<unknown>) {
+export function useAdminAction<V, R = unknown>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,

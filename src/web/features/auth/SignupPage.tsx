@@ -6,10 +6,12 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { SignupForm } from './SignupForm';
 import { useSignupSuccess } from './useSignupSuccess';
 import './auth.css';
+import { useBusinessValues } from '../../app/siteSettings';
 
 /** /signup — registration page; `?type=company` preselects the company account type. */
 export default function SignupPage() {
   const { t } = useTranslation('auth');
+  const businessValues = useBusinessValues();
   usePageTitle(t('page.documentTitle'));
   const [params] = useSearchParams();
   const type: SignupUserType = params.get('type') === 'company' ? 'company' : 'influencer';
@@ -27,7 +29,7 @@ export default function SignupPage() {
               {(['one', 'two', 'three', 'four'] as const).map((k) => (
                 <li key={k}>
                   <CheckCircleFilled aria-hidden="true" />
-                  <span>{t(`page.asidePoints.${k}`)}</span>
+                  <span>{t(`page.asidePoints.${k}`, businessValues)}</span>
                 </li>
               ))}
             </ul>

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled, RightOutlined } from '@ant-design/icons';
 import { HeroArt } from './HeroArt';
+import { useBusinessValues } from '../../app/siteSettings';
 
 export function Hero() {
   const { t } = useTranslation('home');
+  const businessValues = useBusinessValues();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__bg" aria-hidden="true" />
@@ -32,7 +34,7 @@ export function Hero() {
             {(['fee', 'settlement', 'review'] as const).map((k) => (
               <li key={k}>
                 <CheckCircleFilled aria-hidden="true" />
-                {t(`hero.points.${k}`)}
+                {t(`hero.points.${k}`, businessValues)}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useBusinessValues } from '../../app/siteSettings';
 import {
   AuditOutlined,
   BarChartOutlined,
@@ -30,6 +31,7 @@ const STEPS = [
 /** Four "why choose us" cards and the platform's five service pillars. */
 export function WhyChooseUs() {
   const { t } = useTranslation('home');
+  const businessValues = useBusinessValues();
   return (
     <section className="section section--muted" aria-labelledby="why-title">
       <div className="container">
@@ -46,7 +48,7 @@ export function WhyChooseUs() {
                 {c.icon}
               </span>
               <h3 className="why-card__title">{t(`why.${c.key}.title`)}</h3>
-              <p className="why-card__text">{t(`why.${c.key}.text`)}</p>
+              <p className="why-card__text">{t(`why.${c.key}.text`, businessValues)}</p>
             </li>
           ))}
         </ul>
@@ -65,7 +67,7 @@ export function WhyChooseUs() {
                   {String(i + 1).padStart(2, '0')}
                 </span>
                 <strong className="process__name">{t(`process.${s.key}.title`)}</strong>
-                <span className="process__text">{t(`process.${s.key}.text`)}</span>
+                <span className="process__text">{t(`process.${s.key}.text`, businessValues)}</span>
               </li>
             ))}
           </ol>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { Input, Select } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, SendOutlined } from '@ant-design/icons';
-import { businessValues } from '@shared/business';
+import { useBusinessValues } from '../../app/siteSettings';
 import { CONTACT_USER_TYPES, contactRequest, type ContactUserType } from '@shared/schemas/contact';
 import { api, isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -19,6 +19,7 @@ const SUCCESS_MS = 3000;
 /** /contact — the contact form (part 2 §2): stored, mailed to support, the form resets after success. */
 export default function ContactPage() {
   const { t } = useTranslation('site');
+  const businessValues = useBusinessValues();
   usePageTitle(t('contact.documentTitle'));
   const { errorText, apiErrorText } = useErrorText();
   const [form, setForm] = useState<Form>(EMPTY);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { businessValues } from '@shared/business';
+import { useBusinessValues } from '../../app/siteSettings';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './site.css';
 
@@ -12,6 +12,7 @@ export const DOC_VERSION = { terms: { version: 'v2.0', date: '2026-11-01' }, pri
 /** A text page: title, lead and sections from the `site` namespace, the business figures filled in. */
 export function DocPage({ doc }: { doc: Doc }) {
   const { t } = useTranslation('site');
+  const businessValues = useBusinessValues();
   usePageTitle(t(`${doc}.documentTitle`));
   const sections = t(`${doc}.sections`, { returnObjects: true, ...businessValues }) as Section[];
   const lead = doc === 'about' ? t('about.lead') : t(`${doc}.intro`);

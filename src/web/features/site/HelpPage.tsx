@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Input } from 'antd';
 import { QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons';
-import { businessValues } from '@shared/business';
+import { useBusinessValues } from '../../app/siteSettings';
 import { StateBox } from '../../components/StateBox';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './site.css';
@@ -29,6 +29,7 @@ function Highlight({ text, term }: { text: string; term: string }) {
 /** /help — the FAQ with a search that filters as one types (part 2 §2). */
 export default function HelpPage() {
   const { t } = useTranslation('site');
+  const businessValues = useBusinessValues();
   usePageTitle(t('help.documentTitle'));
   const [term, setTerm] = useState('');
   const searchId = useId();

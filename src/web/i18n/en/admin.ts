@@ -293,6 +293,7 @@ const en: Messages<typeof zh> = {
       category_update: 'Category changed',
       category_delete: 'Category deleted',
       task_delete: 'Task deleted',
+      settings_update: 'Settings changed',
       video_create: 'Video created',
       video_update: 'Video changed',
       video_toggle: 'Video switched',

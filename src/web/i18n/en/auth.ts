@@ -118,7 +118,7 @@ const en: Messages<typeof zh> = {
     asidePoints: {
       one: 'Strictly screened professional influencers, verified in 1-3 working days',
       two: 'Companies post tasks, influencers apply online with a quote',
-      three: '10% service fee, automatic settlement within 24 hours if undisputed',
+      three: '{{fee}}% service fee, automatic settlement within {{settlement}} hours if undisputed',
       four: 'Two-way reviews and 24-hour dispute handling protect every collaboration',
     },
   },

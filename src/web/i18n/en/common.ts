@@ -5,6 +5,7 @@ const en: Messages<typeof zh> = {
   appName: 'LiveCommerce Hub',
   appSlogan: 'Connecting brands with live-selling creators',
   pageTitle: '{{title}} - LiveCommerce Hub',
+  announcement: { close: 'Close the announcement' },
   skipToContent: 'Skip to main content',
   loading: 'Loading...',
   networkError: 'Network error, please try again',

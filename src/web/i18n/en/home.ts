@@ -12,8 +12,8 @@ const en: Messages<typeof zh> = {
     ctaInfluencer: "I'm an influencer — join now",
     ctaCompany: "I'm a brand — post a task",
     points: {
-      fee: 'Only 10% platform fee',
-      settlement: 'Automatic settlement within 24 h',
+      fee: 'Only {{fee}}% platform fee',
+      settlement: 'Automatic settlement within {{settlement}} h',
       review: 'Verification in 1-3 working days',
     },
     art: {
@@ -46,7 +46,7 @@ const en: Messages<typeof zh> = {
     },
     brand: {
       title: 'Brand guarantee',
-      text: 'Verified companies, prepayment and deposit options, a 10% service fee, and automatic settlement within 24 hours of an undisputed live session.',
+      text: 'Verified companies, prepayment and deposit options, a {{fee}}% service fee, and automatic settlement within {{settlement}} hours of an undisputed live session.',
     },
     data: {
       title: 'Data-driven',
@@ -62,7 +62,7 @@ const en: Messages<typeof zh> = {
     post: { title: 'Post a task', text: 'Companies set budget, live date and requirements in minutes' },
     take: { title: 'Influencers apply', text: 'Influencers browse the task hall and apply with a quote' },
     communicate: { title: 'Collaborate', text: 'Both sides agree on the details of the live session online' },
-    settle: { title: 'Guaranteed settlement', text: 'Settled within 24 h if undisputed, paid out in 3-5 working days' },
+    settle: { title: 'Guaranteed settlement', text: 'Settled within {{settlement}} h if undisputed, paid out in {{payoutMin}}-{{payoutMax}} working days' },
     dispute: { title: 'Dispute handling', text: 'The platform steps in within 24 hours to resolve disputes fairly' },
   },
   cta: {

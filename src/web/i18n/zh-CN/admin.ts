@@ -291,6 +291,7 @@ export default {
       category_update: '修改分类',
       category_delete: '删除分类',
       task_delete: '删除任务',
+      settings_update: '修改系统设置',
       video_create: '创建视频',
       video_update: '修改视频',
       video_toggle: '切换视频状态',

@@ -1,4 +1,27 @@
-/** Admin console texts of this area (part 2 §2, §5, §8) */
+/** 系统设置 and 数据分析 */
 export default {
-  title: '',
+  settings: {
+    intro: '以下设置会立即在平台生效，每次修改都会记录在审计日志中。',
+    fee: '平台服务费（%）',
+    feeHelp: '按成交金额收取，0 到 50，最多一位小数',
+    settlement: '自动结算时间（小时）',
+    settlementHelp: '直播结束且无争议后自动结算的时间',
+    supportEmail: '客服邮箱',
+    supportEmailHelp: '“联系我们”表单的消息会发送到这个邮箱',
+    signup: '开放注册',
+    signupInfluencer: '达人注册',
+    signupCompany: '企业注册',
+    announcement: '站点公告',
+    announcementEnabled: '在所有页面显示公告',
+    textZh: '公告内容（中文）',
+    textEn: '公告内容（英文，可选）',
+    tone: '样式',
+    tones: { info: '通知', warning: '警告' },
+    save: '保存设置',
+    saved: '设置已保存',
+    saveFailed: '保存失败，请重试',
+    loadFailed: '加载设置失败',
+    lastUpdated: '最近修改：{{time}}（{{who}}）',
+    never: '尚未修改（使用默认设置）',
+  },
 };

@@ -4,6 +4,7 @@ export default {
   appSlogan: '连接品牌与直播达人',
   pageTitle: '{{title}} - 直播带货平台',
   skipToContent: '跳到主要内容',
+  announcement: { close: '关闭公告' },
   loading: '加载中...',
   networkError: '网络错误，请重试',
   retry: '重试',

@@ -10,8 +10,8 @@ export default {
     ctaInfluencer: '我是达人，立即入驻',
     ctaCompany: '我是品牌，发布任务',
     points: {
-      fee: '平台服务费仅 10%',
-      settlement: '24 小时内自动结算',
+      fee: '平台服务费仅 {{fee}}%',
+      settlement: '{{settlement}} 小时内自动结算',
       review: '1-3 个工作日完成认证',
     },
     art: {
@@ -44,7 +44,7 @@ export default {
     },
     brand: {
       title: '品牌保障',
-      text: '企业资质认证、预付款与保证金机制，平台服务费仅 10%，无争议直播结束后 24 小时内自动结算。',
+      text: '企业资质认证、预付款与保证金机制，平台服务费仅 {{fee}}%，无争议直播结束后 {{settlement}} 小时内自动结算。',
     },
     data: {
       title: '数据驱动',
@@ -60,7 +60,7 @@ export default {
     post: { title: '任务发布', text: '企业设定预算、直播时间与要求，快速发布带货任务' },
     take: { title: '达人接单', text: '达人浏览任务大厅，提交报价与合作申请' },
     communicate: { title: '沟通协作', text: '双方在线沟通直播细节，确认合作方案' },
-    settle: { title: '结算保障', text: '直播结束无争议 24 小时内结算，3-5 个工作日到账' },
+    settle: { title: '结算保障', text: '直播结束无争议 {{settlement}} 小时内结算，{{payoutMin}}-{{payoutMax}} 个工作日到账' },
     dispute: { title: '纠纷处理', text: '平台 24 小时内介入，公正高效处理合作争议' },
   },
   cta: {
