@@ -51,3 +51,16 @@ test('an announcement, a paused company sign-up and a new fee take effect at onc
     expect((await page.request.put('/api/admin/settings', { data: original })).status()).toBe(200);
   }
 });
+
+test('数据分析 draws its charts for a range and exports a chart table as CSV', async ({ page, adminEmail, adminPassword }) => {
+  expect((await page.request.post('/api/admin/login', { data: { email: adminEmail, password: adminPassword } })).status()).toBe(200);
+  await page.goto('/admin?tab=analytics');
+  await expect(page.getByTestId('admin-analytics')).toBeVisible();
+  await expect(page.locator('[data-testid="admin-analytics"] canvas').first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-topCompanies').click()]);
+  expect(download.suggestedFilename()).toMatch(/^topCompanies-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const path = await download.path();
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(path, 'utf8');
+  expect(text.startsWith('\uFEFFcompany_id,company,tasks,completed')).toBe(true);
+});

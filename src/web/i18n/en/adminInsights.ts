@@ -26,6 +26,33 @@ const en: Messages<typeof zh> = {
     lastUpdated: 'Last changed {{time}} ({{who}})',
     never: 'Never changed (defaults in force)',
   },
+  analytics: {
+    range: 'Date range',
+    presets: { d7: 'Last 7 days', d30: 'Last 30 days', d90: 'Last 90 days' },
+    exportCsv: 'Export CSV',
+    loadFailed: 'Could not load the figures',
+    empty: 'No data in this range',
+    acceptance: 'Acceptance rate',
+    noRate: 'No applications',
+    charts: {
+      users: 'New users',
+      tasks: 'Tasks published and applications',
+      categories: 'Tasks by category',
+      funnel: 'Task funnel',
+      topInfluencers: 'Top influencers (accepted)',
+      topCompanies: 'Top companies (tasks published)',
+    },
+    series: {
+      influencers: 'Influencers',
+      companies: 'Companies',
+      tasks: 'Tasks published',
+      applications: 'Applications',
+      accepted: 'Accepted',
+      completed: 'Completed',
+    },
+    funnel: { published: 'Published', applied: 'With applications', accepted: 'Influencer chosen', completed: 'Completed' },
+    columns: { name: 'Name', accepted: 'Accepted', completed: 'Completed', tasks: 'Tasks' },
+  },
 };
 
 export default en;
