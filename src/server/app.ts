@@ -18,7 +18,8 @@ import { Redis } from 'ioredis';
 import { LIMITS } from '../shared/limits';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { systemClock, type Clock } from './platform/clock';
+import { OffsetClock, systemClock, type Clock } from './platform/clock';
+import { startJobWorker } from './platform/jobs';
 import { PublicCache } from './platform/publicCache';
 import type { AppContext } from './platform/context';
 import { registerOriginCheck } from './platform/csrf';
@@ -42,6 +43,8 @@ import { taskRoutes } from './features/tasks/routes';
 import { statsRoutes } from './features/stats/routes';
 import { systemRoutes } from './features/system/routes';
 import { uploadRoutes } from './features/uploads/routes';
+import { PRIVATE_PREFIX } from './features/uploads/service';
+import { dealRoutes } from './features/deals/routes';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { contactRoutes } from './features/contact/routes';
@@ -113,12 +116,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
-  const clock = opts.clock ?? systemClock;
+  const clock = opts.clock ?? (config.devClock && !config.isProduction ? new OffsetClock() : systemClock);
   const publicCache = new PublicCache(clock, config.publicCacheSeconds * 1000);
   const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock, publicCache, adminSetup: { tokenHash: null } };
   app.decorate('ctx', ctx);
 
+  // timed jobs (deal auto-confirmation, reminders, overdue notices): every instance polls; SKIP LOCKED shares the work
+  let stopJobs: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    if (config.jobsPollMs > 0) stopJobs = startJobWorker(ctx, config.jobsPollMs);
+  });
   app.addHook('onClose', async () => {
+    if (stopJobs) await stopJobs();
     if (limiter instanceof MemoryLimiter) limiter.close();
     if (mailer instanceof SmtpMailer) mailer.close();
     if (redis) await redis.quit().catch(() => undefined);
@@ -190,12 +199,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(peopleRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(dealRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));
   }
 
-  // uploaded files: right content type, nosniff (helmet), long cache (keys are unique)
+  // uploaded files: right content type, nosniff (helmet), long cache (keys are unique); private files
+  // (deal evidence) are never served here, only through their authorising route
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/uploads')) return;
+    let p = request.url.split('?')[0] ?? '';
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      return;
+    }
+    if (path.posix.normalize(p.replace(/\\/g, '/')).startsWith(`/uploads/${PRIVATE_PREFIX}`)) throw new AppError('NOT_FOUND');
+  });
   if (storage.driver === 'local' && config.storage.driver === 'local') {
     makeDirs(config.storage.dir);
     await app.register(fastifyStatic, {

@@ -51,6 +51,10 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(true),
+    /** how often this instance looks for due timed jobs, ms (0 = never; default 5000, 0 in tests) */
+    JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+    /** development and e2e only: a clock that /api/dev/clock can move forward (refused in production) */
+    DEV_CLOCK: bool.default(false),
   })
   .superRefine((e, ctx) => {
     if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
@@ -67,6 +71,9 @@ const envSchema = z
         path: ['SECRET_KEY'],
         message: 'is required in production with DATABASE_URL (every instance must share it)',
       });
+    }
+    if (e.NODE_ENV === 'production' && e.DEV_CLOCK) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_CLOCK'], message: 'cannot be used in production' });
     }
     if (e.SMS_GATEWAY_URL && (!e.SMS_ACCOUNT || !e.SMS_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SMS_ACCOUNT'], message: 'SMS_ACCOUNT and SMS_PASSWORD are required with SMS_GATEWAY_URL' });
@@ -107,6 +114,10 @@ export type Config = {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
+  /** how often this instance runs due timed jobs, ms (0 = never) */
+  jobsPollMs: number;
+  /** a clock that /api/dev/clock moves forward (development and e2e only) */
+  devClock: boolean;
   /** the web build to serve; absent in tests */
   webDist?: string;
 };
@@ -157,6 +168,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', dir: path.join(dataDir, 'uploads') },
+    jobsPollMs: e.JOBS_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    devClock: e.DEV_CLOCK,
     webDist: path.resolve('dist/web'),
   };
 }

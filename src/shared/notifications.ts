@@ -23,6 +23,23 @@ type ParamsByType = {
   account_reinstated: Record<string, never>;
   deletion_declined: Record<string, never>;
   task_deleted: OfTask;
+  deal_samples_shipped: { task: string; carrier: string; tracking: string };
+  deal_samples_received: OfTask;
+  deal_schedule_proposed: { task: string; start: string };
+  deal_scheduled: { task: string; start: string };
+  deal_reminder: { task: string; start: string; hours: number };
+  deal_reported: { task: string; hours: number };
+  deal_completed: OfTask;
+  deal_auto_confirmed: OfTask;
+  deal_disputed: OfTask;
+  deal_dispute_answered: OfTask;
+  deal_dispute_withdrawn: OfTask;
+  deal_resolved: { task: string; reason: string };
+  deal_cancelled: { task: string; reason: string };
+  deal_cancel_requested: { task: string; reason: string };
+  deal_cancel_declined: OfTask;
+  deal_report_overdue: OfTask;
+  deal_dispute_overdue: OfTask;
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -42,6 +59,23 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   account_reinstated: {},
   deletion_declined: {},
   task_deleted: { task: 'string' },
+  deal_samples_shipped: { task: 'string', carrier: 'string', tracking: 'string' },
+  deal_samples_received: { task: 'string' },
+  deal_schedule_proposed: { task: 'string', start: 'string' },
+  deal_scheduled: { task: 'string', start: 'string' },
+  deal_reminder: { task: 'string', start: 'string', hours: 'number' },
+  deal_reported: { task: 'string', hours: 'number' },
+  deal_completed: { task: 'string' },
+  deal_auto_confirmed: { task: 'string' },
+  deal_disputed: { task: 'string' },
+  deal_dispute_answered: { task: 'string' },
+  deal_dispute_withdrawn: { task: 'string' },
+  deal_resolved: { task: 'string', reason: 'string' },
+  deal_cancelled: { task: 'string', reason: 'string' },
+  deal_cancel_requested: { task: 'string', reason: 'string' },
+  deal_cancel_declined: { task: 'string' },
+  deal_report_overdue: { task: 'string' },
+  deal_dispute_overdue: { task: 'string' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -123,6 +157,74 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   task_deleted: {
     zh: { title: '任务已被删除', body: '任务「{task}」已被平台管理员删除。' },
     en: { title: 'Task deleted', body: 'A platform administrator deleted the task "{task}".' },
+  },
+  deal_samples_shipped: {
+    zh: { title: '样品已寄出', body: '任务「{task}」的样品已寄出：{carrier} {tracking}。收到后请在订单中确认签收。' },
+    en: { title: 'Samples shipped', body: 'The samples for "{task}" are on their way: {carrier} {tracking}. Confirm receipt on the deal page.' },
+  },
+  deal_samples_received: {
+    zh: { title: '达人已签收样品', body: '达人已签收任务「{task}」的样品。' },
+    en: { title: 'Samples received', body: 'The influencer received the samples for "{task}".' },
+  },
+  deal_schedule_proposed: {
+    zh: { title: '收到直播排期', body: '任务「{task}」的直播排期：{start}（北京时间），请在订单中确认。' },
+    en: { title: 'Live schedule proposed', body: 'Proposed live for "{task}": {start} (Beijing time). Please confirm it on the deal page.' },
+  },
+  deal_scheduled: {
+    zh: { title: '直播排期已确认', body: '任务「{task}」的直播定于 {start}（北京时间）。' },
+    en: { title: 'Live scheduled', body: 'The live for "{task}" is set for {start} (Beijing time).' },
+  },
+  deal_reminder: {
+    zh: { title: '直播即将开始', body: '任务「{task}」的直播将于 {hours} 小时后开始（{start}，北京时间）。' },
+    en: { title: 'Live starting soon', body: 'The live for "{task}" starts in {hours} h ({start}, Beijing time).' },
+  },
+  deal_reported: {
+    zh: { title: '达人已提交直播数据', body: '任务「{task}」的直播数据已提交，请在 {hours} 小时内确认或发起纠纷，逾期将自动确认。' },
+    en: { title: 'Live report submitted', body: 'The live report for "{task}" is in. Confirm it or open a dispute within {hours} h, after which it is confirmed automatically.' },
+  },
+  deal_completed: {
+    zh: { title: '订单已完成', body: '任务「{task}」的订单已确认完成，欢迎为对方评价。' },
+    en: { title: 'Deal completed', body: 'The deal for "{task}" is complete. You can now review the other side.' },
+  },
+  deal_auto_confirmed: {
+    zh: { title: '订单已自动确认', body: '任务「{task}」的直播数据在确认期内未被确认或提出纠纷，已自动确认完成。' },
+    en: { title: 'Deal confirmed automatically', body: 'The live report for "{task}" was neither confirmed nor disputed in time and was confirmed automatically.' },
+  },
+  deal_disputed: {
+    zh: { title: '订单发生纠纷', body: '任务「{task}」的订单已被提出纠纷，订单已冻结，请在订单中回复。' },
+    en: { title: 'Dispute opened', body: 'A dispute was opened on the deal for "{task}"; the deal is frozen. Please answer on the deal page.' },
+  },
+  deal_dispute_answered: {
+    zh: { title: '纠纷已回复', body: '任务「{task}」的纠纷已收到对方回复，平台将介入处理。' },
+    en: { title: 'Dispute answered', body: 'The other side answered the dispute on "{task}"; the platform will decide.' },
+  },
+  deal_dispute_withdrawn: {
+    zh: { title: '纠纷已撤回', body: '任务「{task}」的纠纷已撤回，订单恢复待确认。' },
+    en: { title: 'Dispute withdrawn', body: 'The dispute on "{task}" was withdrawn; the deal waits for confirmation again.' },
+  },
+  deal_resolved: {
+    zh: { title: '纠纷已处理', body: '平台已处理任务「{task}」的纠纷：{reason}' },
+    en: { title: 'Dispute decided', body: 'The platform decided the dispute on "{task}": {reason}' },
+  },
+  deal_cancelled: {
+    zh: { title: '订单已取消', body: '任务「{task}」的订单已取消，原因：{reason}' },
+    en: { title: 'Deal cancelled', body: 'The deal for "{task}" was cancelled. Reason: {reason}' },
+  },
+  deal_cancel_requested: {
+    zh: { title: '对方申请取消订单', body: '对方申请取消任务「{task}」的订单，原因：{reason}。请在订单中同意或拒绝。' },
+    en: { title: 'Cancellation requested', body: 'The other side asks to cancel the deal for "{task}". Reason: {reason}. Agree or decline on the deal page.' },
+  },
+  deal_cancel_declined: {
+    zh: { title: '取消申请未被同意', body: '任务「{task}」的取消申请未被对方同意，订单继续进行。' },
+    en: { title: 'Cancellation declined', body: 'The other side declined to cancel the deal for "{task}"; it goes on.' },
+  },
+  deal_report_overdue: {
+    zh: { title: '直播数据逾期未提交', body: '任务「{task}」的直播已结束超过48小时，达人仍未提交直播数据。' },
+    en: { title: 'Live report overdue', body: 'The live for "{task}" ended more than 48 h ago and no report has been submitted.' },
+  },
+  deal_dispute_overdue: {
+    zh: { title: '纠纷逾期未回复', body: '任务「{task}」的纠纷已超过24小时未获回复，平台将介入处理。' },
+    en: { title: 'Dispute unanswered', body: 'The dispute on "{task}" has had no answer for 24 h; the platform will step in.' },
   },
 };
 

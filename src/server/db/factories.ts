@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN_PERMISSIONS, type UserType } from '../../shared/options';
 import { hashPassword } from '../features/auth/service';
 import type { DbOrTx } from './client';
-import { adminPermissions, companies, influencers, taskCategories, tasks, userProfiles, users, videoCategories, videos } from './schema';
+import { adminPermissions, companies, dealEvents, deals, influencers, taskCategories, tasks, userProfiles, users, videoCategories, videos } from './schema';
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(++seq).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -82,5 +82,35 @@ export async function makeVideoCategory(db: DbOrTx, o: Partial<typeof videoCateg
 
 export async function makeVideo(db: DbOrTx, o: Partial<typeof videos.$inferInsert> = {}) {
   const [row] = await db.insert(videos).values({ title: `视频${uniq().slice(-4)}`, ...o }).returning();
+  return row;
+}
+
+/**
+ * A deal for an accepted application, with the task's terms (the seed's finished collaborations;
+ * tests that need a deal in a given state without walking the API).
+ */
+export async function makeDeal(
+  db: DbOrTx,
+  o: { task: typeof tasks.$inferSelect; applicationId: string; influencerId: string; rateCents: number } & Partial<typeof deals.$inferInsert>,
+) {
+  const { task, applicationId, influencerId, rateCents, ...rest } = o;
+  const [row] = await db
+    .insert(deals)
+    .values({
+      taskId: task.id,
+      applicationId,
+      companyId: task.companyId,
+      influencerId,
+      rateCents,
+      plannedLiveDate: task.liveDate,
+      durationHours: task.durationHours,
+      productName: task.productName,
+      requirements: task.requirements,
+      taskTitle: task.title,
+      version: 1,
+      ...rest,
+    })
+    .returning();
+  await db.insert(dealEvents).values({ dealId: row.id, version: 1, event: 'accept', actorRole: 'company', fromStatus: 'accepted', toStatus: row.status, data: {} });
   return row;
 }

@@ -731,3 +731,156 @@ export const platformSettings = pgTable('platform_settings', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A deal (订单): created when a company accepts an application, one per task. Its status moves only
+ * along the table in src/shared/deals.ts; `version` rises with every recorded event, and every write
+ * is conditional on the status (and version) read under the row lock.
+ */
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => taskApplications.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('accepted'),
+    version: integer('version').notNull().default(0),
+    /** the agreed terms, copied from the task and the application when accepted */
+    rateCents: bigint('rate_cents', { mode: 'number' }).notNull(),
+    plannedLiveDate: ts('planned_live_date'),
+    durationHours: numeric('duration_hours', { precision: 5, scale: 1, mode: 'number' }).notNull(),
+    productName: text('product_name'),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    taskTitle: text('task_title').notNull(),
+    // samples
+    samplesCarrier: text('samples_carrier'),
+    samplesTracking: text('samples_tracking'),
+    samplesShippedAt: ts('samples_shipped_at'),
+    samplesReceivedAt: ts('samples_received_at'),
+    // schedule
+    scheduleStart: ts('schedule_start'),
+    scheduleEnd: ts('schedule_end'),
+    roomUrl: text('room_url'),
+    scheduleProposedBy: text('schedule_proposed_by'),
+    scheduleConfirmedAt: ts('schedule_confirmed_at'),
+    // live report
+    reportReplayUrl: text('report_replay_url'),
+    reportStartedAt: ts('report_started_at'),
+    reportEndedAt: ts('report_ended_at'),
+    reportViews: integer('report_views'),
+    reportPeakViewers: integer('report_peak_viewers'),
+    reportOrders: integer('report_orders'),
+    reportGmvCents: bigint('report_gmv_cents', { mode: 'number' }),
+    reportScreenshots: uuid('report_screenshots').array().notNull().default(sql`'{}'::uuid[]`),
+    reportedAt: ts('reported_at'),
+    // the end
+    confirmedAt: ts('confirmed_at'),
+    autoConfirmed: boolean('auto_confirmed').notNull().default(false),
+    /** the share of the rate due after an admin's decision (100 unless decided otherwise) */
+    payoutPercent: smallint('payout_percent').notNull().default(100),
+    completedAt: ts('completed_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    cancelRequestedBy: text('cancel_requested_by'),
+    cancelRequestReason: text('cancel_request_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('deals_task_unique').on(t.taskId),
+    uniqueIndex('deals_application_unique').on(t.applicationId),
+    index('deals_company_idx').on(t.companyId, t.updatedAt.desc()),
+    index('deals_influencer_idx').on(t.influencerId, t.updatedAt.desc()),
+    index('deals_status_idx').on(t.status, t.updatedAt.desc()),
+    check(
+      'deals_status_check',
+      sql`${t.status} in ('accepted','samples_shipped','samples_received','schedule_proposed','scheduled','reported','disputed','confirmed','completed','cancelled')`,
+    ),
+    check('deals_party_check', sql`coalesce(${t.scheduleProposedBy}, 'company') in ('company','influencer') and coalesce(${t.cancelRequestedBy}, 'company') in ('company','influencer')`),
+    check('deals_payout_check', sql`${t.payoutPercent} between 0 and 100`),
+    check('deals_rate_check', sql`${t.rateCents} >= 0`),
+  ],
+);
+
+/** The deal's timeline: one row per recorded event, with who fired it, when, and what it carried. */
+export const dealEvents = pgTable(
+  'deal_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    /** the deal's version after this event (unique per deal: two writers of one version cannot both commit) */
+    version: integer('version').notNull(),
+    event: text('event').notNull(),
+    actorRole: text('actor_role').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('deal_events_deal_version_unique').on(t.dealId, t.version)],
+);
+
+/** A dispute on a deal (at most one open at a time; a withdrawn or decided one stays as history). */
+export const dealDisputes = pgTable(
+  'deal_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    openedBy: text('opened_by').notNull(),
+    reason: text('reason').notNull(),
+    statement: text('statement').notNull(),
+    evidence: uuid('evidence').array().notNull().default(sql`'{}'::uuid[]`),
+    openedAt: ts('opened_at').notNull(),
+    answer: text('answer'),
+    answerEvidence: uuid('answer_evidence').array().notNull().default(sql`'{}'::uuid[]`),
+    answeredAt: ts('answered_at'),
+    /** open | withdrawn | completed | partial | cancelled */
+    outcome: text('outcome').notNull().default('open'),
+    percent: smallint('percent'),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    index('deal_disputes_deal_idx').on(t.dealId, t.openedAt),
+    uniqueIndex('deal_disputes_open_unique').on(t.dealId).where(sql`${t.outcome} = 'open'`),
+    index('deal_disputes_open_idx').on(t.openedAt).where(sql`${t.outcome} = 'open'`),
+  ],
+);
+
+/**
+ * Persistent timed jobs (auto-confirmation, reminders, overdue notices). A job runs in the same
+ * transaction that marks it done, claimed with FOR UPDATE SKIP LOCKED, so it runs once however many
+ * instances poll; `key` makes scheduling idempotent.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, string | number | null>>().notNull().default({}),
+    runAt: ts('run_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: ts('done_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+);

@@ -34,3 +34,23 @@ export class ManualClock implements Clock {
     this.ms = typeof to === 'number' ? to : to.getTime();
   }
 }
+
+/**
+ * The system clock shifted by an offset that only grows (development and browser tests with
+ * DEV_CLOCK=1: /api/dev/clock moves it forward to pass a 24-hour window in a second).
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  nowMs(): number {
+    return Date.now() + this.offsetMs;
+  }
+  advance(ms: number): void {
+    if (ms > 0) this.offsetMs += ms;
+  }
+  get offset(): number {
+    return this.offsetMs;
+  }
+}

@@ -3,7 +3,7 @@ import { TASK_CATEGORY_OPTIONS } from '../../../shared/options';
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth/service';
-import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
+import { makeCompany, makeDeal, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
 import { reviews, taskApplications, users } from '../schema';
 import { makeAvatar, makePoster } from './posters';
 
@@ -177,13 +177,42 @@ export async function seedDemo(ctx: AppContext) {
       liveDate: new Date(Date.now() - (i + 10) * day),
       createdAt: new Date(Date.now() - (i + 20) * day),
     });
-    await db.insert(taskApplications).values({
-      taskId: task.id,
+    const [application] = await db
+      .insert(taskApplications)
+      .values({
+        taskId: task.id,
+        influencerId: inf.id,
+        proposedRate: 4000,
+        message: '期待合作！',
+        status: 'accepted',
+        respondedAt: new Date(Date.now() - (i + 15) * day),
+      })
+      .returning();
+    const liveStart = new Date(Date.now() - (i + 10) * day);
+    const liveEnd = new Date(liveStart.getTime() + 2 * 3_600_000);
+    await makeDeal(db, {
+      task,
+      applicationId: application.id,
       influencerId: inf.id,
-      proposedRate: 4000,
-      message: '期待合作！',
-      status: 'accepted',
-      respondedAt: new Date(Date.now() - (i + 15) * day),
+      rateCents: 400_000,
+      status: 'completed',
+      scheduleStart: liveStart,
+      scheduleEnd: liveEnd,
+      roomUrl: 'https://live.douyin.com/',
+      scheduleProposedBy: 'company',
+      scheduleConfirmedAt: new Date(liveStart.getTime() - 3 * day),
+      reportReplayUrl: 'https://www.douyin.com/',
+      reportStartedAt: liveStart,
+      reportEndedAt: liveEnd,
+      reportViews: [52_000, 138_000, 24_500][i],
+      reportPeakViewers: [3_100, 9_800, 1_650][i],
+      reportOrders: [1_240, 3_560, 610][i],
+      reportGmvCents: [18_600_000, 71_200_000, 4_880_000][i],
+      reportedAt: new Date(liveEnd.getTime() + 3_600_000),
+      confirmedAt: new Date(liveEnd.getTime() + 5 * 3_600_000),
+      completedAt: new Date(liveEnd.getTime() + 5 * 3_600_000),
+      createdAt: new Date(Date.now() - (i + 15) * day),
+      updatedAt: new Date(liveEnd.getTime() + 5 * 3_600_000),
     });
     await db.insert(reviews).values({ influencerId: inf.id, taskId: task.id, rating: 5, comment: '直播效果很好，转化超出预期。' });
   }

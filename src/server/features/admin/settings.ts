@@ -41,6 +41,11 @@ async function load(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Cached> {
   return { at: ctx.clock.now().getTime(), value: value as PlatformSettings, updatedAt: rows[0]?.updatedAt ?? null, updatedBy: rows[0]?.updatedBy ?? null };
 }
 
+/** The settings in force, read through `db` (inside a transaction: its own connection; no cache). */
+export async function readSettings(ctx: AppContext, db: DbOrTx): Promise<PlatformSettings> {
+  return (await load(ctx, db)).value;
+}
+
 /** The settings in force (cached for a few seconds). */
 export async function getSettings(ctx: AppContext): Promise<PlatformSettings> {
   const hit = cache.get(ctx);

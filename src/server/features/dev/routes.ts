@@ -4,6 +4,10 @@ import { outboxQuery, outboxResponse } from '../../../shared/schemas/dev';
 import { errorBody } from '../../../shared/schemas/common';
 import { outbox } from '../../db/schema';
 import { loopbackOnly } from '../../platform/loopback';
+import { OffsetClock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { runDueJobs } from '../../platform/jobs';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 
 /** Development and test only: registered only when NODE_ENV is not production. */
@@ -41,6 +45,25 @@ export const devRoutes =
             createdAt: r.createdAt.toISOString(),
           })),
         };
+      },
+    );
+
+    app.post(
+      '/api/dev/clock',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Move the server clock forward and run the timed jobs now due (DEV_CLOCK=1 only)',
+          description: 'Who: anyone on this machine, in development and test with DEV_CLOCK=1; 404 otherwise.',
+          body: z.object({ advanceMs: z.number().int().min(0).max(366 * 24 * 3600_000) }),
+          response: { 200: z.object({ now: z.string(), jobsRun: z.number() }), 404: errorBody },
+        },
+      },
+      async (request) => {
+        if (!(ctx.clock instanceof OffsetClock)) throw new AppError('NOT_FOUND');
+        ctx.clock.advance(request.body.advanceMs);
+        const jobsRun = await runDueJobs(ctx);
+        return { now: ctx.clock.now().toISOString(), jobsRun };
       },
     );
   };

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask } from '../../db/factories';
-import { taskApplications, tasks } from '../../db/schema';
+import { deals, taskApplications, tasks } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -144,9 +144,11 @@ async function outcome(op: Op, w: World): Promise<string> {
 async function snapshot(w: World) {
   const [task] = await ctx.db.select().from(tasks).where(eq(tasks.id, w.taskId));
   const rows = await ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, w.taskId));
+  const dealRows = await ctx.db.select().from(deals).where(eq(deals.taskId, w.taskId));
   const labelOf = (id: string | null) => (id === null ? null : (LABELS.find((l) => inf[l].id === id) ?? id));
   return {
     task: { status: task.status, selected: labelOf(task.selectedInfluencerId), currentApplicants: task.currentApplicants, maxApplicants: task.maxApplicants },
+    deals: dealRows.map((d) => ({ who: labelOf(d.influencerId), status: d.status })),
     apps: rows
       .map((r) => {
         const who = labelOf(r.influencerId);
@@ -180,6 +182,13 @@ function violations(s: Snapshot): string[] {
     check(a.sameRow, `${a.who}: a second row instead of the same one`);
   }
   check(new Set(s.apps.map((a) => a.who)).size === s.apps.length, 'two applications of one influencer');
+  // a deal exists exactly for an accepted application (worlds made in progress by the factory have none)
+  check(s.deals.length <= 1, 'more than one deal for a task');
+  const deal = s.deals[0];
+  if (deal) {
+    check(deal.who === (accepted[0]?.who ?? null), 'the deal is not for the accepted application');
+    check(deal.status === ({ in_progress: 'accepted', cancelled: 'cancelled', completed: 'completed' } as Record<string, string>)[s.task.status], `a ${deal.status} deal on a ${s.task.status} task`);
+  }
   return out;
 }
 

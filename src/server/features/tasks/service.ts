@@ -18,6 +18,7 @@ import { companies, idempotencyKeys, influencers, taskApplications, taskCategori
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
+import { cancelDealOfTask, createDeal, dealOfTask } from '../deals/service';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 import { notifyFollowers } from '../people/service';
 
@@ -540,6 +541,12 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
   const notes = await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
+    if (task.status !== 'open' && task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
+    if (task.status === 'in_progress' && (await dealOfTask(tx, task.id))) {
+      // an in-progress task has a deal: cancelling it is the deal's `cancel` (before the live only);
+      // the deal's event also moves the task and tells the influencer
+      return cancelDealOfTask(ctx, tx, task.id, userId, '企业取消了任务');
+    }
     const [moved] = await tx
       .update(tasks)
       .set({ status: 'cancelled', updatedAt: now })
@@ -569,6 +576,8 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
 export async function completeTask(ctx: AppContext, userId: string, taskId: string) {
   const notes = await ctx.db.transaction(async (tx) => {
     const { task, company } = await lockOwnTask(tx, taskId, userId);
+    // a task with a deal completes when its live report is confirmed (the deal room), not by this button
+    if (task.status === 'in_progress' && (await dealOfTask(tx, task.id))) throw new AppError('DEAL_COMPLETE_IN_DEAL');
     const [moved] = await tx
       .update(tasks)
       .set({ status: 'completed', updatedAt: ctx.clock.now() })
@@ -693,6 +702,8 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
     if (!(await moveApplication(tx, application.id, 'pending', { status: 'accepted', respondedAt: now }))) {
       throw new AppError('APPLICATION_STATE_CONFLICT');
     }
+    // the deal (订单) starts here, with the agreed terms, in the same transaction
+    const dealId = await createDeal(tx, { task, application, now });
     const refused = await tx
       .update(taskApplications)
       .set({ status: 'refused', respondedAt: now })
@@ -703,7 +714,7 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
     const list: NewNotification[] = [];
     const acceptedUser = users.get(application.influencerId);
     if (acceptedUser) {
-      list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link });
+      list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link: `/deal/${dealId}` });
     }
     for (const r of refused) {
       const uid = users.get(r.influencerId);

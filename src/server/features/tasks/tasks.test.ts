@@ -191,13 +191,15 @@ describe('applying and choosing', () => {
     const mails = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, b.user.email));
     expect(mails.some((m) => m.subject?.includes('未通过'))).toBe(true);
 
-    // state machine
-    expect((await co.client.post(`/api/tasks/${task.id}/complete`)).statusCode).toBe(200);
+    // state machine: an accepted task has a deal, which completes it when the live report is confirmed;
+    // cancelling it before the live cancels the deal
+    expect((await co.client.post(`/api/tasks/${task.id}/complete`)).json().error.code).toBe('DEAL_COMPLETE_IN_DEAL');
+    expect((await co.client.post(`/api/tasks/${task.id}/cancel`)).statusCode).toBe(200);
     expect((await co.client.post(`/api/tasks/${task.id}/cancel`)).statusCode).toBe(409);
     expect((await co.client.post(`/api/tasks/${task.id}/complete`)).statusCode).toBe(409);
     expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).statusCode).toBe(409);
     const mine = (await co.client.get('/api/my/tasks')).json().tasks;
-    expect(mine[0]).toMatchObject({ status: 'completed', acceptedCount: 1 });
+    expect(mine[0]).toMatchObject({ status: 'cancelled', acceptedCount: 1 });
   });
 
   it('withdraw only a pending own application', async () => {

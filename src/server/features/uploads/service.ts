@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -49,7 +49,13 @@ export const PURPOSE_POLICY: Record<UploadPurpose, PurposePolicy> = {
   'image-test': { maxBytes: LIMITS.imageTestMaxBytes, allowVideo: false, maxLabel: '10MB' },
   // showcase covers, uploaded by admins (视频管理)
   'video-cover': { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
+  // live report screenshots and dispute evidence: private to the deal (served by /api/deal-files/:id)
+  'deal-file': { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
 };
+
+/** purposes whose files are never public: kept under PRIVATE_PREFIX and served only through an authorising route */
+export const PRIVATE_PURPOSES: ReadonlySet<UploadPurpose> = new Set(['deal-file']);
+export const PRIVATE_PREFIX = 'private/';
 
 /** who an upload belongs to: a user, or a verified sign-up not yet an account */
 export type UploadOwner = { userId: string } | { signupVerificationId: string };
@@ -66,7 +72,14 @@ export const toUploadResponse = (row: typeof uploads.$inferSelect): UploadRespon
 });
 
 const folderFor = (purpose: UploadPurpose) =>
-  ({ portfolio: 'talent_portfolios', avatar: 'avatars', logo: 'logos', 'image-test': 'image_test', 'video-cover': 'video_covers' })[purpose];
+  ({
+    portfolio: 'talent_portfolios',
+    avatar: 'avatars',
+    logo: 'logos',
+    'image-test': 'image_test',
+    'video-cover': 'video_covers',
+    'deal-file': `${PRIVATE_PREFIX}deal_files`,
+  })[purpose];
 
 /**
  * Stores one uploaded file: streamed to a temporary file with the size enforced while streaming,
@@ -160,14 +173,16 @@ export async function storeUpload(
 
     await ctx.storage.putFile(key, finalPath, outMime);
     storedKey = key;
+    const id = randomUUID();
     const [row] = await ctx.db
       .insert(uploads)
       .values({
+        id,
         ownerUserId: 'userId' in input.owner ? input.owner.userId : null,
         signupVerificationId: 'signupVerificationId' in input.owner ? input.owner.signupVerificationId : null,
         purpose: input.purpose,
         storageKey: key,
-        url: `/uploads/${key}`,
+        url: PRIVATE_PURPOSES.has(input.purpose) ? `/api/deal-files/${id}` : `/uploads/${key}`,
         kind: isImage ? 'image' : 'video',
         mime: outMime,
         size,
@@ -175,7 +190,8 @@ export async function storeUpload(
         height,
         originalName: input.originalName?.slice(0, 200) ?? null,
         // a signed-in owner's upload is theirs at once; a sign-up upload waits for the account
-        claimed: 'userId' in input.owner && input.purpose !== 'portfolio',
+        // deal files are claimed when a report or a dispute attaches them
+        claimed: 'userId' in input.owner && input.purpose !== 'portfolio' && input.purpose !== 'deal-file',
       })
       .returning();
     storedKey = null;

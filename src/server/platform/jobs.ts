@@ -1,0 +1,116 @@
+/**
+ * Persistent timed jobs in the database (decision 0014). A job is a row with a kind, a unique key, a
+ * payload and the time it is due. Each instance polls (config.jobsPollMs); a due job is claimed with
+ * `SELECT … FOR UPDATE SKIP LOCKED` and its handler runs inside that same transaction, which also marks
+ * it done — so a job's effects commit exactly once, whichever instance claims it, and survive restarts.
+ * A handler that throws is rolled back to a savepoint and retried later with a growing delay.
+ * Due-ness is decided with the platform clock, so tests move a ManualClock and call runDueJobs().
+ */
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Tx, DbOrTx } from '../db/client';
+import { jobs } from '../db/schema';
+import type { AppContext } from './context';
+
+export type Job = { id: string; kind: string; key: string; payload: Record<string, string | number | null>; runAt: Date; attempts: number };
+/** Runs inside the claiming transaction; may return work to do after the commit (mail). */
+export type JobHandler = (ctx: AppContext, tx: Tx, job: Job) => Promise<(() => Promise<void>) | void>;
+
+const handlers = new Map<string, JobHandler>();
+
+export function registerJob(kind: string, handler: JobHandler) {
+  handlers.set(kind, handler);
+}
+
+/** Schedules a job once: a second call with the same key changes nothing. */
+export async function scheduleJob(tx: DbOrTx, job: { kind: string; key: string; runAt: Date; payload?: Job['payload'] }) {
+  await tx
+    .insert(jobs)
+    .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })
+    .onConflictDoNothing({ target: jobs.key });
+}
+
+/** after this many failures a job is given up (kept, with its last error, for an operator) */
+export const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(60_000 * 2 ** attempts, 6 * 3600_000);
+
+/**
+ * Runs the jobs due now, one transaction each, until none is due or `limit` ran. Returns how many ran
+ * (succeeded or failed). Safe to call from several instances at once.
+ */
+export async function runDueJobs(ctx: AppContext, limit = 50): Promise<number> {
+  let ran = 0;
+  for (; ran < limit; ran++) {
+    const box: { after: (() => Promise<void>) | null } = { after: null };
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const [row] = await tx
+        .select()
+        .from(jobs)
+        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now)))
+        .orderBy(asc(jobs.runAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      const handler = handlers.get(row.kind);
+      if (!handler) {
+        await tx.update(jobs).set({ doneAt: now, lastError: `no handler for ${row.kind}` }).where(eq(jobs.id, row.id));
+        ctx.log.error({ job: row.id, kind: row.kind }, 'job kind has no handler');
+        return true;
+      }
+      try {
+        box.after = (await tx.transaction(async (sp) => handler(ctx, sp as unknown as Tx, row))) ?? null;
+        await tx.update(jobs).set({ doneAt: now, attempts: row.attempts + 1 }).where(eq(jobs.id, row.id));
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const message = err instanceof Error ? err.message : String(err);
+        await tx
+          .update(jobs)
+          .set({
+            attempts,
+            lastError: message.slice(0, 2000),
+            runAt: new Date(now.getTime() + backoffMs(attempts)),
+            doneAt: attempts >= MAX_ATTEMPTS ? now : null,
+          })
+          .where(eq(jobs.id, row.id));
+        ctx.log.error({ job: row.id, kind: row.kind, attempts, err: message }, 'job failed');
+      }
+      return true;
+    });
+    if (!claimed) break;
+    if (box.after) {
+      try {
+        await box.after();
+      } catch (err) {
+        ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, 'job follow-up failed');
+      }
+    }
+  }
+  return ran;
+}
+
+/** Polls for due jobs every `intervalMs` (never two rounds at once on one instance). Returns stop(). */
+export function startJobWorker(ctx: AppContext, intervalMs: number): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runDueJobs(ctx)
+      .catch((err: unknown) => ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, 'job round failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    if (running) await running;
+  };
+}
+
+/** pending jobs (tests and the admin overview) */
+export async function pendingJobs(db: DbOrTx, kind?: string) {
+  return db
+    .select({ id: jobs.id, kind: jobs.kind, key: jobs.key, runAt: jobs.runAt, payload: jobs.payload })
+    .from(jobs)
+    .where(kind ? and(isNull(jobs.doneAt), eq(jobs.kind, kind)) : isNull(jobs.doneAt))
+    .orderBy(asc(jobs.runAt), sql`${jobs.key}`);
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { DEAL_EVENT_NAMES, DEAL_ROLES, DEAL_STATES, DISPUTE_REASONS } from '../deals';
+import { decimal, int, isoDateTime, parseIsoDateTime, text } from './fields';
+
+const span = (a: string, b: string) => (parseIsoDateTime(b)?.getTime() ?? NaN) - (parseIsoDateTime(a)?.getTime() ?? NaN);
+
+/** an http(s) address: the live room, the replay */
+export const webAddress = (required: 'DEAL_ROOM_URL_INVALID' | 'DEAL_REPLAY_URL_INVALID') =>
+  text(500, { required }).refine(
+    (v) => {
+      if (!/^https?:\/\//i.test(v)) return false;
+      try {
+        return Boolean(new URL(v).hostname);
+      } catch {
+        return false;
+      }
+    },
+    { error: required },
+  );
+
+const uploadIds = z.array(z.string().uuid({ error: 'BAD_REQUEST' }), { error: 'BAD_REQUEST' }).max(9, { error: 'DEAL_TOO_MANY_IMAGES' }).default([]);
+
+export const samplesForm = z.object({
+  carrier: text(50, { required: 'DEAL_CARRIER_REQUIRED' }),
+  trackingNo: text(60, { required: 'DEAL_TRACKING_REQUIRED' }).refine((v) => /^[A-Za-z0-9-]+$/.test(v), { error: 'DEAL_TRACKING_INVALID' }),
+});
+
+export const scheduleForm = z
+  .object({
+    start: isoDateTime('DEAL_SCHEDULE_INVALID'),
+    end: isoDateTime('DEAL_SCHEDULE_INVALID'),
+    roomUrl: webAddress('DEAL_ROOM_URL_INVALID'),
+  })
+  .superRefine((v, ctx) => {
+    const ms = span(v.start, v.end);
+    if (!(ms > 0) || ms > 24 * 3600_000) ctx.addIssue({ code: 'custom', path: ['end'], message: 'DEAL_SCHEDULE_INVALID' });
+  });
+
+const count = (code: 'DEAL_REPORT_NUMBER_INVALID') => int(0, 2_000_000_000, { invalid: code });
+
+export const reportForm = z
+  .object({
+    replayUrl: webAddress('DEAL_REPLAY_URL_INVALID'),
+    startedAt: isoDateTime('DEAL_REPORT_TIME_INVALID'),
+    endedAt: isoDateTime('DEAL_REPORT_TIME_INVALID'),
+    views: count('DEAL_REPORT_NUMBER_INVALID'),
+    peakViewers: count('DEAL_REPORT_NUMBER_INVALID'),
+    orders: count('DEAL_REPORT_NUMBER_INVALID'),
+    /** gross merchandise value in cents */
+    gmvCents: decimal(0, 1e15, 0, { invalid: 'DEAL_REPORT_NUMBER_INVALID' }),
+    screenshots: uploadIds,
+  })
+  .superRefine((v, ctx) => {
+    const ms = span(v.startedAt, v.endedAt);
+    if (!(ms > 0) || ms > 24 * 3600_000) ctx.addIssue({ code: 'custom', path: ['endedAt'], message: 'DEAL_REPORT_TIME_INVALID' });
+    if (v.peakViewers > v.views) ctx.addIssue({ code: 'custom', path: ['peakViewers'], message: 'DEAL_REPORT_PEAK_OVER_VIEWS' });
+  });
+
+export const disputeForm = z.object({
+  reason: z.enum(DISPUTE_REASONS, { error: 'DEAL_DISPUTE_REASON_REQUIRED' }),
+  statement: text(2000, { multiline: true, required: 'DEAL_STATEMENT_REQUIRED' }),
+  evidence: uploadIds,
+});
+
+export const answerForm = z.object({
+  statement: text(2000, { multiline: true, required: 'DEAL_STATEMENT_REQUIRED' }),
+  evidence: uploadIds,
+});
+
+export const reasonForm = z.object({ reason: text(500, { multiline: true, required: 'DEAL_REASON_REQUIRED' }) });
+
+export const resolutionForm = z.object({
+  reason: text(1000, { multiline: true, required: 'DEAL_REASON_REQUIRED' }),
+  /** resolve_partial only: the share of the rate the influencer receives */
+  percent: int(1, 99, { invalid: 'DEAL_PERCENT_INVALID' }).optional(),
+});
+
+export const FORMS = {
+  samples: samplesForm,
+  schedule: scheduleForm,
+  report: reportForm,
+  dispute: disputeForm,
+  answer: answerForm,
+  reason: reasonForm,
+  resolution: resolutionForm,
+} as const;
+
+export const dealEventParams = z.object({ id: z.string().uuid(), event: z.enum(DEAL_EVENT_NAMES as [string, ...string[]]) });
+/** the body depends on the event; the service validates it with FORMS[eventDef(event).form] */
+export const dealEventBody = z.record(z.string(), z.unknown()).optional();
+
+const image = z.object({ id: z.string().uuid(), url: z.string() });
+
+/** timeline entries: the table's events, and `accept` (the deal's creation, when the company accepted the application) */
+export const TIMELINE_EVENTS = ['accept', ...DEAL_EVENT_NAMES] as const;
+export const dealTimelineEntry = z.object({
+  id: z.string().uuid(),
+  event: z.enum(TIMELINE_EVENTS as unknown as [string, ...string[]]),
+  actorRole: z.enum(DEAL_ROLES),
+  actorName: z.string().nullable(),
+  fromStatus: z.enum(DEAL_STATES),
+  toStatus: z.enum(DEAL_STATES),
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+
+export const dealDispute = z.object({
+  id: z.string().uuid(),
+  openedBy: z.enum(['company', 'influencer']),
+  reason: z.enum(DISPUTE_REASONS),
+  statement: z.string(),
+  evidence: z.array(image),
+  openedAt: z.string(),
+  answer: z.string().nullable(),
+  answerEvidence: z.array(image),
+  answeredAt: z.string().nullable(),
+  outcome: z.enum(['open', 'withdrawn', 'completed', 'partial', 'cancelled']),
+  percent: z.number().nullable(),
+  decisionReason: z.string().nullable(),
+  closedAt: z.string().nullable(),
+});
+
+export const dealFactsOut = z.object({
+  status: z.enum(DEAL_STATES),
+  scheduleProposedBy: z.enum(['company', 'influencer']).nullable(),
+  scheduleStart: z.string().nullable(),
+  reportedAt: z.string().nullable(),
+  cancelRequestedBy: z.enum(['company', 'influencer']).nullable(),
+  disputeOpenedBy: z.enum(['company', 'influencer']).nullable(),
+  disputeAnswered: z.boolean(),
+});
+
+export const dealDetail = z.object({
+  id: z.string().uuid(),
+  taskId: z.string().uuid(),
+  status: z.enum(DEAL_STATES),
+  version: z.number(),
+  /** the viewer's side of the deal */
+  viewerRole: z.enum(['company', 'influencer', 'admin']),
+  facts: dealFactsOut,
+  /** the events the viewer may fire now (the same rule the server applies) */
+  actions: z.array(z.enum(DEAL_EVENT_NAMES as [string, ...string[]])),
+  waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
+  settlementHours: z.number(),
+  /** when the automatic confirmation happens (reported deals) */
+  autoConfirmAt: z.string().nullable(),
+  serverNow: z.string(),
+  terms: z.object({
+    taskTitle: z.string(),
+    rateCents: z.number(),
+    plannedLiveDate: z.string().nullable(),
+    durationHours: z.number(),
+    productName: z.string().nullable(),
+    requirements: z.array(z.string()),
+  }),
+  company: z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() }),
+  influencer: z.object({ id: z.string().uuid(), nickname: z.string(), avatarUrl: z.string().nullable() }),
+  samples: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable(), shippedAt: z.string().nullable(), receivedAt: z.string().nullable() }),
+  schedule: z.object({ start: z.string().nullable(), end: z.string().nullable(), roomUrl: z.string().nullable(), proposedBy: z.enum(['company', 'influencer']).nullable(), confirmedAt: z.string().nullable() }),
+  report: z
+    .object({
+      replayUrl: z.string(),
+      startedAt: z.string(),
+      endedAt: z.string(),
+      views: z.number(),
+      peakViewers: z.number(),
+      orders: z.number(),
+      gmvCents: z.number(),
+      screenshots: z.array(image),
+      reportedAt: z.string(),
+    })
+    .nullable(),
+  cancel: z.object({
+    requestedBy: z.enum(['company', 'influencer']).nullable(),
+    requestReason: z.string().nullable(),
+    cancelledBy: z.string().nullable(),
+    reason: z.string().nullable(),
+    at: z.string().nullable(),
+  }),
+  confirmedAt: z.string().nullable(),
+  autoConfirmed: z.boolean(),
+  payoutPercent: z.number(),
+  completedAt: z.string().nullable(),
+  disputes: z.array(dealDispute),
+  timeline: z.array(dealTimelineEntry),
+  createdAt: z.string(),
+});
+export type DealDetail = z.infer<typeof dealDetail>;
+
+export const dealSummary = z.object({
+  id: z.string().uuid(),
+  taskId: z.string().uuid(),
+  taskTitle: z.string(),
+  status: z.enum(DEAL_STATES),
+  rateCents: z.number(),
+  counterpart: z.object({ id: z.string().uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
+  waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
+  scheduleStart: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type DealSummary = z.infer<typeof dealSummary>;
+export const dealListResponse = z.object({ items: z.array(dealSummary) });
+export const dealListQuery = z.object({ status: z.enum(['active', 'closed', 'all']).default('all') });
