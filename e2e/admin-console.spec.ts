@@ -4,13 +4,9 @@
  * (an influencer approved appears in /influencers; a company's verification gives the badge), and the
  * audit log showing each action.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PASSWORD, apiLogin, expect, headerReady, outboxCode, pngBytes, test, uniqueEmail } from './fixtures';
+import { startOwnServer, type OwnServer } from './ownServer';
 
 async function adminLogin(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/admin/login', { data: { email, password } });
@@ -170,59 +166,19 @@ test.describe('用户管理', () => {
 // ---------------------------------------------------------------------------------------------
 // the first admin: a server of its own with an empty database and no ADMIN_EMAIL
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 test.describe('first admin', () => {
   test.describe.configure({ timeout: 240_000 });
-  let server: ChildProcess | null = null;
-  let dir = '';
+  let own: OwnServer | null = null;
   let url = '';
   const TOKEN = 'e2e-first-admin-token-0123456789';
 
   test.beforeAll(async () => {
-    const root = process.cwd();
-    dir = mkdtempSync(path.join(os.tmpdir(), 'lc-e2e-setup-'));
-    cpSync(path.join(root, 'dist', 'web'), path.join(dir, 'dist', 'web'), { recursive: true });
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const k of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'SEED_DEMO']) delete env[k];
-    Object.assign(env, { NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', ADMIN_SETUP_TOKEN: TOKEN, SEED_DEMO: 'false' });
-    server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], { cwd: dir, env, stdio: 'ignore', detached: true });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${url}/api/health`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 180_000, intervals: [500] },
-      )
-      .toBe(200);
+    own = await startOwnServer('setup', { ADMIN_SETUP_TOKEN: TOKEN });
+    url = own.url;
   });
 
   test.afterAll(async () => {
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-      await new Promise((r) => setTimeout(r, 1500));
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await own?.stop();
   });
 
   test('is created through /admin-setup with the token from the log, then manages admins', async ({ page, guard }) => {

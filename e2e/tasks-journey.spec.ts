@@ -1,7 +1,7 @@
 /**
  * The task marketplace in the browser: a fresh company publishes a task through the UI, the two
  * demo influencers apply through the UI, the company accepts one (the other is refused, the task
- * is 进行中), completes it (已完成); plus the task hall (filters in the URL, empty state, error
+ * is 进行中 with its deal (订单); plus the task hall (filters in the URL, empty state, error
  * state with retry, skeletons, pagination total), the detail page's error views, role gates and
  * an accessibility audit of the hall and the detail page.
  */
@@ -74,7 +74,7 @@ async function applyThroughUi(page: Page, rate: number, message?: string) {
 }
 
 test.describe('task journey', () => {
-  test('company publishes, two influencers apply, one is accepted, the other refused, the task is completed', async ({ page, browser, baseURL, guard }) => {
+  test('company publishes, two influencers apply, one is accepted (its deal opens), the other refused', async ({ page, browser, baseURL, guard }) => {
     test.slow();
     guard.allow(/\/api\/task-applications$/, 409); // the duplicate application below
     const title = `E2E直播任务${Date.now().toString(36)}`;
@@ -199,23 +199,23 @@ test.describe('task journey', () => {
       await inf1.page.getByTestId('notif-bell').click();
       const note = inf1.page.getByTestId('notif-item').filter({ hasText: title }).first();
       await expect(note).toContainText('您的申请已通过');
+      // the notification opens the deal (订单) that the acceptance created
       await note.click();
-      await expect(inf1.page).toHaveURL(new RegExp(`/task/${taskId}$`));
-      await expect(inf1.page.getByTestId('task-my-application')).toContainText('已通过');
+      await expect(inf1.page).toHaveURL(/\/deal\/[0-9a-f-]{36}$/);
+      await expect(inf1.page.getByTestId('deal-status')).toHaveText('已接单');
+      await expect(inf1.page.getByTestId('deal-rate')).toHaveText('$4,000');
 
-      // ---- the company completes the task from its list
+      // ---- the company's list: the task is in progress with its deal; completion comes from the deal
+      // (its live report confirmed: deals.spec.ts), so the row has no complete button
       await page.goto('/company-tasks');
       const done = page.getByTestId('company-task-row').filter({ hasText: title });
       await expect(done.getByTestId('company-task-status')).toHaveText('进行中');
       await expect(done.getByTestId('company-task-counts')).toHaveText('待审核 0 / 共 2');
       await expect(done.getByTestId('company-task-selected')).not.toHaveText('暂未选定');
-      await done.getByTestId('company-task-complete').click();
-      await confirmDialog(page);
-      await expect(done.getByTestId('company-task-status')).toHaveText('已完成');
+      await expect(done.getByTestId('my-task-deal')).toContainText('已接单');
       await expect(done.getByTestId('company-task-complete')).toHaveCount(0);
-      await expect(done.getByTestId('company-task-cancel')).toHaveCount(0);
-      // the task modal shows the detail, its applicants on a tab with content for a completed task:
-      // the accepted one (issue 10 #18: it opened on the empty 待审核 tab)
+      // the task modal shows the detail, its applicants on a tab with content: the accepted one
+      // (issue 10 #18: it opened on the empty 待审核 tab)
       await done.getByTestId('company-task-open').click();
       const modalBody = page.getByTestId('company-task-detail');
       await expect(modalBody).toContainText('测试精华水');
@@ -223,6 +223,10 @@ test.describe('task journey', () => {
       await expect(modalBody.getByTestId('applicant-row').filter({ hasText: '$4,000' })).toBeVisible();
       await expect(modalBody.getByTestId('applicants-empty')).toHaveCount(0);
       await page.screenshot({ path: test.info().outputPath('company-task-modal.png') });
+      await page.keyboard.press('Escape');
+      await done.getByTestId('my-task-deal-link').click();
+      await expect(page).toHaveURL(/\/deal\/[0-9a-f-]{36}$/);
+      await expect(page.getByTestId('deal-status')).toHaveText('已接单');
     } finally {
       for (const c of opened) await c.close();
     }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DOC_PATH, renderDealDoc } from '../../scripts/deal-doc';
 import {
   availableEvents,
   canFire,
@@ -192,5 +194,11 @@ describe('the guards', () => {
     expect(waitingFor({ ...base, status: 'disputed', disputeOpenedBy: 'influencer' })).toBe('company');
     expect(waitingFor({ ...base, status: 'disputed', disputeOpenedBy: 'influencer', disputeAnswered: true })).toBe('admin');
     expect(waitingFor({ ...base, status: 'completed' })).toBeNull();
+  });
+});
+
+describe('docs/deals.md', () => {
+  it('prints the table as it is (run npm run docs:deals after changing it)', () => {
+    expect(readFileSync(DOC_PATH, 'utf8')).toBe(renderDealDoc());
   });
 });

@@ -22,8 +22,8 @@ const ProfilePage = lazyPage(() => import('../features/accounts/ProfilePage'), [
 const AccountSettingsPage = lazyPage(() => import('../features/accounts/AccountSettingsPage'), ['settings', 'accounts']);
 const TaskHallPage = lazyPage(() => import('../features/tasks/TaskHallPage'), ['tasks']);
 const TaskDetailPage = lazyPage(() => import('../features/tasks/TaskDetailPage'), ['tasks']);
-const CompanyTasksPage = lazyPage(() => import('../features/tasks/CompanyTasksPage'), ['tasks']);
-const InfluencerTasksPage = lazyPage(() => import('../features/tasks/InfluencerTasksPage'), ['tasks']);
+const CompanyTasksPage = lazyPage(() => import('../features/tasks/CompanyTasksPage'), ['tasks', 'deals']);
+const InfluencerTasksPage = lazyPage(() => import('../features/tasks/InfluencerTasksPage'), ['tasks', 'deals']);
 const InfluencersPage = lazyPage(() => import('../features/people/InfluencersPage'), ['people']);
 const InfluencerDetailPage = lazyPage(() => import('../features/people/InfluencerDetailPage'), ['people']);
 const CompanyDetailPage = lazyPage(() => import('../features/people/CompanyDetailPage'), ['people', 'tasks']);
@@ -38,6 +38,8 @@ const VideosPage = lazyPage(() => import('../features/videos/VideosPage'), ['vid
 const VideoDetailPage = lazyPage(() => import('../features/videos/VideoDetailPage'), ['videos']);
 const AdminLoginPage = lazyPage(() => import('../features/admin/AdminLoginPage'), ['admin']);
 const AdminSetupPage = lazyPage(() => import('../features/admin/AdminSetupPage'), ['admin']);
+const DealPage = lazyPage(() => import('../features/deals/DealPage'), ['deals']);
+const DealsPage = lazyPage(() => import('../features/deals/DealsPage'), ['deals']);
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /** Every route of the spec. The admin console (/admin) has its own full-screen layout. */
@@ -81,6 +83,8 @@ export const router = createBrowserRouter([
           { path: 'influencer/:id', element: <InfluencerDetailPage /> },
           { path: 'company', element: <CompanyDetailPage /> },
           { path: 'company/:id', element: <CompanyDetailPage /> },
+          { path: 'deals', element: <DealsPage /> },
+          { path: 'deal/:id', element: <DealPage /> },
           { path: 'messages', element: <MessagesPage /> },
           { path: 'messages/:id', element: <MessagesPage /> },
           { path: 'videos', element: <VideosPage /> },

@@ -14,6 +14,7 @@ import type admin from './zh-CN/admin';
 import type adminTasks from './zh-CN/adminTasks';
 import type adminContent from './zh-CN/adminContent';
 import type adminInsights from './zh-CN/adminInsights';
+import type deals from './zh-CN/deals';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -36,6 +37,7 @@ declare module 'i18next' {
       adminTasks: typeof adminTasks;
       adminContent: typeof adminContent;
       adminInsights: typeof adminInsights;
+      deals: typeof deals;
     };
   }
 }

@@ -12,6 +12,7 @@ import {
   SettingOutlined,
   UnorderedListOutlined,
   UserOutlined,
+  AuditOutlined,
 } from '@ant-design/icons';
 import type { Me } from '@shared/schemas/auth';
 import { accountEntries, accountKind, type AccountEntry } from './accountMenu';
@@ -22,6 +23,7 @@ const ICONS: Record<AccountEntry['key'], React.ReactNode> = {
   profile: <ProfileOutlined />,
   settings: <SettingOutlined />,
   tasks: <UnorderedListOutlined />,
+  deals: <AuditOutlined />,
   messages: <MessageOutlined />,
 };
 

@@ -17,6 +17,10 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { CompanyTask } from '@shared/schemas/tasks';
+import type { DealSummary } from '@shared/schemas/deals';
+import { myDealsQuery } from '../deals/api';
+import { DealLink } from './DealLink';
+import { useErrorText } from '../../lib/errors';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -44,6 +48,9 @@ type Confirm = ReturnType<typeof Modal.useModal>[0]['confirm'];
 function CompanyTasks() {
   const { t } = useTranslation('tasks');
   const tasks = useQuery(companyTasksQuery);
+  // each accepted task has a deal (订单): the row links to it and says whose move it is
+  const deals = useQuery(myDealsQuery('all'));
+  const dealOf = new Map((deals.data ?? []).map((d) => [d.taskId, d]));
   const [publish, setPublish] = useState<{ open: boolean; seq: number } | null>(null);
   const [openTaskId, setOpenTaskId] = useState<string | null>(null);
   const [modal, modalHolder] = Modal.useModal();
@@ -116,7 +123,7 @@ function CompanyTasks() {
         <Stats tasks={tasks.data} />
         <ul className="tk-rows" data-testid="company-task-list">
           {tasks.data.map((task) => (
-            <CompanyTaskRow key={task.id} task={task} confirm={modal.confirm} onOpen={() => setOpenTaskId(task.id)} />
+            <CompanyTaskRow key={task.id} task={task} deal={dealOf.get(task.id)} confirm={modal.confirm} onOpen={() => setOpenTaskId(task.id)} />
           ))}
         </ul>
       </>
@@ -178,13 +185,17 @@ function Stats({ tasks }: { tasks: CompanyTask[] }) {
   );
 }
 
-function CompanyTaskRow({ task, confirm, onOpen }: { task: CompanyTask; confirm: Confirm; onOpen: () => void }) {
+const BEFORE_LIVE = new Set(['accepted', 'samples_shipped', 'samples_received', 'schedule_proposed', 'scheduled']);
+
+function CompanyTaskRow({ task, deal, confirm, onOpen }: { task: CompanyTask; deal: DealSummary | undefined; confirm: Confirm; onOpen: () => void }) {
   const { t } = useTranslation('tasks');
   const f = useTaskFormat();
   const feedback = useFeedback();
+  const { apiErrorText } = useErrorText();
   const change = useTaskStatusChange();
-  const canCancel = task.status === 'open' || task.status === 'in_progress';
-  const canComplete = task.status === 'in_progress';
+  // with a deal, the live report's confirmation completes the task, and cancelling follows the deal's rules
+  const canCancel = task.status === 'open' || (task.status === 'in_progress' && (!deal || BEFORE_LIVE.has(deal.status)));
+  const canComplete = task.status === 'in_progress' && !deal;
 
   const run = (action: 'cancel' | 'complete') =>
     confirm({
@@ -199,7 +210,7 @@ function CompanyTaskRow({ task, confirm, onOpen }: { task: CompanyTask; confirm:
           .mutateAsync({ taskId: task.id, action })
           .then(() => feedback.success(action === 'cancel' ? t('company.cancelled') : t('company.completed')))
           // the list reloads either way (useTaskStatusChange)
-          .catch(() => feedback.error(t('company.updateFailed'))),
+          .catch((err: unknown) => feedback.error(apiErrorText(err, t('company.updateFailed')))),
     });
 
   return (
@@ -230,6 +241,7 @@ function CompanyTaskRow({ task, confirm, onOpen }: { task: CompanyTask; confirm:
         </ul>
       </div>
       <div className="tk-row__actions">
+        {deal && <DealLink deal={deal} viewer="company" />}
         <button type="button" className="btn btn--ghost btn--sm" onClick={onOpen} data-testid="company-task-open">
           <EyeOutlined aria-hidden="true" />
           {t('company.open')}

@@ -8,7 +8,10 @@ import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import type { DealSummary } from '@shared/schemas/deals';
 import { myApplicationsQuery, useWithdrawApplication, type ApplicationForInfluencer } from './api';
+import { myDealsQuery } from '../deals/api';
+import { DealLink } from './DealLink';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
 import { StateBox } from '../../components/StateBox';
@@ -29,6 +32,8 @@ const isHistory = (a: ApplicationForInfluencer) => a.status === 'withdrawn' || a
 function InfluencerTasks() {
   const { t } = useTranslation('tasks');
   const apps = useQuery(myApplicationsQuery);
+  const deals = useQuery(myDealsQuery('all'));
+  const dealOf = new Map((deals.data ?? []).map((d) => [d.taskId, d]));
   const [modal, modalHolder] = Modal.useModal();
   const noProfile = apps.isError && isApiError(apps.error) && apps.error.code === 'INFLUENCER_PROFILE_REQUIRED';
 
@@ -94,8 +99,8 @@ function InfluencerTasks() {
     const history = apps.data.filter(isHistory);
     body = (
       <>
-        <AppSection title={t('influencer.current')} apps={current} empty={t('influencer.currentEmpty')} confirm={modal.confirm} />
-        <AppSection title={t('influencer.history')} apps={history} empty={t('influencer.historyEmpty')} confirm={modal.confirm} />
+        <AppSection title={t('influencer.current')} apps={current} empty={t('influencer.currentEmpty')} confirm={modal.confirm} dealOf={dealOf} />
+        <AppSection title={t('influencer.history')} apps={history} empty={t('influencer.historyEmpty')} confirm={modal.confirm} dealOf={dealOf} />
       </>
     );
   }
@@ -117,7 +122,19 @@ function InfluencerTasks() {
   );
 }
 
-function AppSection({ title, apps, empty, confirm }: { title: string; apps: ApplicationForInfluencer[]; empty: string; confirm: Confirm }) {
+function AppSection({
+  title,
+  apps,
+  empty,
+  confirm,
+  dealOf,
+}: {
+  title: string;
+  apps: ApplicationForInfluencer[];
+  empty: string;
+  confirm: Confirm;
+  dealOf: Map<string, DealSummary>;
+}) {
   const id = useId();
   return (
     <section className="tk-section" aria-labelledby={id}>
@@ -129,7 +146,7 @@ function AppSection({ title, apps, empty, confirm }: { title: string; apps: Appl
       ) : (
         <ul className="tk-rows">
           {apps.map((a) => (
-            <ApplicationRow key={a.id} app={a} confirm={confirm} />
+            <ApplicationRow key={a.id} app={a} confirm={confirm} deal={a.status === 'accepted' ? dealOf.get(a.taskId) : undefined} />
           ))}
         </ul>
       )}
@@ -137,7 +154,7 @@ function AppSection({ title, apps, empty, confirm }: { title: string; apps: Appl
   );
 }
 
-function ApplicationRow({ app, confirm }: { app: ApplicationForInfluencer; confirm: Confirm }) {
+function ApplicationRow({ app, confirm, deal }: { app: ApplicationForInfluencer; confirm: Confirm; deal: DealSummary | undefined }) {
   const { t } = useTranslation('tasks');
   const f = useTaskFormat();
   const feedback = useFeedback();
@@ -192,6 +209,11 @@ function ApplicationRow({ app, confirm }: { app: ApplicationForInfluencer; confi
           </div>
         </dl>
       </div>
+      {deal && (
+        <div className="tk-row__actions">
+          <DealLink deal={deal} viewer="influencer" />
+        </div>
+      )}
       {app.status === 'pending' && (
         <div className="tk-row__actions">
           <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={onWithdraw} disabled={withdraw.isPending} data-testid="application-withdraw">

@@ -44,6 +44,7 @@ const en: Messages<typeof zh> = {
     profile: 'My profile',
     settings: 'Account settings',
     tasks: 'My tasks',
+    deals: 'My deals',
     messages: 'Messages',
     logout: 'Sign out',
     loggingOut: 'Signing out...',

@@ -42,6 +42,7 @@ export default {
     profile: '个人中心',
     settings: '账号设置',
     tasks: '我的任务',
+    deals: '我的订单',
     messages: '消息中心',
     logout: '退出登录',
     loggingOut: '正在退出...',

@@ -1,0 +1,246 @@
+/**
+ * The deal room (issue 11) on a server of its own with demo data and DEV_CLOCK=1, so the live can
+ * "happen" and the 24-hour window can pass in a second (POST /api/dev/clock) without moving the
+ * shared server's clock:
+ *  - zh-CN: from my-tasks to the deal; samples shipped and received, a schedule proposed by the
+ *    influencer and confirmed by the company, the live report with a screenshot, the company confirms:
+ *    the deal and the task are 已完成;
+ *  - en: nobody confirms the report; the clock passes 24 h and the platform confirms it;
+ *  - zh-CN: the company disputes, the influencer answers, an admin decides a 60 % completion.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ConsoleGuard, choose, expect, pngBytes, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './ownServer';
+
+const DEMO_PASSWORD = 'demo123456';
+const H = 3600_000;
+let own: OwnServer;
+
+test.describe.configure({ timeout: 300_000 });
+
+test.beforeAll(async () => {
+  own = await startOwnServer('deals', { SEED_DEMO: 'true', DEV_CLOCK: '1', JOBS_POLL_MS: '0' });
+});
+test.afterAll(async () => {
+  await own?.stop();
+});
+
+async function person(browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) {
+  const context = await browser.newContext({ baseURL: own.url, locale, timezoneId: 'Asia/Shanghai', viewport: { width, height: 844 } });
+  await context.addInitScript((l) => localStorage.setItem('lang', l), locale);
+  const page = await context.newPage();
+  guard.attach(page);
+  const res = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { context, page };
+}
+
+async function ok<T = Record<string, never>>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
+  expect(res.status(), `${what}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** a task of the demo company, applied for by the demo influencer and accepted: its deal id */
+async function acceptedDeal(company: APIRequestContext, influencer: APIRequestContext, title: string): Promise<string> {
+  const cats = await (await company.get('/api/categories')).json();
+  const { task } = await ok<{ task: { id: string } }>(
+    await company.post('/api/tasks', {
+      data: { title, description: '新品直播推广', categoryId: cats.categories[0].id, productName: '保湿面霜', requirements: '粉丝1万以上', budgetMin: 2000, budgetMax: 5000 },
+    }),
+    'task',
+  );
+  const { application } = await ok<{ application: { id: string } }>(await influencer.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 3800 } }), 'apply');
+  await ok(await company.post(`/api/task-applications/${application.id}/accept`), 'accept');
+  const { items } = await (await influencer.get('/api/deals')).json();
+  return items.find((d: { taskId: string }) => d.taskId === task.id).id;
+}
+
+async function serverNow(request: APIRequestContext, dealId: string): Promise<number> {
+  return Date.parse((await (await request.get(`/api/deals/${dealId}`)).json()).serverNow);
+}
+const advance = async (request: APIRequestContext, ms: number) => ok(await request.post('/api/dev/clock', { data: { advanceMs: ms } }), 'clock');
+
+/** the value of a datetime-local field for an instant, in Beijing time (the contexts' zone) */
+const local = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 16);
+
+async function act(page: Page, event: string) {
+  await page.getByTestId(`deal-action-${event}`).click();
+  const dialog = page.getByTestId('deal-dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+async function submit(page: Page) {
+  await page.getByTestId('deal-dialog-submit').click();
+  await expect(page.getByTestId('deal-dialog')).toHaveCount(0);
+}
+
+/** walks a deal to `reported` through the API (the UI walk is the first test) */
+async function reportedByApi(company: APIRequestContext, influencer: APIRequestContext, dealId: string) {
+  const fire = async (r: APIRequestContext, e: string, data: unknown = {}) => ok(await r.post(`/api/deals/${dealId}/events/${e}`, { data }), e);
+  const now = await serverNow(company, dealId);
+  const start = new Date(now + 2 * H);
+  const end = new Date(now + 4 * H);
+  await fire(company, 'propose_schedule', { start: start.toISOString(), end: end.toISOString(), roomUrl: 'https://live.douyin.com/1' });
+  await fire(influencer, 'confirm_schedule');
+  await advance(company, 5 * H);
+  await fire(influencer, 'report_live', { replayUrl: 'https://www.douyin.com/video/1', startedAt: start.toISOString(), endedAt: end.toISOString(), views: 1000, peakViewers: 100, orders: 20, gmvCents: 123_456, screenshots: [] });
+}
+
+test('the whole journey in the browser: samples, schedule, live report, confirmation; the task is 已完成', async ({ browser, guard }) => {
+  const co = await person(browser, guard, 'company@demo.test');
+  const inf = await person(browser, guard, 'influencer@demo.test');
+  try {
+    const title = `订单旅程${Date.now().toString(36)}`;
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, title);
+
+    // the company finds the deal from its tasks
+    await co.page.goto('/company-tasks');
+    const row = co.page.getByTestId('company-task-row').filter({ hasText: title });
+    await expect(row.getByTestId('my-task-deal')).toContainText('已接单');
+    await row.getByTestId('my-task-deal-link').click();
+    await expect(co.page).toHaveURL(new RegExp(`/deal/${dealId}$`));
+    await expect(co.page.getByTestId('deal-status')).toHaveText('已接单');
+    await expect(co.page.getByTestId('deal-rate')).toHaveText('$3,800');
+
+    // samples: an empty form is refused with the spec's wording, then shipped
+    let dialog = await act(co.page, 'ship_samples');
+    await co.page.getByTestId('deal-dialog-submit').click();
+    await expect(dialog).toContainText('请输入物流公司');
+    await dialog.getByTestId('deal-field-carrier').fill('顺丰速运');
+    await dialog.getByTestId('deal-field-trackingNo').fill('SF1403928475');
+    await submit(co.page);
+    await expect(co.page.getByTestId('deal-status')).toHaveText('样品运输中');
+    await expect(co.page.getByTestId('deal-samples')).toContainText('SF1403928475');
+
+    // the influencer, from their tasks: confirms receipt and proposes the live
+    await inf.page.goto('/influencer-tasks');
+    const mine = inf.page.getByTestId('influencer-application-row').filter({ hasText: title });
+    await expect(mine.getByTestId('my-task-deal')).toContainText('样品运输中');
+    await mine.getByTestId('my-task-deal-link').click();
+    await expect(inf.page.getByTestId('deal-waiting')).toHaveText(/轮到您操作/);
+    await act(inf.page, 'receive_samples');
+    await submit(inf.page);
+    await expect(inf.page.getByTestId('deal-status')).toHaveText('样品已签收');
+    const now = await serverNow(inf.page.request, dealId);
+    const start = now + 3 * H;
+    const end = now + 5 * H;
+    dialog = await act(inf.page, 'propose_schedule');
+    await dialog.getByTestId('deal-field-start').fill(local(start));
+    await dialog.getByTestId('deal-field-end').fill(local(end));
+    await dialog.getByTestId('deal-field-roomUrl').fill('https://live.douyin.com/208823316033');
+    await submit(inf.page);
+    await expect(inf.page.getByTestId('deal-status')).toHaveText('待确认排期');
+    await expect(inf.page.getByTestId('deal-action-confirm_schedule')).toHaveCount(0); // the other side confirms
+
+    // the company confirms the schedule
+    await co.page.reload();
+    await act(co.page, 'confirm_schedule');
+    await submit(co.page);
+    await expect(co.page.getByTestId('deal-status')).toHaveText('待直播');
+
+    // the live happens (the server clock moves past its end); the influencer reports with a screenshot
+    await advance(co.page.request, 6 * H);
+    await inf.page.reload();
+    dialog = await act(inf.page, 'report_live');
+    await dialog.getByTestId('deal-field-replayUrl').fill('https://www.douyin.com/video/7301');
+    await dialog.getByTestId('deal-field-startedAt').fill(local(start));
+    await dialog.getByTestId('deal-field-endedAt').fill(local(end));
+    await dialog.getByTestId('deal-field-views').fill('52340');
+    await dialog.getByTestId('deal-field-peakViewers').fill('3120');
+    await dialog.getByTestId('deal-field-orders').fill('1240');
+    await dialog.getByTestId('deal-field-gmv').fill('186234.5');
+    await dialog.getByTestId('deal-images-input').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: await pngBytes() });
+    await expect(dialog.locator('.dl-images__item')).toHaveCount(1);
+    await submit(inf.page);
+    await expect(inf.page.getByTestId('deal-status')).toHaveText('待确认直播数据');
+
+    // the company sees the figures and the screenshot, and confirms
+    await co.page.reload();
+    await expect(co.page.getByTestId('deal-report-gmv')).toContainText('$186,234.50');
+    await expect(co.page.getByTestId('deal-report').locator('img')).toHaveCount(1);
+    await expect(co.page.getByTestId('deal-auto-confirm')).toBeVisible();
+    await act(co.page, 'confirm');
+    await submit(co.page);
+    await expect(co.page.getByTestId('deal-status')).toHaveText('已完成');
+    await expect(co.page.getByTestId('deal-actions')).toHaveCount(0);
+    const events = co.page.getByTestId('deal-timeline-entry');
+    await expect(events.first()).toHaveAttribute('data-event', 'complete');
+    await expect(events).toHaveCount(8);
+    await co.page.screenshot({ path: test.info().outputPath('deal-completed-390.png'), fullPage: true });
+
+    // the task is 已完成 in the company's list
+    await co.page.goto('/company-tasks');
+    await expect(co.page.getByTestId('company-task-row').filter({ hasText: title }).getByTestId('company-task-status')).toHaveText('已完成');
+  } finally {
+    await co.context.close();
+    await inf.context.close();
+  }
+});
+
+test('nobody confirms: when the 24 hours pass the platform confirms (English)', async ({ browser, guard }) => {
+  const co = await person(browser, guard, 'company@demo.test', 'en', 1280);
+  const inf = await person(browser, guard, 'influencer@demo.test', 'en', 1280);
+  try {
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, `Auto confirm ${Date.now().toString(36)}`);
+    await reportedByApi(co.page.request, inf.page.request, dealId);
+    await co.page.goto(`/deal/${dealId}`);
+    await expect(co.page.getByTestId('deal-status')).toHaveText('Live report to confirm');
+    await expect(co.page.getByTestId('deal-auto-confirm')).toContainText('confirmed automatically');
+    await advance(co.page.request, 24 * H);
+    await co.page.reload();
+    await expect(co.page.getByTestId('deal-status')).toHaveText('Completed');
+    await expect(co.page.getByTestId('deal-auto-confirmed')).toBeVisible();
+    await expect(co.page.getByTestId('deal-timeline-entry').nth(1)).toContainText('Confirmed automatically');
+    // both sides were told
+    await inf.page.goto('/');
+    await inf.page.getByTestId('notif-bell').click();
+    await expect(inf.page.getByTestId('notif-item').filter({ hasText: 'Deal confirmed automatically' }).first()).toBeVisible();
+  } finally {
+    await co.context.close();
+    await inf.context.close();
+  }
+});
+
+test('a dispute: the company opens it, the influencer answers, an admin decides 60 %', async ({ browser, guard }) => {
+  const co = await person(browser, guard, 'company@demo.test');
+  const inf = await person(browser, guard, 'influencer@demo.test');
+  const admin = await person(browser, guard, 'admin@demo.test', 'zh-CN', 1280);
+  try {
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, `纠纷${Date.now().toString(36)}`);
+    await reportedByApi(co.page.request, inf.page.request, dealId);
+
+    await co.page.goto(`/deal/${dealId}`);
+    let dialog = await act(co.page, 'dispute');
+    await co.page.getByTestId('deal-dialog-submit').click();
+    await expect(dialog).toContainText('请选择纠纷原因');
+    await choose(co.page, dialog.getByTestId('deal-field-reason'), '直播数据不实');
+    await dialog.getByTestId('deal-field-statement').fill('后台订单数与提交的数据不一致。');
+    await submit(co.page);
+    await expect(co.page.getByTestId('deal-status')).toHaveText('纠纷处理中');
+    await expect(co.page.getByTestId('deal-actions')).not.toContainText('确认直播完成');
+
+    await inf.page.goto(`/deal/${dealId}`);
+    await expect(inf.page.getByTestId('deal-waiting')).toHaveText(/轮到您操作/);
+    dialog = await act(inf.page, 'answer_dispute');
+    await dialog.getByTestId('deal-field-statement').fill('数据以平台后台为准，已附截图。');
+    await submit(inf.page);
+    await expect(inf.page.getByTestId('deal-waiting')).toHaveText(/等待平台处理/);
+
+    await admin.page.goto(`/deal/${dealId}`);
+    await expect(admin.page.getByTestId('deal-dispute')).toContainText('数据以平台后台为准');
+    dialog = await act(admin.page, 'resolve_partial');
+    await dialog.getByTestId('deal-field-percent').fill('60');
+    await dialog.getByTestId('deal-field-reason').fill('订单数据部分属实，按60%结算。');
+    await submit(admin.page);
+    await expect(admin.page.getByTestId('deal-status')).toHaveText('已完成');
+
+    await co.page.reload();
+    await expect(co.page.getByTestId('deal-dispute')).toHaveAttribute('data-outcome', 'partial');
+    await expect(co.page.getByTestId('deal-decision')).toContainText('按60%结算');
+    await co.page.screenshot({ path: test.info().outputPath('deal-dispute-decided-390.png'), fullPage: true });
+  } finally {
+    await co.context.close();
+    await inf.context.close();
+    await admin.context.close();
+  }
+});

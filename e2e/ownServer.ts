@@ -1,0 +1,64 @@
+/**
+ * A server of a test's own (a fresh embedded database, its own settings), for what must not touch the
+ * shared e2e server: the first-admin setup (no admin may exist) and the deal room's moved clock
+ * (DEV_CLOCK=1: /api/dev/clock moves time forward for every request of that server).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from './fixtures';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type OwnServer = { url: string; stop(): Promise<void> };
+
+/** Starts the built app on a free port with `env` over a clean environment; resolves once /api/health answers. */
+export async function startOwnServer(prefix: string, env: Record<string, string>): Promise<OwnServer> {
+  const root = process.cwd();
+  const dir = mkdtempSync(path.join(os.tmpdir(), `lc-e2e-${prefix}-`));
+  cpSync(path.join(root, 'dist', 'web'), path.join(dir, 'dist', 'web'), { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const full: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'SEED_DEMO', 'DEV_CLOCK']) delete full[k];
+  Object.assign(full, { NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED_DEMO: 'false' }, env);
+  const server: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], { cwd: dir, env: full, stdio: 'ignore', detached: true });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${url}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 180_000, intervals: [500] },
+    )
+    .toBe(200);
+  return {
+    url,
+    stop: async () => {
+      if (server.pid) {
+        try {
+          process.kill(-server.pid, 'SIGTERM');
+        } catch {
+          /* gone */
+        }
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

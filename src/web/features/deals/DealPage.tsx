@@ -1,0 +1,422 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircleFilled, ClockCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { DISPUTE_REASONS, type DealEvent, type DealState, type DisputeReason } from '@shared/deals';
+import type { DealDetail } from '@shared/schemas/deals';
+import { StateBox } from '../../components/StateBox';
+import { isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { DealGate } from './DealGate';
+import { dealQuery } from './api';
+import { DealActionDialog } from './DealActionDialog';
+import { useDealFormat } from './format';
+import './deals.css';
+
+/** /deal/:id — the deal room: terms, progress, what to do now, the live report, disputes and the timeline. */
+export default function DealPage() {
+  const { t } = useTranslation('deals');
+  const { id = '' } = useParams();
+  usePageTitle(t('documentTitle'));
+  return <DealGate><Deal id={id} /></DealGate>;
+}
+
+const STEP_OF: Record<DealState, number> = {
+  accepted: 0,
+  samples_shipped: 1,
+  samples_received: 1,
+  schedule_proposed: 2,
+  scheduled: 2,
+  reported: 3,
+  disputed: 3,
+  confirmed: 4,
+  completed: 4,
+  cancelled: -1,
+};
+const STEPS = ['accepted', 'samples', 'scheduled', 'reported', 'completed'] as const;
+const isDisputeReason = (v: string): v is DisputeReason => (DISPUTE_REASONS as readonly string[]).includes(v);
+
+function Deal({ id }: { id: string }) {
+  const { t } = useTranslation('deals');
+  const q = useQuery(dealQuery(id));
+  const [acting, setActing] = useState<DealEvent | null>(null);
+
+  if (q.isPending) {
+    return (
+      <div className="container dl-page" role="status" aria-busy="true" aria-label={t('loading')}>
+        <div className="card dl-card dl-skeleton" />
+        <div className="card dl-card dl-skeleton" />
+      </div>
+    );
+  }
+  if (q.isError) {
+    const missing = isApiError(q.error) && (q.error.status === 404 || q.error.status === 403);
+    return (
+      <div className="container dl-page">
+        <StateBox
+          testId={missing ? 'deal-not-found' : 'deal-error'}
+          role="alert"
+          tone="error"
+          icon={<WarningOutlined />}
+          title={missing ? t('notFound') : t('loadFailed')}
+          actions={
+            missing ? (
+              <Link to="/deals" className="btn btn--primary">
+                {t('listTitle')}
+              </Link>
+            ) : (
+              <button type="button" className="btn btn--primary" onClick={() => void q.refetch()}>
+                <ReloadOutlined aria-hidden="true" />
+                {t('retry')}
+              </button>
+            )
+          }
+        />
+      </div>
+    );
+  }
+  const d = q.data;
+  return (
+    <div className="container dl-page" data-testid="deal-page" data-status={d.status}>
+      <Header d={d} />
+      <div className="dl-layout">
+        <div className="dl-main">
+          {d.cancel.requestedBy && d.status !== 'cancelled' && (
+            <p className="dl-banner" role="status" data-testid="deal-cancel-request">
+              {t('cancel.requested', { side: t(`roles.${d.cancel.requestedBy}`), reason: d.cancel.requestReason ?? '' })}
+            </p>
+          )}
+          {d.status === 'cancelled' && (
+            <p className="dl-banner dl-banner--muted" data-testid="deal-cancelled">
+              {t('cancel.cancelledBy', { side: t(`roles.${(d.cancel.cancelledBy ?? 'system') as 'company'}`), reason: d.cancel.reason ?? '' })}
+            </p>
+          )}
+          <Actions d={d} onAct={setActing} />
+          <Report d={d} />
+          <Disputes d={d} />
+          <Schedule d={d} />
+          <Samples d={d} />
+          <Terms d={d} />
+        </div>
+        <aside className="dl-aside">
+          <Timeline d={d} />
+        </aside>
+      </div>
+      <DealActionDialog dealId={d.id} event={acting} onClose={() => setActing(null)} />
+    </div>
+  );
+}
+
+function Header({ d }: { d: DealDetail }) {
+  const { t } = useTranslation('deals');
+  const step = STEP_OF[d.status];
+  const mine = d.waitingFor === d.viewerRole || (d.waitingFor === 'both' && d.viewerRole !== 'admin');
+  let waiting: string | null = null;
+  if (d.waitingFor === 'admin') waiting = t('waiting.admin');
+  else if (d.waitingFor === 'both') waiting = t('waiting.both');
+  else if (d.waitingFor) waiting = mine ? t('waiting.mine') : t('waiting.other', { side: t(`waiting.${d.waitingFor}`) });
+  return (
+    <header className="card dl-card dl-head">
+      <div className="dl-head__top">
+        <h1 className="dl-head__title">{d.terms.taskTitle}</h1>
+        <span className={`dl-state dl-state--${d.status}`} data-testid="deal-status" data-status={d.status}>
+          {t(`states.${d.status}`)}
+        </span>
+      </div>
+      <p className="dl-head__parties">
+        <Link to={`/company/${d.company.id}`}>{d.company.name}</Link>
+        <span aria-hidden="true"> × </span>
+        <Link to={`/influencer/${d.influencer.id}`}>{d.influencer.nickname}</Link>
+        <span className="dl-muted"> · </span>
+        <Link to={`/task/${d.taskId}`} className="dl-muted">
+          {t('toTask')}
+        </Link>
+      </p>
+      {waiting && (
+        <p className={`dl-waiting${mine ? ' dl-waiting--mine' : ''}`} data-testid="deal-waiting">
+          <ClockCircleOutlined aria-hidden="true" /> {waiting}
+        </p>
+      )}
+      {step >= 0 && (
+        <ol className="dl-steps" aria-label={t('sections.timeline')}>
+          {STEPS.map((s, i) => (
+            <li key={s} className={i < step || d.status === 'completed' ? 'is-done' : i === step ? 'is-current' : ''} aria-current={i === step ? 'step' : undefined}>
+              <span className="dl-steps__dot" aria-hidden="true">
+                {i < step || d.status === 'completed' ? <CheckCircleFilled /> : i + 1}
+              </span>
+              <span className="dl-steps__label">{t(`steps.${s}`)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </header>
+  );
+}
+
+function Actions({ d, onAct }: { d: DealDetail; onAct: (e: DealEvent) => void }) {
+  const { t } = useTranslation('deals');
+  if (d.actions.length === 0) return null;
+  const danger = new Set<DealEvent>(['cancel', 'admin_cancel', 'dispute', 'agree_cancel', 'resolve_cancel']);
+  const primary = new Set<DealEvent>(['ship_samples', 'receive_samples', 'confirm_schedule', 'report_live', 'confirm', 'answer_dispute', 'resolve_complete']);
+  const ordered = [...(d.actions as DealEvent[])].sort((a, b) => Number(primary.has(b)) - Number(primary.has(a)) || Number(danger.has(a)) - Number(danger.has(b)));
+  return (
+    <section className="card dl-card" aria-labelledby="dl-actions" data-testid="deal-actions">
+      <h2 className="dl-card__title" id="dl-actions">
+        {t('sections.actions')}
+      </h2>
+      <div className="dl-actions">
+        {ordered.map((e) => (
+          <button
+            key={e}
+            type="button"
+            className={`btn btn--sm ${primary.has(e) ? 'btn--primary' : danger.has(e) ? 'btn--ghost btn--danger' : 'btn--ghost'}`}
+            onClick={() => onAct(e)}
+            data-testid={`deal-action-${e}`}
+          >
+            {e === 'propose_schedule' && d.schedule.start ? t('events.propose_schedule') : t(`events.${e}`)}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="dl-facts">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Terms({ d }: { d: DealDetail }) {
+  const { t } = useTranslation('deals');
+  const f = useDealFormat();
+  return (
+    <section className="card dl-card" aria-labelledby="dl-terms">
+      <h2 className="dl-card__title" id="dl-terms">
+        {t('sections.terms')}
+      </h2>
+      <Facts
+        rows={[
+          [t('terms.rate'), <span className="dl-money" data-testid="deal-rate">{f.money(d.terms.rateCents)}</span>],
+          [t('terms.plannedLiveDate'), f.date(d.terms.plannedLiveDate)],
+          [t('terms.duration'), t('terms.durationValue', { hours: d.terms.durationHours })],
+          [t('terms.product'), d.terms.productName ?? t('notSet')],
+        ]}
+      />
+      {d.terms.requirements.length > 0 && (
+        <>
+          <h3 className="dl-sub">{t('terms.requirements')}</h3>
+          <ul className="dl-reqs">
+            {d.terms.requirements.map((r, i) => (
+              <li key={i}>{r}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Samples({ d }: { d: DealDetail }) {
+  const { t } = useTranslation('deals');
+  const f = useDealFormat();
+  return (
+    <section className="card dl-card" aria-labelledby="dl-samples" data-testid="deal-samples">
+      <h2 className="dl-card__title" id="dl-samples">
+        {t('sections.samples')}
+      </h2>
+      {d.samples.shippedAt ? (
+        <Facts
+          rows={[
+            [t('samples.carrier'), d.samples.carrier],
+            [t('samples.trackingNo'), <span className="dl-mono">{d.samples.trackingNo}</span>],
+            [t('samples.shippedAt'), f.dateTime(d.samples.shippedAt)],
+            [t('samples.receivedAt'), d.samples.receivedAt ? f.dateTime(d.samples.receivedAt) : t('samples.notReceived')],
+          ]}
+        />
+      ) : (
+        <p className="dl-muted">{t('samples.none')}</p>
+      )}
+    </section>
+  );
+}
+
+function Schedule({ d }: { d: DealDetail }) {
+  const { t } = useTranslation('deals');
+  const f = useDealFormat();
+  const s = d.schedule;
+  return (
+    <section className="card dl-card" aria-labelledby="dl-schedule" data-testid="deal-schedule">
+      <h2 className="dl-card__title" id="dl-schedule">
+        {t('sections.schedule')}
+      </h2>
+      {s.start ? (
+        <>
+          <Facts
+            rows={[
+              [t('schedule.start'), f.dateTime(s.start)],
+              [t('schedule.end'), f.dateTime(s.end)],
+              [
+                t('schedule.room'),
+                <a href={s.roomUrl ?? '#'} target="_blank" rel="noopener noreferrer nofollow" className="dl-link">
+                  {s.roomUrl}
+                </a>,
+              ],
+            ]}
+          />
+          <p className="dl-muted">
+            {s.proposedBy && t('schedule.proposedBy', { side: t(`waiting.${s.proposedBy}`) })} · {s.confirmedAt ? t('schedule.confirmed') : t('schedule.unconfirmed')}
+          </p>
+        </>
+      ) : (
+        <p className="dl-muted">{t('schedule.none')}</p>
+      )}
+    </section>
+  );
+}
+
+function Report({ d }: { d: DealDetail }) {
+  const { t } = useTranslation('deals');
+  const f = useDealFormat();
+  const r = d.report;
+  if (!r) {
+    if (['scheduled', 'schedule_proposed'].includes(d.status)) {
+      return (
+        <section className="card dl-card" aria-labelledby="dl-report">
+          <h2 className="dl-card__title" id="dl-report">
+            {t('sections.report')}
+          </h2>
+          <p className="dl-muted">{t('report.none')}</p>
+        </section>
+      );
+    }
+    return null;
+  }
+  return (
+    <section className="card dl-card" aria-labelledby="dl-report" data-testid="deal-report">
+      <h2 className="dl-card__title" id="dl-report">
+        {t('sections.report')}
+      </h2>
+      <div className="dl-figures">
+        <Figure label={t('report.views')} value={f.count(r.views)} />
+        <Figure label={t('report.peakViewers')} value={f.count(r.peakViewers)} />
+        <Figure label={t('report.orders')} value={f.count(r.orders)} />
+        <Figure label={t('report.gmv')} value={f.money(r.gmvCents)} testId="deal-report-gmv" />
+      </div>
+      <Facts
+        rows={[
+          [t('report.startedAt'), f.dateTime(r.startedAt)],
+          [t('report.endedAt'), f.dateTime(r.endedAt)],
+          [
+            t('report.replay'),
+            <a href={r.replayUrl} target="_blank" rel="noopener noreferrer nofollow" className="dl-link">
+              {r.replayUrl}
+            </a>,
+          ],
+        ]}
+      />
+      {r.screenshots.length > 0 && <Gallery label={t('report.screenshots')} images={r.screenshots} />}
+      <p className="dl-muted">{t('report.reportedAt', { time: f.dateTime(r.reportedAt) })}</p>
+      {d.status === 'reported' && d.autoConfirmAt && (
+        <p className="dl-waiting" data-testid="deal-auto-confirm">
+          <ClockCircleOutlined aria-hidden="true" /> {t('report.autoConfirm', { time: f.dateTime(d.autoConfirmAt) })}
+        </p>
+      )}
+      {d.autoConfirmed && <p className="dl-muted" data-testid="deal-auto-confirmed">{t('report.autoConfirmed')}</p>}
+    </section>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="dl-figure" data-testid={testId}>
+      <span className="dl-figure__value">{value}</span>
+      <span className="dl-figure__label">{label}</span>
+    </div>
+  );
+}
+
+function Gallery({ label, images }: { label: string; images: { id: string; url: string }[] }) {
+  return (
+    <div className="dl-gallery">
+      <h3 className="dl-sub">{label}</h3>
+      <ul>
+        {images.map((img) => (
+          <li key={img.id}>
+            <a href={img.url} target="_blank" rel="noopener noreferrer">
+              <img src={img.url} alt={label} width={96} height={96} loading="lazy" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Disputes({ d }: { d: DealDetail }) {
+  const { t } = useTranslation('deals');
+  const f = useDealFormat();
+  if (d.disputes.length === 0) return null;
+  const now = new Date(d.serverNow).getTime();
+  return (
+    <section className="card dl-card" aria-labelledby="dl-disputes" data-testid="deal-disputes">
+      <h2 className="dl-card__title" id="dl-disputes">
+        {t('sections.disputes')}
+      </h2>
+      {[...d.disputes].reverse().map((x) => (
+        <article key={x.id} className={`dl-dispute dl-dispute--${x.outcome}`} data-testid="deal-dispute" data-outcome={x.outcome}>
+          <p className="dl-dispute__head">
+            <strong>{t(`disputes.reasons.${x.reason}`)}</strong>
+            <span className="dl-dispute__outcome">{t(`disputes.outcomes.${x.outcome}`, { percent: x.percent ?? 0 })}</span>
+          </p>
+          <p className="dl-muted">{t('disputes.openedBy', { side: t(`waiting.${x.openedBy}`), time: f.dateTime(x.openedAt) })}</p>
+          {x.outcome === 'open' && <p className="dl-muted">{t('disputes.age', { hours: Math.max(0, Math.floor((now - new Date(x.openedAt).getTime()) / 3600_000)) })}</p>}
+          <h3 className="dl-sub">{t('disputes.statement')}</h3>
+          <p className="dl-text">{x.statement}</p>
+          {x.evidence.length > 0 && <Gallery label={t('disputes.evidence')} images={x.evidence} />}
+          <h3 className="dl-sub">{t('disputes.answer')}</h3>
+          <p className="dl-text">{x.answer ?? <span className="dl-muted">{t('disputes.noAnswer')}</span>}</p>
+          {x.answerEvidence.length > 0 && <Gallery label={t('disputes.evidence')} images={x.answerEvidence} />}
+          {x.decisionReason && (
+            <p className="dl-banner" data-testid="deal-decision">
+              {t('disputes.decision', { reason: x.decisionReason })}
+            </p>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+function Timeline({ d }: { d: DealDetail }) {
+  const { t } = useTranslation('deals');
+  const f = useDealFormat();
+  return (
+    <section className="card dl-card" aria-labelledby="dl-timeline" data-testid="deal-timeline">
+      <h2 className="dl-card__title" id="dl-timeline">
+        {t('sections.timeline')}
+      </h2>
+      <ol className="dl-timeline">
+        {[...d.timeline].reverse().map((e) => (
+          <li key={e.id} data-testid="deal-timeline-entry" data-event={e.event}>
+            <span className="dl-timeline__event">{t(`events.${e.event as DealEvent | 'accept'}`)}</span>
+            <span className="dl-timeline__meta">
+              {e.actorName ?? t(`roles.${e.actorRole}`)} · <time dateTime={e.at}>{f.dateTime(e.at)}</time>
+            </span>
+            {typeof e.data.reason === 'string' && e.data.reason && (
+              <span className="dl-timeline__note">{e.event === 'dispute' && isDisputeReason(e.data.reason) ? t(`disputes.reasons.${e.data.reason}`) : e.data.reason}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

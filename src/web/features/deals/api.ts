@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DealEvent } from '@shared/deals';
+import type { DealDetail, DealSummary } from '@shared/schemas/deals';
+import type { UploadResponse } from '@shared/schemas/uploads';
+import { api, isApiError, uploadFile, type UploadOptions } from '../../lib/api';
+
+export const dealKeys = {
+  all: ['deals'] as const,
+  list: (status: 'active' | 'closed' | 'all') => ['deals', 'list', status] as const,
+  deal: (id: string) => ['deals', 'deal', id] as const,
+};
+
+const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
+
+/** GET /api/deals/:id — the deal as the viewer may see it, with the actions allowed now */
+export const dealQuery = (id: string) =>
+  queryOptions({
+    queryKey: dealKeys.deal(id),
+    queryFn: ({ signal }) => api.get<DealDetail>(`/api/deals/${encodeURIComponent(id)}`, { signal }),
+    retry: retryServerErrors,
+    // the other side acts too: look again while the page is open
+    refetchInterval: 30_000,
+  });
+
+/** GET /api/deals — the signed-in party's deals */
+export const myDealsQuery = (status: 'active' | 'closed' | 'all' = 'all') =>
+  queryOptions({
+    queryKey: dealKeys.list(status),
+    queryFn: ({ signal }) => api.get<{ items: DealSummary[] }>('/api/deals', { signal, query: { status: status === 'all' ? undefined : status } }).then((r) => r.items),
+  });
+
+/** POST /api/deals/:id/events/:event */
+export function useDealEvent(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ event, body }: { event: DealEvent; body?: Record<string, unknown> }) =>
+      api.post<{ ok: true }>(`/api/deals/${encodeURIComponent(id)}/events/${event}`, body ?? {}),
+    onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.all }),
+  });
+}
+
+/** one private deal image (report screenshot, dispute evidence) */
+export const uploadDealFile = (file: Blob, opts: UploadOptions = {}) => uploadFile<UploadResponse>('/api/uploads?purpose=deal-file', file, opts);
