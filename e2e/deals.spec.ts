@@ -206,7 +206,8 @@ test('a dispute: the company opens it, the influencer answers, an admin decides 
   const inf = await person(browser, guard, 'influencer@demo.test');
   const admin = await person(browser, guard, 'admin@demo.test', 'zh-CN', 1280);
   try {
-    const dealId = await acceptedDeal(co.page.request, inf.page.request, `纠纷${Date.now().toString(36)}`);
+    const title = `纠纷${Date.now().toString(36)}`;
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, title);
     await reportedByApi(co.page.request, inf.page.request, dealId);
 
     await co.page.goto(`/deal/${dealId}`);
@@ -226,7 +227,13 @@ test('a dispute: the company opens it, the influencer answers, an admin decides 
     await submit(inf.page);
     await expect(inf.page.getByTestId('deal-waiting')).toHaveText(/等待平台处理/);
 
-    await admin.page.goto(`/deal/${dealId}`);
+    // the admin finds it in 纠纷处理 (open disputes, oldest first, with their age) and opens the deal
+    await admin.page.goto('/admin?tab=disputes');
+    const row = admin.page.getByTestId('dispute-row').filter({ hasText: title });
+    await expect(row).toContainText('直播数据不实');
+    await expect(row).toContainText('已回复');
+    await row.getByTestId('dispute-open').click();
+    await expect(admin.page).toHaveURL(new RegExp(`/deal/${dealId}$`));
     await expect(admin.page.getByTestId('deal-dispute')).toContainText('数据以平台后台为准');
     dialog = await act(admin.page, 'resolve_partial');
     await dialog.getByTestId('deal-field-percent').fill('60');

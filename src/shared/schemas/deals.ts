@@ -201,3 +201,29 @@ export const dealSummary = z.object({
 export type DealSummary = z.infer<typeof dealSummary>;
 export const dealListResponse = z.object({ items: z.array(dealSummary) });
 export const dealListQuery = z.object({ status: z.enum(['active', 'closed', 'all']).default('all') });
+
+/** 纠纷处理 (admin console): open disputes oldest first, or closed ones newest first */
+export const adminDisputeQuery = z.object({
+  status: z.enum(['open', 'closed']).default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminDispute = z.object({
+  id: z.string().uuid(),
+  dealId: z.string().uuid(),
+  taskTitle: z.string(),
+  company: z.string(),
+  influencer: z.string(),
+  reason: z.enum(DISPUTE_REASONS),
+  openedBy: z.enum(['company', 'influencer']),
+  openedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  /** hours since it was opened (open) or that it took (closed), against the 24-hour promise */
+  ageHours: z.number(),
+  overdue: z.boolean(),
+  outcome: z.enum(['open', 'withdrawn', 'completed', 'partial', 'cancelled']),
+  closedAt: z.string().nullable(),
+});
+export type AdminDispute = z.infer<typeof adminDispute>;
+export const adminDisputesResponse = z.object({ items: z.array(adminDispute), total: z.number(), page: z.number(), limit: z.number(), openCount: z.number(), overdueCount: z.number() });
+export type AdminDisputesResponse = z.infer<typeof adminDisputesResponse>;

@@ -98,8 +98,18 @@ export const influencerDetail = influencerCard.extend({
 });
 export type InfluencerDetail = z.infer<typeof influencerDetail>;
 
+/** what the platform saw delivered: confirmed live reports of completed deals (never mixed with the self-declared figures) */
+export const deliveredResults = z.object({
+  lives: z.number().int(),
+  avgViews: z.number().int(),
+  avgGmvCents: z.number().int(),
+  totalGmvCents: z.number().int(),
+});
+export type DeliveredResults = z.infer<typeof deliveredResults>;
+
 export const influencerDetailResponse = z.object({
   influencer: influencerDetail,
+  delivered: deliveredResults,
   reviews: z.array(review),
   reviewSummary: z.object({ average: z.number(), count: z.number().int() }),
   completedWork: z.array(completedWork),

@@ -143,6 +143,10 @@ describe('the journey', () => {
     expect(task.status).toBe('completed');
     const [co] = await t.app.ctx.db.select().from(companies).where(eq(companies.id, s.co.company.id));
     expect(co.completedTasks).toBe(1);
+    // the influencer page shows the delivered results of confirmed reports, apart from the declared figures
+    const page = (await s.i.get(`/api/influencer-detail?id=${s.inf.influencer.id}`)).json();
+    expect(page.error).toBeUndefined();
+    expect(page.delivered).toEqual({ lives: 1, avgViews: 52000, avgGmvCents: 18_600_000, totalGmvCents: 18_600_000 });
     // a later reminder of a finished deal does nothing
     clock.advance(72 * H);
     await runDueJobs(t.app.ctx);
@@ -208,6 +212,32 @@ describe('the journey', () => {
     expect((await s.get(s.c)).status).toBe('reported');
     await runDueJobs(t.app.ctx);
     expect((await s.get(s.c)).status).toBe('completed');
+  });
+});
+
+describe('纠纷处理 (admin queue)', () => {
+  it('lists open disputes oldest first with their age against 24 h; decided ones move to the closed list', async () => {
+    const admin = await makeAdmin(t.app.ctx.db, { permissions: ['task_management'], password: 'secret123' });
+    const a = await login(admin.email);
+    const before = (await a.get('/api/admin/disputes')).json();
+    const first = await reportedDeal();
+    expect((await first.fire(first.c, 'dispute', { reason: 'no_show', statement: '未开播' })).statusCode).toBe(200);
+    clock.advance(25 * H);
+    const second = await reportedDeal();
+    expect((await second.fire(second.i, 'dispute', { reason: 'payment_terms', statement: '费用争议' })).statusCode).toBe(200);
+    clock.advance(2 * H);
+    const open = (await a.get('/api/admin/disputes?status=open&limit=100')).json();
+    expect(open.openCount).toBe(before.openCount + 2);
+    const mine = open.items.filter((x: { dealId: string }) => x.dealId === first.deal.id || x.dealId === second.deal.id);
+    expect(mine.map((x: { dealId: string }) => x.dealId)).toEqual([first.deal.id, second.deal.id]);
+    expect(mine[0]).toMatchObject({ reason: 'no_show', openedBy: 'company', overdue: true, outcome: 'open' });
+    expect(mine[0].ageHours).toBeGreaterThanOrEqual(24 + 27);
+    expect(mine[1]).toMatchObject({ openedBy: 'influencer', overdue: false, ageHours: 2 + 51 - 51 });
+    expect(open.overdueCount).toBeGreaterThanOrEqual(1);
+    expect((await first.fire(a, 'resolve_cancel', { reason: '达人未开播' })).statusCode).toBe(200);
+    const closed = (await a.get('/api/admin/disputes?status=closed')).json();
+    expect(closed.items[0]).toMatchObject({ dealId: first.deal.id, outcome: 'cancelled' });
+    expect((await first.c.get('/api/admin/disputes')).statusCode).toBe(403);
   });
 });
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, okBody } from '../../../shared/schemas/common';
-import { dealDetail, dealEventBody, dealEventParams, dealListQuery, dealListResponse } from '../../../shared/schemas/deals';
+import { adminDisputeQuery, adminDisputesResponse, dealDetail, dealEventBody, dealEventParams, dealListQuery, dealListResponse } from '../../../shared/schemas/deals';
+import { requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
-import { fireDealEvent, getDeal, listMyDeals, readDealFile } from './service';
+import { fireDealEvent, getDeal, listDisputes, listMyDeals, readDealFile } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const parties = guard({ roles: ['company', 'influencer'] });
@@ -82,5 +83,20 @@ export const dealRoutes =
         reply.header('content-type', file.contentType).header('cache-control', 'private, max-age=3600').header('content-disposition', 'inline');
         return reply.send(file.stream);
       },
+    );
+
+    app.get(
+      '/api/admin/disputes',
+      {
+        preValidation: requireAdmin(ctx, 'task_management'),
+        schema: {
+          tags: ['admin'],
+          summary: '纠纷处理: open disputes oldest first with their age against the 24-hour promise, or closed ones',
+          description: 'Who: admins holding task_management (a visitor 401, an influencer or a company 403, an admin without the permission 403).',
+          querystring: adminDisputeQuery,
+          response: { 200: adminDisputesResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => listDisputes(ctx, request.query),
     );
   };

@@ -26,8 +26,9 @@ import {
   type DealState,
   type PartyRole,
 } from '../../../shared/deals';
-import { FORMS, type DealDetail, type DealSummary } from '../../../shared/schemas/deals';
+import { FORMS, type AdminDispute, type AdminDisputesResponse, type DealDetail, type DealSummary } from '../../../shared/schemas/deals';
 import type { z } from 'zod';
+import type { DeliveredResults } from '../../../shared/schemas/people';
 import type { DbOrTx, Tx } from '../../db/client';
 import { companies, dealDisputes, dealEvents, deals, influencers, tasks, uploads, userProfiles } from '../../db/schema';
 import { audit, permissionsOf } from '../../platform/admin';
@@ -740,14 +741,62 @@ registerJob('deal.dispute_overdue', async (ctx, tx, job) => {
   return () => mailNotifications(ctx, notes);
 });
 
-/** for admins: open disputes, oldest first (纠纷处理) */
-export async function listOpenDisputes(db: DbOrTx) {
-  return db
-    .select({ id: dealDisputes.id, dealId: dealDisputes.dealId, openedAt: dealDisputes.openedAt, answeredAt: dealDisputes.answeredAt, taskTitle: deals.taskTitle })
+/** 纠纷处理: open disputes oldest first (with their age against the 24-hour promise), or closed ones newest first. */
+export async function listDisputes(ctx: AppContext, q: { status: 'open' | 'closed'; page: number; limit: number }): Promise<AdminDisputesResponse> {
+  const db = ctx.db;
+  const now = ctx.clock.now();
+  const isOpen = q.status === 'open';
+  const where = isOpen ? eq(dealDisputes.outcome, 'open') : sql`${dealDisputes.outcome} <> 'open'`;
+  const rows = await db
+    .select({
+      x: dealDisputes,
+      taskTitle: deals.taskTitle,
+      company: companies.companyName,
+      influencer: influencers.nickname,
+    })
     .from(dealDisputes)
     .innerJoin(deals, eq(deals.id, dealDisputes.dealId))
-    .where(eq(dealDisputes.outcome, 'open'))
-    .orderBy(dealDisputes.openedAt);
+    .innerJoin(companies, eq(companies.id, deals.companyId))
+    .innerJoin(influencers, eq(influencers.id, deals.influencerId))
+    .where(where)
+    .orderBy(isOpen ? dealDisputes.openedAt : desc(dealDisputes.closedAt))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(dealDisputes).where(where);
+  const dayAgo = new Date(now.getTime() - DISPUTE_ANSWER_HOURS * HOUR);
+  const [counts] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      overdue: sql<number>`count(*) filter (where ${dealDisputes.openedAt} <= ${dayAgo})::int`,
+    })
+    .from(dealDisputes)
+    .where(eq(dealDisputes.outcome, 'open'));
+  return {
+    items: rows.map(({ x, taskTitle, company, influencer }) => {
+      const end = x.closedAt ?? now;
+      const ageHours = Math.max(0, Math.floor((end.getTime() - x.openedAt.getTime()) / HOUR));
+      return {
+        id: x.id,
+        dealId: x.dealId,
+        taskTitle,
+        company,
+        influencer,
+        reason: x.reason as AdminDispute['reason'],
+        openedBy: party(x.openedBy) ?? 'company',
+        openedAt: x.openedAt.toISOString(),
+        answeredAt: iso(x.answeredAt),
+        ageHours,
+        overdue: ageHours >= DISPUTE_ANSWER_HOURS,
+        outcome: x.outcome as AdminDispute['outcome'],
+        closedAt: iso(x.closedAt),
+      };
+    }),
+    total,
+    page: q.page,
+    limit: q.limit,
+    openCount: counts?.open ?? 0,
+    overdueCount: counts?.overdue ?? 0,
+  };
 }
 
 
@@ -782,4 +831,18 @@ export async function readDealFile(ctx: AppContext, user: AuthUser, id: string) 
     allowed = Boolean(hit);
   }
   return allowed ? ctx.storage.get(u.storageKey) : null;
+}
+
+/** An influencer's delivered results: the confirmed live reports of completed deals (deals_influencer_idx). */
+export async function deliveredResults(db: DbOrTx, influencerId: string): Promise<DeliveredResults> {
+  const [r] = await db
+    .select({
+      lives: sql<number>`count(*)::int`,
+      avgViews: sql<string>`coalesce(round(avg(${deals.reportViews})), 0)`,
+      avgGmvCents: sql<string>`coalesce(round(avg(${deals.reportGmvCents})), 0)`,
+      totalGmvCents: sql<string>`coalesce(sum(${deals.reportGmvCents}), 0)`,
+    })
+    .from(deals)
+    .where(and(eq(deals.influencerId, influencerId), eq(deals.status, 'completed'), sql`${deals.reportedAt} is not null`));
+  return { lives: Number(r?.lives ?? 0), avgViews: Number(r?.avgViews ?? 0), avgGmvCents: Number(r?.avgGmvCents ?? 0), totalGmvCents: Number(r?.totalGmvCents ?? 0) };
 }

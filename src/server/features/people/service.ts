@@ -27,6 +27,7 @@ import {
   users,
   userSettings,
 } from '../../db/schema';
+import { deliveredResults } from '../deals/service';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
@@ -185,7 +186,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
   const mine = directoryCategoriesOf(i.categories);
   const similarValues = mine.flatMap(storedValuesOf);
 
-  const [reviewRows, [summary], work, similar] = await Promise.all([
+  const [reviewRows, [summary], work, similar, delivered] = await Promise.all([
     reviewSelect(db).where(eq(reviews.influencerId, id)).orderBy(desc(reviews.createdAt)).limit(50),
     db
       .select({ average: sql<number>`coalesce(avg(${reviews.rating}), 0)::float8`, count: count() })
@@ -221,6 +222,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
           )
           .orderBy(...order('rating'))
           .limit(SIMILAR_INFLUENCERS),
+    deliveredResults(db, id),
   ]);
 
   const card = toCard(i, viewer);
@@ -243,6 +245,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
     reviewSummary: { average: Math.round(Number(summary.average) * 10) / 10, count: summary.count },
     completedWork: work.map((w) => ({ ...w, completedAt: w.completedAt.toISOString() })),
     similar: similar.map((s) => toCard(s, viewer)),
+    delivered,
   };
 }
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Drawer, Grid, Layout, Menu, Result, Spin, Tag } from 'antd';
 import {
+  AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -25,7 +26,7 @@ import { AdminDenied } from './AdminDenied';
 import { ADMIN_VERSION } from './constants';
 import './admin.css';
 
-export type TabKey = 'overview' | 'users' | 'categories' | 'tasks' | 'videos' | 'analytics' | 'settings' | 'audit' | 'contact';
+export type TabKey = 'overview' | 'users' | 'categories' | 'tasks' | 'disputes' | 'videos' | 'analytics' | 'settings' | 'audit' | 'contact';
 
 type TabDef = { key: TabKey; icon: ReactNode; permission?: AdminPermission; component: ComponentType };
 
@@ -38,6 +39,7 @@ const TABS: TabDef[] = [
   { key: 'users', icon: <TeamOutlined />, permission: 'user_management', component: lazy(() => import('./tabs/UsersTab')) },
   { key: 'categories', icon: <AppstoreOutlined />, permission: 'task_management', component: lazy(() => import('./tabs/CategoriesTab')) },
   { key: 'tasks', icon: <ProfileOutlined />, permission: 'task_management', component: lazy(() => import('./tabs/TasksTab')) },
+  { key: 'disputes', icon: <AlertOutlined />, permission: 'task_management', component: lazy(() => import('./tabs/DisputesTab')) },
   { key: 'videos', icon: <PlaySquareOutlined />, permission: 'content_moderation', component: lazy(() => import('./tabs/VideosTab')) },
   { key: 'analytics', icon: <BarChartOutlined />, permission: 'data_analytics', component: lazy(() => import('./tabs/AnalyticsTab')) },
   { key: 'settings', icon: <SettingOutlined />, permission: 'system_settings', component: lazy(() => import('./tabs/SettingsTab')) },

@@ -12,6 +12,7 @@ import type {
   OverviewResponse,
 } from '@shared/schemas/admin';
 import type { AdminPermission } from '@shared/options';
+import type { AdminDisputesResponse } from '@shared/schemas/deals';
 import type {
   AdminCategoriesResponse,
   AdminCategory,
@@ -191,6 +192,15 @@ export const contactMessagesQuery = (q: Partial<ContactListQuery>) =>
   queryOptions({
     queryKey: ['admin', 'contact', q] as const,
     queryFn: ({ signal }) => api.get<AdminContactResponse>('/api/admin/contact-messages', { signal, query: q }),
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
+
+/** 纠纷处理: GET /api/admin/disputes */
+export const adminDisputesQuery = (q: { status: 'open' | 'closed'; page: number; limit: number }) =>
+  queryOptions({
+    queryKey: ['admin', 'disputes', q] as const,
+    queryFn: ({ signal }) => api.get<AdminDisputesResponse>('/api/admin/disputes', { signal, query: q }),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
-import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, StarFilled } from '@ant-design/icons';
+import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, SafetyCertificateOutlined, StarFilled } from '@ant-design/icons';
 import type { InfluencerDetailResponse } from '@shared/schemas/people';
 import { StateBox } from '../../components/StateBox';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -68,7 +68,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
   const me = useMe();
   const authDialog = useAuthDialog();
   const [contactOpen, setContactOpen] = useState(false);
-  const { influencer: inf, reviews, reviewSummary, completedWork, similar } = data;
+  const { influencer: inf, reviews, reviewSummary, completedWork, similar, delivered } = data;
   const user = me.data ?? null;
   const isCompany = user?.userType === 'company';
 
@@ -160,7 +160,35 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
                   <div className="pp-section" data-testid="tab-profile">
                     <h2 className="tk-block__title">{t('detail.bio')}</h2>
                     <p className="pp-bio">{inf.bio?.trim() || t('detail.noBio')}</p>
-                    <h2 className="tk-block__title">{t('detail.facts')}</h2>
+                    <h2 className="tk-block__title">
+                      <SafetyCertificateOutlined aria-hidden="true" /> {t('detail.delivered.title')}
+                    </h2>
+                    {delivered.lives > 0 ? (
+                      <>
+                        <dl className="pp-delivered" data-testid="detail-delivered">
+                          <div>
+                            <dt>{t('detail.delivered.lives')}</dt>
+                            <dd data-testid="delivered-lives">{f.count(delivered.lives)}</dd>
+                          </div>
+                          <div>
+                            <dt>{t('detail.delivered.avgViews')}</dt>
+                            <dd>{f.count(delivered.avgViews)}</dd>
+                          </div>
+                          <div>
+                            <dt>{t('detail.delivered.avgGmv')}</dt>
+                            <dd>{t('detail.delivered.money', { amount: f.count(Math.round(delivered.avgGmvCents / 100)) })}</dd>
+                          </div>
+                        </dl>
+                        <p className="tk-muted">{t('detail.delivered.hint')}</p>
+                      </>
+                    ) : (
+                      <p className="tk-muted" data-testid="detail-delivered-none">
+                        {t('detail.delivered.none')}
+                      </p>
+                    )}
+                    <h2 className="tk-block__title">
+                      {t('detail.facts')} <span className="tk-muted">{t('detail.delivered.selfDeclared')}</span>
+                    </h2>
                     <dl className="pp-facts">
                       <dt>{t('list.category')}</dt>
                       <dd>{inf.categories.length ? inf.categories.map(f.category).join('、') : t('detail.notSet')}</dd>

@@ -132,6 +132,7 @@ const en: Messages<typeof zh> = {
       users: 'Users',
       categories: 'Categories',
       tasks: 'Tasks',
+      disputes: 'Disputes',
       videos: 'Videos',
       analytics: 'Analytics',
       settings: 'Settings',

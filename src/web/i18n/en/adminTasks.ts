@@ -2,6 +2,25 @@ import type zh from '../zh-CN/adminTasks';
 import type { Messages } from '../messages';
 
 const en: Messages<typeof zh> = {
+  disputes: {
+    open: 'Open',
+    closed: 'Closed',
+    openCount: '{{n}} open',
+    overdueCount: '{{n}} over 24 h',
+    promise: 'The platform steps into every dispute within 24 hours of its opening.',
+    empty: 'No disputes',
+    failed: 'Could not load the disputes',
+    view: 'Handle',
+    viewClosed: 'View',
+    columns: { task: 'Task', parties: 'Parties', reason: 'Reason', openedBy: 'Opened by', age: 'Age', answer: 'Answer', outcome: 'Outcome' },
+    hours: '{{n}} h',
+    overdue: 'Overdue',
+    answered: 'Answered',
+    unanswered: 'No answer',
+    sides: { company: 'Company', influencer: 'Influencer' },
+    reasons: { no_show: 'Did not go live', report_untrue: 'Report not true', requirements_unmet: 'Requirements not met', samples_problem: 'Samples problem', payment_terms: 'Fee or terms', other: 'Other' },
+    outcomes: { open: 'Open', withdrawn: 'Withdrawn', completed: 'Completed', partial: 'Completed at a share', cancelled: 'Cancelled' },
+  },
   categories: {
     searchPlaceholder: 'Search categories',
     expandAll: 'Expand all',

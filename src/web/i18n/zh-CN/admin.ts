@@ -130,6 +130,7 @@ export default {
       users: '用户管理',
       categories: '分类管理',
       tasks: '任务管理',
+      disputes: '纠纷处理',
       videos: '视频管理',
       analytics: '数据分析',
       settings: '系统设置',

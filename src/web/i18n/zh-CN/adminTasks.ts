@@ -1,5 +1,24 @@
 /** 分类管理 and 任务管理 (part 2 §2, §5, §8) */
 export default {
+  disputes: {
+    open: '待处理',
+    closed: '已处理',
+    openCount: '待处理 {{n}} 件',
+    overdueCount: '超过24小时 {{n}} 件',
+    promise: '平台承诺在纠纷发起后24小时内介入处理。',
+    empty: '暂无纠纷',
+    failed: '加载纠纷失败',
+    view: '处理',
+    viewClosed: '查看',
+    columns: { task: '任务', parties: '双方', reason: '原因', openedBy: '发起方', age: '已持续', answer: '对方回复', outcome: '结果' },
+    hours: '{{n}} 小时',
+    overdue: '已超时',
+    answered: '已回复',
+    unanswered: '未回复',
+    sides: { company: '企业', influencer: '达人' },
+    reasons: { no_show: '达人未按时开播', report_untrue: '直播数据不实', requirements_unmet: '未按要求完成直播', samples_problem: '样品问题', payment_terms: '费用或合作条款争议', other: '其他' },
+    outcomes: { open: '处理中', withdrawn: '已撤回', completed: '按原价完成', partial: '按比例完成', cancelled: '取消订单' },
+  },
   categories: {
     searchPlaceholder: '搜索分类名称',
     expandAll: '全部展开',
