@@ -90,6 +90,8 @@ export const taskDetailResponse = z.object({
     isOwner: z.boolean(),
     canApply: z.boolean(),
     myApplication: myApplication.nullable(),
+    /** the task's deal, for its two parties (null for everyone else) */
+    dealId: z.string().uuid().nullable(),
   }),
 });
 export type TaskDetailResponse = z.infer<typeof taskDetailResponse>;

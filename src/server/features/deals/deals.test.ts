@@ -88,6 +88,10 @@ describe('accepting creates the deal', () => {
     expect(view.actions.sort()).toEqual(['propose_schedule', 'request_cancel']);
     expect((await s.get(s.c)).actions.sort()).toEqual(['cancel', 'propose_schedule', 'request_cancel', 'ship_samples']);
     expect(view.timeline).toHaveLength(1);
+    // the task page links the two parties (and nobody else) to the deal
+    expect((await s.c.get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
+    expect((await s.i.get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
+    expect((await new Client(t.app).get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBeNull();
     const [n] = await t.app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, s.inf.user.id), eq(notifications.type, 'application_accepted')));
     expect(n.link).toBe(`/deal/${s.deal.id}`);
     const mine = (await s.i.get('/api/deals')).json().items;

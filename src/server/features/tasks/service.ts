@@ -312,10 +312,14 @@ export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): 
     }
   }
   const card = toCard(row);
+  const isOwner = me.companyId !== null && me.companyId === row.companyId;
+  const isSelected = myApplication?.status === 'accepted';
+  const deal = isOwner || isSelected ? await dealOfTask(db, id) : null;
   return {
     task: { ...card, isSettled: row.t.isSettled, updatedAt: row.t.updatedAt.toISOString() },
     viewer: {
-      isOwner: me.companyId !== null && me.companyId === row.companyId,
+      isOwner,
+      dealId: deal?.id ?? null,
       // a withdrawn application may be sent again (the same row goes back to pending)
       canApply:
         user?.userType === 'influencer' &&

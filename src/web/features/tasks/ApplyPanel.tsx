@@ -49,6 +49,11 @@ export function ApplyPanel({ detail, user }: Props) {
           <span>{t('apply.myApplication')}</span>
           <ApplicationStatusTag status={a.status} testId="task-my-application-status" />
         </div>
+        {viewer.dealId && (
+          <Link to={`/deal/${viewer.dealId}`} className="btn btn--primary btn--sm" data-testid="task-deal-link">
+            {t('apply.viewDeal')}
+          </Link>
+        )}
         <dl className="tk-my-app__facts">
           <div>
             <dt>{t('apply.myRate')}</dt>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftOutlined, CommentOutlined, FileSearchOutlined, ReloadOutlined, SafetyCertificateFilled, UserOutlined, WarningOutlined } from '@ant-design/icons';
@@ -157,6 +157,11 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
         <aside className="tk-detail__side">
           <CompanyCard detail={detail} />
           {!viewer.isOwner && user !== undefined && <ApplyPanel detail={detail} user={user} />}
+          {viewer.isOwner && viewer.dealId && (
+            <Link to={`/deal/${viewer.dealId}`} className="btn btn--primary tk-deal-cta" data-testid="task-deal-link">
+              {t('apply.viewDeal')}
+            </Link>
+          )}
         </aside>
         <div className="tk-detail__main">
           <div className="card tk-detail__body">

@@ -117,6 +117,7 @@ const en: Messages<typeof zh> = {
     discussionNote: 'The discussion area is not open yet. Put your questions in your application message.',
   },
   apply: {
+    viewDeal: 'Open the deal',
     title: 'Apply for this task',
     rate: 'Your quote',
     ratePlaceholder: 'Enter your quote (${{min}} - ${{max}})',

@@ -115,6 +115,7 @@ export default {
     discussionNote: '讨论区暂未开放，如有疑问请在申请留言中说明。',
   },
   apply: {
+    viewDeal: '查看订单',
     title: '申请任务',
     rate: '您的报价',
     ratePlaceholder: '请输入报价（${{min}} - ${{max}}）',
