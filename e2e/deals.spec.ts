@@ -8,6 +8,7 @@
  *  - en: nobody confirms the report; the clock passes 24 h and the platform confirms it;
  *  - zh-CN: the company disputes, the influencer answers, an admin decides a 60 % completion.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ConsoleGuard, choose, expect, pngBytes, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './ownServer';
@@ -157,6 +158,11 @@ test('the whole journey in the browser: samples, schedule, live report, confirma
     // the company sees the figures and the screenshot, and confirms
     await co.page.reload();
     await expect(co.page.getByTestId('deal-report-gmv')).toContainText('$186,234.50');
+    // no serious accessibility problem on the deal page at 390 px
+    await co.page.waitForTimeout(300);
+    const axe = await new AxeBuilder({ page: co.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await expect(co.page.getByTestId('deal-report').locator('img')).toHaveCount(1);
     await expect(co.page.getByTestId('deal-auto-confirm')).toBeVisible();
     await act(co.page, 'confirm');

@@ -97,6 +97,8 @@ export const seoRoutes =
         'Disallow: /company-profile',
         'Disallow: /materials',
         'Disallow: /messages',
+        'Disallow: /deals',
+        'Disallow: /deal/',
         'Disallow: /company-tasks',
         'Disallow: /influencer-tasks',
         'Disallow: /signup',
