@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeCompany, makeInfluencer, makeTaskCategory } from '../../db/factories';
-import { adminLogs, companies, dealEvents, deals, jobs, notifications, tasks } from '../../db/schema';
+import { adminLogs, companies, dealEvents, deals, jobs, notifications, platformSettings, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { pendingJobs, runDueJobs } from '../../platform/jobs';
 import { hashPassword } from '../auth/service';
@@ -216,6 +216,74 @@ describe('the journey', () => {
     expect((await s.get(s.c)).status).toBe('reported');
     await runDueJobs(t.app.ctx);
     expect((await s.get(s.c)).status).toBe('completed');
+  });
+});
+
+describe('timed steps', () => {
+  const notesOf = async (type: string, dealId: string) =>
+    (await t.app.ctx.db.select().from(notifications).where(eq(notifications.type, type))).filter((n) => n.link === `/deal/${dealId}`);
+
+  it('no report 48 h after the planned end: both sides and the admins are told, once', async () => {
+    const admin = await makeAdmin(t.app.ctx.db, { permissions: ['task_management'] });
+    const s = await dealSetup();
+    await s.fire(s.c, 'propose_schedule', schedule(5, 2));
+    await s.fire(s.i, 'confirm_schedule');
+    clock.advance((5 + 2 + 48) * H - 1000);
+    await runDueJobs(t.app.ctx);
+    expect(await notesOf('deal_report_overdue', s.deal.id)).toHaveLength(0);
+    clock.advance(1000);
+    await runDueJobs(t.app.ctx);
+    const told = (await notesOf('deal_report_overdue', s.deal.id)).map((n) => n.userId);
+    expect(told).toEqual(expect.arrayContaining([s.co.user.id, s.inf.user.id, admin.id]));
+    await runDueJobs(t.app.ctx);
+    expect((await notesOf('deal_report_overdue', s.deal.id)).length).toBe(told.length);
+  });
+
+  it('a rescheduled live: the old reminders stay silent, the new ones come at their times', async () => {
+    const s = await dealSetup();
+    await s.fire(s.c, 'propose_schedule', schedule(30));
+    await s.fire(s.i, 'confirm_schedule');
+    await s.fire(s.i, 'propose_schedule', schedule(60));
+    await s.fire(s.c, 'confirm_schedule');
+    clock.advance(7 * H); // 23 h before the first time: its 24 h reminder is due, but the deal moved on
+    await runDueJobs(t.app.ctx);
+    expect(await notesOf('deal_reminder', s.deal.id)).toHaveLength(0);
+    clock.advance(30 * H); // 23 h before the new time
+    await runDueJobs(t.app.ctx);
+    expect(await notesOf('deal_reminder', s.deal.id)).toHaveLength(2);
+  });
+
+  it('the settlement window is the admin setting in force: lengthened to 48 h, the report waits 48 h', async () => {
+    await t.app.ctx.db.insert(platformSettings).values({ key: 'settlementHours', value: 48 });
+    try {
+      const s = await reportedDeal();
+      expect((await s.get(s.c)).settlementHours).toBe(48);
+      clock.advance(24 * H);
+      await runDueJobs(t.app.ctx);
+      expect((await s.get(s.c)).status).toBe('reported');
+      clock.advance(24 * H);
+      await runDueJobs(t.app.ctx);
+      expect((await s.get(s.c))).toMatchObject({ status: 'completed', autoConfirmed: true });
+    } finally {
+      await t.app.ctx.db.delete(platformSettings).where(eq(platformSettings.key, 'settlementHours'));
+    }
+  });
+});
+
+describe('the settlement window changed after a report', () => {
+  it('the planned confirmation finds the longer window and plans itself again for its end', async () => {
+    const s = await reportedDeal();
+    await t.app.ctx.db.insert(platformSettings).values({ key: 'settlementHours', value: 36 });
+    try {
+      clock.advance(24 * H);
+      await runDueJobs(t.app.ctx);
+      expect((await s.get(s.c)).status).toBe('reported');
+      clock.advance(12 * H);
+      await runDueJobs(t.app.ctx);
+      expect((await s.get(s.c)).status).toBe('completed');
+    } finally {
+      await t.app.ctx.db.delete(platformSettings).where(eq(platformSettings.key, 'settlementHours'));
+    }
   });
 });
 
