@@ -30,6 +30,7 @@ test.describe('header sign-in and the user menu', () => {
       ['个人中心', '/influencer-profile'],
       ['账号设置', '/account-settings'],
       ['我的任务', '/influencer-tasks'],
+      ['我的订单', '/deals'],
     ] as const) {
       await expect(menuEntry(menu, name)).toHaveAttribute('href', href);
     }

@@ -46,6 +46,7 @@ test.describe('mobile viewport (375px)', () => {
       ['个人中心', '/influencer-profile'],
       ['账号设置', '/account-settings'],
       ['我的任务', '/influencer-tasks'],
+      ['我的订单', '/deals'],
     ] as const) {
       await expect(menu.getByRole('link', { name })).toHaveAttribute('href', href);
     }
