@@ -220,7 +220,11 @@ test('a dispute: the company opens it, the influencer answers, an admin decides 
     let dialog = await act(co.page, 'dispute');
     await co.page.getByTestId('deal-dialog-submit').click();
     await expect(dialog).toContainText('请选择纠纷原因');
-    await choose(co.page, dialog.getByTestId('deal-field-reason'), '直播数据不实');
+    // the dropdown opens inside an animating modal: choose until the field shows the choice
+    await expect(async () => {
+      await choose(co.page, dialog.getByTestId('deal-field-reason'), '直播数据不实');
+      await expect(dialog.getByTestId('deal-field-reason')).toContainText('直播数据不实', { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
     await dialog.getByTestId('deal-field-statement').fill('后台订单数与提交的数据不一致。');
     await submit(co.page);
     await expect(co.page.getByTestId('deal-status')).toHaveText('纠纷处理中');

@@ -323,7 +323,7 @@ function ImagesField({ label, value, onChange, onBusy }: { label: string; value:
           </li>
         )}
       </ul>
-      <input ref={inputRef} id={id} type="file" accept="image/*" multiple hidden onChange={(e) => void pick(e.target.files)} data-testid="deal-images-input" />
+      <input ref={inputRef} id={id} className="dl-images__input" type="file" accept="image/*" multiple onChange={(e) => void pick(e.target.files)} data-testid="deal-images-input" />
       {problem && (
         <p className="dl-images__problem" role="alert">
           {problem}
