@@ -159,6 +159,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('DEV_CLOCK is refused in production; timed jobs poll every 5 s by default and never in tests', () => {
+    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'production', DEV_CLOCK: 'true' })).toContain('DEV_CLOCK: cannot be used in production');
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY }).jobsPollMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'test' }).jobsPollMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, DEV_CLOCK: '1' }).devClock).toBe(true);
+  });
+
   it('without SECRET_KEY the embedded default makes one key, keeps it private in DATA_DIR and reuses it', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -58,7 +58,7 @@ export async function runDueJobs(ctx: AppContext, limit = 50): Promise<number> {
         return true;
       }
       try {
-        box.after = (await tx.transaction(async (sp) => handler(ctx, sp as unknown as Tx, row))) ?? null;
+        box.after = (await tx.transaction(async (sp) => handler(ctx, sp, row))) ?? null;
         await tx.update(jobs).set({ doneAt: now, attempts: row.attempts + 1 }).where(eq(jobs.id, row.id));
       } catch (err) {
         const attempts = row.attempts + 1;

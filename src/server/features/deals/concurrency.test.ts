@@ -10,14 +10,16 @@ import type { DealEvent } from '../../../shared/deals';
 import { makeAdmin, makeCompany, makeDeal, makeInfluencer, makeTask } from '../../db/factories';
 import { dealDisputes, dealEvents, deals, taskApplications, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
-import { runDueJobs } from '../../platform/jobs';
+import { runDueJobs, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { raceAgainstSerial, type RaceOp } from '../../test/race';
 import { fireDealEvent } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 8));
+/** rounds of one pair run at the same time (each on its own deal): more interleavings per second */
+const PARALLEL = onPostgres ? 4 : 1;
 const H = 3600_000;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
 
@@ -62,7 +64,7 @@ async function makeWorld(kind: StateKind): Promise<World> {
   return { dealId: deal.id, taskId: task.id, company: u(co.user, 'company'), influencer: u(inf.user, 'influencer') };
 }
 
-type Op = { name: string; run(w: World): Promise<unknown> };
+type Op = RaceOp<World>;
 const fire = (who: 'company' | 'influencer' | 'admin', event: DealEvent, body: Record<string, unknown> = {}): Op => ({
   name: `${who} ${event}`,
   run: (w) => fireDealEvent(t.app.ctx, who === 'admin' ? admin : w[who], w.dealId, event, body, { ip: '127.0.0.1' }),
@@ -71,10 +73,7 @@ const fire = (who: 'company' | 'influencer' | 'admin', event: DealEvent, body: R
 const autoConfirm: Op = {
   name: 'auto_confirm job',
   run: async (w) => {
-    await t.app.ctx.db.transaction(async (tx) => {
-      const { scheduleJob } = await import('../../platform/jobs');
-      await scheduleJob(tx, { kind: 'deal.auto_confirm', key: `test:${w.dealId}`, runAt: clock.now(), payload: { dealId: w.dealId } });
-    });
+    await scheduleJob(t.app.ctx.db, { kind: 'deal.auto_confirm', key: `test:${w.dealId}`, runAt: clock.now(), payload: { dealId: w.dealId } });
     await runDueJobs(t.app.ctx);
   },
 };
@@ -102,16 +101,6 @@ const PAIRS: [StateKind, Op, Op][] = [
   ['disputed', fire('admin', 'resolve_complete', { reason: '数据属实' }), fire('company', 'withdraw_dispute')],
   ['disputed', fire('admin', 'resolve_cancel', { reason: '达人违约' }), fire('influencer', 'answer_dispute', { statement: '我有证据' })],
 ];
-
-async function outcome(op: Op, w: World): Promise<string> {
-  try {
-    await op.run(w);
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
-}
 
 async function snapshot(w: World) {
   const db = t.app.ctx.db;
@@ -145,46 +134,12 @@ function violations(s: Snapshot): string[] {
   return out;
 }
 
-type Result = { outcomes: [string, string]; state: Snapshot };
-const key = (r: Result) => JSON.stringify(r);
-
-async function serial(kind: StateKind, a: Op, b: Op, aFirst: boolean): Promise<Result> {
-  const w = await makeWorld(kind);
-  let ra: string;
-  let rb: string;
-  if (aFirst) {
-    ra = await outcome(a, w);
-    rb = await outcome(b, w);
-  } else {
-    rb = await outcome(b, w);
-    ra = await outcome(a, w);
-  }
-  const state = await snapshot(w);
-  expect(violations(state), `serial ${a.name} / ${b.name}: ${JSON.stringify(state)}`).toEqual([]);
-  return { outcomes: [ra, rb], state };
-}
-
 describe('events that meet on one deal', () => {
   for (const [kind, a, b] of PAIRS) {
     it(`${a.name} × ${b.name} (${kind})`, { timeout: 600_000 }, async () => {
-      const legal = new Map<string, Result>();
-      for (const first of [true, false]) {
-        const r = await serial(kind, a, b, first);
-        legal.set(key(r), r);
-      }
-      const bad: string[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const w = await makeWorld(kind);
-        const pair = round % 2 === 0 ? [a, b] : [b, a];
-        const answers = await Promise.all(pair.map((op) => outcome(op, w)));
-        const outcomes: [string, string] = round % 2 === 0 ? [answers[0], answers[1]] : [answers[1], answers[0]];
-        const state = await snapshot(w);
-        const r = { outcomes, state };
-        const v = violations(state);
-        if (v.length || !legal.has(key(r))) bad.push(`${key(r)} ${v.join(', ')}`);
-      }
-      const distinct = [...new Set(bad)];
-      expect(distinct, `${bad.length} of ${ROUNDS} rounds illegal; legal outcomes: ${[...legal.keys()].join(' | ')}`).toEqual([]);
+      const { illegal, legal } = await raceAgainstSerial({ make: () => makeWorld(kind), snapshot, violations }, a, b, { rounds: ROUNDS, parallel: PARALLEL });
+      const distinct = [...new Set(illegal)];
+      expect(distinct, `${illegal.length} of ${ROUNDS} rounds illegal; legal outcomes: ${legal.join(' | ')}`).toEqual([]);
     });
   }
 });

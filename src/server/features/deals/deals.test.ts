@@ -378,6 +378,10 @@ describe('who may see and do what', () => {
     for (const e of ['auto_confirm', 'complete']) expect((await s.fire(s.c, e)).json().error.code).toBe('DEAL_ROLE_FORBIDDEN');
     expect((await s.fire(s.c, 'no_such_event')).statusCode).toBe(400);
     expect((await s.c.get('/api/deals/not-a-uuid')).statusCode).toBe(404);
+    expect((await s.c.post('/api/deals/not-a-uuid/events/confirm', {})).json().error.code).toBe('DEAL_NOT_FOUND');
+    expect((await s.c.get('/api/deal-files/not-a-uuid')).statusCode).toBe(404);
+    // the moved clock exists only on a server started with DEV_CLOCK=1
+    expect((await visitor.post('/api/dev/clock', { advanceMs: 24 * H })).statusCode).toBe(404);
     // nothing changed
     expect((await s.get(s.c)).version).toBe(1);
   });

@@ -38,7 +38,7 @@ export const dealRoutes =
           tags: ['deals'],
           summary: 'One deal: terms, timeline, live report, disputes and the actions the viewer may take now',
           description: 'Who: the deal’s company and influencer, and admins with 任务管理. Anyone else gets 404 (the deal’s existence is not revealed).',
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().uuid({ error: 'DEAL_NOT_FOUND' }) }),
           response: { 200: dealDetail, ...errors },
         },
       },
@@ -74,7 +74,7 @@ export const dealRoutes =
           tags: ['deals'],
           summary: 'An image attached to a deal (live report screenshot, dispute evidence)',
           description: 'Who: its uploader, the two parties of a deal it is attached to, and admins with 任务管理. Anyone else gets 404.',
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().uuid({ error: 'NOT_FOUND' }) }),
         },
       },
       async (request, reply) => {

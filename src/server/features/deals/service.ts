@@ -40,11 +40,12 @@ import { readSettings } from '../admin/settings';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 
 const HOUR = 3600_000;
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 type DealRow = typeof deals.$inferSelect;
 type DisputeRow = typeof dealDisputes.$inferSelect;
-type Parties = { companyUserId: string; influencerUserId: string; companyName: string; influencerName: string };
+type Parties = { companyUserId: string; companyName: string; logoUrl: string | null; influencerUserId: string; nickname: string; avatarUrl: string | null };
+/** what the guards need of the open dispute */
+type OpenDispute = { openedBy: string; answeredAt: Date | null } | null;
 
 /** Beijing time, as the product shows dates in notifications: 2026-12-01 20:00 */
 export function beijing(d: Date): string {
@@ -114,7 +115,7 @@ async function openDispute(db: DbOrTx, dealId: string): Promise<DisputeRow | nul
 
 const party = (v: string | null): PartyRole | null => (v === 'company' || v === 'influencer' ? v : null);
 
-function factsOf(d: DealRow, dispute: DisputeRow | null): DealFacts {
+function factsOf(d: DealRow, dispute: OpenDispute): DealFacts {
   return {
     status: d.status as DealState,
     scheduleProposedBy: party(d.scheduleProposedBy),
@@ -131,8 +132,10 @@ async function partiesOf(db: DbOrTx, d: DealRow): Promise<Parties> {
     .select({
       companyUserId: companies.userId,
       companyName: companies.companyName,
+      logoUrl: companies.logoUrl,
       influencerUserId: influencers.userId,
-      influencerName: influencers.nickname,
+      nickname: influencers.nickname,
+      avatarUrl: influencers.avatarUrl,
     })
     .from(companies)
     .innerJoin(influencers, eq(influencers.id, d.influencerId))
@@ -145,12 +148,11 @@ async function partiesOf(db: DbOrTx, d: DealRow): Promise<Parties> {
  * The viewer's side of a deal: the company, the influencer, an admin holding 任务管理 — or nobody
  * (404, so a stranger cannot even learn that the deal exists).
  */
-async function viewerRole(db: DbOrTx, user: AuthUser, d: DealRow): Promise<'company' | 'influencer' | 'admin'> {
+async function viewerRole(db: DbOrTx, user: AuthUser, parties: Parties): Promise<'company' | 'influencer' | 'admin'> {
   if (user.userType === 'admin') {
     if ((await permissionsOf(db, user.id)).includes('task_management')) return 'admin';
     throw new AppError('DEAL_NOT_FOUND');
   }
-  const parties = await partiesOf(db, d);
   if (user.userType === 'company' && parties.companyUserId === user.id) return 'company';
   if (user.userType === 'influencer' && parties.influencerUserId === user.id) return 'influencer';
   throw new AppError('DEAL_NOT_FOUND');
@@ -165,17 +167,12 @@ async function imagesOf(db: DbOrTx, ids: string[]) {
 }
 
 export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Promise<DealDetail> {
-  if (!isUuid(id)) throw new AppError('DEAL_NOT_FOUND');
   const db = ctx.db;
   const [d] = await db.select().from(deals).where(eq(deals.id, id)).limit(1);
   if (!d) throw new AppError('DEAL_NOT_FOUND');
-  const role = await viewerRole(db, user, d);
+  const info = await partiesOf(db, d);
+  const role = await viewerRole(db, user, info);
   const settings = await readSettings(ctx, db);
-  const [info] = await db
-    .select({ companyName: companies.companyName, logoUrl: companies.logoUrl, nickname: influencers.nickname, avatarUrl: influencers.avatarUrl })
-    .from(companies)
-    .innerJoin(influencers, eq(influencers.id, d.influencerId))
-    .where(eq(companies.id, d.companyId));
   const disputes = await db.select().from(dealDisputes).where(eq(dealDisputes.dealId, d.id)).orderBy(dealDisputes.openedAt);
   const timeline = await db
     .select({
@@ -197,7 +194,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
   const env = { now, settlementHours: settings.settlementHours };
   const images = await imagesOf(db, [...d.reportScreenshots, ...disputes.flatMap((x) => [...x.evidence, ...x.answerEvidence])]);
   const pics = (ids: string[]) => ids.flatMap((i) => (images.get(i) ? [images.get(i)!] : []));
-  const nameOf = (r: string) => (r === 'company' ? (info?.companyName ?? '') : r === 'influencer' ? (info?.nickname ?? '') : null);
+  const nameOf = (r: string) => (r === 'company' ? info.companyName : r === 'influencer' ? info.nickname : null);
   return {
     id: d.id,
     taskId: d.taskId,
@@ -218,8 +215,8 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       productName: d.productName,
       requirements: d.requirements,
     },
-    company: { id: d.companyId, name: info?.companyName ?? '', logoUrl: info?.logoUrl ?? null },
-    influencer: { id: d.influencerId, nickname: info?.nickname ?? '', avatarUrl: info?.avatarUrl ?? null },
+    company: { id: d.companyId, name: info.companyName, logoUrl: info.logoUrl },
+    influencer: { id: d.influencerId, nickname: info.nickname, avatarUrl: info.avatarUrl },
     samples: { carrier: d.samplesCarrier, trackingNo: d.samplesTracking, shippedAt: iso(d.samplesShippedAt), receivedAt: iso(d.samplesReceivedAt) },
     schedule: {
       start: iso(d.scheduleStart),
@@ -308,7 +305,7 @@ export async function listMyDeals(db: DbOrTx, user: AuthUser, filter: 'active' |
     .orderBy(desc(deals.updatedAt))
     .limit(200);
   return rows.map((r) => {
-    const facts = factsOf(r.d, r.dispute?.openedBy ? ({ openedBy: r.dispute.openedBy, answeredAt: r.dispute.answeredAt } as DisputeRow) : null);
+    const facts = factsOf(r.d, r.dispute?.openedBy ? { openedBy: r.dispute.openedBy, answeredAt: r.dispute.answeredAt } : null);
     return {
       id: r.d.id,
       taskId: r.d.taskId,
@@ -630,7 +627,6 @@ async function closeDispute(
  * complete) are refused here: only the platform fires them.
  */
 export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string, event: string, body: unknown, meta: { ip: string }) {
-  if (!isUuid(id)) throw new AppError('DEAL_NOT_FOUND');
   if (!isDealEvent(event)) throw new AppError('NOT_FOUND');
   const def = eventDef(event);
   const form: Record<string, unknown> = def.form ? { ...parseForm(def.form, body) } : {};
@@ -638,8 +634,8 @@ export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string,
   const isAdmin = user.userType === 'admin' && (await permissionsOf(ctx.db, user.id)).includes('task_management');
   const notes = await ctx.db.transaction(async (tx) => {
     const d = await lockDeal(tx, id);
-    const role = isAdmin ? 'admin' : await viewerRole(tx, user, d);
     const parties = await partiesOf(tx, d);
+    const role = isAdmin ? 'admin' : await viewerRole(tx, user, parties);
     const dispute = await openDispute(tx, d.id);
     const env = { now: ctx.clock.now(), settlementHours: settings.settlementHours };
     const out = await applyEvent(ctx, tx, d, event, { role, userId: user.id, ip: meta.ip }, form, env, parties, dispute);
@@ -805,7 +801,6 @@ export async function listDisputes(ctx: AppContext, q: { status: 'open' | 'close
  * deal that attaches it (report screenshots, dispute evidence) may read it; anyone else gets null (404).
  */
 export async function readDealFile(ctx: AppContext, user: AuthUser, id: string) {
-  if (!isUuid(id)) return null;
   const [u] = await ctx.db
     .select({ ownerUserId: uploads.ownerUserId, storageKey: uploads.storageKey })
     .from(uploads)

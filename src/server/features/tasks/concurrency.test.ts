@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask } from '../../db/factories';
 import { deals, taskApplications, tasks } from '../../db/schema';
-import { AppError } from '../../platform/errors';
 import type { AppContext } from '../../platform/context';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { raceAgainstSerial, type RaceOp } from '../../test/race';
 import { acceptApplication, applyOnce, cancelTask, completeTask, refuseApplication, withdrawApplication } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -74,7 +74,7 @@ async function makeWorld(kind: WorldKind): Promise<World> {
   return { taskId: task.id, app };
 }
 
-type Op = { name: string; run(w: World): Promise<unknown> };
+type Op = RaceOp<World>;
 const appOf = (w: World, l: Label) => w.app[l] ?? '00000000-0000-0000-0000-000000000000';
 const applyAs = (l: Label, rate = 2000): Op => ({
   name: `apply ${l}`,
@@ -129,17 +129,6 @@ const PAIRS: [WorldKind, Op, Op][] = [
   ['inProgress', applyAs('I3'), cancel],
 ];
 
-/** What an operation answered: 'ok' or the error code. */
-async function outcome(op: Op, w: World): Promise<string> {
-  try {
-    await op.run(w);
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
-}
-
 /** The rows of a world, with ids replaced by labels (comparable across worlds). */
 async function snapshot(w: World) {
   const [task] = await ctx.db.select().from(tasks).where(eq(tasks.id, w.taskId));
@@ -192,57 +181,12 @@ function violations(s: Snapshot): string[] {
   return out;
 }
 
-type Result = { outcomes: [string, string]; state: Snapshot };
-const key = (r: Result) => JSON.stringify(r);
-
-/** A and B one after the other on a fresh world: the outcome a serial schedule gives. */
-async function serial(kind: WorldKind, a: Op, b: Op, aFirst: boolean): Promise<Result> {
-  const w = await makeWorld(kind);
-  let ra: string;
-  let rb: string;
-  if (aFirst) {
-    ra = await outcome(a, w);
-    rb = await outcome(b, w);
-  } else {
-    rb = await outcome(b, w);
-    ra = await outcome(a, w);
-  }
-  const state = await snapshot(w);
-  expect(violations(state), `serial ${a.name} / ${b.name}: ${JSON.stringify(state)}`).toEqual([]);
-  return { outcomes: [ra, rb], state };
-}
-
-/** A and B together on a fresh world; `aFirst` says which is started first. */
-async function together(kind: WorldKind, a: Op, b: Op, aFirst: boolean): Promise<Result> {
-  const w = await makeWorld(kind);
-  let ra: string;
-  let rb: string;
-  if (aFirst) [ra, rb] = await Promise.all([outcome(a, w), outcome(b, w)]);
-  else [rb, ra] = await Promise.all([outcome(b, w), outcome(a, w)]);
-  return { outcomes: [ra, rb], state: await snapshot(w) };
-}
-
 describe(`concurrent transitions (${ROUNDS} rounds per order, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   for (const [kind, a, b] of PAIRS) {
     it(`${a.name} × ${b.name} (${kind})`, { timeout: 600_000 }, async () => {
-      const legal = new Map<string, Result>();
-      for (const aFirst of [true, false]) {
-        const r = await serial(kind, a, b, aFirst);
-        legal.set(key(r), r);
-      }
-      const bad: string[] = [];
-      for (let round = 0; round < ROUNDS; round += PARALLEL) {
-        const batch = await Promise.all(
-          Array.from({ length: Math.min(PARALLEL, ROUNDS - round) }, (_, i) => together(kind, a, b, (round + i) % 2 === 0)),
-        );
-        for (const r of batch) {
-          const k = key(r);
-          const broken = violations(r.state);
-          if (broken.length > 0 || !legal.has(k)) bad.push(`${broken.join('; ') || 'not a serial outcome'}: ${k}`);
-        }
-      }
-      const distinct = [...new Set(bad)];
-      expect(distinct, `${bad.length} of ${ROUNDS} rounds illegal; legal outcomes: ${[...legal.keys()].join(' | ')}`).toEqual([]);
+      const { illegal, legal } = await raceAgainstSerial({ make: () => makeWorld(kind), snapshot, violations }, a, b, { rounds: ROUNDS, parallel: PARALLEL });
+      const distinct = [...new Set(illegal)];
+      expect(distinct, `${illegal.length} of ${ROUNDS} rounds illegal; legal outcomes: ${legal.join(' | ')}`).toEqual([]);
     });
   }
 });

@@ -161,10 +161,7 @@ function Actions({ d, onAct }: { d: DealDetail; onAct: (e: DealEvent) => void })
   const primary = new Set<DealEvent>(['ship_samples', 'receive_samples', 'confirm_schedule', 'report_live', 'confirm', 'answer_dispute', 'resolve_complete']);
   const ordered = [...(d.actions as DealEvent[])].sort((a, b) => Number(primary.has(b)) - Number(primary.has(a)) || Number(danger.has(a)) - Number(danger.has(b)));
   return (
-    <section className="card dl-card" aria-labelledby="dl-actions" data-testid="deal-actions">
-      <h2 className="dl-card__title" id="dl-actions">
-        {t('sections.actions')}
-      </h2>
+    <Section name="actions" testId="deal-actions">
       <div className="dl-actions">
         {ordered.map((e) => (
           <button
@@ -178,7 +175,7 @@ function Actions({ d, onAct }: { d: DealDetail; onAct: (e: DealEvent) => void })
           </button>
         ))}
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -199,10 +196,7 @@ function Terms({ d }: { d: DealDetail }) {
   const { t } = useTranslation('deals');
   const f = useDealFormat();
   return (
-    <section className="card dl-card" aria-labelledby="dl-terms">
-      <h2 className="dl-card__title" id="dl-terms">
-        {t('sections.terms')}
-      </h2>
+    <Section name="terms">
       <Facts
         rows={[
           [t('terms.rate'), <span className="dl-money" data-testid="deal-rate">{f.money(d.terms.rateCents)}</span>],
@@ -221,7 +215,7 @@ function Terms({ d }: { d: DealDetail }) {
           </ul>
         </>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -229,10 +223,7 @@ function Samples({ d }: { d: DealDetail }) {
   const { t } = useTranslation('deals');
   const f = useDealFormat();
   return (
-    <section className="card dl-card" aria-labelledby="dl-samples" data-testid="deal-samples">
-      <h2 className="dl-card__title" id="dl-samples">
-        {t('sections.samples')}
-      </h2>
+    <Section name="samples" testId="deal-samples">
       {d.samples.shippedAt ? (
         <Facts
           rows={[
@@ -245,7 +236,7 @@ function Samples({ d }: { d: DealDetail }) {
       ) : (
         <p className="dl-muted">{t('samples.none')}</p>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -254,10 +245,7 @@ function Schedule({ d }: { d: DealDetail }) {
   const f = useDealFormat();
   const s = d.schedule;
   return (
-    <section className="card dl-card" aria-labelledby="dl-schedule" data-testid="deal-schedule">
-      <h2 className="dl-card__title" id="dl-schedule">
-        {t('sections.schedule')}
-      </h2>
+    <Section name="schedule" testId="deal-schedule">
       {s.start ? (
         <>
           <Facts
@@ -279,7 +267,7 @@ function Schedule({ d }: { d: DealDetail }) {
       ) : (
         <p className="dl-muted">{t('schedule.none')}</p>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -290,21 +278,15 @@ function Report({ d }: { d: DealDetail }) {
   if (!r) {
     if (['scheduled', 'schedule_proposed'].includes(d.status)) {
       return (
-        <section className="card dl-card" aria-labelledby="dl-report">
-          <h2 className="dl-card__title" id="dl-report">
-            {t('sections.report')}
-          </h2>
+        <Section name="report">
           <p className="dl-muted">{t('report.none')}</p>
-        </section>
+        </Section>
       );
     }
     return null;
   }
   return (
-    <section className="card dl-card" aria-labelledby="dl-report" data-testid="deal-report">
-      <h2 className="dl-card__title" id="dl-report">
-        {t('sections.report')}
-      </h2>
+    <Section name="report" testId="deal-report">
       <div className="dl-figures">
         <Figure label={t('report.views')} value={f.count(r.views)} />
         <Figure label={t('report.peakViewers')} value={f.count(r.peakViewers)} />
@@ -331,7 +313,7 @@ function Report({ d }: { d: DealDetail }) {
         </p>
       )}
       {d.autoConfirmed && <p className="dl-muted" data-testid="deal-auto-confirmed">{t('report.autoConfirmed')}</p>}
-    </section>
+    </Section>
   );
 }
 
@@ -367,10 +349,7 @@ function Disputes({ d }: { d: DealDetail }) {
   if (d.disputes.length === 0) return null;
   const now = new Date(d.serverNow).getTime();
   return (
-    <section className="card dl-card" aria-labelledby="dl-disputes" data-testid="deal-disputes">
-      <h2 className="dl-card__title" id="dl-disputes">
-        {t('sections.disputes')}
-      </h2>
+    <Section name="disputes" testId="deal-disputes">
       {[...d.disputes].reverse().map((x) => (
         <article key={x.id} className={`dl-dispute dl-dispute--${x.outcome}`} data-testid="deal-dispute" data-outcome={x.outcome}>
           <p className="dl-dispute__head">
@@ -392,7 +371,7 @@ function Disputes({ d }: { d: DealDetail }) {
           )}
         </article>
       ))}
-    </section>
+    </Section>
   );
 }
 
@@ -400,10 +379,7 @@ function Timeline({ d }: { d: DealDetail }) {
   const { t } = useTranslation('deals');
   const f = useDealFormat();
   return (
-    <section className="card dl-card" aria-labelledby="dl-timeline" data-testid="deal-timeline">
-      <h2 className="dl-card__title" id="dl-timeline">
-        {t('sections.timeline')}
-      </h2>
+    <Section name="timeline" testId="deal-timeline">
       <ol className="dl-timeline">
         {[...d.timeline].reverse().map((e) => (
           <li key={e.id} data-testid="deal-timeline-entry" data-event={e.event}>
@@ -417,6 +393,19 @@ function Timeline({ d }: { d: DealDetail }) {
           </li>
         ))}
       </ol>
+    </Section>
+  );
+}
+
+/** one card of the deal page: a titled section (its heading labels it) */
+function Section({ name, testId, children }: { name: 'actions' | 'terms' | 'samples' | 'schedule' | 'report' | 'disputes' | 'timeline'; testId?: string; children: ReactNode }) {
+  const { t } = useTranslation('deals');
+  return (
+    <section className="card dl-card" aria-labelledby={`dl-${name}`} data-testid={testId}>
+      <h2 className="dl-card__title" id={`dl-${name}`}>
+        {t(`sections.${name}`)}
+      </h2>
+      {children}
     </section>
   );
 }
