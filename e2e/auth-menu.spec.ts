@@ -31,6 +31,7 @@ test.describe('header sign-in and the user menu', () => {
       ['账号设置', '/account-settings'],
       ['我的任务', '/influencer-tasks'],
       ['我的订单', '/deals'],
+      ['我的钱包', '/wallet'],
     ] as const) {
       await expect(menuEntry(menu, name)).toHaveAttribute('href', href);
     }

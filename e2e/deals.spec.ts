@@ -9,12 +9,13 @@
  *  - zh-CN: the company disputes, the influencer answers, an admin decides a 60 % completion.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ConsoleGuard, choose, expect, pngBytes, test } from './fixtures';
+import { acceptedDeal, advance, H, person as signedInPerson, reportedByApi, serverNow } from './dealHelpers';
 import { startOwnServer, type OwnServer } from './ownServer';
 
-const DEMO_PASSWORD = 'demo123456';
-const H = 3600_000;
+const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) => signedInPerson(browser, guard, own.url, email, locale, width);
+
 let own: OwnServer;
 
 test.describe.configure({ timeout: 300_000 });
@@ -25,41 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await own?.stop();
 });
-
-async function person(browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) {
-  const context = await browser.newContext({ baseURL: own.url, locale, timezoneId: 'Asia/Shanghai', viewport: { width, height: 844 } });
-  await context.addInitScript((l) => localStorage.setItem('lang', l), locale);
-  const page = await context.newPage();
-  guard.attach(page);
-  const res = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return { context, page };
-}
-
-async function ok<T = Record<string, never>>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
-  expect(res.status(), `${what}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** a task of the demo company, applied for by the demo influencer and accepted: its deal id */
-async function acceptedDeal(company: APIRequestContext, influencer: APIRequestContext, title: string): Promise<string> {
-  const cats = await (await company.get('/api/categories')).json();
-  const { task } = await ok<{ task: { id: string } }>(
-    await company.post('/api/tasks', {
-      data: { title, description: '新品直播推广', categoryId: cats.categories[0].id, productName: '保湿面霜', requirements: '粉丝1万以上', budgetMin: 2000, budgetMax: 5000 },
-    }),
-    'task',
-  );
-  const { application } = await ok<{ application: { id: string } }>(await influencer.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 3800 } }), 'apply');
-  await ok(await company.post(`/api/task-applications/${application.id}/accept`), 'accept');
-  const { items } = await (await influencer.get('/api/deals')).json();
-  return items.find((d: { taskId: string }) => d.taskId === task.id).id;
-}
-
-async function serverNow(request: APIRequestContext, dealId: string): Promise<number> {
-  return Date.parse((await (await request.get(`/api/deals/${dealId}`)).json()).serverNow);
-}
-const advance = async (request: APIRequestContext, ms: number) => ok(await request.post('/api/dev/clock', { data: { advanceMs: ms } }), 'clock');
 
 /** the value of a datetime-local field for an instant, in Beijing time (the contexts' zone) */
 const local = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 16);
@@ -73,18 +39,6 @@ async function act(page: Page, event: string) {
 async function submit(page: Page) {
   await page.getByTestId('deal-dialog-submit').click();
   await expect(page.getByTestId('deal-dialog')).toHaveCount(0);
-}
-
-/** walks a deal to `reported` through the API (the UI walk is the first test) */
-async function reportedByApi(company: APIRequestContext, influencer: APIRequestContext, dealId: string) {
-  const fire = async (r: APIRequestContext, e: string, data: unknown = {}) => ok(await r.post(`/api/deals/${dealId}/events/${e}`, { data }), e);
-  const now = await serverNow(company, dealId);
-  const start = new Date(now + 2 * H);
-  const end = new Date(now + 4 * H);
-  await fire(company, 'propose_schedule', { start: start.toISOString(), end: end.toISOString(), roomUrl: 'https://live.douyin.com/1' });
-  await fire(influencer, 'confirm_schedule');
-  await advance(company, 5 * H);
-  await fire(influencer, 'report_live', { replayUrl: 'https://www.douyin.com/video/1', startedAt: start.toISOString(), endedAt: end.toISOString(), views: 1000, peakViewers: 100, orders: 20, gmvCents: 123_456, screenshots: [] });
 }
 
 test('the whole journey in the browser: samples, schedule, live report, confirmation; the task is 已完成', async ({ browser, guard }) => {

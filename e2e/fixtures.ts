@@ -169,9 +169,11 @@ export async function choose(page: Page, field: Locator, label: string | RegExp)
   }
   const isAntSelect = (await field.evaluate((e) => e.classList.contains('ant-select') || !!e.closest('.ant-select') || !!e.querySelector('.ant-select'))) as boolean;
   if (isAntSelect) {
-    await field.click();
+    // open it unless it is open already (a second click would close it)
+    const isOpen = await field.evaluate((e) => (e.classList.contains('ant-select') ? e : (e.closest('.ant-select') ?? e.querySelector('.ant-select')))?.classList.contains('ant-select-open') ?? false);
+    if (!isOpen) await field.click();
     const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label });
-    await option.first().click();
+    await option.first().click({ timeout: 5000 });
     return;
   }
   // radio group / segmented / buttons

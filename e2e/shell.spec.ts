@@ -47,6 +47,7 @@ test.describe('mobile viewport (375px)', () => {
       ['账号设置', '/account-settings'],
       ['我的任务', '/influencer-tasks'],
       ['我的订单', '/deals'],
+      ['我的钱包', '/wallet'],
     ] as const) {
       await expect(menu.getByRole('link', { name })).toHaveAttribute('href', href);
     }

@@ -60,7 +60,8 @@ export function renderDealDoc(): string {
   lines.push('Timed jobs (table `jobs`, claimed with `FOR UPDATE SKIP LOCKED`): `deal.auto_confirm` at the end of the');
   lines.push('settlement window after a report; `deal.reminder` 24 h and 1 h before a confirmed start; `deal.report_overdue`');
   lines.push('48 h after the planned end without a report (both sides and the admins are told); `deal.dispute_overdue`');
-  lines.push('24 h after a dispute without an answer.');
+  lines.push('24 h after a dispute without an answer; `deal.reviews_close` 14 days after completion, revealing the reviews');
+  lines.push('written so far (decision 0015).');
   lines.push('');
   return lines.join('\n');
 }

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import sse from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -21,6 +23,7 @@ import { openDatabase, type Database } from './db/client';
 import { OffsetClock, systemClock, type Clock } from './platform/clock';
 import { startJobWorker } from './platform/jobs';
 import { PublicCache } from './platform/publicCache';
+import { RealtimeHub } from './platform/realtime';
 import type { AppContext } from './platform/context';
 import { registerOriginCheck } from './platform/csrf';
 import { makeDirs } from './platform/datadir';
@@ -45,11 +48,15 @@ import { systemRoutes } from './features/system/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { PRIVATE_PREFIX } from './features/uploads/service';
 import { dealRoutes } from './features/deals/routes';
+import { reviewRoutes } from './features/reviews/routes';
+import { messageRoutes } from './features/messages/routes';
+import { moneyRoutes } from './features/money/routes';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { contactRoutes } from './features/contact/routes';
 import { seoRoutes, originOf } from './features/seo/routes';
 import { pageHead, preloadsFor, renderShell } from './features/seo/head';
+import { modulePreloadsFor, readManifest } from './features/seo/modules';
 import { EMBED_ORIGINS } from '../shared/embed';
 
 export type BuildOptions = {
@@ -118,7 +125,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
   const clock = opts.clock ?? (config.devClock && !config.isProduction ? new OffsetClock() : systemClock);
   const publicCache = new PublicCache(clock, config.publicCacheSeconds * 1000);
-  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock, publicCache, adminSetup: { tokenHash: null } };
+  const realtime = new RealtimeHub(database, app.log);
+  await realtime.start();
+  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock, publicCache, realtime, adminSetup: { tokenHash: null } };
   app.decorate('ctx', ctx);
 
   // timed jobs (deal auto-confirmation, reminders, overdue notices): every instance polls; SKIP LOCKED shares the work
@@ -126,8 +135,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onReady', async () => {
     if (config.jobsPollMs > 0) stopJobs = startJobWorker(ctx, config.jobsPollMs);
   });
+  // open event streams would hold the server's close up: end them first (browsers reconnect elsewhere)
+  app.addHook('preClose', async () => {
+    realtime.closeStreams();
+  });
   app.addHook('onClose', async () => {
     if (stopJobs) await stopJobs();
+    await realtime.close();
     if (limiter instanceof MemoryLimiter) limiter.close();
     if (mailer instanceof SmtpMailer) mailer.close();
     if (redis) await redis.quit().catch(() => undefined);
@@ -173,6 +187,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return err;
     },
   });
+  // compression of dynamic answers (HTML shell, JSON) above 1 KB, brotli or gzip by Accept-Encoding (decision 0017).
+  // Built assets are precompressed at build time (served by the static plugin below, which sets
+  // Content-Encoding, so this hook leaves them alone). Never compressed: event streams (a compressor buffers
+  // what must go out at once), uploaded files (images and videos are compressed already), request bodies
+  // (no inflating of uploads: globalDecompression off).
+  app.addHook('onRoute', (route) => {
+    if (route.sse || route.url.startsWith('/uploads')) route.compress = false;
+  });
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
+  // server-sent events (GET /api/events): heartbeats every 25 s keep proxies from closing an idle stream
+  await app.register(sse, { heartbeatInterval: 25_000 });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.portfolioMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 10_000 },
   });
@@ -200,6 +225,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(contactRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(dealRoutes(ctx));
+  await app.register(reviewRoutes(ctx));
+  await app.register(messageRoutes(ctx));
+  await app.register(moneyRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));
@@ -248,6 +276,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wildcard: true,
       // index.html is answered by the not-found handler below, with the page's own head (features/seo)
       index: false,
+      // the .br / .gz siblings written by the build (vite.config.ts), chosen by Accept-Encoding
+      preCompressed: true,
+      // nothing under a dot (the build's .vite/manifest.json) is part of the site
+      dotfiles: 'ignore',
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -255,11 +287,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   // the app shell, read once: each page route gets it with its own head
   const shellHtml = serveWeb && webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+  // which chunks each public page needs (the build's manifest): preloaded with its HTML
+  const manifest = serveWeb && webDist ? readManifest(webDist) : null;
   await app.register(seoRoutes(ctx));
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const [url, search = ''] = request.url.split('?');
     const head = await pageHead(ctx, url);
-    const html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloadsFor(url, search));
+    const html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloadsFor(url, search), modulePreloadsFor(manifest, url));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   // the home page too (the static files plugin answers no directory index)

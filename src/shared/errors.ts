@@ -156,6 +156,8 @@ export const ERRORS = {
   MESSAGE_TOO_LONG: { status: 400, zh: '消息内容过长，请删减后再试', en: 'The message is too long, please shorten it' },
   MESSAGES_DISABLED: { status: 403, zh: '该达人暂不接收消息', en: 'This influencer does not accept messages' },
   CONVERSATION_NOT_FOUND: { status: 404, zh: '会话不存在', en: 'The conversation does not exist' },
+  CONVERSATION_READ_ONLY: { status: 403, zh: '管理员只能查看订单会话，不能发送消息', en: 'Admins can read a deal conversation but not write in it' },
+  MESSAGE_TOO_MANY_IMAGES: { status: 400, zh: '每条消息最多4张图片', en: 'At most 4 images per message' },
   FOLLOW_INFLUENCER_ONLY: { status: 403, zh: '只有达人可以关注企业', en: 'Only influencers can follow companies' },
   VIDEO_NOT_FOUND: { status: 404, zh: '视频不存在', en: 'The video does not exist' },
   CONTACT_NAME_REQUIRED: { status: 400, zh: '请输入您的姓名', en: 'Please enter your name' },
@@ -282,6 +284,32 @@ export const ERRORS = {
   DEAL_STATEMENT_REQUIRED: { status: 400, zh: '请填写说明', en: 'Please write a statement' },
   DEAL_REASON_REQUIRED: { status: 400, zh: '请填写原因', en: 'Please give a reason' },
   DEAL_PERCENT_INVALID: { status: 400, zh: '请输入1到99之间的比例', en: 'Please enter a share between 1 and 99' },
+
+  // two-way reviews after a deal (decision 0015)
+  REVIEW_NOT_FOUND: { status: 404, zh: '评价不存在', en: 'This review does not exist' },
+  REVIEW_DEAL_NOT_COMPLETED: { status: 409, zh: '订单完成后才能评价', en: 'You can review once the deal is completed' },
+  REVIEW_WINDOW_CLOSED: { status: 409, zh: '评价期（订单完成后14天）已结束', en: 'The review period (14 days after completion) has ended' },
+  REVIEW_ALREADY_WRITTEN: { status: 409, zh: '您已评价过该订单', en: 'You have already reviewed this deal' },
+  REVIEW_RATING_INVALID: { status: 400, zh: '请选择1到5星的评分', en: 'Please choose a rating from 1 to 5 stars' },
+  REVIEW_COMMENT_REQUIRED: { status: 400, zh: '请填写评价内容', en: 'Please write a comment' },
+  REVIEW_REPLY_REQUIRED: { status: 400, zh: '请填写回复内容', en: 'Please write a reply' },
+  REVIEW_NOT_SUBJECT: { status: 403, zh: '只有被评价的一方可以回复', en: 'Only the reviewed side can reply' },
+  REVIEW_NOT_REVEALED: { status: 409, zh: '评价公开后才能回复', en: 'You can reply once the review is published' },
+  REVIEW_ALREADY_REPLIED: { status: 409, zh: '您已回复过该评价', en: 'You have already replied to this review' },
+  REVIEW_HIDDEN: { status: 409, zh: '该评价已被平台隐藏', en: 'This review was hidden by the platform' },
+  REVIEW_ALREADY_HIDDEN: { status: 409, zh: '该评价已被隐藏', en: 'This review is already hidden' },
+  REVIEW_NOT_HIDDEN: { status: 409, zh: '该评价未被隐藏', en: 'This review is not hidden' },
+  REVIEW_HIDE_REASON_REQUIRED: { status: 400, zh: '请填写隐藏原因', en: 'Please give the reason for hiding it' },
+  // money (decision 0018)
+  MONEY_AMOUNT_INVALID: { status: 400, zh: '请输入有效的金额（最多两位小数）', en: 'Please enter a valid amount (at most two decimals)' },
+  MONEY_AMOUNT_RANGE: { status: 400, zh: '单笔充值金额需在 $1.00 到 $1,000,000.00 之间', en: 'A top-up must be between $1.00 and $1,000,000.00' },
+  TOPUP_METHOD_INVALID: { status: 400, zh: '请选择充值方式', en: 'Please choose a payment method' },
+  TOPUP_NOT_FOUND: { status: 404, zh: '充值记录不存在', en: 'This top-up does not exist' },
+  TOPUP_NOT_PENDING: { status: 409, zh: '该充值已处理，请刷新后查看', en: 'This top-up was already handled; please refresh' },
+  TOPUP_AMOUNT_MISMATCH: { status: 400, zh: '支付金额与充值金额不一致', en: 'The paid amount differs from the top-up' },
+  TOPUP_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写驳回原因', en: 'Please give the reason for rejecting it' },
+  WALLET_INSUFFICIENT: { status: 409, zh: '余额不足', en: 'Insufficient balance' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, zh: '支付通知签名无效', en: 'The payment notification signature is not valid' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -14,6 +14,7 @@ type ParamsByType = {
   task_cancelled: OfTask;
   task_completed: OfTask;
   message_received: { from: string };
+  messages_unread: { from: string; count: number };
   followed_company_task: { company: string; task: string };
   influencer_approved: Record<string, never>;
   influencer_rejected: { reason: string };
@@ -40,6 +41,10 @@ type ParamsByType = {
   deal_cancel_declined: OfTask;
   deal_report_overdue: OfTask;
   deal_dispute_overdue: OfTask;
+  deal_review_written: OfTask;
+  deal_reviews_revealed: OfTask;
+  deal_review_replied: OfTask;
+  review_hidden: { task: string; reason: string };
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -50,6 +55,7 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   task_cancelled: { task: 'string' },
   task_completed: { task: 'string' },
   message_received: { from: 'string' },
+  messages_unread: { from: 'string', count: 'number' },
   followed_company_task: { company: 'string', task: 'string' },
   influencer_approved: {},
   influencer_rejected: { reason: 'string' },
@@ -76,6 +82,10 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   deal_cancel_declined: { task: 'string' },
   deal_report_overdue: { task: 'string' },
   deal_dispute_overdue: { task: 'string' },
+  deal_review_written: { task: 'string' },
+  deal_reviews_revealed: { task: 'string' },
+  deal_review_replied: { task: 'string' },
+  review_hidden: { task: 'string', reason: 'string' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -121,6 +131,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   message_received: {
     zh: { title: '收到新消息', body: '「{from}」给您发来了一条消息。' },
     en: { title: 'New message', body: '{from} sent you a message.' },
+  },
+  messages_unread: {
+    zh: { title: '您有未读消息', body: '「{from}」给您发来的 {count} 条消息您还没有查看。' },
+    en: { title: 'Unread messages', body: '{from} sent you {count} message(s) that you have not read yet.' },
   },
   followed_company_task: {
     zh: { title: '关注的企业发布了新任务', body: '您关注的企业「{company}」发布了新任务「{task}」。' },
@@ -225,6 +239,22 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   deal_dispute_overdue: {
     zh: { title: '纠纷逾期未回复', body: '任务「{task}」的纠纷已超过24小时未获回复，平台将介入处理。' },
     en: { title: 'Dispute unanswered', body: 'The dispute on "{task}" has had no answer for 24 h; the platform will step in.' },
+  },
+  deal_review_written: {
+    zh: { title: '对方已评价', body: '任务「{task}」的合作方已写下评价。请在订单完成后14天内评价对方：双方都评价后（或评价期结束时）评价将同时公开。' },
+    en: { title: 'The other side has reviewed', body: 'The other side of "{task}" has written a review. Write yours within 14 days of completion: both are published together once both are written (or when the period ends).' },
+  },
+  deal_reviews_revealed: {
+    zh: { title: '评价已公开', body: '任务「{task}」的评价已公开，可在订单页查看和回复。' },
+    en: { title: 'Reviews published', body: 'The reviews of "{task}" are published; read and reply on the deal page.' },
+  },
+  deal_review_replied: {
+    zh: { title: '评价收到回复', body: '您对任务「{task}」的评价收到了对方的回复。' },
+    en: { title: 'Reply to your review', body: 'The other side replied to your review of "{task}".' },
+  },
+  review_hidden: {
+    zh: { title: '评价已被隐藏', body: '您对任务「{task}」的评价已被平台隐藏，原因：{reason}。' },
+    en: { title: 'Your review was hidden', body: 'The platform hid your review of "{task}". Reason: {reason}.' },
   },
 };
 

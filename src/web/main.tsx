@@ -1,13 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
-import { syncDayjsLocale } from './app/locale';
 import { App } from './app/App';
 import './app/global.css';
 
 async function start() {
-  const i18n = await initI18n();
-  syncDayjsLocale(i18n);
+  await initI18n();
   const el = document.getElementById('root');
   if (!el) throw new Error('#root is missing from index.html');
   createRoot(el).render(

@@ -23,6 +23,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
   migrate(): Promise<void>;
+  /**
+   * Receives NOTIFY payloads sent on `channel` by any connection (of any instance on the same
+   * PostgreSQL); returns the unsubscribe. A NOTIFY inside a transaction arrives only if it commits.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -31,6 +36,13 @@ const MIGRATION_LOCK = 727_411;
 
 /** The extensions every embedded database loads (the migrations create them). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * The embedded server's settings. PostgreSQL's default 128 MB of shared buffers live in PGlite's
+ * WebAssembly heap, which never shrinks: with 16 MB an idle server holds ~150 MB less and an upload
+ * flood stays under the 700 MB target (docs/performance.md). The files stay in the OS page cache.
+ */
+export const PGLITE_CONF = ['shared_buffers=16MB'];
 
 /** Wraps an open PGlite (e.g. one started from a dumped data directory, as the test harness does). */
 export async function pgliteDatabase(client: PGlite): Promise<Database> {
@@ -42,6 +54,12 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -50,7 +68,7 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
 
 export async function openDatabase(cfg: Config['database']): Promise<Database> {
   if (cfg.kind === 'pglite') {
-    if (cfg.dataDir === 'memory://') return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS }));
+    if (cfg.dataDir === 'memory://') return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }));
     // refuse rather than lose data: an unusable directory, a directory that is not a database, or a
     // second server on the same directory (see platform/datadir.ts)
     ensureWritableDir(path.dirname(cfg.dataDir));
@@ -58,7 +76,7 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     const lock = lockDataDir(`${cfg.dataDir}.lock`);
     try {
       makeDirs(cfg.dataDir);
-      const database = await pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS }));
+      const database = await pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }));
       return {
         ...database,
         close: async () => {
@@ -80,9 +98,11 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     /* an idle client failing is reported to the next query; keep the process alive */
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listener = new PgListener(cfg.url);
   return {
     kind: 'postgres',
     db,
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     migrate: async () => {
       // several instances may start at once: one migrates, the others wait
       const conn = await pool.connect();
@@ -98,9 +118,98 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
       }
     },
     close: async () => {
+      await listener.close();
       await pool.end();
     },
   };
+}
+
+/** A quoted identifier (channel names are ours, but LISTEN cannot take a parameter). */
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * One dedicated connection (outside the pool) that LISTENs for every subscribed channel. When it drops
+ * it reconnects with a growing delay and LISTENs again; notifications sent while it was down are lost,
+ * so subscribers treat them as hints (the browser refetches on reconnect), never as the only record.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private failures = 0;
+
+  constructor(private url: string) {}
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+      c.on('notification', (msg) => {
+        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      c.on('error', () => this.drop(c));
+      c.on('end', () => this.drop(c));
+      try {
+        await c.connect();
+        for (const channel of this.handlers.keys()) await c.query(`LISTEN ${ident(channel)}`);
+      } catch (err) {
+        await c.end().catch(() => undefined);
+        throw err;
+      } finally {
+        this.connecting = null;
+      }
+      this.client = c;
+      this.failures = 0;
+      return c;
+    })();
+    return this.connecting;
+  }
+
+  private drop(c: pg.Client) {
+    if (this.client !== c) return;
+    this.client = null;
+    void c.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retry || this.handlers.size === 0) return;
+    const delay = Math.min(500 * 2 ** this.failures, 30_000);
+    this.failures += 1;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect().catch(() => this.scheduleReconnect());
+    }, delay);
+    this.retry.unref();
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(onPayload);
+    const c = await this.connect();
+    if (first && this.client === c) await c.query(`LISTEN ${ident(channel)}`);
+    return async () => {
+      const s = this.handlers.get(channel);
+      if (!s) return;
+      s.delete(onPayload);
+      if (s.size > 0) return;
+      this.handlers.delete(channel);
+      if (this.client) await this.client.query(`UNLISTEN ${ident(channel)}`).catch(() => undefined);
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const c = this.client ?? (this.connecting ? await this.connecting.catch(() => null) : null);
+    this.client = null;
+    this.handlers.clear();
+    if (c) await c.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -3,10 +3,13 @@
  * same schema the app uses and returns what it made.
  */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { ADMIN_PERMISSIONS, type UserType } from '../../shared/options';
 import { hashPassword } from '../features/auth/service';
 import type { DbOrTx } from './client';
-import { adminPermissions, companies, dealEvents, deals, influencers, taskCategories, tasks, userProfiles, users, videoCategories, videos } from './schema';
+import { REVIEW_WINDOW_DAYS } from '../../shared/deals';
+import { recomputeRatings, scheduleReviewsClose } from '../features/reviews/service';
+import { adminPermissions, companies, conversations, dealEvents, deals, influencers, reviews, taskApplications, taskCategories, tasks, userProfiles, users, videoCategories, videos } from './schema';
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(++seq).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -112,5 +115,114 @@ export async function makeDeal(
     })
     .returning();
   await db.insert(dealEvents).values({ dealId: row.id, version: 1, event: 'accept', actorRole: 'company', fromStatus: 'accepted', toStatus: row.status, data: {} });
+  await db.insert(conversations).values({ companyId: row.companyId, influencerId: row.influencerId, dealId: row.id, createdAt: row.createdAt, lastMessageAt: row.createdAt });
   return row;
+}
+
+type ReviewInput = { rating: number; comment: string; reply?: string };
+
+/**
+ * A finished collaboration: a completed task, its accepted application and a completed deal (with a live
+ * report unless `deal` says otherwise), and the reviews the two sides wrote — the only source of the
+ * ratings (decision 0015). Reviews are revealed when both exist or when the window has closed by
+ * `now`; otherwise the review stays blind and the window's closing job is planned. The ratings of both
+ * parties are recomputed from the published reviews, as the product does.
+ */
+export async function makeReviewedDeal(
+  db: DbOrTx,
+  o: {
+    companyId: string;
+    influencerId: string;
+    byCompany?: ReviewInput | null;
+    byInfluencer?: ReviewInput | null;
+    completedAt?: Date;
+    /** the clock's now (the window's state); default: the real time */
+    now?: Date;
+    rateCents?: number;
+    task?: Partial<typeof tasks.$inferInsert>;
+    deal?: Partial<typeof deals.$inferInsert>;
+  },
+) {
+  const now = o.now ?? new Date();
+  const completedAt = o.completedAt ?? new Date(now.getTime() - 3 * 24 * 3600_000);
+  const liveStart = new Date(completedAt.getTime() - 8 * 3600_000);
+  const liveEnd = new Date(liveStart.getTime() + 2 * 3600_000);
+  const rateCents = o.rateCents ?? 300_000;
+  const task = await makeTask(db, {
+    companyId: o.companyId,
+    status: 'completed',
+    selectedInfluencerId: o.influencerId,
+    currentApplicants: 1,
+    liveDate: liveStart,
+    createdAt: new Date(completedAt.getTime() - 10 * 24 * 3600_000),
+    updatedAt: completedAt,
+    ...o.task,
+  });
+  const [application] = await db
+    .insert(taskApplications)
+    .values({ taskId: task.id, influencerId: o.influencerId, proposedRate: Math.round(rateCents / 100), message: '期待合作！', status: 'accepted', respondedAt: task.createdAt })
+    .returning();
+  const deal = await makeDeal(db, {
+    task,
+    applicationId: application.id,
+    influencerId: o.influencerId,
+    rateCents,
+    status: 'completed',
+    scheduleStart: liveStart,
+    scheduleEnd: liveEnd,
+    roomUrl: 'https://live.douyin.com/',
+    scheduleProposedBy: 'company',
+    scheduleConfirmedAt: new Date(liveStart.getTime() - 3 * 24 * 3600_000),
+    reportReplayUrl: 'https://www.douyin.com/',
+    reportStartedAt: liveStart,
+    reportEndedAt: liveEnd,
+    reportViews: 20_000,
+    reportPeakViewers: 1_500,
+    reportOrders: 400,
+    reportGmvCents: 3_000_000,
+    reportedAt: new Date(liveEnd.getTime() + 3600_000),
+    confirmedAt: completedAt,
+    completedAt,
+    createdAt: task.createdAt,
+    updatedAt: completedAt,
+    ...o.deal,
+  });
+  const [party] = await db
+    .select({ companyUserId: companies.userId, influencerUserId: influencers.userId })
+    .from(companies)
+    .innerJoin(influencers, eq(influencers.id, o.influencerId))
+    .where(eq(companies.id, o.companyId));
+  const windowOver = now.getTime() >= completedAt.getTime() + REVIEW_WINDOW_DAYS * 24 * 3600_000;
+  const written = [
+    { side: 'company' as const, authorId: party.companyUserId, r: o.byCompany },
+    { side: 'influencer' as const, authorId: party.influencerUserId, r: o.byInfluencer },
+  ].filter((x): x is typeof x & { r: ReviewInput } => Boolean(x.r));
+  const windowEnd = new Date(completedAt.getTime() + REVIEW_WINDOW_DAYS * 24 * 3600_000);
+  // both written: revealed by the second; one written: revealed when the window closed
+  const revealedAt = written.length === 2 ? new Date(completedAt.getTime() + 2 * 3600_000) : windowOver ? windowEnd : null;
+  const made = [];
+  for (const [i, w] of written.entries()) {
+    const createdAt = new Date(completedAt.getTime() + (i + 1) * 3600_000);
+    const [row] = await db
+      .insert(reviews)
+      .values({
+        dealId: deal.id,
+        authorSide: w.side,
+        authorId: w.authorId,
+        influencerId: o.influencerId,
+        companyId: o.companyId,
+        taskId: task.id,
+        rating: w.r.rating,
+        comment: w.r.comment,
+        createdAt,
+        revealedAt,
+        reply: revealedAt && w.r.reply ? w.r.reply : null,
+        repliedAt: revealedAt && w.r.reply ? revealedAt : null,
+      })
+      .returning();
+    made.push(row);
+  }
+  if (!windowOver) await scheduleReviewsClose(db, deal.id, completedAt);
+  await recomputeRatings(db, { influencerId: o.influencerId, companyId: o.companyId });
+  return { task, deal, reviews: made };
 }

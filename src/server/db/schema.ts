@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -485,19 +486,57 @@ export const videoViews = pgTable(
   (t) => [primaryKey({ columns: [t.videoId, t.visitorKey] }), index('video_views_viewed_idx').on(t.viewedAt, t.videoId)],
 );
 
+/**
+ * Two-way reviews after a completed deal (decision 0015): the company reviews the influencer
+ * (author_side 'company') and the influencer reviews the company (author_side 'influencer'), one each
+ * per deal. Blind until revealed_at (both written, or the 14-day window closed); only revealed, not
+ * hidden reviews count in influencers.rating / total_reviews and companies.avg_rating.
+ */
 export const reviews = pgTable(
   'reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references((): AnyPgColumn => deals.id, { onDelete: 'cascade' }),
+    /** who wrote it: 'company' (about the influencer) or 'influencer' (about the company) */
+    authorSide: text('author_side').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the deal's two parties (copied from the deal: the pages read reviews by subject) */
     influencerId: uuid('influencer_id')
       .notNull()
       .references(() => influencers.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     rating: smallint('rating').notNull(),
     comment: text('comment'),
     createdAt: createdAt(),
+    /** when the other side (and the public) could first read it; null while blind */
+    revealedAt: ts('revealed_at'),
+    /** the reviewed side's one reply */
+    reply: text('reply'),
+    repliedAt: ts('replied_at'),
+    /** hidden by an admin (content moderation): kept, shown to nobody but the two parties and admins */
+    hiddenAt: ts('hidden_at'),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenReason: text('hidden_reason'),
   },
-  (t) => [index('reviews_influencer_idx').on(t.influencerId, t.createdAt), check('reviews_rating_check', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    uniqueIndex('reviews_deal_author_unique').on(t.dealId, t.authorSide),
+    // the influencer page: published reviews of the influencer, newest first
+    index('reviews_of_influencer_idx')
+      .on(t.influencerId, t.revealedAt.desc())
+      .where(sql`author_side = 'company' and revealed_at is not null and hidden_at is null`),
+    // the company page: published reviews of the company
+    index('reviews_of_company_idx')
+      .on(t.companyId, t.revealedAt.desc())
+      .where(sql`author_side = 'influencer' and revealed_at is not null and hidden_at is null`),
+    index('reviews_created_idx').on(t.createdAt.desc()),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_author_side_check', sql`${t.authorSide} in ('company','influencer')`),
+  ],
 );
 
 /** Notification and privacy settings (saved and honoured, unlike the original's UI-only switches). */
@@ -606,8 +645,8 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * A company's conversation with an influencer: started by 联系达人 on the influencer's page, one per
- * pair; the deal room extends it (messages about a task, offers).
+ * A conversation between a company and an influencer: the contact conversation started by 联系达人 on
+ * the influencer's page (one per pair, deal_id null), or the conversation of one deal (one per deal).
  */
 export const conversations = pgTable(
   'conversations',
@@ -619,11 +658,14 @@ export const conversations = pgTable(
     influencerId: uuid('influencer_id')
       .notNull()
       .references(() => influencers.id, { onDelete: 'cascade' }),
+    /** the deal this conversation belongs to; null for the pair's contact conversation */
+    dealId: uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastMessageAt: ts('last_message_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('conversations_pair_unique').on(t.companyId, t.influencerId),
+    uniqueIndex('conversations_pair_unique').on(t.companyId, t.influencerId).where(sql`deal_id is null`),
+    uniqueIndex('conversations_deal_unique').on(t.dealId).where(sql`deal_id is not null`),
     index('conversations_influencer_idx').on(t.influencerId, t.lastMessageAt.desc()),
     index('conversations_company_idx').on(t.companyId, t.lastMessageAt.desc()),
   ],
@@ -637,12 +679,19 @@ export const conversationMessages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** may be empty when the message carries images */
     body: text('body').notNull(),
+    /** private uploads (purpose deal-file) shown in the message, read through /api/deal-files/:id */
+    images: uuid('images').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     /** when the other side read it */
     readAt: ts('read_at'),
   },
-  (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // the header's unread count and the away-mail check read only the unread rows
+    index('conversation_messages_unread_idx').on(t.conversationId).where(sql`read_at is null`),
+  ],
 );
 
 /** An influencer following a company: its new tasks notify the follower. */
@@ -883,4 +932,101 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// money (decision 0018): a double-entry ledger in integer cents
+
+/**
+ * One account of the ledger: a kind (src/shared/money.ts LEDGER_ACCOUNT_KINDS) and, for a user's
+ * accounts, the owner. `balance_cents` is a cache of the sum of its lines, written by post() in the
+ * transaction that inserts them; only the outside world's accounts may go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id),
+    currency: text('currency').notNull().default('USD'),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_kind_owner_unique').on(t.kind, sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    check('ledger_accounts_non_negative', sql`${t.kind} like 'world\\_%' or ${t.balanceCents} >= 0`),
+    check('ledger_accounts_currency', sql`${t.currency} = 'USD'`),
+  ],
+);
+
+/** One journal entry: its lines sum to zero (post() checks, and a deferred trigger refuses a commit that does not). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    memo: text('memo').notNull().default(''),
+    /** a second post with the same key returns the first entry and moves nothing */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id),
+  },
+  (t) => [uniqueIndex('ledger_entries_idempotency_unique').on(t.idempotencyKey)],
+);
+
+/** The lines of an entry: signed amounts (+ raises the account's balance); `balance_after_cents` gives statements their running balance. */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_lines_account_idx').on(t.accountId, t.id),
+    index('ledger_lines_entry_idx').on(t.entryId),
+    check('ledger_lines_non_zero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** A company's funding of its wallet: by the payment provider (sandbox today) or by bank transfer confirmed by finance. */
+export const topups = pgTable(
+  'topups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('pending'),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    /** bank transfers: the code the company writes on its transfer */
+    bankReference: text('bank_reference'),
+    /** the ledger entry that moved the money (set once, when it succeeded) */
+    entryId: uuid('entry_id').references(() => ledgerEntries.id),
+    failureReason: text('failure_reason'),
+    confirmedBy: uuid('confirmed_by').references(() => users.id),
+    confirmedAt: ts('confirmed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('topups_provider_ref_unique').on(t.providerRef),
+    uniqueIndex('topups_bank_reference_unique').on(t.bankReference),
+    index('topups_user_idx').on(t.userId, t.createdAt),
+    index('topups_pending_idx').on(t.method, t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('topups_amount_positive', sql`${t.amountCents} > 0`),
+    check('topups_method', sql`${t.method} in ('sandbox', 'bank_transfer')`),
+    check('topups_status', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
+    check('topups_entry_when_succeeded', sql`(${t.status} = 'succeeded') = (${t.entryId} is not null)`),
+  ],
 );

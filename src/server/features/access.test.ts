@@ -46,6 +46,7 @@ const signedIn: Call[] = [
   { method: 'GET', url: '/api/conversations' },
   { method: 'GET', url: `/api/conversations/${ID}` },
   { method: 'POST', url: `/api/conversations/${ID}/messages`, payload: { message: 'x' } },
+  { method: 'GET', url: '/api/conversations/unread' },
 ];
 const influencerOnly: Call[] = [
   { method: 'GET', url: '/api/influencers/me' },

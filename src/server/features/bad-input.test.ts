@@ -13,7 +13,7 @@ import { queryRows } from '../db/client';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../db/factories';
 import { ManualClock } from '../platform/clock';
 import { dataExceptionState, registerErrorHandling } from '../platform/errors';
-import { Client, createTestApp, multipart, pngBytes, verifyEmail, type TestApp } from '../test/harness';
+import { Client, createTestApp, multipart, pngBytes, signedIn, verifyEmail, type TestApp } from '../test/harness';
 import { hashPassword } from './auth/service';
 
 const NOW = new Date('2026-03-10T08:00:00.000Z');
@@ -135,12 +135,7 @@ let videoCategoryId: number;
 let influencerEmail: string;
 const signup = { client: undefined as unknown as Client, email: '', uploadId: '' };
 
-async function login(email: string) {
-  const c = new Client(t.app);
-  const res = await c.post('/api/auth/login', { email, password: 'secret123' });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return c;
-}
+const login = (email: string) => signedIn(t.app, email);
 
 async function freshSignup() {
   signup.client = new Client(t.app);

@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Limiter } from './ratelimit';
 import type { PublicCache } from './publicCache';
+import type { RealtimeHub } from './realtime';
 import type { Mailer } from './mail';
 import type { SmsSender } from './sms';
 import type { Storage } from './storage';
@@ -22,6 +23,8 @@ export type AppContext = {
   clock: Clock;
   /** the short shared cache of public lists (platform/publicCache.ts) */
   publicCache: PublicCache;
+  /** this instance's open event streams, fed by database notifications (platform/realtime.ts) */
+  realtime: RealtimeHub;
   /** /admin-setup while no admin exists: the hash of this instance's one-time setup token (null once used or not needed) */
   adminSetup: { tokenHash: string | null };
 };

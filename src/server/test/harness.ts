@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
-import { migrationsFolder, openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../db/client';
+import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Clock } from '../platform/clock';
 import { desc, eq } from 'drizzle-orm';
@@ -50,7 +50,7 @@ async function migratedPgliteSnapshot(): Promise<Blob> {
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const client = new PGlite({ loadDataDir: await migratedPgliteSnapshot(), extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite({ loadDataDir: await migratedPgliteSnapshot(), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });
     const database = await pgliteDatabase(client);
     await database.migrate(); // a no-op on the snapshot; kept so a stale snapshot can never hide a migration
     return { database, drop: async () => database.close() };
@@ -143,6 +143,14 @@ export class Client {
   post(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
   }
+}
+
+/** A new client signed in through `POST /api/auth/login` (tests create their users with this password). */
+export async function signedIn(app: App, email: string, password = 'secret123'): Promise<Client> {
+  const c = new Client(app);
+  const res = await c.post('/api/auth/login', { email, password });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
+  return c;
 }
 
 /** The error of a response as `{ status, code, message }` (compare with toEqual). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEAL_EVENT_NAMES, DEAL_ROLES, DEAL_STATES, DISPUTE_REASONS } from '../deals';
 import { decimal, int, isoDateTime, parseIsoDateTime, text } from './fields';
+import { dealReviews } from './reviews';
 
 const span = (a: string, b: string) => (parseIsoDateTime(b)?.getTime() ?? NaN) - (parseIsoDateTime(a)?.getTime() ?? NaN);
 
@@ -137,6 +138,8 @@ export const dealDetail = z.object({
   version: z.number(),
   /** the viewer's side of the deal */
   viewerRole: z.enum(['company', 'influencer', 'admin']),
+  /** the deal's conversation (GET /api/conversations/:id) */
+  conversationId: z.string().uuid().nullable(),
   facts: dealFactsOut,
   /** the events the viewer may fire now (the same rule the server applies) */
   actions: z.array(z.enum(DEAL_EVENT_NAMES as [string, ...string[]])),
@@ -183,6 +186,8 @@ export const dealDetail = z.object({
   completedAt: z.string().nullable(),
   disputes: z.array(dealDispute),
   timeline: z.array(dealTimelineEntry),
+  /** the two-way reviews after completion, as the viewer may see them (decision 0015) */
+  reviews: dealReviews,
   createdAt: z.string(),
 });
 export type DealDetail = z.infer<typeof dealDetail>;

@@ -67,7 +67,13 @@ export const review = z.object({
   createdAt: z.string(),
   taskId: z.string().uuid().nullable(),
   taskTitle: z.string().nullable(),
+  /** the deal's company */
   companyName: z.string().nullable(),
+  /** who wrote it: the company (influencer page) or the influencer (company page) */
+  authorName: z.string().nullable(),
+  /** the reviewed side's one reply */
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
 });
 export type Review = z.infer<typeof review>;
 
@@ -156,8 +162,9 @@ export const companyDetailResponse = z.object({
   company: companyDetail,
   openTasks: z.array(companyTaskItem),
   pastTasks: z.array(companyTaskItem),
-  /** reviews of influencers on this company's tasks */
+  /** published reviews of this company by the influencers it worked with (decision 0015) */
   reviews: z.array(review),
+  reviewSummary: z.object({ average: z.number(), count: z.number().int() }),
 });
 export type CompanyDetailResponse = z.infer<typeof companyDetailResponse>;
 
@@ -173,26 +180,4 @@ export const contactInfluencerRequest = z.object({
 });
 export type ContactInfluencerRequest = z.infer<typeof contactInfluencerRequest>;
 
-export const conversationMessage = z.object({
-  id: z.string().uuid(),
-  body: z.string(),
-  createdAt: z.string(),
-  /** the viewer sent it */
-  mine: z.boolean(),
-  readAt: z.string().nullable(),
-});
-
-export const conversationSummary = z.object({
-  id: z.string().uuid(),
-  company: z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() }),
-  influencer: z.object({ id: z.string().uuid(), nickname: z.string(), avatarUrl: z.string().nullable() }),
-  lastMessage: z.string(),
-  lastMessageAt: z.string(),
-  unread: z.number().int(),
-});
-export type ConversationSummary = z.infer<typeof conversationSummary>;
-
 export const contactInfluencerResponse = z.object({ conversationId: z.string().uuid() });
-export const conversationsResponse = z.object({ conversations: z.array(conversationSummary) });
-export const conversationResponse = z.object({ conversation: conversationSummary, messages: z.array(conversationMessage) });
-export type ConversationResponse = z.infer<typeof conversationResponse>;

@@ -7,7 +7,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 import { lazyPage } from './lazyPage';
 
 // every page is its own chunk; the second argument lists the i18n namespaces it needs
-const HomePage = lazyPage(() => import('../features/home/HomePage'), ['home', 'videos']);
+const HomePage = lazyPage(() => import('../features/home/HomePage'), ['home', 'videos'], { antd: false });
 const SignupPage = lazyPage(() => import('../features/auth/SignupPage'), ['auth']);
 const LoginTestPage = lazyPage(() => import('../features/auth/LoginTestPage'), ['auth']);
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), ['auth']);
@@ -27,7 +27,7 @@ const InfluencerTasksPage = lazyPage(() => import('../features/tasks/InfluencerT
 const InfluencersPage = lazyPage(() => import('../features/people/InfluencersPage'), ['people']);
 const InfluencerDetailPage = lazyPage(() => import('../features/people/InfluencerDetailPage'), ['people']);
 const CompanyDetailPage = lazyPage(() => import('../features/people/CompanyDetailPage'), ['people', 'tasks']);
-const MessagesPage = lazyPage(() => import('../features/people/MessagesPage'), ['people']);
+const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'), ['messages', 'people']);
 const AboutPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.AboutPage })), ['site']);
 const TermsPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.TermsPage })), ['site']);
 const PrivacyPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.PrivacyPage })), ['site']);
@@ -35,11 +35,13 @@ const HelpPage = lazyPage(() => import('../features/site/HelpPage'), ['site']);
 const ContactPage = lazyPage(() => import('../features/site/ContactPage'), ['site']);
 const RouteTestPage = lazyPage(() => import('../features/site/RouteTestPage'), ['site']);
 const VideosPage = lazyPage(() => import('../features/videos/VideosPage'), ['videos']);
-const VideoDetailPage = lazyPage(() => import('../features/videos/VideoDetailPage'), ['videos']);
+const VideoDetailPage = lazyPage(() => import('../features/videos/VideoDetailPage'), ['videos'], { antd: false });
 const AdminLoginPage = lazyPage(() => import('../features/admin/AdminLoginPage'), ['admin']);
 const AdminSetupPage = lazyPage(() => import('../features/admin/AdminSetupPage'), ['admin']);
-const DealPage = lazyPage(() => import('../features/deals/DealPage'), ['deals']);
+const DealPage = lazyPage(() => import('../features/deals/DealPage'), ['deals', 'messages']);
 const DealsPage = lazyPage(() => import('../features/deals/DealsPage'), ['deals']);
+const WalletPage = lazyPage(() => import('../features/money/WalletPage'), ['money']);
+const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage'), ['money']);
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /** Every route of the spec. The admin console (/admin) has its own full-screen layout. */
@@ -87,6 +89,8 @@ export const router = createBrowserRouter([
           { path: 'deal/:id', element: <DealPage /> },
           { path: 'messages', element: <MessagesPage /> },
           { path: 'messages/:id', element: <MessagesPage /> },
+          { path: 'wallet', element: <WalletPage /> },
+          { path: 'wallet/sandbox-pay/:id', element: <SandboxPayPage /> },
           { path: 'videos', element: <VideosPage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'terms', element: <TermsPage /> },

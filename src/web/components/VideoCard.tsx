@@ -32,6 +32,8 @@ export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLe
         <img
           src={video.posterUrl || DEFAULT_THUMBNAIL}
           alt={t('posterAlt', { title: video.title })}
+          width={640}
+          height={400}
           loading="lazy"
           decoding="async"
           onError={onPosterError}
@@ -50,7 +52,7 @@ export function VideoCard({ video, headingLevel = 3 }: { video: Video; headingLe
         <div className="video-card__meta">
           <span className="video-card__influencer">
             {video.influencerAvatar && !avatarFailed ? (
-              <img src={video.influencerAvatar} alt="" className="video-card__avatar" onError={() => setAvatarFailed(true)} />
+              <img src={video.influencerAvatar} alt="" className="video-card__avatar" width={24} height={24} onError={() => setAvatarFailed(true)} />
             ) : (
               <span className="video-card__avatar video-card__avatar--letter" aria-hidden="true">
                 {influencerName.slice(0, 1)}

@@ -1,4 +1,5 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { withAntd } from '../app/withAntd';
 
 /**
  * App-wide feedback (toasts and notice dialogs) that survives navigation and closing dialogs.
@@ -20,7 +21,7 @@ export type FeedbackApi = {
 };
 
 const FeedbackContext = createContext<FeedbackApi | null>(null);
-const FeedbackHost = lazy(() => import('./FeedbackHost'));
+const FeedbackHost = lazy(() => withAntd(import('./FeedbackHost')));
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type NewItem = DistributiveOmit<FeedbackItem, 'id'>;

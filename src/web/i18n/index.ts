@@ -1,18 +1,18 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zhCommon from './zh-CN/common';
-import enCommon from './en/common';
 import { DEFAULT_LANG, LANGS, LANG_STORAGE_KEY, isAppLang, rememberLang, storedLang, type AppLang } from './lang';
 
 /**
  * i18n resources are split per namespace: `i18n/<lang>/<namespace>.ts`, each exporting a
  * plain object (zh-CN is the source; `en` is typed against it). `common` (the app shell) is
- * bundled; every other namespace is its own chunk, loaded on demand — to add one, drop
+ * bundled in Chinese, the default (English `common` is loaded before the first render when it is the
+ * stored language, and by changeLang); every other namespace is its own chunk, loaded on demand — to add one, drop
  * `zh-CN/<ns>.ts` and `en/<ns>.ts` here and register its type in `types.ts`. Pages preload
  * their namespaces through `lazyPage(..., ['ns'])` so they render without a second wait.
  */
 type NsModule = { default: Record<string, unknown> };
-const loaders = import.meta.glob<NsModule>(['./zh-CN/*.ts', './en/*.ts', '!./*/common.ts']);
+const loaders = import.meta.glob<NsModule>(['./zh-CN/*.ts', './en/*.ts', '!./zh-CN/common.ts']);
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -48,7 +48,7 @@ export async function initI18n(lng: AppLang = storedLang()) {
       ns: ['common'],
       defaultNS: 'common',
       partialBundledLanguages: true,
-      resources: { 'zh-CN': { common: zhCommon }, en: { common: enCommon } },
+      resources: { 'zh-CN': { common: zhCommon } },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },

@@ -15,6 +15,8 @@ import type adminTasks from './zh-CN/adminTasks';
 import type adminContent from './zh-CN/adminContent';
 import type adminInsights from './zh-CN/adminInsights';
 import type deals from './zh-CN/deals';
+import type messages from './zh-CN/messages';
+import type money from './zh-CN/money';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -38,6 +40,8 @@ declare module 'i18next' {
       adminContent: typeof adminContent;
       adminInsights: typeof adminInsights;
       deals: typeof deals;
+      messages: typeof messages;
+      money: typeof money;
     };
   }
 }

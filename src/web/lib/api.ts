@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode, type ErrorParams } from '@shared/errors';
+import type { ErrorCode, ErrorParams } from '@shared/errors';
 
 /**
  * The one way the web talks to the server: same-origin fetch, JSON in and out.
@@ -33,6 +33,8 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+const ERROR_CODE_SHAPE = /^[A-Z][A-Z0-9_]{1,63}$/;
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 400) return 'BAD_REQUEST';
   if (status === 401) return 'UNAUTHENTICATED';
@@ -58,7 +60,9 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   let fields: Record<string, ErrorCode> | undefined;
   if (err && isRecord(err.fields)) {
     fields = {};
-    for (const [k, v] of Object.entries(err.fields)) if (isErrorCode(v)) fields[k] = v;
+    // codes only (the texts table of @shared/errors stays out of the initial JavaScript: unknown codes
+    // get their fallback text where they are shown, lib/errors.ts)
+    for (const [k, v] of Object.entries(err.fields)) if (typeof v === 'string' && ERROR_CODE_SHAPE.test(v)) fields[k] = v as ErrorCode;
   }
   return new ApiError({ status, code, message, params, fields });
 }

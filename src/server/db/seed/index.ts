@@ -3,8 +3,8 @@ import { TASK_CATEGORY_OPTIONS } from '../../../shared/options';
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth/service';
-import { makeCompany, makeDeal, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
-import { reviews, taskApplications, users } from '../schema';
+import { makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
+import { users } from '../schema';
 import { makeAvatar, makePoster } from './posters';
 
 /** Demo accounts (README lists them). Only ever seeded into an empty database. */
@@ -23,14 +23,14 @@ const COMPANIES = [
 ];
 
 const INFLUENCERS = [
-  { nickname: '小美爱分享', categories: ['美妆护肤'], tags: ['成分党', '敏感肌'], followersCount: 1_250_000, totalLiveCount: 320, avgViews: 86_000, rating: 4.9, totalReviews: 128, hourlyRate: 800, experienceYears: 4.5, location: '上海', bio: '美妆博主，专注真实测评与护肤知识分享。' },
-  { nickname: '穿搭阿杰', categories: ['时尚穿搭'], tags: ['男装', '通勤'], followersCount: 560_000, totalLiveCount: 210, avgViews: 42_000, rating: 4.7, totalReviews: 76, hourlyRate: 500, experienceYears: 3, location: '杭州', bio: '男装穿搭达人，擅长通勤与街头风格。' },
-  { nickname: '吃货小田', categories: ['美食生活'], tags: ['零食', '探店'], followersCount: 890_000, totalLiveCount: 410, avgViews: 65_000, rating: 4.8, totalReviews: 102, hourlyRate: 600, experienceYears: 5, location: '成都', bio: '美食探店与零食测评，直播氛围轻松有趣。' },
-  { nickname: '数码老张', categories: ['数码科技'], tags: ['开箱', '评测'], followersCount: 430_000, totalLiveCount: 150, avgViews: 38_000, rating: 4.6, totalReviews: 54, hourlyRate: 700, experienceYears: 6, location: '深圳', bio: '十年数码爱好者，讲解专业、转化稳定。' },
-  { nickname: '健身Lily', categories: ['健身运动'], tags: ['瑜伽', '减脂'], followersCount: 320_000, totalLiveCount: 95, avgViews: 21_000, rating: 4.5, totalReviews: 33, hourlyRate: 400, experienceYears: 2.5, location: '北京', bio: '认证健身教练，分享居家训练与运动装备。' },
-  { nickname: '宝妈日记', categories: ['母婴用品'], tags: ['育儿', '好物'], followersCount: 670_000, totalLiveCount: 260, avgViews: 48_000, rating: 4.8, totalReviews: 88, hourlyRate: 550, experienceYears: 4, location: '广州', bio: '两个孩子的妈妈，推荐安心好用的母婴产品。' },
-  { nickname: '家居控小林', categories: ['家居生活'], tags: ['收纳', '好物'], followersCount: 210_000, totalLiveCount: 120, avgViews: 16_000, rating: 4.4, totalReviews: 29, hourlyRate: 300, experienceYears: 2, location: '南京', bio: '家居收纳与清洁好物分享。' },
-  { nickname: '书香阿敏', categories: ['图书教育'], tags: ['读书', '亲子阅读'], followersCount: 150_000, totalLiveCount: 80, avgViews: 12_000, rating: 4.6, totalReviews: 21, hourlyRate: 260, experienceYears: 3.5, location: '武汉', bio: '阅读推广人，擅长图书与教育产品直播。' },
+  { nickname: '小美爱分享', categories: ['美妆护肤'], tags: ['成分党', '敏感肌'], followersCount: 1_250_000, totalLiveCount: 320, avgViews: 86_000, hourlyRate: 800, experienceYears: 4.5, location: '上海', bio: '美妆博主，专注真实测评与护肤知识分享。' },
+  { nickname: '穿搭阿杰', categories: ['时尚穿搭'], tags: ['男装', '通勤'], followersCount: 560_000, totalLiveCount: 210, avgViews: 42_000, hourlyRate: 500, experienceYears: 3, location: '杭州', bio: '男装穿搭达人，擅长通勤与街头风格。' },
+  { nickname: '吃货小田', categories: ['美食生活'], tags: ['零食', '探店'], followersCount: 890_000, totalLiveCount: 410, avgViews: 65_000, hourlyRate: 600, experienceYears: 5, location: '成都', bio: '美食探店与零食测评，直播氛围轻松有趣。' },
+  { nickname: '数码老张', categories: ['数码科技'], tags: ['开箱', '评测'], followersCount: 430_000, totalLiveCount: 150, avgViews: 38_000, hourlyRate: 700, experienceYears: 6, location: '深圳', bio: '十年数码爱好者，讲解专业、转化稳定。' },
+  { nickname: '健身Lily', categories: ['健身运动'], tags: ['瑜伽', '减脂'], followersCount: 320_000, totalLiveCount: 95, avgViews: 21_000, hourlyRate: 400, experienceYears: 2.5, location: '北京', bio: '认证健身教练，分享居家训练与运动装备。' },
+  { nickname: '宝妈日记', categories: ['母婴用品'], tags: ['育儿', '好物'], followersCount: 670_000, totalLiveCount: 260, avgViews: 48_000, hourlyRate: 550, experienceYears: 4, location: '广州', bio: '两个孩子的妈妈，推荐安心好用的母婴产品。' },
+  { nickname: '家居控小林', categories: ['家居生活'], tags: ['收纳', '好物'], followersCount: 210_000, totalLiveCount: 120, avgViews: 16_000, hourlyRate: 300, experienceYears: 2, location: '南京', bio: '家居收纳与清洁好物分享。' },
+  { nickname: '书香阿敏', categories: ['图书教育'], tags: ['读书', '亲子阅读'], followersCount: 150_000, totalLiveCount: 80, avgViews: 12_000, hourlyRate: 260, experienceYears: 3.5, location: '武汉', bio: '阅读推广人，擅长图书与教育产品直播。' },
 ];
 
 const VIDEO_CATEGORIES = [
@@ -62,6 +62,28 @@ const TASKS = [
   { title: '家居收纳好物直播', cat: 'kitchen', product: '收纳箱套装', min: 800, max: 2000, urgent: false, reqs: ['家居类目'] },
   { title: '品牌周年庆大促', cat: 'other', product: '全店商品', min: 50000, max: 80000, urgent: true, reqs: ['粉丝量100万以上', '历史GMV证明', '双人主播', '需提前彩排', '晚间黄金档'] },
   { title: '新锐咖啡品牌试饮直播', cat: 'food-drink', product: '冷萃咖啡液', min: 2000, max: 5000, urgent: false, reqs: ['生活类目', '镜头表现力强'] },
+];
+
+/**
+ * The stars each demo influencer received, one completed deal per entry (the demo influencer, first,
+ * is the best rated: 5.0). Their ratings are these averages, nothing else.
+ */
+const REVIEWS: number[][] = [[5, 5], [5, 4], [5, 4, 5], [4, 5], [4], [5, 4, 5], [4, 4], [5, 4]];
+/** what the influencers gave the companies, in turn */
+const INFLUENCER_STARS = [5, 4, 5, 5, 4];
+const COMPANY_COMMENTS: Record<number, string[]> = {
+  5: ['直播效果很好，转化超出预期。', '讲解专业，节奏把控得很好，下次还合作。', '准备充分，数据真实，非常满意。'],
+  4: ['整体不错，互动可以再多一些。', '按时开播，效果符合预期。'],
+  3: ['表现一般，希望下次更用心。'],
+  2: ['与预期差距较大。'],
+  1: ['非常不满意。'],
+};
+const INFLUENCER_COMMENTS = ['样品寄送及时，沟通顺畅，结算爽快。', '需求清晰，产品质量好，合作愉快。', '对接人很专业，期待再次合作。', '资料给得很全，就是确认稍慢。'];
+/** the first collaboration of the first three influencers, with the figures of their live reports */
+const CASES = [
+  { title: '夏季防晒专场', cat: 'body-care', views: 52_000, peak: 3_100, orders: 1_240, gmvCents: 18_600_000 },
+  { title: '618大促直播', cat: 'other', views: 138_000, peak: 9_800, orders: 3_560, gmvCents: 71_200_000 },
+  { title: '新品零食试吃', cat: 'food-drink', views: 24_500, peak: 1_650, orders: 610, gmvCents: 4_880_000 },
 ];
 
 /** Fills an empty database with demo data; does nothing when any user exists. */
@@ -98,7 +120,6 @@ export async function seedDemo(ctx: AppContext) {
       user: { email: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`, passwordHash },
       contactEmail: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`,
       totalTasks: 2,
-      avgRating: 4.5,
     });
     companyRows.push(company);
   }
@@ -161,59 +182,38 @@ export async function seedDemo(ctx: AppContext) {
       createdAt: new Date(Date.now() - i * 5 * 3_600_000),
     });
   }
-  // finished collaborations: the "success cases" of the stats strip, with reviews
-  for (let i = 0; i < 3; i++) {
-    const inf = influencerRows[i];
-    const task = await makeTask(db, {
-      companyId: companyRows[i].id,
-      categoryId: categoryId(['body-care', 'other', 'food-drink'][i]),
-      title: ['夏季防晒专场', '618大促直播', '新品零食试吃'][i],
-      description: '已完成的合作案例。',
-      budgetMin: 2000,
-      budgetMax: 6000,
-      status: 'completed',
-      selectedInfluencerId: inf.id,
-      currentApplicants: 1,
-      liveDate: new Date(Date.now() - (i + 10) * day),
-      createdAt: new Date(Date.now() - (i + 20) * day),
-    });
-    const [application] = await db
-      .insert(taskApplications)
-      .values({
-        taskId: task.id,
-        influencerId: inf.id,
-        proposedRate: 4000,
-        message: '期待合作！',
-        status: 'accepted',
-        respondedAt: new Date(Date.now() - (i + 15) * day),
-      })
-      .returning();
-    const liveStart = new Date(Date.now() - (i + 10) * day);
-    const liveEnd = new Date(liveStart.getTime() + 2 * 3_600_000);
-    await makeDeal(db, {
-      task,
-      applicationId: application.id,
-      influencerId: inf.id,
-      rateCents: 400_000,
-      status: 'completed',
-      scheduleStart: liveStart,
-      scheduleEnd: liveEnd,
-      roomUrl: 'https://live.douyin.com/',
-      scheduleProposedBy: 'company',
-      scheduleConfirmedAt: new Date(liveStart.getTime() - 3 * day),
-      reportReplayUrl: 'https://www.douyin.com/',
-      reportStartedAt: liveStart,
-      reportEndedAt: liveEnd,
-      reportViews: [52_000, 138_000, 24_500][i],
-      reportPeakViewers: [3_100, 9_800, 1_650][i],
-      reportOrders: [1_240, 3_560, 610][i],
-      reportGmvCents: [18_600_000, 71_200_000, 4_880_000][i],
-      reportedAt: new Date(liveEnd.getTime() + 3_600_000),
-      confirmedAt: new Date(liveEnd.getTime() + 5 * 3_600_000),
-      completedAt: new Date(liveEnd.getTime() + 5 * 3_600_000),
-      createdAt: new Date(Date.now() - (i + 15) * day),
-      updatedAt: new Date(liveEnd.getTime() + 5 * 3_600_000),
-    });
-    await db.insert(reviews).values({ influencerId: inf.id, taskId: task.id, rating: 5, comment: '直播效果很好，转化超出预期。' });
+  // finished collaborations: the "success cases" of the stats strip. Every rating on the site comes
+  // from these reviews (decision 0015): influencers[i] is reviewed by companies with REVIEWS[i] stars.
+  const now = Date.now();
+  let k = 0;
+  for (const [i, stars] of REVIEWS.entries()) {
+    for (const [j, rating] of stars.entries()) {
+      const company = companyRows[k % companyRows.length];
+      const first = j === 0 && i < CASES.length ? CASES[i] : null;
+      const completedAt = new Date(now - (20 + k * 3) * day);
+      await makeReviewedDeal(db, {
+        companyId: company.id,
+        influencerId: influencerRows[i].id,
+        completedAt,
+        now: new Date(now),
+        rateCents: 400_000,
+        task: {
+          categoryId: categoryId(first?.cat ?? 'other'),
+          title: first?.title ?? `${influencerRows[i].nickname} × ${company.companyName} 专场直播`,
+          description: '已完成的合作案例。',
+          budgetMin: 2000,
+          budgetMax: 6000,
+        },
+        deal: {
+          reportViews: first?.views ?? 15_000 + k * 2_300,
+          reportPeakViewers: first?.peak ?? 900 + k * 140,
+          reportOrders: first?.orders ?? 300 + k * 45,
+          reportGmvCents: first?.gmvCents ?? 2_500_000 + k * 410_000,
+        },
+        byCompany: { rating, comment: COMPANY_COMMENTS[rating][k % COMPANY_COMMENTS[rating].length], reply: k === 0 ? '感谢认可，期待下次合作！' : undefined },
+        byInfluencer: { rating: INFLUENCER_STARS[k % INFLUENCER_STARS.length], comment: INFLUENCER_COMMENTS[k % INFLUENCER_COMMENTS.length] },
+      });
+      k++;
+    }
   }
 }

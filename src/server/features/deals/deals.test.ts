@@ -5,7 +5,7 @@ import { adminLogs, companies, dealEvents, deals, jobs, notifications, platformS
 import { ManualClock } from '../../platform/clock';
 import { pendingJobs, runDueJobs } from '../../platform/jobs';
 import { hashPassword } from '../auth/service';
-import { Client, createTestApp, pngBytes, upload, type TestApp } from '../../test/harness';
+import { Client, createTestApp, pngBytes, signedIn, upload, type TestApp } from '../../test/harness';
 
 const H = 3600_000;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
@@ -22,12 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function login(email: string) {
-  const c = new Client(t.app);
-  const res = await c.post('/api/auth/login', { email, password: 'secret123' });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return c;
-}
+const login = (email: string) => signedIn(t.app, email);
 
 /** a company, an influencer, a task, an application for 2,500 and its acceptance: the deal */
 async function dealSetup() {

@@ -72,8 +72,8 @@ export const dealRoutes =
         preValidation: partiesAndAdmins,
         schema: {
           tags: ['deals'],
-          summary: 'An image attached to a deal (live report screenshot, dispute evidence)',
-          description: 'Who: its uploader, the two parties of a deal it is attached to, and admins with 任务管理. Anyone else gets 404.',
+          summary: 'A private image: live report screenshot, dispute evidence, or an image in a message',
+          description: 'Who: its uploader, the two parties of a deal or conversation it is attached to, and admins with 任务管理. Anyone else gets 404.',
           params: z.object({ id: z.string().uuid({ error: 'NOT_FOUND' }) }),
         },
       },

@@ -30,14 +30,16 @@ import { FORMS, type AdminDispute, type AdminDisputesResponse, type DealDetail, 
 import type { z } from 'zod';
 import type { DeliveredResults } from '../../../shared/schemas/people';
 import type { DbOrTx, Tx } from '../../db/client';
-import { companies, dealDisputes, dealEvents, deals, influencers, tasks, uploads, userProfiles } from '../../db/schema';
+import { companies, conversations, dealDisputes, dealEvents, deals, influencers, tasks, uploads, userProfiles } from '../../db/schema';
 import { audit, permissionsOf } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError, issuesToError } from '../../platform/errors';
+import { createDealConversation, messageFileVisibleTo } from '../messages/service';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../admin/settings';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { dealReviewState, scheduleReviewsClose } from '../reviews/service';
 
 const HOUR = 3600_000;
 
@@ -92,6 +94,7 @@ export async function createDeal(
     data: { rateCents: input.application.proposedRate * 100 },
     createdAt: input.now,
   });
+  await createDealConversation(tx, { id, companyId: input.task.companyId, influencerId: input.application.influencerId }, input.now);
   return id;
 }
 
@@ -174,6 +177,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
   const role = await viewerRole(db, user, info);
   const settings = await readSettings(ctx, db);
   const disputes = await db.select().from(dealDisputes).where(eq(dealDisputes.dealId, d.id)).orderBy(dealDisputes.openedAt);
+  const [conv] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.dealId, d.id)).limit(1);
   const timeline = await db
     .select({
       id: dealEvents.id,
@@ -201,6 +205,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     status: facts.status,
     version: d.version,
     viewerRole: role,
+    conversationId: conv?.id ?? null,
     facts: { ...facts, scheduleStart: iso(facts.scheduleStart), reportedAt: iso(facts.reportedAt) },
     actions: availableEvents(role, facts, env),
     waitingFor: waitingFor(facts),
@@ -275,6 +280,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       data: e.data,
       at: e.at.toISOString(),
     })),
+    reviews: await dealReviewState(db, d, role, now),
     createdAt: d.createdAt.toISOString(),
   };
 }
@@ -493,6 +499,8 @@ async function applyEvent(
         await tx.update(companies).set({ completedTasks: sql`${companies.completedTasks} + 1` }).where(eq(companies.id, d.companyId));
       }
       tell(both, { type: 'deal_completed', params: { task } });
+      // each side may now review the other; the window's end reveals whatever was written (decision 0015)
+      await scheduleReviewsClose(tx, d.id, now);
       break;
     }
     case 'dispute': {
@@ -823,7 +831,7 @@ export async function readDealFile(ctx: AppContext, user: AuthUser, id: string) 
         ),
       )
       .limit(1);
-    allowed = Boolean(hit);
+    allowed = Boolean(hit) || (await messageFileVisibleTo(ctx.db, user, id));
   }
   return allowed ? ctx.storage.get(u.storageKey) : null;
 }

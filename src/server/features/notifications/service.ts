@@ -4,6 +4,7 @@ import { notifications, users, userSettings } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { renderNotification, type NotificationContent } from '../../../shared/notifications';
 import { AppError, safeErrorLog } from '../../platform/errors';
+import { publish } from '../../platform/realtime';
 
 /** A notification to record: a type with its params (rendered in the reader's language), for one user. */
 export type NewNotification = NotificationContent & { userId: string; link?: string };
@@ -17,6 +18,8 @@ export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
       return { userId: n.userId, type: n.type, params: n.params, title: zh.title, body: zh.body, link: n.link ?? null };
     }),
   );
+  // open pages refresh their bell when the transaction commits
+  await publish(tx, list.map((n) => n.userId), { type: 'notification' });
   return list;
 }
 

@@ -226,7 +226,7 @@ describe('company detail and following', () => {
 });
 
 describe('contacting an influencer and conversations', () => {
-  it('a company writes; the influencer is notified and mailed; both read the conversation; strangers cannot', async () => {
+  it('a company writes; the influencer is notified; both read the conversation; strangers cannot', async () => {
     const { influencer, user: infUser } = await makeInfluencer(db(), { nickname: '被联系的达人', isApproved: true });
     const { user: coUser } = await makeCompany(db(), { companyName: '田园鲜' });
     const co = await signIn(coUser.email);
@@ -245,10 +245,11 @@ describe('contacting an influencer and conversations', () => {
     expect(again.json().conversationId).toBe(first.json().conversationId);
     const convId = first.json().conversationId as string;
 
+    // one bell notification for a run of unread messages; mail waits until the reader has been away (messages.test.ts)
     const notes = await db().select().from(notifications).where(eq(notifications.userId, infUser.id));
-    expect(notes.map((n) => n.type)).toEqual(['message_received', 'message_received']);
+    expect(notes.map((n) => n.type)).toEqual(['message_received']);
     expect(notes[0].link).toBe(`/messages/${convId}`);
-    expect((await db().select().from(outbox).where(eq(outbox.to, infUser.email))).length).toBe(2);
+    expect((await db().select().from(outbox).where(eq(outbox.to, infUser.email))).length).toBe(0);
 
     const inf = await signIn(infUser.email);
     const list = (await inf.get('/api/conversations')).json().conversations;

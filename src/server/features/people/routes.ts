@@ -5,8 +5,6 @@ import {
   companyDetailResponse,
   contactInfluencerRequest,
   contactInfluencerResponse,
-  conversationResponse,
-  conversationsResponse,
   followResponse,
   influencerDetailResponse,
   influencerListQuery,
@@ -17,20 +15,16 @@ import { currentUser, guard } from '../../platform/session';
 import {
   contactInfluencer,
   getCompanyDetail,
-  getConversation,
   getInfluencerDetail,
-  listConversations,
   listInfluencers,
-  replyInConversation,
   setFollow,
 } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 /** a well-formed id that names nothing answers 404 with the page's own message */
-const idOf = (code: 'INFLUENCER_NOT_FOUND' | 'COMPANY_NOT_FOUND' | 'CONVERSATION_NOT_FOUND') => z.string().uuid({ error: code });
+const idOf = (code: 'INFLUENCER_NOT_FOUND' | 'COMPANY_NOT_FOUND') => z.string().uuid({ error: code });
 const companyOnly = guard({ roles: ['company'], unauthenticated: 'COMPANY_LOGIN_REQUIRED', forbidden: 'COMPANY_ACCOUNT_REQUIRED' });
 const influencerOnly = guard({ roles: ['influencer'], unauthenticated: 'UNAUTHENTICATED', forbidden: 'FOLLOW_INFLUENCER_ONLY' });
-const member = guard({ roles: ['company', 'influencer'] });
 
 export const peopleRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -118,55 +112,4 @@ export const peopleRoutes =
         handler: async (request) => setFollow(ctx.db, request.params.id, await currentUser(request), follow),
       });
     }
-
-    app.get(
-      '/api/conversations',
-      {
-        preValidation: member,
-        schema: {
-          tags: ['people'],
-          summary: 'The signed-in company’s or influencer’s conversations, newest first, with unread counts',
-          description: 'Who: companies and influencers; each sees only their own.',
-          response: { 200: conversationsResponse, ...errors },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        return { conversations: await listConversations(ctx.db, await currentUser(request)) };
-      },
-    );
-
-    app.get(
-      '/api/conversations/:id',
-      {
-        preValidation: member,
-        schema: {
-          tags: ['people'],
-          summary: 'One conversation with its messages (the other side’s become read)',
-          description: 'Who: its two participants; for anyone else it does not exist (404).',
-          params: z.object({ id: idOf('CONVERSATION_NOT_FOUND') }),
-          response: { 200: conversationResponse, ...errors },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        return getConversation(ctx, await currentUser(request), request.params.id);
-      },
-    );
-
-    app.post(
-      '/api/conversations/:id/messages',
-      {
-        preValidation: member,
-        schema: {
-          tags: ['people'],
-          summary: 'Reply in a conversation (the other side is notified)',
-          description: 'Who: its two participants (404 for anyone else).',
-          params: z.object({ id: idOf('CONVERSATION_NOT_FOUND') }),
-          body: contactInfluencerRequest,
-          response: { 200: contactInfluencerResponse, ...errors },
-        },
-      },
-      async (request) => replyInConversation(ctx, await currentUser(request), request.params.id, request.body.message),
-    );
   };

@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { directoryCategoriesOf, storedValuesOf } from '../../../shared/directory';
 import type { Settings } from '../../../shared/schemas/accounts';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/accounts';
 import {
   SIMILAR_INFLUENCERS,
   type CompanyDetailResponse,
-  type ConversationResponse,
-  type ConversationSummary,
   type FollowResponse,
   type InfluencerCard,
   type InfluencerDetailResponse,
@@ -18,7 +16,6 @@ import { escapeLike, type Db, type DbOrTx } from '../../db/client';
 import {
   companies,
   companyFollows,
-  conversationMessages,
   conversations,
   influencers,
   reviews,
@@ -28,11 +25,13 @@ import {
   userSettings,
 } from '../../db/schema';
 import { deliveredResults } from '../deals/service';
+import { PUBLISHED } from '../reviews/service';
+import { storeMessage } from '../messages/service';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { canSeeContact, canSeeProfile } from '../accounts/account';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { addNotifications, type NewNotification } from '../notifications/service';
 
 type Viewer = AuthUser | null;
 
@@ -142,6 +141,7 @@ const settingsOf = (row: { pv: string | null; cv: string | null; am: boolean | n
 
 const settingsColumns = { pv: userSettings.profileVisibility, cv: userSettings.contactInfoVisibility, am: userSettings.allowMessages };
 
+/** published reviews (decision 0015): revealed, not hidden; the pages show nothing else */
 function reviewSelect(db: DbOrTx) {
   return db
     .select({
@@ -152,14 +152,31 @@ function reviewSelect(db: DbOrTx) {
       taskId: reviews.taskId,
       taskTitle: tasks.title,
       companyName: companies.companyName,
+      authorName: sql<string | null>`case when ${reviews.authorSide} = 'company' then ${companies.companyName} else ${influencers.nickname} end`,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
     })
     .from(reviews)
     .leftJoin(tasks, eq(tasks.id, reviews.taskId))
-    .leftJoin(companies, eq(companies.id, tasks.companyId));
+    .leftJoin(companies, eq(companies.id, reviews.companyId))
+    .leftJoin(influencers, eq(influencers.id, reviews.influencerId));
 }
 
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewSelect>['execute']>>[number];
-const toReview = (r: ReviewRow): Review => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toReview = (r: ReviewRow): Review => ({ ...r, createdAt: r.createdAt.toISOString(), repliedAt: r.repliedAt?.toISOString() ?? null });
+
+/** the published reviews about an influencer (by companies) or about a company (by influencers) */
+const reviewsOf = (side: 'influencer' | 'company', id: string) =>
+  side === 'influencer'
+    ? and(eq(reviews.influencerId, id), eq(reviews.authorSide, 'company'), PUBLISHED)
+    : and(eq(reviews.companyId, id), eq(reviews.authorSide, 'influencer'), PUBLISHED);
+
+/** their average (rounded as the stored ratings are) and count */
+const reviewSummaryOf = (db: DbOrTx, side: 'influencer' | 'company', id: string) =>
+  db
+    .select({ average: sql<number>`coalesce(round(avg(${reviews.rating}), 1), 0)::float8`, count: count() })
+    .from(reviews)
+    .where(reviewsOf(side, id));
 
 /**
  * GET /api/influencer-detail: the profile (masked for the viewer), reviews with their average, completed
@@ -187,11 +204,8 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
   const similarValues = mine.flatMap(storedValuesOf);
 
   const [reviewRows, [summary], work, similar, delivered] = await Promise.all([
-    reviewSelect(db).where(eq(reviews.influencerId, id)).orderBy(desc(reviews.createdAt)).limit(50),
-    db
-      .select({ average: sql<number>`coalesce(avg(${reviews.rating}), 0)::float8`, count: count() })
-      .from(reviews)
-      .where(eq(reviews.influencerId, id)),
+    reviewSelect(db).where(reviewsOf('influencer', id)).orderBy(desc(reviews.revealedAt), desc(reviews.id)).limit(50),
+    reviewSummaryOf(db, 'influencer', id),
     db
       .select({
         taskId: tasks.id,
@@ -242,7 +256,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
       createdAt: i.createdAt.toISOString(),
     },
     reviews: reviewRows.map(toReview),
-    reviewSummary: { average: Math.round(Number(summary.average) * 10) / 10, count: summary.count },
+    reviewSummary: { average: Number(summary.average), count: summary.count },
     completedWork: work.map((w) => ({ ...w, completedAt: w.completedAt.toISOString() })),
     similar: similar.map((s) => toCard(s, viewer)),
     delivered,
@@ -288,7 +302,7 @@ export async function getCompanyDetail(db: Db, id: string, viewer: Viewer): Prom
     liveDate: tasks.liveDate,
     createdAt: tasks.createdAt,
   };
-  const [[followers], following, open, past, reviewRows] = await Promise.all([
+  const [[followers], following, open, past, reviewRows, [summary]] = await Promise.all([
     db.select({ n: count() }).from(companyFollows).where(eq(companyFollows.companyId, id)),
     viewerInfluencer
       ? db
@@ -308,7 +322,8 @@ export async function getCompanyDetail(db: Db, id: string, viewer: Viewer): Prom
       .where(and(eq(tasks.companyId, id), inArray(tasks.status, PAST_STATUSES)))
       .orderBy(desc(tasks.createdAt))
       .limit(50),
-    reviewSelect(db).where(eq(tasks.companyId, id)).orderBy(desc(reviews.createdAt)).limit(50),
+    reviewSelect(db).where(reviewsOf('company', id)).orderBy(desc(reviews.revealedAt), desc(reviews.id)).limit(50),
+    reviewSummaryOf(db, 'company', id),
   ]);
   const toTask = (t: (typeof open)[number]) => ({ ...t, liveDate: t.liveDate?.toISOString() ?? null, createdAt: t.createdAt.toISOString() });
   return {
@@ -336,6 +351,7 @@ export async function getCompanyDetail(db: Db, id: string, viewer: Viewer): Prom
     openTasks: open.map(toTask),
     pastTasks: past.map(toTask),
     reviews: reviewRows.map(toReview),
+    reviewSummary: { average: Number(summary.average), count: summary.count },
   };
 }
 
@@ -395,137 +411,14 @@ export async function contactInfluencer(ctx: AppContext, user: AuthUser, influen
   if (!budget.allowed) throw new AppError('RATE_LIMITED');
 
   const now = ctx.clock.now();
-  const { conversationId, notes } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [conv] = await tx
       .insert(conversations)
       .values({ companyId: company.id, influencerId, createdAt: now, lastMessageAt: now })
-      .onConflictDoUpdate({ target: [conversations.companyId, conversations.influencerId], set: { lastMessageAt: now } })
+      .onConflictDoUpdate({ target: [conversations.companyId, conversations.influencerId], targetWhere: sql`deal_id is null`, set: { lastMessageAt: now } })
       .returning({ id: conversations.id });
-    await tx.insert(conversationMessages).values({ conversationId: conv.id, senderId: user.id, body: message, createdAt: now });
-    const notes = await addNotifications(tx, [
-      { userId: target.userId, type: 'message_received', params: { from: company.name }, link: `/messages/${conv.id}` },
-    ]);
-    return { conversationId: conv.id, notes };
+    await storeMessage(ctx, tx, { conversationId: conv.id, senderId: user.id, recipientId: target.userId, senderName: company.name, body: message, images: [] });
+    return { conversationId: conv.id };
   });
-  await mailNotifications(ctx, notes);
-  return { conversationId };
 }
 
-type Party = { side: 'company' | 'influencer'; id: string; name: string };
-
-async function partyOf(db: DbOrTx, user: AuthUser): Promise<Party | null> {
-  if (user.userType === 'company') {
-    const c = await companyIdOf(db, user.id);
-    return c ? { side: 'company', id: c.id, name: c.name } : null;
-  }
-  if (user.userType === 'influencer') {
-    const [r] = await db.select({ id: influencers.id, name: influencers.nickname }).from(influencers).where(eq(influencers.userId, user.id)).limit(1);
-    return r ? { side: 'influencer', id: r.id, name: r.name } : null;
-  }
-  return null;
-}
-
-function summaryQuery(db: DbOrTx, viewerId: string) {
-  return db
-    .select({
-      id: conversations.id,
-      companyId: companies.id,
-      companyName: companies.companyName,
-      companyLogo: companies.logoUrl,
-      companyUserId: companies.userId,
-      influencerId: influencers.id,
-      influencerNickname: influencers.nickname,
-      influencerAvatar: influencers.avatarUrl,
-      influencerUserId: influencers.userId,
-      lastMessageAt: conversations.lastMessageAt,
-      lastMessage: sql<string>`coalesce((select m.body from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1), '')`,
-      unread: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${conversations.id} and m.read_at is null and m.sender_id is distinct from ${viewerId})`,
-    })
-    .from(conversations)
-    .innerJoin(companies, eq(companies.id, conversations.companyId))
-    .innerJoin(influencers, eq(influencers.id, conversations.influencerId));
-}
-
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
-const toSummary = (r: SummaryRow): ConversationSummary => ({
-  id: r.id,
-  company: { id: r.companyId, name: r.companyName, logoUrl: r.companyLogo },
-  influencer: { id: r.influencerId, nickname: r.influencerNickname, avatarUrl: r.influencerAvatar },
-  lastMessage: r.lastMessage.length > 120 ? `${r.lastMessage.slice(0, 120)}…` : r.lastMessage,
-  lastMessageAt: r.lastMessageAt.toISOString(),
-  unread: r.unread,
-});
-
-/** GET /api/conversations: the signed-in company's or influencer's conversations, newest first. */
-export async function listConversations(db: Db, user: AuthUser): Promise<ConversationSummary[]> {
-  const party = await partyOf(db, user);
-  if (!party) return [];
-  const mine = party.side === 'company' ? eq(conversations.companyId, party.id) : eq(conversations.influencerId, party.id);
-  const rows = await summaryQuery(db, user.id).where(mine).orderBy(desc(conversations.lastMessageAt)).limit(100);
-  return rows.map(toSummary);
-}
-
-async function participantConversation(db: DbOrTx, user: AuthUser, id: string) {
-  const [row] = await summaryQuery(db, user.id).where(eq(conversations.id, id)).limit(1);
-  // anyone else's conversation does not exist for this user
-  if (!row || (row.companyUserId !== user.id && row.influencerUserId !== user.id)) throw new AppError('CONVERSATION_NOT_FOUND');
-  return row;
-}
-
-/** GET /api/conversations/:id: participants only; the other side's messages become read. */
-export async function getConversation(ctx: AppContext, user: AuthUser, id: string): Promise<ConversationResponse> {
-  const row = await participantConversation(ctx.db, user, id);
-  await ctx.db
-    .update(conversationMessages)
-    .set({ readAt: ctx.clock.now() })
-    .where(
-      and(
-        eq(conversationMessages.conversationId, id),
-        isNull(conversationMessages.readAt),
-        or(isNull(conversationMessages.senderId), ne(conversationMessages.senderId, user.id)),
-      ),
-    );
-  const messages = await ctx.db
-    .select()
-    .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, id))
-    .orderBy(desc(conversationMessages.createdAt))
-    .limit(200);
-  return {
-    conversation: { ...toSummary(row), unread: 0 },
-    messages: messages.reverse().map((m) => ({
-      id: m.id,
-      body: m.body,
-      createdAt: m.createdAt.toISOString(),
-      mine: m.senderId === user.id,
-      readAt: m.readAt?.toISOString() ?? null,
-    })),
-  };
-}
-
-/** POST /api/conversations/:id/messages: a reply from either participant; the other side is notified. */
-export async function replyInConversation(ctx: AppContext, user: AuthUser, id: string, message: string) {
-  const row = await participantConversation(ctx.db, user, id);
-  const fromCompany = row.companyUserId === user.id;
-  if (fromCompany) {
-    const [s] = await ctx.db.select(settingsColumns).from(userSettings).where(eq(userSettings.userId, row.influencerUserId)).limit(1);
-    if (!settingsOf(s ?? { pv: null, cv: null, am: null }).allowMessages) throw new AppError('MESSAGES_DISABLED');
-  }
-  const budget = await ctx.limiter.hit(`messages:user:${user.id}`, 120, 3600);
-  if (!budget.allowed) throw new AppError('RATE_LIMITED');
-  const now = ctx.clock.now();
-  const notes = await ctx.db.transaction(async (tx) => {
-    await tx.insert(conversationMessages).values({ conversationId: id, senderId: user.id, body: message, createdAt: now });
-    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, id));
-    return addNotifications(tx, [
-      {
-        userId: fromCompany ? row.influencerUserId : row.companyUserId,
-        type: 'message_received',
-        params: { from: fromCompany ? row.companyName : row.influencerNickname },
-        link: `/messages/${id}`,
-      },
-    ]);
-  });
-  await mailNotifications(ctx, notes);
-  return { conversationId: id };
-}

@@ -108,8 +108,18 @@ export function preloadsFor(pathname: string, search: string): string[] {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** index.html with the page's head: the title and description replaced, canonical and OG tags added. */
-export function renderShell(html: string, head: Head, origin: string, pathname: string, preloads: string[] = []): string {
+/**
+ * index.html with the page's head: the title and description replaced, canonical and OG tags added, the
+ * first API calls preloaded and the page's own code (modules.ts) preloaded beside the shell's.
+ */
+export function renderShell(
+  html: string,
+  head: Head,
+  origin: string,
+  pathname: string,
+  preloads: string[] = [],
+  modules: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
+): string {
   const abs = (u: string) => (/^https?:\/\//.test(u) ? u : `${origin}${u.startsWith('/') ? '' : '/'}${u}`);
   const url = `${origin}${pathname}`;
   const image = abs(head.image ?? '/og-default.png');
@@ -127,6 +137,9 @@ export function renderShell(html: string, head: Head, origin: string, pathname: 
     `<meta name="twitter:description" content="${esc(head.description)}" />`,
     `<meta name="twitter:image" content="${esc(image)}" />`,
     ...preloads.map((p) => `<link rel="preload" as="fetch" href="${esc(p)}" crossorigin="anonymous" />`),
+    ...modules.scripts.map((s) => `<link rel="modulepreload" crossorigin href="${esc(s)}" />`),
+    // crossorigin like the stylesheet link the app's loader adds for the chunk, so the preload is used
+    ...modules.styles.map((s) => `<link rel="preload" as="style" crossorigin href="${esc(s)}" />`),
   ].join('\n    ');
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${esc(head.title)}</title>`)

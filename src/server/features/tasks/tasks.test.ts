@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory } from '../../db/factories';
 import { notifications, outbox, taskApplications, tasks } from '../../db/schema';
 import { hashPassword } from '../auth/service';
-import { Client, createTestApp, signupCompany, type TestApp } from '../../test/harness';
+import { Client, createTestApp, signedIn, signupCompany, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let hash: string;
@@ -18,12 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function login(email: string) {
-  const c = new Client(t.app);
-  const res = await c.post('/api/auth/login', { email, password: 'secret123' });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return c;
-}
+const login = (email: string) => signedIn(t.app, email);
 async function company() {
   const made = await makeCompany(t.app.ctx.db, { user: { passwordHash: hash } });
   return { ...made, client: await login(made.user.email) };

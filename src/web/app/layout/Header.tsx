@@ -1,15 +1,21 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { useMe, useSignOut } from '../../features/auth/api';
 import { useAuthDialog } from '../../features/auth/authDialogContext';
-import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { LiveEvents } from '../../features/messages/LiveEvents';
+import { MessagesLink } from '../../features/messages/MessagesLink';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LogoMark } from './Logo';
-import { MobileMenu } from './MobileMenu';
-import { UserMenu } from './UserMenu';
 import { NAV_LINKS } from './accountMenu';
+
+// the signed-in bell and user menu and the phone menu are their own chunks: a first visit (signed out,
+// menu closed) needs none of them, so they are not initial JavaScript (issue 13)
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const NotificationBell = lazy(() => import('../../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 export function Header() {
   const { t } = useTranslation();
@@ -21,8 +27,21 @@ export function Header() {
   const navigate = useNavigate();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileWanted, setMobileWanted] = useState(false);
   const mobileId = useId();
   const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  // the phone menu (hidden until opened) is mounted once the page is idle, or at the first tap
+  useEffect(() => {
+    if (mobileWanted) return;
+    const want = () => setMobileWanted(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(want, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(want, 2000);
+    return () => window.clearTimeout(id);
+  }, [mobileWanted]);
 
   // any navigation closes the mobile menu
   useEffect(() => setMobileOpen(false), [location.pathname]);
@@ -57,11 +76,16 @@ export function Header() {
 
         <div className="site-header__actions">
           <LanguageSwitch />
+          {user && <LiveEvents userId={user.id} />}
+          {/* outside the auth block: the unread badge stays in the bar on phones too */}
+          {user && (user.userType === 'company' || user.userType === 'influencer') && <MessagesLink userId={user.id} />}
           <div className="site-header__auth">
             {user ? (
               <>
-                <NotificationBell userId={user.id} />
-                <UserMenu user={user} busy={busy} onSignOut={handleSignOut} />
+                <Suspense fallback={<span className="site-header__auth-placeholder" aria-hidden="true" />}>
+                  <NotificationBell userId={user.id} />
+                  <UserMenu user={user} busy={busy} onSignOut={handleSignOut} />
+                </Suspense>
               </>
             ) : user === null ? (
               <>
@@ -82,22 +106,33 @@ export function Header() {
             aria-expanded={mobileOpen}
             aria-controls={mobileId}
             aria-label={mobileOpen ? t('header.closeMenu') : t('header.openMenu')}
-            onClick={() => setMobileOpen((o) => !o)}
+            onClick={() => {
+              setMobileWanted(true);
+              setMobileOpen((o) => !o);
+            }}
+            onPointerEnter={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
             data-testid="mobile-menu-toggle"
           >
             {mobileOpen ? <CloseOutlined aria-hidden="true" /> : <MenuOutlined aria-hidden="true" />}
           </button>
         </div>
       </div>
-      <MobileMenu
-        id={mobileId}
-        open={mobileOpen}
-        onClose={closeMobile}
-        user={user}
-        busy={busy}
-        onSignIn={openSignIn}
-        onSignOut={() => void handleSignOut()}
-      />
+      {mobileWanted ? (
+        <Suspense fallback={<div id={mobileId} hidden />}>
+          <MobileMenu
+            id={mobileId}
+            open={mobileOpen}
+            onClose={closeMobile}
+            user={user}
+            busy={busy}
+            onSignIn={openSignIn}
+            onSignOut={() => void handleSignOut()}
+          />
+        </Suspense>
+      ) : (
+        <div id={mobileId} hidden />
+      )}
     </header>
   );
 }

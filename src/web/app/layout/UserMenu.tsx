@@ -13,6 +13,7 @@ import {
   UnorderedListOutlined,
   UserOutlined,
   AuditOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { Me } from '@shared/schemas/auth';
 import { accountEntries, accountKind, type AccountEntry } from './accountMenu';
@@ -25,6 +26,7 @@ const ICONS: Record<AccountEntry['key'], React.ReactNode> = {
   tasks: <UnorderedListOutlined />,
   deals: <AuditOutlined />,
   messages: <MessageOutlined />,
+  wallet: <WalletOutlined />,
 };
 
 type Props = { user: Me; busy: boolean; onSignOut: () => Promise<void> };

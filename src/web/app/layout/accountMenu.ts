@@ -4,7 +4,7 @@ export type AccountKind = 'admin' | 'company' | 'influencer' | 'user';
 export const accountKind = (user: Pick<Me, 'userType'>): AccountKind => user.userType ?? 'user';
 
 export type AccountEntry = {
-  key: 'admin' | 'adminSetup' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages';
+  key: 'admin' | 'adminSetup' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages' | 'wallet';
   to: string;
 };
 
@@ -26,7 +26,7 @@ export function accountEntries(kind: AccountKind): AccountEntry[] {
   ];
   if (kind === 'influencer') entries.push({ key: 'tasks', to: '/influencer-tasks' });
   if (kind === 'company') entries.push({ key: 'tasks', to: '/company-tasks' });
-  if (kind === 'influencer' || kind === 'company') entries.push({ key: 'deals', to: '/deals' }, { key: 'messages', to: '/messages' });
+  if (kind === 'influencer' || kind === 'company') entries.push({ key: 'deals', to: '/deals' }, { key: 'messages', to: '/messages' }, { key: 'wallet', to: '/wallet' });
   return entries;
 }
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Drawer, Grid, Layout, Menu, Result, Spin, Tag } from 'antd';
 import {
+  AccountBookOutlined,
   AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -15,6 +16,7 @@ import {
   PlaySquareOutlined,
   ProfileOutlined,
   SettingOutlined,
+  StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { AdminPermission } from '@shared/options';
@@ -26,7 +28,7 @@ import { AdminDenied } from './AdminDenied';
 import { ADMIN_VERSION } from './constants';
 import './admin.css';
 
-export type TabKey = 'overview' | 'users' | 'categories' | 'tasks' | 'disputes' | 'videos' | 'analytics' | 'settings' | 'audit' | 'contact';
+export type TabKey = 'overview' | 'users' | 'categories' | 'tasks' | 'disputes' | 'finance' | 'videos' | 'reviews' | 'analytics' | 'settings' | 'audit' | 'contact';
 
 type TabDef = { key: TabKey; icon: ReactNode; permission?: AdminPermission; component: ComponentType };
 
@@ -40,7 +42,9 @@ const TABS: TabDef[] = [
   { key: 'categories', icon: <AppstoreOutlined />, permission: 'task_management', component: lazy(() => import('./tabs/CategoriesTab')) },
   { key: 'tasks', icon: <ProfileOutlined />, permission: 'task_management', component: lazy(() => import('./tabs/TasksTab')) },
   { key: 'disputes', icon: <AlertOutlined />, permission: 'task_management', component: lazy(() => import('./tabs/DisputesTab')) },
+  { key: 'finance', icon: <AccountBookOutlined />, permission: 'finance', component: lazy(() => import('./tabs/FinanceTab')) },
   { key: 'videos', icon: <PlaySquareOutlined />, permission: 'content_moderation', component: lazy(() => import('./tabs/VideosTab')) },
+  { key: 'reviews', icon: <StarOutlined />, permission: 'content_moderation', component: lazy(() => import('./tabs/ReviewsTab')) },
   { key: 'analytics', icon: <BarChartOutlined />, permission: 'data_analytics', component: lazy(() => import('./tabs/AnalyticsTab')) },
   { key: 'settings', icon: <SettingOutlined />, permission: 'system_settings', component: lazy(() => import('./tabs/SettingsTab')) },
   { key: 'audit', icon: <AuditOutlined />, permission: 'system_settings', component: lazy(() => import('./tabs/AuditTab')) },

@@ -1,11 +1,13 @@
 import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { withAntd } from '../../app/withAntd';
 import { loadNamespaces } from '../../i18n';
 import { AuthDialogContext, type AuthDialogApi, type AuthDialogOptions } from './authDialogContext';
 
 // the dialog (antd Modal + forms + zod) is its own chunk, loaded on first use
-const AuthDialog = lazy(() =>
-  Promise.all([import('./AuthDialog'), loadNamespaces(['auth'])]).then(([m]) => m),
-);
+const AuthDialog = lazy(() => {
+  const dialog = Promise.all([import('./AuthDialog'), loadNamespaces(['auth'])]).then(([m]) => m);
+  return withAntd(dialog);
+});
 
 type State = { open: boolean; opts: Required<AuthDialogOptions>; seq: number };
 

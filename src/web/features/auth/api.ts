@@ -115,11 +115,17 @@ export const uploadPortfolioFile = (talentType: TalentType, file: Blob, opts?: U
  * Sign-out with the spec's ~1 s busy state. Local state is cleared even when the call fails
  * (the failure is only logged). Callers close their menus and go home afterwards.
  */
+/** true from the moment a sign-out starts until the session is cleared locally */
+let signingOut = false;
+/** Parts that open connections of their own (the live event stream) do not start one while signing out. */
+export const isSigningOut = () => signingOut;
+
 export function useSignOut() {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const signOut = useCallback(async () => {
     setBusy(true);
+    signingOut = true;
     try {
       await Promise.all([
         api.post<{ ok: true }>('/api/auth/logout').catch((e: unknown) => {
@@ -130,6 +136,7 @@ export function useSignOut() {
     } finally {
       clearOwnedStorage();
       afterAuthChange(qc, null);
+      signingOut = false;
       setBusy(false);
     }
   }, [qc]);

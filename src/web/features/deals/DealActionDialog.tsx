@@ -1,15 +1,15 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { DISPUTE_REASONS, eventDef, type DealEvent } from '@shared/deals';
 import { FORMS } from '@shared/schemas/deals';
-import { LIMITS } from '@shared/limits';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../lib/validation';
 import { useFieldText } from '../auth/useFieldText';
-import { uploadDealFile, useDealEvent } from './api';
+import { useDealEvent } from './api';
+import { usePrivateImages, type PrivateImage } from './usePrivateImages';
 
 type Values = Record<string, unknown>;
 
@@ -257,48 +257,13 @@ export function DealActionDialog({ dealId, event, onClose }: { dealId: string; e
 const CONFIRM_TEXTS = ['receive_samples', 'confirm_schedule', 'confirm', 'withdraw_dispute', 'agree_cancel', 'decline_cancel', 'withdraw_cancel'] as const;
 const hasConfirmText = (e: DealEvent): e is (typeof CONFIRM_TEXTS)[number] => (CONFIRM_TEXTS as readonly string[]).includes(e);
 
-type Img = { id: string; url: string; preview: string };
+type Img = PrivateImage;
 
 /** Up to 9 private images, each uploaded when chosen (private to the deal's parties). */
 function ImagesField({ label, value, onChange, onBusy }: { label: string; value: Img[]; onChange: (v: Img[]) => void; onBusy: (delta: number) => void }) {
   const { t } = useTranslation('deals');
-  const { errorText, apiErrorText } = useErrorText();
-  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(0);
-  const latest = useRef(value);
-  latest.current = value;
-
-  const pick = async (files: FileList | null) => {
-    if (!files) return;
-    setProblem(null);
-    const room = 9 - latest.current.length;
-    for (const file of [...files].slice(0, room)) {
-      if (!file.type.startsWith('image/')) {
-        setProblem(errorText('IMAGE_ONLY'));
-        continue;
-      }
-      if (file.size > LIMITS.avatarMaxBytes) {
-        setProblem(errorText('FILE_TOO_LARGE', { max: '10MB' }));
-        continue;
-      }
-      setPending((n) => n + 1);
-      onBusy(1);
-      try {
-        const res = await uploadDealFile(file);
-        const next = [...latest.current, { id: res.id, url: res.url, preview: URL.createObjectURL(file) }];
-        latest.current = next;
-        onChange(next);
-      } catch (err) {
-        setProblem(apiErrorText(err, t('failed')));
-      } finally {
-        setPending((n) => n - 1);
-        onBusy(-1);
-      }
-    }
-    if (inputRef.current) inputRef.current.value = '';
-  };
+  const { inputRef, pick, pending, problem } = usePrivateImages(value, onChange, 9, onBusy);
 
   return (
     <div className="dl-images">

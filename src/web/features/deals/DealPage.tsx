@@ -8,9 +8,11 @@ import type { DealDetail } from '@shared/schemas/deals';
 import { StateBox } from '../../components/StateBox';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { ConversationThread } from '../messages/ConversationThread';
 import { DealGate } from './DealGate';
 import { dealQuery } from './api';
 import { DealActionDialog } from './DealActionDialog';
+import { DealReviews } from './DealReviews';
 import { useDealFormat } from './format';
 import './deals.css';
 
@@ -93,8 +95,10 @@ function Deal({ id }: { id: string }) {
             </p>
           )}
           <Actions d={d} onAct={setActing} />
+          <DealReviews d={d} />
           <Report d={d} />
           <Disputes d={d} />
+          {d.conversationId && <DealConversation conversationId={d.conversationId} />}
           <Schedule d={d} />
           <Samples d={d} />
           <Terms d={d} />
@@ -105,6 +109,26 @@ function Deal({ id }: { id: string }) {
       </div>
       <DealActionDialog dealId={d.id} event={acting} onClose={() => setActing(null)} />
     </div>
+  );
+}
+
+/** The deal's own conversation (the same thread as in 消息中心), live while the page is open. */
+function DealConversation({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('messages');
+  return (
+    <ConversationThread
+      id={conversationId}
+      testId="deal-conversation"
+      header={() => (
+        <header className="pp-thread__head">
+          <h2 className="pp-thread__title">{t('dealThread')}</h2>
+          <Link to={`/messages/${conversationId}`} className="msg-deal-link">
+            {t('title')}
+          </Link>
+        </header>
+      )}
+      emptyHint={t('dealThreadHint')}
+    />
   );
 }
 

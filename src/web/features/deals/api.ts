@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DealEvent } from '@shared/deals';
 import type { DealDetail, DealSummary } from '@shared/schemas/deals';
+import type { ReviewForm } from '@shared/schemas/reviews';
 import type { UploadResponse } from '@shared/schemas/uploads';
 import { api, isApiError, uploadFile, type UploadOptions } from '../../lib/api';
 
@@ -41,3 +42,21 @@ export function useDealEvent(id: string) {
 
 /** one private deal image (report screenshot, dispute evidence) */
 export const uploadDealFile = (file: Blob, opts: UploadOptions = {}) => uploadFile<UploadResponse>('/api/uploads?purpose=deal-file', file, opts);
+
+/** POST /api/deals/:id/review — the viewer's review of the other side (decision 0015) */
+export function useWriteReview(dealId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewForm) => api.post<{ ok: true }>(`/api/deals/${encodeURIComponent(dealId)}/review`, body),
+    onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.deal(dealId) }),
+  });
+}
+
+/** POST /api/reviews/:id/reply — the reviewed side's one reply */
+export function useReplyToReview(dealId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) => api.post<{ ok: true }>(`/api/reviews/${encodeURIComponent(reviewId)}/reply`, { reply }),
+    onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.deal(dealId) }),
+  });
+}

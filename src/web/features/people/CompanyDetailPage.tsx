@@ -2,10 +2,9 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
-import { HeartFilled, HeartOutlined, SafetyCertificateFilled } from '@ant-design/icons';
+import { HeartFilled, HeartOutlined, SafetyCertificateFilled, StarFilled } from '@ant-design/icons';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES, labelOf } from '@shared/options';
 import type { CompanyDetailResponse } from '@shared/schemas/people';
-import { StateBox } from '../../components/StateBox';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -140,6 +139,15 @@ function CompanyView({ data, back }: { data: CompanyDetailResponse; back: () => 
               <dt>{t('company.stats.followers')}</dt>
               <dd data-testid="company-followers">{f.count(c.followersCount)}</dd>
             </div>
+            <div>
+              <dt>{t('company.stats.rating')}</dt>
+              <dd>
+                <StarFilled className="pp-star" aria-hidden="true" /> <span data-testid="company-rating">{f.rating(c.avgRating)}</span>{' '}
+                <span className="tk-muted" data-testid="company-review-count">
+                  ({t('card.reviews', { count: data.reviewSummary.count })})
+                </span>
+              </dd>
+            </div>
           </dl>
         </div>
         {isInfluencer && (
@@ -200,8 +208,8 @@ function CompanyView({ data, back }: { data: CompanyDetailResponse; back: () => 
             },
             {
               key: 'reviews',
-              label: t('company.tabs.reviews'),
-              children: data.reviews.length ? <ReviewList reviews={data.reviews} empty={t('company.noReviews')} /> : <StateBox level={3} title={t('company.noReviews')} />,
+              label: `${t('company.tabs.reviews')} (${data.reviewSummary.count})`,
+              children: <ReviewList reviews={data.reviews} summary={data.reviewSummary} empty={t('company.noReviews')} />,
             },
           ]}
         />

@@ -97,8 +97,8 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
             )}
           </h1>
           <p className="pp-profile-head__meta">
-            {inf.location?.trim() || t('card.unknownLocation')} · <StarFilled className="pp-star" aria-hidden="true" /> {f.rating(inf.rating)} ·{' '}
-            {t('card.reviews', { count: reviewSummary.count })}
+            {inf.location?.trim() || t('card.unknownLocation')} · <StarFilled className="pp-star" aria-hidden="true" /> <span data-testid="detail-rating">{f.rating(inf.rating)}</span> ·{' '}
+            <span data-testid="detail-review-count">{t('card.reviews', { count: reviewSummary.count })}</span>
           </p>
           {inf.tags.length > 0 && (
             <ul className="pp-chips" aria-label={t('detail.facts')}>

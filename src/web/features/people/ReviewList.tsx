@@ -5,7 +5,7 @@ import type { Review } from '@shared/schemas/people';
 import { StateBox } from '../../components/StateBox';
 import { usePeopleFormat } from './format';
 
-/** Reviews with their average and count (influencer page) or without (company page). */
+/** Published reviews (decision 0015) with their average and count, and the reviewed side's reply. */
 export function ReviewList({ reviews, summary, empty }: { reviews: Review[]; summary?: { average: number; count: number }; empty: string }) {
   const { t } = useTranslation('people');
   const f = usePeopleFormat();
@@ -22,16 +22,22 @@ export function ReviewList({ reviews, summary, empty }: { reviews: Review[]; sum
       )}
       <ul className="pp-rows">
         {reviews.map((r) => (
-          <li key={r.id} className="pp-row">
+          <li key={r.id} className="pp-row" data-testid="review-item">
             <span className="pp-stars" role="img" aria-label={`${t('card.rating')} ${r.rating}`}>
               {Array.from({ length: 5 }, (_, i) => (
                 <StarFilled key={i} className={i < r.rating ? 'pp-star' : 'pp-star pp-star--off'} aria-hidden="true" />
               ))}
             </span>
             {r.comment && <p className="pp-review__text">{r.comment}</p>}
+            {r.reply && (
+              <p className="pp-review__text" data-testid="review-reply">
+                <span className="tk-muted">{t('detail.replyLabel')}</span>
+                {r.reply}
+              </p>
+            )}
             <span className="tk-muted">
               {r.taskId && r.taskTitle ? <Link to={`/task/${r.taskId}`}>{r.taskTitle}</Link> : null}
-              {r.companyName ? ` · ${r.companyName}` : ''} · {f.date(r.createdAt)}
+              {r.authorName ? ` · ${r.authorName}` : ''} · {f.date(r.createdAt)}
             </span>
           </li>
         ))}

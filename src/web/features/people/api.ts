@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CompanyDetailResponse,
-  ConversationResponse,
-  ConversationSummary,
   FollowResponse,
   InfluencerDetailResponse,
   InfluencerListResponse,
   InfluencerSort,
 } from '@shared/schemas/people';
 import { api, isApiError } from '../../lib/api';
+import { refreshConversation } from '../messages/api';
 
 /** The directory's filters as kept in the URL. */
 export type DirectoryFilters = { search: string; category: string; sort: InfluencerSort; page: number };
@@ -17,8 +16,6 @@ export const peopleKeys = {
   directory: (f: DirectoryFilters) => ['people', 'directory', f] as const,
   influencer: (id: string) => ['people', 'influencer', id] as const,
   company: (id: string) => ['people', 'company', id] as const,
-  conversations: ['people', 'conversations'] as const,
-  conversation: (id: string) => ['people', 'conversation', id] as const,
 };
 
 /** a 4xx answer will not change on retry */
@@ -62,34 +59,11 @@ export const companyQuery = (id: string) =>
     retry: retryServerErrors,
   });
 
-export const conversationsQuery = queryOptions({
-  queryKey: peopleKeys.conversations,
-  queryFn: ({ signal }) => api.get<{ conversations: ConversationSummary[] }>('/api/conversations', { signal }).then((r) => r.conversations),
-});
-
-export const conversationQuery = (id: string) =>
-  queryOptions({
-    queryKey: peopleKeys.conversation(id),
-    queryFn: ({ signal }) => api.get<ConversationResponse>(`/api/conversations/${encodeURIComponent(id)}`, { signal }),
-    retry: retryServerErrors,
-  });
-
 export function useContactInfluencer(influencerId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (message: string) => api.post<{ conversationId: string }>(`/api/influencers/${influencerId}/contact`, { message }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: peopleKeys.conversations }),
-  });
-}
-
-export function useReply(conversationId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) => api.post<{ conversationId: string }>(`/api/conversations/${conversationId}/messages`, { message }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: peopleKeys.conversation(conversationId) });
-      void qc.invalidateQueries({ queryKey: peopleKeys.conversations });
-    },
+    onSuccess: () => refreshConversation(qc),
   });
 }
 

@@ -215,7 +215,7 @@ function CompanyLogo({ url, name }: { url: string | null; name: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <span className="tk-company__logo" aria-hidden="true">
-      {url && !failed ? <img src={url} alt="" onError={() => setFailed(true)} /> : name.charAt(0)}
+      {url && !failed ? <img src={url} alt="" width={52} height={52} onError={() => setFailed(true)} /> : name.charAt(0)}
     </span>
   );
 }

@@ -109,6 +109,8 @@ function Player({ video }: { video: Video }) {
       className="vd-player"
       src={poster}
       alt={t('posterAlt', { title: video.title })}
+      width={1280}
+      height={720}
       onError={(e) => {
         if (!e.currentTarget.src.endsWith(DEFAULT_THUMBNAIL)) e.currentTarget.src = DEFAULT_THUMBNAIL;
       }}

@@ -133,6 +133,8 @@ const en: Messages<typeof zh> = {
       categories: 'Categories',
       tasks: 'Tasks',
       disputes: 'Disputes',
+      finance: 'Finance',
+      reviews: 'Reviews',
       videos: 'Videos',
       analytics: 'Analytics',
       settings: 'Settings',
@@ -301,6 +303,8 @@ const en: Messages<typeof zh> = {
       video_delete: 'Video deleted',
       contact_reply: 'Contact message answered',
       contact_close: 'Contact message handled',
+      review_hide: 'Review hidden',
+      review_unhide: 'Review shown again',
     },
   },
 };

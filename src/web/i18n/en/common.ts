@@ -24,6 +24,8 @@ const en: Messages<typeof zh> = {
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     mobileMenu: 'Mobile menu',
+    messages: 'Messages',
+    messagesUnread: 'Messages, {{count}} unread',
   },
   lang: {
     label: 'Select language',
@@ -45,6 +47,7 @@ const en: Messages<typeof zh> = {
     settings: 'Account settings',
     tasks: 'My tasks',
     deals: 'My deals',
+    wallet: 'My wallet',
     messages: 'Messages',
     logout: 'Sign out',
     loggingOut: 'Signing out...',

@@ -131,6 +131,8 @@ export default {
       categories: '分类管理',
       tasks: '任务管理',
       disputes: '纠纷处理',
+      finance: '财务',
+      reviews: '评价管理',
       videos: '视频管理',
       analytics: '数据分析',
       settings: '系统设置',
@@ -299,6 +301,8 @@ export default {
       video_delete: '删除视频',
       contact_reply: '回复联系消息',
       contact_close: '处理联系消息',
+      review_hide: '隐藏评价',
+      review_unhide: '恢复评价',
     },
   },
 };

@@ -22,6 +22,8 @@ export default {
     openMenu: '打开菜单',
     closeMenu: '关闭菜单',
     mobileMenu: '移动端菜单',
+    messages: '消息',
+    messagesUnread: '消息，{{count}} 条未读',
   },
   lang: {
     label: '选择语言',
@@ -44,6 +46,7 @@ export default {
     tasks: '我的任务',
     deals: '我的订单',
     messages: '消息中心',
+    wallet: '我的钱包',
     logout: '退出登录',
     loggingOut: '正在退出...',
   },

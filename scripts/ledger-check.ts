@@ -1,0 +1,33 @@
+/**
+ * npm run ledger:check — the ledger's invariants (decision 0018) on a live database: DATABASE_URL, or the
+ * embedded database in DATA_DIR (stop the server first: the embedded database serves one process).
+ * Every entry and all lines sum to zero, each cached balance equals its lines, no user balance is below
+ * zero, and each top-up moved money exactly when it succeeded. Exit code 1 when anything is broken.
+ */
+import { loadConfig } from '../src/server/config';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../src/server/db/client';
+import { checkLedger } from '../src/server/features/money/ledger';
+
+const config = loadConfig(process.env);
+const database = await openDatabase(config.database);
+try {
+  // read-only: a database the server has not migrated yet is reported, never changed
+  const [t] = await queryRows<{ t: string | null }>(database.db, sql`select to_regclass('public.ledger_lines')::text as t`);
+  if (!t?.t) {
+    console.error('ledger: this database has no ledger tables yet (start the server once to apply the migrations)');
+    process.exit(2);
+  }
+  const started = performance.now();
+  const problems = await checkLedger(database.db);
+  const ms = Math.round(performance.now() - started);
+  if (problems.length === 0) {
+    console.log(`ledger: ok (${ms} ms)`);
+  } else {
+    console.error(`ledger: ${problems.length} problem(s) (${ms} ms)`);
+    for (const p of problems) console.error(`- ${p}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

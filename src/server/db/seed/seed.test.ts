@@ -1,0 +1,58 @@
+/**
+ * The demo seed (decision 0015): every rating on the site is the average of published reviews on
+ * completed deals — influencers, companies and the videos' copy — and the demo influencer is the best
+ * rated (the people browser test relies on it).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, deals, influencers, reviews, users, videos } from '../schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { DEMO_ACCOUNTS, seedDemo } from '.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.app.ctx);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const avg = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : 0);
+
+describe('demo seed', () => {
+  it('backs every rating with published reviews of completed deals', async () => {
+    const db = t.app.ctx.db;
+    const rows = await db.select({ r: reviews, status: deals.status }).from(reviews).innerJoin(deals, eq(deals.id, reviews.dealId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { r, status } of rows) {
+      expect(status).toBe('completed');
+      expect(r.revealedAt).not.toBeNull();
+    }
+    const published = rows.map((x) => x.r).filter((r) => r.revealedAt && !r.hiddenAt);
+    const infs = await db.select().from(influencers);
+    for (const i of infs) {
+      const of = published.filter((r) => r.authorSide === 'company' && r.influencerId === i.id).map((r) => r.rating);
+      expect({ nickname: i.nickname, rating: i.rating, totalReviews: i.totalReviews }).toEqual({ nickname: i.nickname, rating: avg(of), totalReviews: of.length });
+      expect(of.length, `${i.nickname} has reviews`).toBeGreaterThan(0);
+    }
+    for (const c of await db.select().from(companies)) {
+      const of = published.filter((r) => r.authorSide === 'influencer' && r.companyId === c.id).map((r) => r.rating);
+      expect({ name: c.companyName, rating: c.avgRating }).toEqual({ name: c.companyName, rating: avg(of) });
+    }
+    for (const v of await db.select().from(videos)) {
+      expect(v.influencerRating).toBe(infs.find((i) => i.id === v.influencerId)?.rating);
+    }
+  });
+
+  it('the demo influencer is the best rated', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/influencers?limit=50' })).json() as { items: { nickname: string; rating: number }[] };
+    const [demo] = await t.app.ctx.db
+      .select({ nickname: influencers.nickname })
+      .from(influencers)
+      .innerJoin(users, eq(users.id, influencers.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.influencer));
+    expect(list.items[0].nickname).toBe(demo.nickname);
+    expect(list.items[0].rating).toBeGreaterThan(list.items[1].rating);
+  });
+});

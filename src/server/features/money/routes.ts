@@ -1,0 +1,200 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, okBody } from '../../../shared/schemas/common';
+import {
+  adminTopupQuery,
+  adminTopupsResponse,
+  rejectTopupBody,
+  sandboxPayBody,
+  topup,
+  topupInput,
+  topupsResponse,
+  walletQuery,
+  walletResponse,
+} from '../../../shared/schemas/money';
+import { currentAdmin, requireAdmin } from '../../platform/admin';
+import type { AppContext } from '../../platform/context';
+import { loopbackOnly } from '../../platform/loopback';
+import { currentUser, guard } from '../../platform/session';
+import {
+  confirmBankTransfer,
+  createTopup,
+  handleSandboxWebhook,
+  listAdminTopups,
+  listTopups,
+  paySandbox,
+  readWallet,
+  rejectBankTransfer,
+  statementCsv,
+} from './service';
+
+const walletOwners = guard({ roles: ['company', 'influencer'] });
+const companiesOnly = guard({ roles: ['company'] });
+const idParams = z.object({ id: z.string().uuid({ error: 'TOPUP_NOT_FOUND' }) });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** Wallets, top-ups, the payment provider's webhook and the finance console's transfers (decision 0018). */
+export const moneyRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/wallet',
+      {
+        preValidation: walletOwners,
+        schema: {
+          tags: ['money'],
+          summary: 'The signed-in user’s wallet: available, pending and escrow balances (cents, USD) and a statement page (newest first, keyset by `before`)',
+          description: 'Who: companies and influencers, their own wallet only (there is no way to name another user’s).',
+          querystring: walletQuery,
+          response: { 200: walletResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => readWallet(ctx, await currentUser(request), request.query),
+    );
+
+    app.get(
+      '/api/wallet/statement.csv',
+      {
+        preValidation: walletOwners,
+        schema: {
+          tags: ['money'],
+          summary: 'The whole statement of the signed-in user’s available balance as CSV (oldest first)',
+          description: 'Who: companies and influencers, their own statement only.',
+        },
+      },
+      async (request, reply) => {
+        const csv = await statementCsv(ctx, await currentUser(request));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="statement.csv"')
+          .header('cache-control', 'no-store')
+          .send(`\uFEFF${csv}`);
+      },
+    );
+
+    app.get(
+      '/api/wallet/topups',
+      {
+        preValidation: companiesOnly,
+        schema: {
+          tags: ['money'],
+          summary: 'The signed-in company’s top-ups, newest first (50)',
+          description: 'Who: companies, their own top-ups only.',
+          response: { 200: topupsResponse, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => ({ topups: await listTopups(ctx, await currentUser(request)) }),
+    );
+
+    app.post(
+      '/api/wallet/topups',
+      {
+        preValidation: companiesOnly,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['money'],
+          summary: 'Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
+          description: 'Who: companies (influencers are paid through deals and do not top up).',
+          body: topupInput,
+          response: { 200: z.object({ topup }), ...errors },
+        },
+      },
+      async (request) => ({ topup: await createTopup(ctx, await currentUser(request), request.body) }),
+    );
+
+    // the provider's notification: its signature is checked over the exact bytes received, so this route reads the body raw
+    await app.register(async (hook) => {
+      hook.removeAllContentTypeParsers();
+      hook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+      hook.post(
+        '/api/payments/webhook/sandbox',
+        {
+          schema: {
+            tags: ['money'],
+            summary: 'The sandbox payment provider’s notification (checkout.succeeded / checkout.failed), signed in X-Sandbox-Signature (t=…,v1=HMAC-SHA256)',
+            description: 'Who: the payment provider, proven by the signature (a bad or stale one → 400 and nothing changes). Delivered twice, the money moves once.',
+            response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }), 400: errorBody, 404: errorBody },
+          },
+        },
+        async (request) => {
+          const raw = typeof request.body === 'string' ? request.body : '';
+          const sig = request.headers['x-sandbox-signature'];
+          return handleSandboxWebhook(ctx, raw, typeof sig === 'string' ? sig : undefined);
+        },
+      );
+    });
+
+    if (!ctx.config.isProduction) {
+      await app.register(async (plugin) => {
+        const dev = plugin.withTypeProvider<ZodTypeProvider>();
+        dev.addHook('onRequest', loopbackOnly);
+        dev.post(
+          '/api/dev/payments/sandbox/:id/pay',
+          {
+            preValidation: companiesOnly,
+            schema: {
+              tags: ['dev'],
+              summary: 'Development only: the sandbox checkout page’s 测试支付 button — sends the provider’s signed notification for this top-up',
+              description: 'Who: the company that owns the top-up, from this machine, outside production.',
+              params: idParams,
+              body: sandboxPayBody.optional(),
+              response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }), ...errors },
+            },
+          },
+          async (request) => paySandbox(ctx, await currentUser(request), request.params.id, request.body?.outcome ?? 'succeeded'),
+        );
+      });
+    }
+
+    app.get(
+      '/api/admin/finance/topups',
+      {
+        preValidation: requireAdmin(ctx, 'finance'),
+        schema: {
+          tags: ['admin'],
+          summary: '财务: bank transfers waiting for confirmation (oldest first), or the handled ones',
+          description: 'Who: admins holding finance (a visitor 401, an influencer or a company 403, an admin without the permission 403).',
+          querystring: adminTopupQuery,
+          response: { 200: adminTopupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => ({ topups: await listAdminTopups(ctx, request.query.status) }),
+    );
+
+    app.post(
+      '/api/admin/finance/topups/:id/confirm',
+      {
+        preValidation: requireAdmin(ctx, 'finance'),
+        schema: {
+          tags: ['admin'],
+          summary: '财务: the transfer arrived — the amount is credited to the company’s wallet (audited). 409 when it was already handled.',
+          description: 'Who: admins holding finance.',
+          params: idParams,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => {
+        await confirmBankTransfer(ctx, currentAdmin(request), request.params.id, request.ip);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/admin/finance/topups/:id/reject',
+      {
+        preValidation: requireAdmin(ctx, 'finance'),
+        schema: {
+          tags: ['admin'],
+          summary: '财务: no such transfer arrived — the top-up fails with the reason (audited). 409 when it was already handled.',
+          description: 'Who: admins holding finance.',
+          params: idParams,
+          body: rejectTopupBody,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => {
+        await rejectBankTransfer(ctx, currentAdmin(request), request.params.id, request.body.reason, request.ip);
+        return { ok: true as const };
+      },
+    );
+  };

@@ -1,0 +1,288 @@
+/**
+ * Wallets and top-ups (decision 0018). A company funds its wallet either through the payment provider
+ * (the sandbox today: pending until the provider's signed notification arrives) or by bank transfer
+ * with a reference code that an admin holding 财务管理 (finance) confirms. Either way the money moves in
+ * ONE transaction with the top-up's change of state: the top-up row is locked, must still be pending,
+ * and the entry `topup:<id>` (world_payments_in → company_available) is posted under that key — so a
+ * notification delivered twice, or two confirmations at once, move the money once.
+ */
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import type { TopupMethod, TopupStatus } from '../../../shared/money';
+import { formatCents } from '../../../shared/money';
+import type { AdminTopup, SandboxWebhookBody, StatementLine, Topup, WalletResponse } from '../../../shared/schemas/money';
+import { sandboxWebhookBody } from '../../../shared/schemas/money';
+import type { Tx } from '../../db/client';
+import { companies, ledgerAccounts, ledgerEntries, ledgerLines, topups, users } from '../../db/schema';
+import { audit } from '../../platform/admin';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { SandboxProvider } from '../../platform/payments';
+import type { AuthUser } from '../../platform/session';
+import { accountFor, post } from './ledger';
+
+type TopupRow = typeof topups.$inferSelect;
+
+const providers = new WeakMap<AppContext, SandboxProvider>();
+/** the sandbox provider of this app (its webhook key is derived from SECRET_KEY) */
+export function sandboxProvider(ctx: AppContext): SandboxProvider {
+  let p = providers.get(ctx);
+  if (!p) {
+    p = new SandboxProvider(ctx.config.secretKey);
+    providers.set(ctx, p);
+  }
+  return p;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function topupView(r: TopupRow): Topup {
+  return {
+    id: r.id,
+    amountCents: r.amountCents,
+    method: r.method as TopupMethod,
+    status: r.status as TopupStatus,
+    bankReference: r.bankReference,
+    redirectUrl: r.method === 'sandbox' && r.status === 'pending' ? `/wallet/sandbox-pay/${r.id}` : null,
+    failureReason: r.failureReason,
+    createdAt: r.createdAt.toISOString(),
+    confirmedAt: iso(r.confirmedAt),
+  };
+}
+
+/** LC-XXXX-XXXX from letters and digits that cannot be misread (no 0/O, 1/I/L) */
+function bankReferenceCode(): string {
+  const abc = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  const part = () => Array.from({ length: 4 }, () => abc[randomInt(abc.length)]).join('');
+  return `LC-${part()}-${part()}`;
+}
+
+/** POST /api/wallet/topups (companies): a pending top-up; the sandbox answers with its checkout page, a transfer with its reference code. */
+export async function createTopup(ctx: AppContext, user: AuthUser, input: { amount: number; method: TopupMethod }): Promise<Topup> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(topups)
+    .values({
+      userId: user.id,
+      amountCents: input.amount,
+      method: input.method,
+      status: 'pending',
+      provider: input.method === 'sandbox' ? 'sandbox' : null,
+      bankReference: input.method === 'bank_transfer' ? bankReferenceCode() : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (input.method === 'sandbox') {
+    const checkout = await sandboxProvider(ctx).createCheckout(row.amountCents, row.id);
+    const [withRef] = await ctx.db.update(topups).set({ providerRef: checkout.providerRef }).where(eq(topups.id, row.id)).returning();
+    return topupView(withRef);
+  }
+  return topupView(row);
+}
+
+export async function listTopups(ctx: AppContext, user: AuthUser): Promise<Topup[]> {
+  const rows = await ctx.db.select().from(topups).where(eq(topups.userId, user.id)).orderBy(desc(topups.createdAt), desc(topups.id)).limit(50);
+  return rows.map(topupView);
+}
+
+/** Moves a locked, pending top-up's money and marks it succeeded (inside the caller's transaction). */
+async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | null) {
+  const from = await accountFor(tx, 'world_payments_in', null);
+  const to = await accountFor(tx, 'company_available', row.userId);
+  const posted = await post(
+    tx,
+    {
+      kind: 'topup',
+      memo: row.method === 'sandbox' ? 'sandbox' : `bank_transfer ${row.bankReference ?? ''}`.trim(),
+      idempotencyKey: `topup:${row.id}`,
+      createdBy: confirmedBy,
+      lines: [
+        { accountId: from, amountCents: -row.amountCents },
+        { accountId: to, amountCents: row.amountCents },
+      ],
+    },
+    now,
+  );
+  await tx
+    .update(topups)
+    .set({ status: 'succeeded', entryId: posted.entryId, confirmedAt: now, confirmedBy, updatedAt: now })
+    .where(and(eq(topups.id, row.id), eq(topups.status, 'pending')));
+}
+
+async function lockTopup(tx: Tx, where: ReturnType<typeof eq>): Promise<TopupRow | null> {
+  const [row] = await tx.select().from(topups).where(where).for('update');
+  return row ?? null;
+}
+
+/**
+ * POST /api/payments/webhook/sandbox: verifies the signature over the raw body (bad → 400, nothing
+ * changes), then confirms or fails the top-up in one transaction. A repeated notification answers
+ * `duplicate: true` and moves nothing.
+ */
+export async function handleSandboxWebhook(ctx: AppContext, rawBody: string, signature: string | undefined): Promise<{ ok: true; duplicate: boolean }> {
+  if (!sandboxProvider(ctx).verifyWebhook(rawBody, signature, ctx.clock.nowMs())) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+  const body = sandboxWebhookBody.safeParse(parsed);
+  if (!body.success) throw new AppError('BAD_REQUEST');
+  return applySandboxEvent(ctx, body.data);
+}
+
+async function applySandboxEvent(ctx: AppContext, ev: SandboxWebhookBody): Promise<{ ok: true; duplicate: boolean }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockTopup(tx, eq(topups.providerRef, ev.providerRef));
+    if (!row || row.method !== 'sandbox') throw new AppError('TOPUP_NOT_FOUND');
+    if (row.status !== 'pending') return { ok: true as const, duplicate: true };
+    if (ev.type === 'checkout.failed') {
+      await tx.update(topups).set({ status: 'failed', failureReason: 'payment_failed', updatedAt: now }).where(eq(topups.id, row.id));
+      return { ok: true as const, duplicate: false };
+    }
+    if (ev.amountCents !== row.amountCents) throw new AppError('TOPUP_AMOUNT_MISMATCH');
+    await succeed(tx, row, now, null);
+    return { ok: true as const, duplicate: false };
+  });
+}
+
+/**
+ * The sandbox's "payment" (development only, the test checkout page): signs the notification the
+ * provider would send and hands it to the same webhook handler, signature check included.
+ */
+export async function paySandbox(ctx: AppContext, user: AuthUser, topupId: string, outcome: 'succeeded' | 'failed') {
+  const [row] = await ctx.db.select().from(topups).where(and(eq(topups.id, topupId), eq(topups.userId, user.id)));
+  if (!row || row.method !== 'sandbox' || !row.providerRef) throw new AppError('TOPUP_NOT_FOUND');
+  const raw = JSON.stringify({ id: `evt_${row.id}`, type: `checkout.${outcome}`, providerRef: row.providerRef, amountCents: row.amountCents });
+  return handleSandboxWebhook(ctx, raw, sandboxProvider(ctx).sign(raw, ctx.clock.nowMs()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// finance console: bank transfers
+
+export async function listAdminTopups(ctx: AppContext, status: 'pending' | 'done'): Promise<AdminTopup[]> {
+  const rows = await ctx.db
+    .select({ t: topups, email: users.email, companyName: companies.companyName })
+    .from(topups)
+    .innerJoin(users, eq(users.id, topups.userId))
+    .leftJoin(companies, eq(companies.userId, topups.userId))
+    .where(and(eq(topups.method, 'bank_transfer'), status === 'pending' ? eq(topups.status, 'pending') : ne(topups.status, 'pending')))
+    .orderBy(status === 'pending' ? topups.createdAt : desc(topups.updatedAt))
+    .limit(200);
+  return rows.map((r) => ({ ...topupView(r.t), userId: r.t.userId, email: r.email, companyName: r.companyName, confirmedBy: r.t.confirmedBy }));
+}
+
+/** 财务 → confirm a received bank transfer: the money moves, audited, in one transaction; a second confirmation gets TOPUP_NOT_PENDING. */
+export async function confirmBankTransfer(ctx: AppContext, admin: AuthUser, id: string, ip: string | null) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockTopup(tx, eq(topups.id, id));
+    if (!row || row.method !== 'bank_transfer') throw new AppError('TOPUP_NOT_FOUND');
+    if (row.status !== 'pending') throw new AppError('TOPUP_NOT_PENDING');
+    await succeed(tx, row, now, admin.id);
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'topup_confirm',
+      description: `确认银行转账 ${row.bankReference ?? ''} $${formatCents(row.amountCents)}`,
+      targetType: 'topup',
+      targetId: row.id,
+      before: { status: 'pending' },
+      after: { status: 'succeeded', amountCents: row.amountCents },
+      ip,
+    });
+  });
+}
+
+export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: string, reason: string, ip: string | null) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockTopup(tx, eq(topups.id, id));
+    if (!row || row.method !== 'bank_transfer') throw new AppError('TOPUP_NOT_FOUND');
+    if (row.status !== 'pending') throw new AppError('TOPUP_NOT_PENDING');
+    await tx.update(topups).set({ status: 'failed', failureReason: reason, confirmedBy: admin.id, updatedAt: now }).where(eq(topups.id, row.id));
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'topup_reject',
+      description: `驳回银行转账 ${row.bankReference ?? ''}`,
+      targetType: 'topup',
+      targetId: row.id,
+      before: { status: 'pending' },
+      after: { status: 'failed', reason },
+      ip,
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the wallet
+
+const availableKind = (user: AuthUser) => (user.userType === 'company' ? 'company_available' : 'influencer_available');
+
+async function accountOf(ctx: AppContext, kind: string, ownerId: string) {
+  const [a] = await ctx.db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerId, ownerId)));
+  return a ?? null;
+}
+
+/** lines of one account, newest first, older than `before` (keyset on the line id) */
+async function statementLines(ctx: AppContext, accountId: string, before: number | undefined, limit: number): Promise<StatementLine[]> {
+  const rows = await ctx.db
+    .select({
+      id: ledgerLines.id,
+      at: ledgerLines.createdAt,
+      kind: ledgerEntries.kind,
+      memo: ledgerEntries.memo,
+      amountCents: ledgerLines.amountCents,
+      balanceAfterCents: ledgerLines.balanceAfterCents,
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .where(before ? and(eq(ledgerLines.accountId, accountId), lt(ledgerLines.id, before)) : eq(ledgerLines.accountId, accountId))
+    .orderBy(desc(ledgerLines.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}
+
+/** GET /api/wallet: the signed-in company's or influencer's own balances and a statement page. */
+export async function readWallet(ctx: AppContext, user: AuthUser, q: { before?: number; limit?: number }): Promise<WalletResponse> {
+  const limit = q.limit ?? 20;
+  const available = await accountOf(ctx, availableKind(user), user.id);
+  const pending = user.userType === 'influencer' ? await accountOf(ctx, 'influencer_pending', user.id) : null;
+  const items = available ? await statementLines(ctx, available.id, q.before, limit + 1) : [];
+  const more = items.length > limit;
+  const page = more ? items.slice(0, limit) : items;
+  return {
+    currency: 'USD',
+    availableCents: available?.balance ?? 0,
+    pendingCents: pending?.balance ?? 0,
+    escrowCents: 0,
+    statement: { items: page, nextBefore: more ? page[page.length - 1].id : null },
+  };
+}
+
+const csvCell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@\t]/.test(v) ? `"${v.replace(/"/g, '""').replace(/^([=+\-@\t])/, "'$1")}"` : v);
+
+/** GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in dollars written from cents by string handling. */
+export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<string> {
+  const available = await accountOf(ctx, availableKind(user), user.id);
+  const out = ['date,type,memo,amount_usd,balance_usd'];
+  let before: number | undefined;
+  const lines: StatementLine[] = [];
+  if (available) {
+    for (;;) {
+      const page = await statementLines(ctx, available.id, before, 1000);
+      lines.push(...page);
+      if (page.length < 1000) break;
+      before = page[page.length - 1].id;
+    }
+  }
+  for (const l of lines.reverse()) {
+    out.push([l.at, csvCell(l.kind), csvCell(l.memo), formatCents(l.amountCents).replace(/,/g, ''), formatCents(l.balanceAfterCents).replace(/,/g, '')].join(','));
+  }
+  return `${out.join('\r\n')}\r\n`;
+}

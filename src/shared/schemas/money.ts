@@ -1,0 +1,89 @@
+/** Wallets, top-ups and the finance console (decision 0018). Amounts are integer cents. */
+import { z } from 'zod';
+import { parseDollars, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, TOPUP_STATUSES } from '../money';
+import { queryInt, text } from './fields';
+
+/** An amount in dollars as typed ("1,234.56"), read by string handling into cents; a JSON number is refused (floats never carry money). */
+export const dollarsField = z
+  .string({ error: 'MONEY_AMOUNT_INVALID' })
+  .transform((v, c) => {
+    const cents = parseDollars(v);
+    if (cents === null) {
+      c.addIssue({ code: 'custom', message: 'MONEY_AMOUNT_INVALID' });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .refine((c) => c >= TOPUP_MIN_CENTS && c <= TOPUP_MAX_CENTS, { error: 'MONEY_AMOUNT_RANGE' });
+
+export const topupInput = z.object({
+  amount: dollarsField,
+  method: z.enum(TOPUP_METHODS, { error: 'TOPUP_METHOD_INVALID' }),
+});
+export type TopupInput = z.input<typeof topupInput>;
+
+export const topup = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  method: z.enum(TOPUP_METHODS),
+  status: z.enum(TOPUP_STATUSES),
+  /** bank transfers: the code to write on the transfer */
+  bankReference: z.string().nullable(),
+  /** sandbox payments: the (test) checkout page to pay on */
+  redirectUrl: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type Topup = z.infer<typeof topup>;
+export const topupsResponse = z.object({ topups: z.array(topup) });
+export type TopupsResponse = z.infer<typeof topupsResponse>;
+
+export const statementLine = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: z.string(),
+  memo: z.string(),
+  amountCents: z.number(),
+  balanceAfterCents: z.number(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const walletQuery = z.object({
+  /** keyset cursor: the statement continues with lines older than this one */
+  before: z.string({ error: 'BAD_REQUEST' }).regex(/^[1-9]\d{0,14}$/, { error: 'BAD_REQUEST' }).transform(Number).optional(),
+  limit: queryInt(1, 100).optional(),
+});
+
+export const walletResponse = z.object({
+  currency: z.literal('USD'),
+  availableCents: z.number(),
+  pendingCents: z.number(),
+  escrowCents: z.number(),
+  statement: z.object({ items: z.array(statementLine), nextBefore: z.number().nullable() }),
+});
+export type WalletResponse = z.infer<typeof walletResponse>;
+
+/** the sandbox provider's notification (POST /api/payments/webhook/sandbox), signed in the X-Sandbox-Signature header */
+export const sandboxWebhookBody = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(['checkout.succeeded', 'checkout.failed']),
+  providerRef: z.string().min(1).max(100),
+  amountCents: z.number().int().positive(),
+});
+export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBody>;
+
+export const sandboxPayBody = z.object({ outcome: z.enum(['succeeded', 'failed']).default('succeeded') });
+
+// finance console
+export const adminTopupQuery = z.object({ status: z.enum(['pending', 'done']).default('pending') });
+export const adminTopup = topup.extend({
+  userId: z.string(),
+  email: z.string(),
+  companyName: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
+});
+export type AdminTopup = z.infer<typeof adminTopup>;
+export const adminTopupsResponse = z.object({ topups: z.array(adminTopup) });
+export type AdminTopupsResponse = z.infer<typeof adminTopupsResponse>;
+export const rejectTopupBody = z.object({ reason: text(200, { required: 'TOPUP_REJECT_REASON_REQUIRED' }) });

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Me } from '@shared/schemas/auth';
+import type { ConversationResponse, ConversationSummary, SendMessageRequest } from '@shared/schemas/messages';
+import { api, isApiError } from '../../lib/api';
+import { meQueryKey } from '../auth/api';
+
+/**
+ * Conversations api. The unread count is part of the app shell (the header badge), so this module
+ * stays light: types only from @shared.
+ */
+export const messageKeys = {
+  all: ['messages'] as const,
+  list: ['messages', 'list'] as const,
+  unread: ['messages', 'unread'] as const,
+  conversation: (id: string) => ['messages', 'conversation', id] as const,
+};
+
+/** a 4xx answer will not change on retry */
+const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
+
+export const conversationsQuery = queryOptions({
+  queryKey: messageKeys.list,
+  queryFn: ({ signal }) => api.get<{ conversations: ConversationSummary[] }>('/api/conversations', { signal }).then((r) => r.conversations),
+});
+
+export const conversationQuery = (id: string) =>
+  queryOptions({
+    queryKey: messageKeys.conversation(id),
+    queryFn: ({ signal }) => api.get<ConversationResponse>(`/api/conversations/${encodeURIComponent(id)}`, { signal }),
+    retry: retryServerErrors,
+  });
+
+/** The header badge of a signed-in user: live through the event stream, polled every 60 s as a fallback. */
+export const unreadMessagesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...messageKeys.unread, userId],
+    queryFn: async ({ signal, client }) => {
+      // signed out meanwhile (sign-out invalidates every query before the header changes): do not ask
+      if (client.getQueryData<Me | null>(meQueryKey)?.id !== userId) return 0;
+      try {
+        return (await api.get<{ count: number }>('/api/conversations/unread', { signal })).count;
+      } catch (e) {
+        if (isApiError(e) && (e.status === 401 || e.status === 403)) return 0;
+        throw e;
+      }
+    },
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+
+/** A conversation changed (a message, a read receipt): refresh what shows it. */
+export function refreshConversation(qc: QueryClient, id?: string) {
+  if (id) void qc.invalidateQueries({ queryKey: messageKeys.conversation(id) });
+  void qc.invalidateQueries({ queryKey: messageKeys.list });
+  void qc.invalidateQueries({ queryKey: messageKeys.unread });
+}
+
+export function useSendMessage(conversationId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendMessageRequest) => api.post<{ conversationId: string; messageId: string }>(`/api/conversations/${conversationId}/messages`, body),
+    onSuccess: () => refreshConversation(qc, conversationId),
+  });
+}

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Radio, Tag } from 'antd';
+import { DownloadOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { dollars, parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
+import type { Me } from '@shared/schemas/auth';
+import type { Topup } from '@shared/schemas/money';
+import { Gate } from '../../components/Gate';
+import { StateBox } from '../../components/StateBox';
+import { PageLoading } from '../../app/PageLoading';
+import { useErrorText } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useAuthDialog } from '../auth/authDialogContext';
+import { topupsQuery, useCreateTopup, walletQuery } from './api';
+import './money.css';
+
+const STATUS_COLOR: Record<Topup['status'], string> = { pending: 'orange', succeeded: 'green', failed: 'red', cancelled: 'default' };
+
+/** /wallet — the signed-in company's or influencer's balances, top-ups (companies) and statement. */
+export default function WalletPage() {
+  const { t } = useTranslation('money');
+  usePageTitle(t('title'));
+  const authDialog = useAuthDialog();
+  return (
+    <Gate
+      loading={<PageLoading />}
+      visitor={
+        <div className="container wl-page">
+          <StateBox
+            testId="wallet-signin"
+            icon={<LockOutlined />}
+            title={t('signInTitle')}
+            actions={
+              <button type="button" className="btn btn--primary" onClick={() => authDialog.open({ mode: 'signin' })}>
+                {t('signIn')}
+              </button>
+            }
+          />
+        </div>
+      }
+    >
+      {(user) => <Wallet user={user} />}
+    </Gate>
+  );
+}
+
+function Wallet({ user }: { user: Me }) {
+  const { t } = useTranslation('money');
+  const isParty = user.userType === 'company' || user.userType === 'influencer';
+  const [before, setBefore] = useState<number | null>(null);
+  const q = useQuery({ ...walletQuery(before), enabled: isParty });
+  if (!isParty) return <div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('onlyParties')} /></div>;
+
+  return (
+    <div className="container wl-page" data-testid="wallet-page">
+      <div>
+        <h1 className="wl-head__title">{t('title')}</h1>
+        <p className="wl-muted">{t('subtitle')}</p>
+      </div>
+      {q.isError ? (
+        <StateBox
+          role="alert"
+          tone="error"
+          icon={<WarningOutlined />}
+          title={t('loadFailed')}
+          actions={
+            <button type="button" className="btn btn--primary" onClick={() => void q.refetch()}>
+              <ReloadOutlined aria-hidden="true" />
+              {t('retry')}
+            </button>
+          }
+        />
+      ) : (
+        <section className="wl-card wl-balances" aria-busy={q.isPending}>
+          <Balance label={t('balances.available')} cents={q.data?.availableCents} testId="wallet-available" />
+          {user.userType === 'influencer' && <Balance label={t('balances.pending')} cents={q.data?.pendingCents} testId="wallet-pending" />}
+          <Balance label={t('balances.escrow')} cents={q.data?.escrowCents} testId="wallet-escrow" />
+        </section>
+      )}
+      {user.userType === 'company' && <TopupSection />}
+      <section className="wl-card" data-testid="wallet-statement">
+        <h2>{t('statement.title')}</h2>
+        {q.data && q.data.statement.items.length === 0 && <p className="wl-muted">{t('statement.empty')}</p>}
+        <ul className="wl-list">
+          {q.data?.statement.items.map((l) => (
+            <li key={l.id} className="wl-row" data-testid="statement-line">
+              <div className="wl-row__main">
+                <div>{l.kind === 'topup' ? t('statement.kinds.topup') : l.kind}</div>
+                <div className="wl-muted">{new Date(l.at).toLocaleString()}</div>
+              </div>
+              <div className="wl-row__side">
+                <div className={l.amountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}>{dollars(l.amountCents, { sign: true })}</div>
+                <div className="wl-muted">{t('statement.balance', { amount: dollars(l.balanceAfterCents) })}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="wl-actions">
+          {q.data?.statement.nextBefore != null && (
+            <Button onClick={() => setBefore(q.data?.statement.nextBefore ?? null)} data-testid="statement-more">
+              {t('statement.more')}
+            </Button>
+          )}
+          {before !== null && <Button onClick={() => setBefore(null)}>{t('statement.latest')}</Button>}
+          <a className="btn btn--ghost" href="/api/wallet/statement.csv" download data-testid="statement-csv">
+            <DownloadOutlined aria-hidden="true" /> {t('statement.csv')}
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Balance({ label, cents, testId }: { label: string; cents: number | undefined; testId: string }) {
+  return (
+    <div>
+      <div className="wl-balance__label">{label}</div>
+      <div className="wl-balance__value" data-testid={testId}>
+        {cents === undefined ? '—' : dollars(cents)}
+      </div>
+    </div>
+  );
+}
+
+function TopupSection() {
+  const { t } = useTranslation('money');
+  const { apiErrorText, errorText } = useErrorText();
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<TopupMethod>('sandbox');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateTopup();
+  const list = useQuery(topupsQuery(true));
+
+  const submit = () => {
+    const cents = parseDollars(amount);
+    if (cents === null) return setError(errorText('MONEY_AMOUNT_INVALID'));
+    if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) return setError(errorText('MONEY_AMOUNT_RANGE'));
+    setError(null);
+    create.mutate(
+      { amount, method },
+      {
+        onSuccess: () => setAmount(''),
+        onError: (e) => setError(apiErrorText(e, t('topup.failed'))),
+      },
+    );
+  };
+
+  return (
+    <>
+      <section className="wl-card">
+        <h2>{t('topup.title')}</h2>
+        <form
+          className="wl-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <label>
+            <div>{t('topup.amount')}</div>
+            <Input prefix="$" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('topup.amountPlaceholder')} data-testid="topup-amount" status={error ? 'error' : undefined} />
+          </label>
+          <div role="radiogroup" aria-label={t('topup.method')}>
+            <div>{t('topup.method')}</div>
+            <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as TopupMethod)}>
+              <Radio value="sandbox" data-testid="topup-method-sandbox">{t('topup.methods.sandbox')}</Radio>
+              <Radio value="bank_transfer" data-testid="topup-method-bank">{t('topup.methods.bank_transfer')}</Radio>
+            </Radio.Group>
+          </div>
+          <p className="wl-muted">{method === 'sandbox' ? t('topup.sandboxNote') : t('topup.bankNote')}</p>
+          {error && <Alert type="error" showIcon title={error} data-testid="topup-error" />}
+          <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="topup-submit">
+            {t('topup.submit')}
+          </Button>
+        </form>
+      </section>
+      <section className="wl-card" data-testid="wallet-topups">
+        <h2>{t('topups.title')}</h2>
+        {list.data && list.data.length === 0 && <p className="wl-muted">{t('topups.empty')}</p>}
+        <ul className="wl-list">
+          {list.data?.map((tp) => (
+            <li key={tp.id} className="wl-row" data-testid="topup-row">
+              <div className="wl-row__main">
+                <div>
+                  {t(`topup.methods.${tp.method}`)} <Tag color={STATUS_COLOR[tp.status]}>{t(`topups.statuses.${tp.status}`)}</Tag>
+                </div>
+                {tp.bankReference && tp.status === 'pending' && (
+                  <div className="wl-code" data-testid="topup-reference">
+                    {t('topups.reference', { code: tp.bankReference })}
+                  </div>
+                )}
+                {tp.failureReason && tp.failureReason !== 'payment_failed' && <div className="wl-muted">{t('topups.reason', { reason: tp.failureReason })}</div>}
+                <div className="wl-muted">{new Date(tp.createdAt).toLocaleString()}</div>
+              </div>
+              <div className="wl-row__side">
+                <div>{dollars(tp.amountCents)}</div>
+                {tp.redirectUrl && (
+                  <Link to={tp.redirectUrl} className="btn btn--primary btn--sm" data-testid="topup-pay">
+                    {t('topup.payNow')}
+                  </Link>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
