@@ -7,12 +7,10 @@ import { DownloadOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from 
 import { dollars, parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
 import type { Me } from '@shared/schemas/auth';
 import type { Topup } from '@shared/schemas/money';
-import { Gate } from '../../components/Gate';
+import { SignInGate } from '../../components/SignInGate';
 import { StateBox } from '../../components/StateBox';
-import { PageLoading } from '../../app/PageLoading';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useAuthDialog } from '../auth/authDialogContext';
 import { topupsQuery, useCreateTopup, walletQuery } from './api';
 import './money.css';
 
@@ -22,27 +20,10 @@ const STATUS_COLOR: Record<Topup['status'], string> = { pending: 'orange', succe
 export default function WalletPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('title'));
-  const authDialog = useAuthDialog();
   return (
-    <Gate
-      loading={<PageLoading />}
-      visitor={
-        <div className="container wl-page">
-          <StateBox
-            testId="wallet-signin"
-            icon={<LockOutlined />}
-            title={t('signInTitle')}
-            actions={
-              <button type="button" className="btn btn--primary" onClick={() => authDialog.open({ mode: 'signin' })}>
-                {t('signIn')}
-              </button>
-            }
-          />
-        </div>
-      }
-    >
+    <SignInGate className="wl-page" testId="wallet-signin" title={t('signInTitle')} action={t('signIn')}>
       {(user) => <Wallet user={user} />}
-    </Gate>
+    </SignInGate>
   );
 }
 
