@@ -9,37 +9,16 @@
  *  - zh-CN: the company disputes, the influencer answers, an admin decides a 60 % completion.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { ConsoleGuard, choose, expect, pngBytes, test } from './fixtures';
-import { acceptedDeal, advance, H, person as signedInPerson, reportedByApi, serverNow } from './dealHelpers';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { acceptedDeal, act, advance, H, ownDealServer, person as signedInPerson, reportedByApi, serverNow, submit } from './dealHelpers';
 
+const own = ownDealServer('deals');
 const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) => signedInPerson(browser, guard, own.url, email, locale, width);
-
-let own: OwnServer;
-
-test.describe.configure({ timeout: 300_000 });
-
-test.beforeAll(async () => {
-  own = await startOwnServer('deals', { SEED_DEMO: 'true', DEV_CLOCK: '1', JOBS_POLL_MS: '0' });
-});
-test.afterAll(async () => {
-  await own?.stop();
-});
 
 /** the value of a datetime-local field for an instant, in Beijing time (the contexts' zone) */
 const local = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 16);
 
-async function act(page: Page, event: string) {
-  await page.getByTestId(`deal-action-${event}`).click();
-  const dialog = page.getByTestId('deal-dialog');
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-async function submit(page: Page) {
-  await page.getByTestId('deal-dialog-submit').click();
-  await expect(page.getByTestId('deal-dialog')).toHaveCount(0);
-}
 
 test('the whole journey in the browser: samples, schedule, live report, confirmation; the task is 已完成', async ({ browser, guard }) => {
   const co = await person(browser, guard, 'company@demo.test');

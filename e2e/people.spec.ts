@@ -4,7 +4,7 @@
  * of its next task.
  */
 import { randomBytes } from 'node:crypto';
-import { DEMO, apiLogin, expect, headerReady, test } from './fixtures';
+import { DEMO, apiLogin, choose, expect, headerReady, test } from './fixtures';
 
 test('a visitor browses the directory, opens a masked profile and a similar influencer', async ({ page, context, guard }) => {
   guard.allow(/\/api\/influencer-detail\?id=00000000/, 404);
@@ -18,8 +18,7 @@ test('a visitor browses the directory, opens a masked profile and a similar infl
   await expect(cards.first().getByTestId('card-rate')).toHaveText('***');
 
   // a category finds only its influencers; a search for nonsense finds none
-  await page.getByTestId('directory-category').click();
-  await page.getByRole('option', { name: '美妆护肤' }).click();
+  await choose(page, page.getByTestId('directory-category'), '美妆护肤');
   await expect(page).toHaveURL(/category=/);
   await expect(cards.first()).toBeVisible();
   await page.getByTestId('directory-search').fill('不存在的达人名字xyz');

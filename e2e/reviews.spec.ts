@@ -9,21 +9,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { ConsoleGuard, DEMO, expect, test } from './fixtures';
-import { acceptedDeal, H, ok, person as signedInPerson, reportedByApi } from './dealHelpers';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { acceptedDeal, H, ok, ownDealServer, person as signedInPerson, reportedByApi } from './dealHelpers';
 
+const own = ownDealServer('reviews');
 const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) => signedInPerson(browser, guard, own.url, email, locale, width);
-
-let own: OwnServer;
-
-test.describe.configure({ timeout: 300_000 });
-
-test.beforeAll(async () => {
-  own = await startOwnServer('reviews', { SEED_DEMO: 'true', DEV_CLOCK: '1', JOBS_POLL_MS: '0' });
-});
-test.afterAll(async () => {
-  await own?.stop();
-});
 
 /** a task of the demo company taken by the demo influencer, walked to 已完成 through the API: its deal id */
 async function completedDeal(company: APIRequestContext, influencer: APIRequestContext, title: string): Promise<string> {

@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page, Route } from '@playwright/test';
 import { ConsoleGuard, DEMO, PASSWORD, apiLogin, choose, expect, outboxCode, test, uniqueEmail } from './fixtures';
+import { fundWallet } from './dealHelpers';
 
 type HallResponse = {
   tasks: { id: string; title: string; budgetMin: number; budgetMax: number; category: { id: string; name: string } | null }[];
@@ -82,6 +83,8 @@ test.describe('task journey', () => {
     try {
       // ---- the company publishes through the UI
       const company = await freshCompany(page.request);
+      // the prepayment below and the rest of the fee at acceptance come from the wallet (decision 0022)
+      await fundWallet(page.request, '4,000');
       await page.goto('/company-tasks');
       await expect(page.getByTestId('company-tasks-empty')).toBeVisible();
       await page.getByTestId('publish-task').click();
@@ -116,8 +119,8 @@ test.describe('task journey', () => {
       const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/tasks');
       await page.getByTestId('publish-submit').click();
       expect((await created).status()).toBe(200);
-      await expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible();
-      await expect(page.getByTestId('publish-success')).toBeVisible();
+      // the success panel lasts 1.2 s, the toast 3 s: wait for both at once (one after the other can miss the panel on a busy machine)
+      await Promise.all([expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible(), expect(page.getByTestId('publish-success')).toBeVisible()]);
       // back to the list after 1.2 s
       await expect(page.getByTestId('publish-success')).toHaveCount(0, { timeout: 10_000 });
       const row = page.getByTestId('company-task-row').filter({ hasText: title });
@@ -202,7 +205,9 @@ test.describe('task journey', () => {
       // the notification opens the deal (订单) that the acceptance created
       await note.click();
       await expect(inf1.page).toHaveURL(/\/deal\/[0-9a-f-]{36}$/);
-      await expect(inf1.page.getByTestId('deal-status')).toHaveText('已接单');
+      // the fee is in escrow; the deal waits for the influencer's deposit (保证金 $99.50)
+      await expect(inf1.page.getByTestId('deal-status')).toHaveText('待付款');
+      await expect(inf1.page.getByTestId('deal-money-deposit-due')).toContainText('$99.50');
       await expect(inf1.page.getByTestId('deal-rate')).toHaveText('$4,000');
 
       // ---- the company's list: the task is in progress with its deal; completion comes from the deal
@@ -212,7 +217,7 @@ test.describe('task journey', () => {
       await expect(done.getByTestId('company-task-status')).toHaveText('进行中');
       await expect(done.getByTestId('company-task-counts')).toHaveText('待审核 0 / 共 2');
       await expect(done.getByTestId('company-task-selected')).not.toHaveText('暂未选定');
-      await expect(done.getByTestId('my-task-deal')).toContainText('已接单');
+      await expect(done.getByTestId('my-task-deal')).toContainText('待付款');
       await expect(done.getByTestId('company-task-complete')).toHaveCount(0);
       // the task modal shows the detail, its applicants on a tab with content: the accepted one
       // (issue 10 #18: it opened on the empty 待审核 tab)
@@ -226,7 +231,7 @@ test.describe('task journey', () => {
       await page.keyboard.press('Escape');
       await done.getByTestId('my-task-deal-link').click();
       await expect(page).toHaveURL(/\/deal\/[0-9a-f-]{36}$/);
-      await expect(page.getByTestId('deal-status')).toHaveText('已接单');
+      await expect(page.getByTestId('deal-status')).toHaveText('待付款');
     } finally {
       for (const c of opened) await c.close();
     }
@@ -522,7 +527,7 @@ test.describe('task hall', () => {
     await next;
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByTestId('task-skeleton')).toHaveCount(0);
-    await expect(pagination.locator('.ant-pagination-item-active')).toHaveText('2');
+    await expect(pagination.locator('[aria-current="page"]')).toHaveText('2');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });

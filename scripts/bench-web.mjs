@@ -71,6 +71,20 @@ async function waitForHealth(url, child, timeoutMs = 240_000) {
   throw new Error('server did not become healthy');
 }
 
+/**
+ * Lighthouse's trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP): such a run is
+ * tried again once in a fresh browser instead of ending the whole benchmark.
+ */
+async function auditWithRetry(url) {
+  try {
+    return await audit(url);
+  } catch (e) {
+    if (!/NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED/.test(String(e))) throw e;
+    log(`${url}: ${String(e).split('\n')[0]} — trying this run again`);
+    return audit(url);
+  }
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -166,7 +180,7 @@ async function main() {
     for (const [label, p] of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const r = await audit(`${base}${p}`);
+        const r = await auditWithRetry(`${base}${p}`);
         log(`${label} run ${i + 1}: score ${r.score}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, ${(r.bytes / 1024).toFixed(0)} KB, LCP element: ${r.lcpElement}`);
         runs.push(r);
       }

@@ -51,8 +51,11 @@ import { dealRoutes } from './features/deals/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { messageRoutes } from './features/messages/routes';
 import { moneyRoutes } from './features/money/routes';
+import { payoutRoutes } from './features/money/payoutRoutes';
+import { financeRoutes } from './features/money/financeRoutes';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
+import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
 import { seoRoutes, originOf } from './features/seo/routes';
 import { pageHead, preloadsFor, renderShell } from './features/seo/head';
@@ -220,6 +223,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(statsRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(taskRoutes(ctx));
+  await app.register(matchingRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(peopleRoutes(ctx));
   await app.register(contactRoutes(ctx));
@@ -228,6 +232,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(reviewRoutes(ctx));
   await app.register(messageRoutes(ctx));
   await app.register(moneyRoutes(ctx));
+  await app.register(payoutRoutes(ctx));
+  await app.register(financeRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));

@@ -9,6 +9,8 @@ export const BUSINESS = {
   settlementHours: 24,
   /** payout after a withdrawal request, working days */
   payoutWorkingDays: { min: 3, max: 5 },
+  /** the smallest payout by default (系统设置 changes it), cents */
+  payoutMinCents: 1000,
   /** certification review, working days */
   reviewWorkingDays: { min: 1, max: 3 },
   /** dispute intervention, hours */

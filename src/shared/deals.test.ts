@@ -22,8 +22,12 @@ import {
  * The table as the product promises it, written out by hand: for each event, the states from which each
  * role may fire it (guards aside). The test compares canFire() with this for every state × event × role.
  */
-const PRE = 'accepted samples_shipped samples_received schedule_proposed scheduled';
+const PRE = 'awaiting_payment accepted samples_shipped samples_received schedule_proposed scheduled';
 const EXPECTED: Record<DealEvent, Partial<Record<DealRole, string>>> = {
+  pay_fee: { company: 'awaiting_payment' },
+  pay_deposit: { influencer: 'awaiting_payment' },
+  funded: { system: 'awaiting_payment' },
+  payment_expired: { system: 'awaiting_payment' },
   ship_samples: { company: 'accepted' },
   receive_samples: { influencer: 'samples_shipped' },
   propose_schedule: { company: 'accepted samples_received schedule_proposed scheduled', influencer: 'accepted samples_received schedule_proposed scheduled' },
@@ -62,6 +66,8 @@ function permissive(state: DealState, event: DealEvent, role: DealRole): DealFac
     cancelRequestedBy: guards.includes('cancel_requested_by_other') ? other : guards.includes('cancel_requested_by_self') ? (role === 'company' || role === 'influencer' ? role : null) : null,
     disputeOpenedBy: guards.includes('dispute_opener') ? (role === 'company' || role === 'influencer' ? role : null) : guards.includes('dispute_unanswered_other') ? other : null,
     disputeAnswered: false,
+    feeDue: guards.includes('fee_unpaid'),
+    depositDue: guards.includes('deposit_unpaid'),
   };
 }
 
@@ -110,7 +116,7 @@ describe('the deal table', () => {
       }
       return seen;
     };
-    expect([...reach('accepted')].sort()).toEqual([...DEAL_STATES].sort());
+    expect([...reach('awaiting_payment')].sort()).toEqual([...DEAL_STATES].sort());
     for (const s of DEAL_STATES) expect(FINAL_STATES.some((f) => reach(s).has(f))).toBe(true);
   });
 
@@ -132,7 +138,24 @@ describe('the guards', () => {
     cancelRequestedBy: null,
     disputeOpenedBy: null,
     disputeAnswered: false,
+    feeDue: false,
+    depositDue: false,
   };
+
+  it('待付款: each side pays its part once; the deal starts when both parts are in', () => {
+    const waiting: DealFacts = { ...base, status: 'awaiting_payment', scheduleProposedBy: null, scheduleStart: null, feeDue: true, depositDue: true };
+    expect(canFire('pay_fee', 'company', waiting, env)).toEqual({ ok: true, to: 'awaiting_payment' });
+    expect(canFire('pay_fee', 'influencer', waiting, env)).toEqual({ ok: false, code: 'DEAL_ROLE_FORBIDDEN' });
+    expect(canFire('funded', 'system', waiting, env)).toEqual({ ok: false, code: 'DEAL_NOT_FUNDED' });
+    expect(canFire('pay_fee', 'company', { ...waiting, feeDue: false }, env)).toEqual({ ok: false, code: 'DEAL_FEE_PAID' });
+    expect(canFire('funded', 'system', { ...waiting, feeDue: false }, env)).toEqual({ ok: false, code: 'DEAL_NOT_FUNDED' });
+    expect(canFire('funded', 'system', { ...waiting, feeDue: false, depositDue: false }, env)).toEqual({ ok: true, to: 'accepted' });
+    expect(canFire('propose_schedule', 'company', waiting, env).ok).toBe(false);
+    expect(canFire('cancel', 'company', waiting, env).ok).toBe(true);
+    expect(waitingFor(waiting)).toBe('both');
+    expect(waitingFor({ ...waiting, feeDue: false })).toBe('influencer');
+    expect(waitingFor({ ...waiting, depositDue: false })).toBe('company');
+  });
 
   it('a schedule is confirmed by the side that did not propose it, and only before the live', () => {
     expect(canFire('confirm_schedule', 'company', base, env)).toEqual({ ok: false, code: 'DEAL_OWN_PROPOSAL' });

@@ -6,6 +6,7 @@
  */
 
 export const DEAL_STATES = [
+  'awaiting_payment',
   'accepted',
   'samples_shipped',
   'samples_received',
@@ -47,6 +48,12 @@ export const GUARDS = {
   dispute_opener: 'DEAL_NOT_DISPUTE_OPENER',
   /** the other party opened the dispute and it has no answer yet */
   dispute_unanswered_other: 'DEAL_DISPUTE_NOT_ANSWERABLE',
+  /** the company has not yet paid the rest of the fee into escrow */
+  fee_unpaid: 'DEAL_FEE_PAID',
+  /** the influencer has not yet paid the deposit */
+  deposit_unpaid: 'DEAL_DEPOSIT_PAID',
+  /** the fee and the deposit are both in escrow */
+  funded: 'DEAL_NOT_FUNDED',
 } as const;
 export type Guard = keyof typeof GUARDS;
 
@@ -56,16 +63,22 @@ export type EventDef = {
   /** the state after the event; null: the state stays (the event is still recorded on the timeline) */
   to: DealState | null;
   guards?: readonly Guard[];
-  /** an event the platform fires at once, in the same transaction (a key of DEAL_EVENTS) */
+  /** an event the platform fires at once, in the same transaction, when its own rule allows (a key of DEAL_EVENTS) */
   then?: string;
   /** the form the event carries (schemas in schemas/deals.ts) */
   form?: 'samples' | 'schedule' | 'report' | 'dispute' | 'answer' | 'reason' | 'resolution';
 };
 
-const BEFORE_REPORT = ['accepted', 'samples_shipped', 'samples_received', 'schedule_proposed', 'scheduled'] as const;
+const BEFORE_REPORT = ['awaiting_payment', 'accepted', 'samples_shipped', 'samples_received', 'schedule_proposed', 'scheduled'] as const;
 const ACTIVE = [...BEFORE_REPORT, 'reported', 'disputed', 'confirmed'] as const;
 
 export const DEAL_EVENTS = {
+  // 待付款: the rest of the fee (and the deposit, when the task asks one) go into escrow before the deal proceeds
+  pay_fee: { from: ['awaiting_payment'], by: ['company'], to: null, guards: ['fee_unpaid'], then: 'funded' },
+  pay_deposit: { from: ['awaiting_payment'], by: ['influencer'], to: null, guards: ['deposit_unpaid'], then: 'funded' },
+  funded: { from: ['awaiting_payment'], by: ['system'], to: 'accepted', guards: ['funded'] },
+  // nobody paid within PAYMENT_WINDOW_HOURS of the acceptance: the platform cancels and refunds what was paid
+  payment_expired: { from: ['awaiting_payment'], by: ['system'], to: 'cancelled' },
   ship_samples: { from: ['accepted'], by: ['company'], to: 'samples_shipped', form: 'samples' },
   receive_samples: { from: ['samples_shipped'], by: ['influencer'], to: 'samples_received' },
   propose_schedule: {
@@ -117,6 +130,9 @@ export type DealFacts = {
   cancelRequestedBy: PartyRole | null;
   disputeOpenedBy: PartyRole | null;
   disputeAnswered: boolean;
+  /** money still owed into escrow before the deal proceeds */
+  feeDue: boolean;
+  depositDue: boolean;
 };
 
 export type GuardEnv = { now: Date; settlementHours: number };
@@ -144,6 +160,12 @@ export function guardHolds(g: Guard, role: DealRole, d: DealFacts, env: GuardEnv
       return d.disputeOpenedBy !== null && d.disputeOpenedBy === role;
     case 'dispute_unanswered_other':
       return other !== null && d.disputeOpenedBy === other && !d.disputeAnswered;
+    case 'fee_unpaid':
+      return d.feeDue;
+    case 'deposit_unpaid':
+      return d.depositDue;
+    case 'funded':
+      return !d.feeDue && !d.depositDue;
   }
 }
 
@@ -168,6 +190,8 @@ export function availableEvents(role: DealRole, d: DealFacts, env: GuardEnv): De
 /** Who the deal is waiting for in each state (my-tasks shows it). */
 export function waitingFor(d: DealFacts): PartyRole | 'both' | 'admin' | null {
   switch (d.status) {
+    case 'awaiting_payment':
+      return d.feeDue && d.depositDue ? 'both' : d.feeDue ? 'company' : d.depositDue ? 'influencer' : null;
     case 'accepted':
       return 'both';
     case 'samples_shipped':
@@ -196,5 +220,7 @@ export const REVIEW_WINDOW_DAYS = 14;
 /** overdue notices: no live report this many hours after the planned end; no answer to a dispute after this many hours */
 export const REPORT_OVERDUE_HOURS = 48;
 export const DISPUTE_ANSWER_HOURS = 24;
+/** how long a deal waits in 待付款 before the platform cancels it, hours */
+export const PAYMENT_WINDOW_HOURS = 72;
 /** reminders before the live, hours */
 export const REMINDER_HOURS = [24, 1] as const;

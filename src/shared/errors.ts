@@ -250,6 +250,8 @@ export const ERRORS = {
   // admin: settings and analytics
   SETTING_FEE_INVALID: { status: 400, zh: '平台服务费需在0到50%之间，最多一位小数', en: 'The fee must be 0 to 50 % with at most one decimal' },
   SETTING_SETTLEMENT_INVALID: { status: 400, zh: '结算时间需为1到720小时的整数', en: 'The settlement window must be 1 to 720 whole hours' },
+  SETTING_PAYOUT_MIN_INVALID: { status: 400, zh: '最低提现金额需在 $1.00 到 $100,000.00 之间（以美分计的整数）', en: 'The minimum payout must be $1.00 to $100,000.00 (whole cents)' },
+  SETTING_HOLIDAYS_INVALID: { status: 400, zh: '节假日需为有效日期（YYYY-MM-DD），最多400个', en: 'Holidays must be real dates (YYYY-MM-DD), at most 400' },
   ANNOUNCEMENT_TEXT_REQUIRED: { status: 400, zh: '启用公告时请填写中文公告内容', en: 'Please write the Chinese text of the announcement to show it' },
   SIGNUP_CLOSED: { status: 403, zh: '当前暂停该类型用户注册，请稍后再试', en: 'Sign-up for this account type is paused, please try again later' },
   ANALYTICS_RANGE_INVALID: { status: 400, zh: '日期范围无效（最长366天）', en: 'The date range is not valid (at most 366 days)' },
@@ -309,7 +311,23 @@ export const ERRORS = {
   TOPUP_AMOUNT_MISMATCH: { status: 400, zh: '支付金额与充值金额不一致', en: 'The paid amount differs from the top-up' },
   TOPUP_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写驳回原因', en: 'Please give the reason for rejecting it' },
   WALLET_INSUFFICIENT: { status: 409, zh: '余额不足', en: 'Insufficient balance' },
+  DEAL_FEE_PAID: { status: 409, zh: '费用已托管，无需再次支付', en: 'The fee is already held in escrow' },
+  DEAL_DEPOSIT_PAID: { status: 409, zh: '保证金已缴纳', en: 'The deposit is already paid' },
+  DEAL_NOT_FUNDED: { status: 409, zh: '费用和保证金到账后订单才能开始', en: 'The deal starts once the fee and the deposit are in escrow' },
+  COMMISSION_DUE: { status: 409, zh: '您有未支付的佣金，请充值并支付后再发布任务', en: 'You have an unpaid commission; top up and pay it before publishing' },
+  TASK_COMMISSION_INVALID: { status: 400, zh: '请输入0.01%到100%之间的佣金比例', en: 'Please enter a commission between 0.01% and 100%' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, zh: '支付通知签名无效', en: 'The payment notification signature is not valid' },
+  // payouts (decision 0020)
+  BANK_HOLDER_REQUIRED: { status: 400, zh: '请填写开户人姓名', en: 'Please enter the account holder’s name' },
+  BANK_NAME_REQUIRED: { status: 400, zh: '请填写开户银行', en: 'Please enter the bank’s name' },
+  BANK_ACCOUNT_NUMBER_INVALID: { status: 400, zh: '银行账号需为6到34位数字', en: 'The account number must be 6 to 34 digits' },
+  BANK_ACCOUNT_NOT_FOUND: { status: 404, zh: '银行账户不存在', en: 'This bank account does not exist' },
+  BANK_ACCOUNT_LIMIT: { status: 409, zh: '最多可保存 {max} 个银行账户，请先删除不用的账户', en: 'You can keep at most {max} bank accounts; remove one you no longer use first' },
+  PAYOUT_BELOW_MINIMUM: { status: 400, zh: '单笔提现金额不能低于 {min}', en: 'A payout must be at least {min}' },
+  PAYOUT_NOT_FOUND: { status: 404, zh: '提现记录不存在', en: 'This payout does not exist' },
+  PAYOUT_NOT_PENDING: { status: 409, zh: '该提现已处理，请刷新后查看', en: 'This payout was already handled; please refresh' },
+  PAYOUT_REFERENCE_REQUIRED: { status: 400, zh: '请填写银行流水号', en: 'Please enter the bank’s reference' },
+  PAYOUT_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写退回原因', en: 'Please give the reason for returning it' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -10,6 +10,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'influencer_available',
   'influencer_pending',
   'escrow',
+  'prepaid_escrow',
   'deposits_held',
   'platform_fee_revenue',
   'payouts_in_transit',
@@ -55,3 +56,86 @@ export const dollars = (cents: number, opts: { sign?: boolean } = {}) => {
   const f = formatCents(cents, opts);
   return f.startsWith('-') || f.startsWith('+') ? `${f[0]}$${f.slice(1)}` : `$${f}`;
 };
+
+// ---------------------------------------------------------------------------------------------
+// pricing and settlement (decision 0022): pure integer arithmetic, shared by the server that moves
+// the money and the deal page that explains it
+
+/** how an influencer is paid for a task */
+export const PRICING_MODELS = ['fixed', 'slot_commission', 'commission'] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+
+/** `amount × bps / 10000`, rounded half up, exact for any safe integer amount (BigInt in between) */
+export function applyBps(amountCents: number, bps: number): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || !Number.isInteger(bps) || bps < 0) throw new Error('applyBps: non-negative integers only');
+  return Number((BigInt(amountCents) * BigInt(bps) + 5000n) / 10000n);
+}
+
+/** `amount × percent / 100`, rounded down (a share of an amount: the rest goes back) */
+export function sharePercent(amountCents: number, percent: number): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || !Number.isInteger(percent) || percent < 0 || percent > 100) throw new Error('sharePercent: bad input');
+  return Number((BigInt(amountCents) * BigInt(percent)) / 100n);
+}
+
+/** a percentage typed or stored with up to two decimals as basis points: 15 → 1500, 12.5 → 1250 */
+export function percentToBps(percent: number): number {
+  const s = percent.toFixed(2);
+  const [whole, frac] = s.split('.');
+  return Number(whole) * 100 + Number(frac);
+}
+
+/** 1250 → "12.5%", 1500 → "15%" */
+export function formatBps(bps: number): string {
+  const whole = Math.floor(bps / 100);
+  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  return `${whole}${frac ? `.${frac}` : ''}%`;
+}
+
+/** a dollar amount with at most two decimals (the spec's paid_amount, deposit_amount) as cents, by string handling */
+export function dollarsToCents(amount: number): number {
+  const cents = parseDollars(amount.toFixed(2));
+  if (cents === null) throw new Error(`not a dollar amount: ${amount}`);
+  return cents;
+}
+
+export type SettlementInput = {
+  /** what the deal's escrow holds (the fixed or slot fee) */
+  escrowCents: number;
+  /** the share due to the influencer (100 unless an admin decided otherwise) */
+  payoutPercent: number;
+  platformFeeBps: number;
+  commissionBps: number;
+  /** the confirmed live report's GMV (null: no report) */
+  gmvCents: number | null;
+};
+export type Settlement = {
+  /** the influencer's part of the escrow, before the platform fee */
+  feeShareCents: number;
+  /** what goes back to the company from the escrow */
+  refundCents: number;
+  /** the commission charged to the company (its share applied) */
+  commissionCents: number;
+  /** the platform fee on the fee share, on the commission, and both */
+  feeOnShareCents: number;
+  feeOnCommissionCents: number;
+  platformFeeCents: number;
+  /** what the influencer receives: fee share + commission − platform fee */
+  influencerNetCents: number;
+};
+
+/** How a deal settles: the one computation the server posts and the deal page shows. */
+export function computeSettlement(i: SettlementInput): Settlement {
+  const feeShareCents = sharePercent(i.escrowCents, i.payoutPercent);
+  const commissionCents = i.commissionBps > 0 && i.gmvCents ? sharePercent(applyBps(i.gmvCents, i.commissionBps), i.payoutPercent) : 0;
+  const feeOnShare = applyBps(feeShareCents, i.platformFeeBps);
+  const feeOnCommission = applyBps(commissionCents, i.platformFeeBps);
+  return {
+    feeShareCents,
+    refundCents: i.escrowCents - feeShareCents,
+    commissionCents,
+    feeOnShareCents: feeOnShare,
+    feeOnCommissionCents: feeOnCommission,
+    platformFeeCents: feeOnShare + feeOnCommission,
+    influencerNetCents: feeShareCents - feeOnShare + commissionCents - feeOnCommission,
+  };
+}

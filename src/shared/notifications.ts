@@ -26,6 +26,10 @@ type ParamsByType = {
   task_deleted: OfTask;
   deal_samples_shipped: { task: string; carrier: string; tracking: string };
   deal_samples_received: OfTask;
+  deal_fee_paid: OfTask;
+  deal_deposit_paid: OfTask;
+  deal_funded: OfTask;
+  commission_due: { task: string; amount: string };
   deal_schedule_proposed: { task: string; start: string };
   deal_scheduled: { task: string; start: string };
   deal_reminder: { task: string; start: string; hours: number };
@@ -45,6 +49,8 @@ type ParamsByType = {
   deal_reviews_revealed: OfTask;
   deal_review_replied: OfTask;
   review_hidden: { task: string; reason: string };
+  payout_paid: { amount: string; reference: string };
+  payout_rejected: { amount: string; reason: string };
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -67,6 +73,10 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   task_deleted: { task: 'string' },
   deal_samples_shipped: { task: 'string', carrier: 'string', tracking: 'string' },
   deal_samples_received: { task: 'string' },
+  deal_fee_paid: { task: 'string' },
+  deal_deposit_paid: { task: 'string' },
+  deal_funded: { task: 'string' },
+  commission_due: { task: 'string', amount: 'string' },
   deal_schedule_proposed: { task: 'string', start: 'string' },
   deal_scheduled: { task: 'string', start: 'string' },
   deal_reminder: { task: 'string', start: 'string', hours: 'number' },
@@ -86,6 +96,8 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   deal_reviews_revealed: { task: 'string' },
   deal_review_replied: { task: 'string' },
   review_hidden: { task: 'string', reason: 'string' },
+  payout_paid: { amount: 'string', reference: 'string' },
+  payout_rejected: { amount: 'string', reason: 'string' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -176,6 +188,22 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
     zh: { title: '样品已寄出', body: '任务「{task}」的样品已寄出：{carrier} {tracking}。收到后请在订单中确认签收。' },
     en: { title: 'Samples shipped', body: 'The samples for "{task}" are on their way: {carrier} {tracking}. Confirm receipt on the deal page.' },
   },
+  deal_fee_paid: {
+    zh: { title: '企业已托管费用', body: '任务「{task}」的费用已托管到平台，直播确认后结算给您。' },
+    en: { title: 'Fee in escrow', body: 'The fee for "{task}" is held by the platform and paid to you once the live is confirmed.' },
+  },
+  deal_deposit_paid: {
+    zh: { title: '达人已缴纳保证金', body: '达人已缴纳任务「{task}」的保证金。' },
+    en: { title: 'Deposit paid', body: 'The influencer paid the deposit for "{task}".' },
+  },
+  deal_funded: {
+    zh: { title: '订单款项已到位', body: '任务「{task}」的费用已托管，订单开始，请商定样品和直播排期。' },
+    en: { title: 'Deal funded', body: 'The money for "{task}" is in escrow: the deal starts. Agree on samples and the live schedule.' },
+  },
+  commission_due: {
+    zh: { title: '佣金待支付', body: '任务「{task}」的佣金 {amount} 因余额不足未能扣款，请充值后支付；支付前无法发布新任务。' },
+    en: { title: 'Commission due', body: 'The commission of {amount} for "{task}" could not be charged (insufficient balance). Top up to pay it; you cannot publish until it is paid.' },
+  },
   deal_samples_received: {
     zh: { title: '达人已签收样品', body: '达人已签收任务「{task}」的样品。' },
     en: { title: 'Samples received', body: 'The influencer received the samples for "{task}".' },
@@ -255,6 +283,14 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   review_hidden: {
     zh: { title: '评价已被隐藏', body: '您对任务「{task}」的评价已被平台隐藏，原因：{reason}。' },
     en: { title: 'Your review was hidden', body: 'The platform hid your review of "{task}". Reason: {reason}.' },
+  },
+  payout_paid: {
+    zh: { title: '提现已到账', body: '您的提现 {amount} 已打款至您的银行账户，银行流水号：{reference}。' },
+    en: { title: 'Payout sent', body: 'Your payout of {amount} was sent to your bank account. Bank reference: {reference}.' },
+  },
+  payout_rejected: {
+    zh: { title: '提现已退回', body: '您的提现 {amount} 未能打款，金额已退回钱包可用余额。原因：{reason}。' },
+    en: { title: 'Payout returned', body: 'Your payout of {amount} could not be sent; the amount is back in your available balance. Reason: {reason}.' },
   },
 };
 

@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ADMIN_PERMISSIONS, type UserType } from '../../shared/options';
 import { hashPassword } from '../features/auth/service';
-import type { DbOrTx } from './client';
+import type { Db, DbOrTx } from './client';
+import { accountFor, post } from '../features/money/ledger';
 import { REVIEW_WINDOW_DAYS } from '../../shared/deals';
 import { recomputeRatings, scheduleReviewsClose } from '../features/reviews/service';
-import { adminPermissions, companies, conversations, dealEvents, deals, influencers, reviews, taskApplications, taskCategories, tasks, userProfiles, users, videoCategories, videos } from './schema';
+import { adminPermissions, companies, conversations, dealEvents, deals, influencers, reviews, taskApplications, taskCategories, tasks, topups, userProfiles, users, videoCategories, videos } from './schema';
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(++seq).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -117,6 +118,35 @@ export async function makeDeal(
   await db.insert(dealEvents).values({ dealId: row.id, version: 1, event: 'accept', actorRole: 'company', fromStatus: 'accepted', toStatus: row.status, data: {} });
   await db.insert(conversations).values({ companyId: row.companyId, influencerId: row.influencerId, dealId: row.id, createdAt: row.createdAt, lastMessageAt: row.createdAt });
   return row;
+}
+
+/**
+ * Money in a wallet, the way it arrives in the product: a succeeded top-up (a bank transfer, here
+ * already confirmed) and its ledger entry — so `ledger:check` holds on seeded and test data.
+ */
+export async function fundWallet(db: Db, o: { userId: string; userType: 'company' | 'influencer'; cents: number; at?: Date }) {
+  const at = o.at ?? new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(topups)
+      .values({ userId: o.userId, amountCents: o.cents, method: 'bank_transfer', status: 'pending', bankReference: `LC-F${uniq().toUpperCase()}`, createdAt: at, updatedAt: at })
+      .returning();
+    const posted = await post(
+      tx,
+      {
+        kind: 'topup',
+        memo: `bank_transfer ${row.bankReference ?? ''}`,
+        idempotencyKey: `topup:${row.id}`,
+        lines: [
+          { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -o.cents },
+          { accountId: await accountFor(tx, o.userType === 'company' ? 'company_available' : 'influencer_available', o.userId), amountCents: o.cents },
+        ],
+      },
+      at,
+    );
+    await tx.update(topups).set({ status: 'succeeded', entryId: posted.entryId, confirmedAt: at }).where(eq(topups.id, row.id));
+    return row.id;
+  });
 }
 
 type ReviewInput = { rating: number; comment: string; reply?: string };

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -195,6 +196,13 @@ export const influencers = pgTable(
       (): SQL =>
         sql`lower(${influencers.nickname} || ' ' || coalesce(${influencers.bio}, '') || ' ' || text_join(${influencers.tags}) || ' ' || coalesce(${influencers.location}, ''))`,
     ),
+    /**
+     * Matching's rating feature (decision 0019): the rating shrunk towards 0 while it rests on few reviews,
+     * rating / 5 × reviews / (reviews + 5); stored so the candidates come ordered from an index.
+     */
+    matchQuality: doublePrecision('match_quality').generatedAlwaysAs(
+      (): SQL => sql`${influencers.rating}::float8 / 5 * ${influencers.totalReviews} / (${influencers.totalReviews} + 5)`,
+    ),
   },
   (t) => [
     uniqueIndex('influencers_user_unique').on(t.userId),
@@ -207,6 +215,11 @@ export const influencers = pgTable(
     index('influencers_listed_rate_idx').on(t.hourlyRate, t.id).where(sql`is_approved and status = 'active'`),
     index('influencers_listed_experience_idx').on(t.experienceYears.desc(), t.id).where(sql`is_approved and status = 'active'`),
     index('influencers_categories_idx').using('gin', t.categories),
+    // matching's candidates (decision 0019): listed influencers by the rating feature; migration 0018 adds
+    // INCLUDE (categories, hourly_rate, location) so the slices filter without reading the table
+    index('influencers_match_idx')
+      .on(t.matchQuality.desc(), t.id)
+      .where(sql`is_approved and status = 'active'`),
     index('influencers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('influencers_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
     check('influencers_status_check', sql`${t.status} in ('active','inactive','suspended')`),
@@ -364,6 +377,10 @@ export const tasks = pgTable(
     settlementAmount: numeric('settlement_amount', { precision: 12, scale: 2, mode: 'number' }),
     requiresDeposit: boolean('requires_deposit').notNull().default(false),
     depositAmount: numeric('deposit_amount', { precision: 12, scale: 2, mode: 'number' }),
+    /** how the influencer is paid: a fixed fee (the proposed rate), a slot fee (坑位费) plus a commission on the GMV, or commission only */
+    pricingModel: text('pricing_model').notNull().default('fixed'),
+    /** the commission in basis points of the confirmed GMV (1500 = 15%); 0 for a fixed fee */
+    commissionBps: integer('commission_bps').notNull().default(0),
     selectedInfluencerId: uuid('selected_influencer_id').references(() => influencers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -385,6 +402,8 @@ export const tasks = pgTable(
     index('tasks_status_budget_max_idx').on(t.status, t.budgetMax.desc(), t.createdAt.desc()),
     index('tasks_status_budget_min_idx').on(t.status, t.budgetMin, t.createdAt.desc(), t.budgetMax),
     index('tasks_status_live_date_idx').on(t.status, t.liveDate, t.createdAt.desc()),
+    // matching: open tasks in the influencer's city, newest first
+    index('tasks_status_location_idx').on(t.status, t.location, t.createdAt.desc()),
     index('tasks_status_urgent_idx').on(t.status, t.isUrgent.desc(), t.createdAt.desc()),
     index('tasks_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // 1–2 character terms have no trigram: every 1- and 2-character substring of search_text, as
@@ -392,6 +411,10 @@ export const tasks = pgTable(
     index('tasks_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
     check('tasks_status_check', sql`${t.status} in ('open','in_progress','completed','cancelled')`),
     check('tasks_budget_check', sql`${t.budgetMin} >= 0 and ${t.budgetMax} >= ${t.budgetMin}`),
+    check(
+      'tasks_pricing_check',
+      sql`(${t.pricingModel} = 'fixed' and ${t.commissionBps} = 0) or (${t.pricingModel} in ('slot_commission','commission') and ${t.commissionBps} between 1 and 10000)`,
+    ),
   ],
 );
 
@@ -806,6 +829,23 @@ export const deals = pgTable(
     version: integer('version').notNull().default(0),
     /** the agreed terms, copied from the task and the application when accepted */
     rateCents: bigint('rate_cents', { mode: 'number' }).notNull(),
+    /** the money terms, fixed at acceptance (decision 0022): the model, the commission, the deposit and the platform fee */
+    pricingModel: text('pricing_model').notNull().default('fixed'),
+    commissionBps: integer('commission_bps').notNull().default(0),
+    depositCents: bigint('deposit_cents', { mode: 'number' }).notNull().default(0),
+    platformFeeBps: integer('platform_fee_bps').notNull().default(0),
+    /** false for deals accepted before money moved on the platform: nothing is held, nothing is settled */
+    moneyTracked: boolean('money_tracked').notNull().default(false),
+    feeFundedAt: ts('fee_funded_at'),
+    depositPaidAt: ts('deposit_paid_at'),
+    /** the settlement: when, what the influencer was paid gross (fee share + commission) and the commission */
+    settledAt: ts('settled_at'),
+    settledGrossCents: bigint('settled_gross_cents', { mode: 'number' }),
+    commissionCents: bigint('commission_cents', { mode: 'number' }),
+    /** none: no commission; due: the company's balance could not cover it yet; paid */
+    commissionStatus: text('commission_status').notNull().default('none'),
+    /** an admin's dispute decision gave the influencer's deposit to the company */
+    depositAwarded: boolean('deposit_awarded').notNull().default(false),
     plannedLiveDate: ts('planned_live_date'),
     durationHours: numeric('duration_hours', { precision: 5, scale: 1, mode: 'number' }).notNull(),
     productName: text('product_name'),
@@ -851,14 +891,20 @@ export const deals = pgTable(
     uniqueIndex('deals_application_unique').on(t.applicationId),
     index('deals_company_idx').on(t.companyId, t.updatedAt.desc()),
     index('deals_influencer_idx').on(t.influencerId, t.updatedAt.desc()),
+    // matching (decision 0019) counts an influencer's results and finds a deal overlapping a live session from
+    // this index alone (migration 0018 adds INCLUDE status, reported_at and the schedule columns)
+    index('deals_influencer_match_idx').on(t.influencerId),
     index('deals_status_idx').on(t.status, t.updatedAt.desc()),
     check(
       'deals_status_check',
-      sql`${t.status} in ('accepted','samples_shipped','samples_received','schedule_proposed','scheduled','reported','disputed','confirmed','completed','cancelled')`,
+      sql`${t.status} in ('awaiting_payment','accepted','samples_shipped','samples_received','schedule_proposed','scheduled','reported','disputed','confirmed','completed','cancelled')`,
     ),
     check('deals_party_check', sql`coalesce(${t.scheduleProposedBy}, 'company') in ('company','influencer') and coalesce(${t.cancelRequestedBy}, 'company') in ('company','influencer')`),
     check('deals_payout_check', sql`${t.payoutPercent} between 0 and 100`),
     check('deals_rate_check', sql`${t.rateCents} >= 0`),
+    check('deals_money_check', sql`${t.depositCents} >= 0 and ${t.commissionBps} between 0 and 10000 and ${t.platformFeeBps} between 0 and 10000`),
+    check('deals_commission_status_check', sql`${t.commissionStatus} in ('none','due','paid')`),
+    index('deals_commission_due_idx').on(t.companyId).where(sql`${t.commissionStatus} = 'due'`),
   ],
 );
 
@@ -948,12 +994,19 @@ export const ledgerAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     ownerId: uuid('owner_id').references(() => users.id),
+    /** what a per-item account holds money for: the deal (escrow, deposits_held) or the task (prepaid_escrow) */
+    refId: uuid('ref_id'),
     currency: text('currency').notNull().default('USD'),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_kind_owner_unique').on(t.kind, sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+    uniqueIndex('ledger_accounts_kind_owner_ref_unique').on(
+      t.kind,
+      sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`coalesce(${t.refId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index('ledger_accounts_ref_idx').on(t.refId).where(sql`${t.refId} is not null`),
     check('ledger_accounts_non_negative', sql`${t.kind} like 'world\\_%' or ${t.balanceCents} >= 0`),
     check('ledger_accounts_currency', sql`${t.currency} = 'USD'`),
   ],
@@ -1028,5 +1081,58 @@ export const topups = pgTable(
     check('topups_method', sql`${t.method} in ('sandbox', 'bank_transfer')`),
     check('topups_status', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
     check('topups_entry_when_succeeded', sql`(${t.status} = 'succeeded') = (${t.entryId} is not null)`),
+  ],
+);
+
+/** An influencer's bank account for payouts: the number is encrypted at rest and only its last four digits are ever shown. */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    holderName: text('holder_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    /** AES-256-GCM under a key derived from SECRET_KEY */
+    accountNumberEnc: text('account_number_enc').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    createdAt: createdAt(),
+    /** removed by its owner: kept for the payouts that name it */
+    removedAt: ts('removed_at'),
+  },
+  (t) => [index('bank_accounts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A withdrawal of available balance to a bank account: requested (money in transit), then paid or rejected (money returned). */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('requested'),
+    /** the working day by which it should arrive (3–5 working days, holidays from settings) */
+    expectedBy: text('expected_by').notNull(),
+    requestEntryId: uuid('request_entry_id').references(() => ledgerEntries.id),
+    decisionEntryId: uuid('decision_entry_id').references(() => ledgerEntries.id),
+    reference: text('reference'),
+    rejectReason: text('reject_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payouts_user_idx').on(t.userId, t.createdAt),
+    index('payouts_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`),
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('payouts_status', sql`${t.status} in ('requested', 'paid', 'rejected')`),
+    check('payouts_decided', sql`(${t.status} = 'requested') = (${t.decisionEntryId} is null)`),
   ],
 );

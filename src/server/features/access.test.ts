@@ -56,6 +56,7 @@ const influencerOnly: Call[] = [
   { method: 'POST', url: `/api/task-applications/${ID}/withdraw` },
   { method: 'POST', url: `/api/companies/${ID}/follow` },
   { method: 'DELETE', url: `/api/companies/${ID}/follow` },
+  { method: 'GET', url: '/api/me/recommended-tasks' },
 ];
 const companyOnly: Call[] = [
   { method: 'GET', url: '/api/companies/me' },
@@ -68,6 +69,7 @@ const companyOnly: Call[] = [
   { method: 'POST', url: `/api/task-applications/${ID}/accept` },
   { method: 'POST', url: `/api/task-applications/${ID}/refuse` },
   { method: 'POST', url: `/api/influencers/${ID}/contact`, payload: { message: 'x' } },
+  { method: 'GET', url: `/api/tasks/${ID}/recommended-influencers` },
 ];
 
 describe('endpoint access', () => {

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFLUENCER_CATEGORIES, LANGUAGES, LIVE_VENUES, COMPANY_INDUSTRIES, COMPANY_SIZES, values } from '../../shared/options';
 import { queryRows } from '../db/client';
-import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../db/factories';
+import { fundWallet, makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../db/factories';
 import { ManualClock } from '../platform/clock';
 import { dataExceptionState, registerErrorHandling } from '../platform/errors';
 import { Client, createTestApp, multipart, pngBytes, signedIn, verifyEmail, type TestApp } from '../test/harness';
@@ -133,6 +133,7 @@ let taskId: string;
 let categoryId: string;
 let videoCategoryId: number;
 let influencerEmail: string;
+let companyUserId: string;
 const signup = { client: undefined as unknown as Client, email: '', uploadId: '' };
 
 const login = (email: string) => signedIn(t.app, email);
@@ -151,6 +152,7 @@ beforeAll(async () => {
   const co = await makeCompany(db, { user: { passwordHash: hash } });
   const inf = await makeInfluencer(db, { user: { passwordHash: hash } });
   influencerEmail = inf.user.email;
+  companyUserId = co.user.id;
   categoryId = (await makeTaskCategory(db, { name: '美妆' })).id;
   taskId = (await makeTask(db, { companyId: co.company.id, categoryId, budgetMin: 1000, budgetMax: 3000 })).id;
   videoCategoryId = (await makeVideoCategory(db)).id;
@@ -552,6 +554,9 @@ describe('the messages of the task form (part 2 §5 and the limits of issue 10)'
     expect(paid.json().error.fields).toMatchObject({ paidAmount: 'TASK_PREPAYMENT_OVER_BUDGET' });
     const deposit = await post({ ...base(), requiresDeposit: true, depositAmount: 1e10 });
     expect(deposit.json().error).toMatchObject({ code: 'TASK_DEPOSIT_OVER_BUDGET', message: '保证金金额不能超过预算上限' });
+    // a valid prepayment moves money: refused while the wallet is empty (nothing stored), accepted once funded
+    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 3000, requiresDeposit: true, depositAmount: 0.5 })).json().error).toMatchObject({ code: 'WALLET_INSUFFICIENT' });
+    await fundWallet(t.app.ctx.db, { userId: companyUserId, userType: 'company', cents: 300_000 });
     expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 3000, requiresDeposit: true, depositAmount: 0.5 })).statusCode).toBe(200);
   });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailField } from './common';
 import { decimal, int, optionalText } from './fields';
+import { isCalendarDay, normaliseHolidays } from '../workingDays';
 
 export const ANNOUNCEMENT_TONES = ['info', 'warning'] as const;
 
@@ -22,6 +23,13 @@ export const platformSettings = z.object({
     textEn: optionalText(200),
     tone: z.enum(ANNOUNCEMENT_TONES),
   }),
+  /** the smallest payout, cents ($1.00 to $100,000.00) */
+  payoutMinCents: int(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }),
+  /** days without payout processing besides weekends (YYYY-MM-DD), stored sorted and without repeats */
+  holidays: z
+    .array(z.string({ error: 'SETTING_HOLIDAYS_INVALID' }).trim().refine(isCalendarDay, { error: 'SETTING_HOLIDAYS_INVALID' }), { error: 'SETTING_HOLIDAYS_INVALID' })
+    .max(400, { error: 'SETTING_HOLIDAYS_INVALID' })
+    .transform(normaliseHolidays),
 });
 export type PlatformSettings = z.infer<typeof platformSettings>;
 export type PlatformSettingsInput = z.input<typeof platformSettings>;
@@ -33,6 +41,8 @@ export const platformSettingsOut = z.object({
   supportEmail: z.string(),
   signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
   announcement: z.object({ enabled: z.boolean(), textZh: z.string().nullable(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES) }),
+  payoutMinCents: z.number(),
+  holidays: z.array(z.string()),
 });
 
 export const settingsResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEAL_EVENT_NAMES, DEAL_ROLES, DEAL_STATES, DISPUTE_REASONS } from '../deals';
+import { PRICING_MODELS } from '../money';
 import { decimal, int, isoDateTime, parseIsoDateTime, text } from './fields';
 import { dealReviews } from './reviews';
 
@@ -74,6 +75,8 @@ export const resolutionForm = z.object({
   reason: text(1000, { multiline: true, required: 'DEAL_REASON_REQUIRED' }),
   /** resolve_partial only: the share of the rate the influencer receives */
   percent: int(1, 99, { invalid: 'DEAL_PERCENT_INVALID' }).optional(),
+  /** the influencer's deposit goes to the company (a dispute decided against the influencer) */
+  awardDeposit: z.boolean().default(false),
 });
 
 export const FORMS = {
@@ -129,7 +132,42 @@ export const dealFactsOut = z.object({
   cancelRequestedBy: z.enum(['company', 'influencer']).nullable(),
   disputeOpenedBy: z.enum(['company', 'influencer']).nullable(),
   disputeAnswered: z.boolean(),
+  feeDue: z.boolean(),
+  depositDue: z.boolean(),
 });
+
+/** the deal's money (decision 0022): the terms, what is held now, and the settlement when it happened */
+export const dealMoney = z.object({
+  /** false: accepted before money moved on the platform (nothing held, nothing settled) */
+  tracked: z.boolean(),
+  pricingModel: z.enum(PRICING_MODELS),
+  feeCents: z.number().int(),
+  commissionBps: z.number().int(),
+  depositCents: z.number().int(),
+  platformFeeBps: z.number().int(),
+  /** the fee held in escrow now, and what the company still has to pay into it */
+  escrowCents: z.number().int(),
+  feeDueCents: z.number().int(),
+  depositHeldCents: z.number().int(),
+  feeFundedAt: z.string().nullable(),
+  depositPaidAt: z.string().nullable(),
+  /** 待付款: when the platform cancels the deal if it is still unpaid */
+  paymentDueAt: z.string().nullable(),
+  /** what completion pays with the terms and the report as they stand (the commission once a GMV is reported) */
+  estimate: z.object({
+    feeShareCents: z.number().int(),
+    refundCents: z.number().int(),
+    commissionCents: z.number().int(),
+    platformFeeCents: z.number().int(),
+    influencerNetCents: z.number().int(),
+  }),
+  settledAt: z.string().nullable(),
+  settledGrossCents: z.number().int().nullable(),
+  commissionCents: z.number().int().nullable(),
+  commissionStatus: z.enum(['none', 'due', 'paid']),
+  depositAwarded: z.boolean(),
+});
+export type DealMoney = z.infer<typeof dealMoney>;
 
 export const dealDetail = z.object({
   id: z.string().uuid(),
@@ -145,6 +183,7 @@ export const dealDetail = z.object({
   actions: z.array(z.enum(DEAL_EVENT_NAMES as [string, ...string[]])),
   waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
   settlementHours: z.number(),
+  money: dealMoney,
   /** when the automatic confirmation happens (reported deals) */
   autoConfirmAt: z.string().nullable(),
   serverNow: z.string(),

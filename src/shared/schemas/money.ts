@@ -1,6 +1,6 @@
 /** Wallets, top-ups and the finance console (decision 0018). Amounts are integer cents. */
 import { z } from 'zod';
-import { parseDollars, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, TOPUP_STATUSES } from '../money';
+import { LEDGER_ACCOUNT_KINDS, parseDollars, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, TOPUP_STATUSES } from '../money';
 import { queryInt, text } from './fields';
 
 /** An amount in dollars as typed ("1,234.56"), read by string handling into cents; a JSON number is refused (floats never carry money). */
@@ -41,6 +41,8 @@ export type TopupsResponse = z.infer<typeof topupsResponse>;
 
 export const statementLine = z.object({
   id: z.number(),
+  /** the journal entry (its receipt: GET /api/wallet/receipts/:entryId) */
+  entryId: z.string().uuid(),
   at: z.string(),
   kind: z.string(),
   memo: z.string(),
@@ -48,6 +50,21 @@ export const statementLine = z.object({
   balanceAfterCents: z.number(),
 });
 export type StatementLine = z.infer<typeof statementLine>;
+
+/** one movement as its receipt (收据): the whole entry, the reader's side marked, what it was for */
+export const receipt = z.object({
+  entryId: z.string().uuid(),
+  kind: z.string(),
+  at: z.string(),
+  /** what the movement did to the reader's own accounts (+ in, − out) */
+  myAmountCents: z.number().int(),
+  lines: z.array(z.object({ accountKind: z.enum(LEDGER_ACCOUNT_KINDS), mine: z.boolean(), amountCents: z.number().int() })),
+  deal: z.object({ id: z.string().uuid(), title: z.string() }).nullable(),
+  task: z.object({ id: z.string().uuid(), title: z.string() }).nullable(),
+  /** a bank transfer's reference code, a payout's bank reference */
+  reference: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof receipt>;
 
 export const walletQuery = z.object({
   /** keyset cursor: the statement continues with lines older than this one */
@@ -60,6 +77,8 @@ export const walletResponse = z.object({
   availableCents: z.number(),
   pendingCents: z.number(),
   escrowCents: z.number(),
+  /** companies: deal commissions left unpaid at settlement (publishing waits until they are paid) */
+  dueCommissions: z.array(z.object({ dealId: z.string().uuid(), taskTitle: z.string(), amountCents: z.number().int() })),
   statement: z.object({ items: z.array(statementLine), nextBefore: z.number().nullable() }),
 });
 export type WalletResponse = z.infer<typeof walletResponse>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, TASK_STATUSES } from '../options';
 import { decimal, int, isoDateTime, optionalText, queryInt, text } from './fields';
+import { IDEMPOTENCY_KEY_HEADER } from '../headers';
+import { PRICING_MODELS } from '../money';
 
 export const BUDGET_RANGES = ['0-1000', '1000-5000', '5000-10000', '10000-50000', '50000+'] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
@@ -59,6 +61,9 @@ export const taskCard = z.object({
   paidAmount: z.number().nullable(),
   requiresDeposit: z.boolean(),
   depositAmount: z.number().nullable(),
+  /** how the influencer is paid (decision 0022); commissionBps: basis points of the confirmed GMV */
+  pricingModel: z.enum(PRICING_MODELS),
+  commissionBps: z.number().int(),
   currentApplicants: z.number().int(),
   applicationsCount: z.number().int(),
   viewsCount: z.number().int(),
@@ -147,9 +152,16 @@ export const taskCreateRequest = z
     paidAmount: amount('TASK_PREPAYMENT_INVALID', 'TASK_PREPAYMENT_OVER_BUDGET'),
     requiresDeposit: z.boolean().default(false),
     depositAmount: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET'),
+    /** fixed fee (the proposed rate), slot fee (坑位费) + commission, or commission only */
+    pricingModel: z.enum(PRICING_MODELS, { error: 'BAD_REQUEST' }).default('fixed'),
+    /** percent of the confirmed GMV, two decimals at most; required unless the fee is fixed */
+    commissionPercent: decimal(0, 100, 2, { invalid: 'TASK_COMMISSION_INVALID', tooLarge: 'TASK_COMMISSION_INVALID' }).optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.budgetMax < v.budgetMin) ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: 'TASK_BUDGET_RANGE' });
+    if (v.pricingModel !== 'fixed' && !(typeof v.commissionPercent === 'number' && v.commissionPercent > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['commissionPercent'], message: 'TASK_COMMISSION_INVALID' });
+    }
     if (v.isAdvancePaid && !(typeof v.paidAmount === 'number' && v.paidAmount > 0)) {
       ctx.addIssue({ code: 'custom', path: ['paidAmount'], message: 'TASK_PREPAYMENT_INVALID' });
     } else if (v.isAdvancePaid && typeof v.paidAmount === 'number' && v.paidAmount > v.budgetMax) {
@@ -167,7 +179,7 @@ export type TaskCreateRequest = z.infer<typeof taskCreateRequest>;
  * POST /api/tasks may carry an `Idempotency-Key` (1–200 visible ASCII characters): the same key
  * from the same account within 24 h gets the same task back instead of a second one.
  */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_KEY_HEADER };
 export const idempotencyKey = z.string({ error: 'IDEMPOTENCY_KEY_INVALID' }).regex(/^[\x21-\x7e]{1,200}$/, { error: 'IDEMPOTENCY_KEY_INVALID' });
 // loose: the validated value replaces request.headers, whose other headers (cookie, …) must stay
 export const taskCreateHeaders = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.optional() });

@@ -1,9 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../lib/usePageTitle';
 
 function describe(error: unknown, unknown: string): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}${error.data ? `\n${String(error.data)}` : ''}`;
   if (error instanceof Error) {
     const head = `${error.name}: ${error.message}`;
     // V8 stacks start with "Name: message"; show that line once
@@ -17,8 +16,7 @@ function describe(error: unknown, unknown: string): string {
  * Error fallback (part 2 §2): 页面加载错误 with 刷新页面 / 返回首页 and expandable details.
  * `standalone` when the app shell itself failed (no header/footer around it).
  */
-export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
+export function RouteErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const { t } = useTranslation();
   usePageTitle(t('routeError.title'));
   const body = (
@@ -46,6 +44,28 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
     </section>
   );
   return standalone ? <main id="main">{body}</main> : body;
+}
+
+/**
+ * Shows RouteErrorPage in place of its children when they throw while rendering (a page's code, a chunk
+ * that failed to load). `resetKey`: the boundary clears its error when it changes (AppLayout passes the
+ * path, so a link in the header leaves a failed page).
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; standalone?: boolean; resetKey?: string }, { error: unknown; key?: string }> {
+  override state: { error: unknown; key?: string } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('unknown') };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey?: string }, state: { error: unknown; key?: string }) {
+    if (props.resetKey === state.key) return null;
+    return { key: props.resetKey, error: state.key === undefined ? state.error : null };
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorPage error={this.state.error} standalone={this.props.standalone} /> : this.props.children;
+  }
 }
 
 export default RouteErrorPage;

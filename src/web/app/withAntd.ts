@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 /** The antd scope chunk (ConfigProvider with the app's theme and locale); started once, shared by every caller. */
 let scope: Promise<typeof import('./AntdScope')> | null = null;
@@ -15,4 +15,12 @@ export function withAntd<P extends object>(load: Promise<{ default: ComponentTyp
     Wrapped.displayName = `withAntd(${Inner.displayName ?? Inner.name ?? 'Component'})`;
     return { default: Wrapped };
   });
+}
+
+/**
+ * A named export loaded on first render, inside the antd scope: for an antd part (form, dialog) of a page
+ * that itself renders without antd. `lazyWithAntd(() => import('./ApplyPanel').then((m) => m.ApplyPanel))`.
+ */
+export function lazyWithAntd<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => withAntd<P>(load().then((component): { default: ComponentType<P> } => ({ default: component }))));
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Input, Select } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { DownOutlined, SearchOutlined } from '@ant-design/icons';
 import './ListPage.css';
 
 /**
  * The layout the public list pages share (task hall, influencer directory, video showcase): the hero
  * band with the page's h1, the filter card (role=search) overlapping it, then the page's results.
+ * Its controls are native elements styled in ListPage.css (the size and look of antd's large Input and
+ * Select), so a list page paints without antd's runtime (decision 0021).
  */
 export function ListPage({
   className,
@@ -66,24 +67,27 @@ export function SearchFilter({
       <label htmlFor={id} className="tk-filters__label">
         {label}
       </label>
-      <Input
-        id={id}
-        type="search"
-        size="large"
-        allowClear
-        maxLength={maxLength}
-        prefix={<SearchOutlined aria-hidden="true" />}
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onPressEnter={onSubmit}
-        data-testid={testId}
-      />
+      <span className="lp-control lp-control--search">
+        <SearchOutlined className="lp-control__icon" aria-hidden="true" />
+        <input
+          id={id}
+          type="search"
+          className="lp-control__input"
+          maxLength={maxLength}
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing) onSubmit();
+          }}
+          data-testid={testId}
+        />
+      </span>
     </div>
   );
 }
 
-/** A labelled select of a filter card. */
+/** A labelled select of a filter card: a native <select> (the phone's own picker). */
 export function SelectFilter<V extends string>({
   id,
   label,
@@ -106,16 +110,26 @@ export function SelectFilter<V extends string>({
       <label htmlFor={id} className="tk-filters__label">
         {label}
       </label>
-      <Select<V>
-        id={id}
-        size="large"
-        value={value}
-        onChange={onChange}
-        loading={loading}
-        options={options}
-        popupMatchSelectWidth={false}
-        data-testid={testId}
-      />
+      <span className="lp-control">
+        <select
+          id={id}
+          className="lp-control__input lp-control__select"
+          value={value}
+          onChange={(e) => {
+            const picked = options.find((o) => o.value === e.target.value);
+            if (picked) onChange(picked.value);
+          }}
+          aria-busy={loading || undefined}
+          data-testid={testId}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <DownOutlined className="lp-control__arrow" aria-hidden="true" />
+      </span>
     </div>
   );
 }

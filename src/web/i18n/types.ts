@@ -17,6 +17,9 @@ import type adminInsights from './zh-CN/adminInsights';
 import type deals from './zh-CN/deals';
 import type messages from './zh-CN/messages';
 import type money from './zh-CN/money';
+import type payouts from './zh-CN/payouts';
+import type finance from './zh-CN/finance';
+import type matching from './zh-CN/matching';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -42,6 +45,9 @@ declare module 'i18next' {
       deals: typeof deals;
       messages: typeof messages;
       money: typeof money;
+      payouts: typeof payouts;
+      finance: typeof finance;
+      matching: typeof matching;
     };
   }
 }

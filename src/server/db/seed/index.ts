@@ -3,7 +3,7 @@ import { TASK_CATEGORY_OPTIONS } from '../../../shared/options';
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth/service';
-import { makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
+import { fundWallet, makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
 import { users } from '../schema';
 import { makeAvatar, makePoster } from './posters';
 
@@ -216,4 +216,9 @@ export async function seedDemo(ctx: AppContext) {
       k++;
     }
   }
+  // the demo company has funded its wallet ($500,000.00 by a confirmed bank transfer): accepting an
+  // application pays the fee into escrow at once, as a real company's would
+  await fundWallet(db, { userId: companyRows[0].userId, userType: 'company', cents: 50_000_000 });
+  // money already in one demo influencer's wallet (influencer4@demo.test, $1,500.00), so that 提现 can be tried at once
+  await fundWallet(db, { userId: influencerRows[3].userId, userType: 'influencer', cents: 150_000 });
 }

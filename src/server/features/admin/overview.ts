@@ -7,6 +7,7 @@ import type { AuditEntry, AuditQuery, AuditResponse, OverviewResponse } from '..
 import type { DbOrTx } from '../../db/client';
 import { adminLogs, contactMessages, systemStats, taskApplications, tasks, userProfiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { revenueBetween } from '../money/finance';
 import { waitingCounts } from './users';
 
 /** the platform's day (Asia/Shanghai, UTC+8 all year) */
@@ -23,7 +24,7 @@ const liveUsers = isNull(users.deletedAt);
 
 async function figures(db: DbOrTx, dayStart: Date, before?: Date) {
   const until = (col: SQL | typeof users.createdAt) => (before ? [lt(col as typeof users.createdAt, before)] : []);
-  const [[u], [inf], [comp], [t], [apps], [newUsers], [newTasks]] = await Promise.all([
+  const [[u], [inf], [comp], [t], [apps], [newUsers], [newTasks], revenue] = await Promise.all([
     db.select({ n: count() }).from(users).where(and(liveUsers, ...until(users.createdAt))),
     db
       .select({ n: count() })
@@ -39,6 +40,8 @@ async function figures(db: DbOrTx, dayStart: Date, before?: Date) {
     db.select({ n: count() }).from(taskApplications),
     db.select({ n: count() }).from(users).where(and(gte(users.createdAt, dayStart), ...(before ? [lt(users.createdAt, before)] : []))),
     db.select({ n: count() }).from(tasks).where(and(gte(tasks.createdAt, dayStart), ...(before ? [lt(tasks.createdAt, before)] : []))),
+    // platform fee earned that day, from the ledger (财务's revenue by day)
+    revenueBetween(db, dayStart, before),
   ]);
   return {
     totalUsers: u.n,
@@ -48,8 +51,7 @@ async function figures(db: DbOrTx, dayStart: Date, before?: Date) {
     totalApplications: apps.n,
     dailyNewUsers: newUsers.n,
     dailyNewTasks: newTasks.n,
-    // platform fee earned today: read from the ledger once money flows (issue 12); nothing is earned before
-    dailyRevenueCents: 0,
+    dailyRevenueCents: revenue,
   };
 }
 

@@ -32,6 +32,8 @@ describe('系统设置', () => {
       supportEmail: 'support@example.com',
       signupOpen: { influencer: true, company: true },
       announcement: { enabled: false, textZh: null, textEn: null, tone: 'info' },
+      payoutMinCents: 1000,
+      holidays: [],
     });
     const base = res.settings;
     expect(errorOf(await put({ ...base, platformFeePercent: 51 }))).toMatchObject({ code: 'SETTING_FEE_INVALID' });

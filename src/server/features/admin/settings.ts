@@ -1,6 +1,6 @@
 /**
  * 系统设置: settings the product reads (fee, settlement window, support address, sign-up per type, the
- * announcement banner). Stored one row per key in platform_settings; read through a short in-process
+ * announcement banner, the smallest payout and the holidays of the payout calendar). Stored one row per key in platform_settings; read through a short in-process
  * cache (this instance's writes clear it at once; other instances see a change within CACHE_MS).
  */
 import { desc, eq, inArray } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 type Key = keyof PlatformSettings;
-const KEYS: Key[] = ['platformFeePercent', 'settlementHours', 'supportEmail', 'signupOpen', 'announcement'];
+const KEYS: Key[] = ['platformFeePercent', 'settlementHours', 'supportEmail', 'signupOpen', 'announcement', 'payoutMinCents', 'holidays'];
 const CACHE_MS = 5_000;
 
 export function defaultSettings(ctx: AppContext): PlatformSettings {
@@ -23,6 +23,8 @@ export function defaultSettings(ctx: AppContext): PlatformSettings {
     supportEmail: ctx.config.mail.support,
     signupOpen: { influencer: true, company: true },
     announcement: { enabled: false, textZh: null, textEn: null, tone: 'info' },
+    payoutMinCents: BUSINESS.payoutMinCents,
+    holidays: [],
   };
 }
 

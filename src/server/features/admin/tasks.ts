@@ -19,6 +19,7 @@ import { companies, influencers, taskApplications, taskCategories, tasks } from 
 import { audit, changedFields } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { refundTaskPrepayment } from '../money/escrow';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 
 type Meta = { ip: string };
@@ -267,6 +268,8 @@ export async function deleteAdminTask(ctx: AppContext, adminId: string, id: stri
       .from(taskApplications)
       .innerJoin(influencers, eq(influencers.id, taskApplications.influencerId))
       .where(eq(taskApplications.taskId, id));
+    // an open task's prepayment goes back to the company before the task goes
+    if (company) await refundTaskPrepayment(tx, { taskId: id, companyUserId: company.userId, now: ctx.clock.now(), createdBy: adminId });
     await tx.delete(tasks).where(eq(tasks.id, id));
     await audit(tx, {
       adminId,

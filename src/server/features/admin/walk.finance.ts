@@ -5,4 +5,9 @@ export const calls: AdminCall[] = [
   { method: 'GET', url: '/api/admin/finance/topups', permission: 'finance' },
   { method: 'POST', url: `/api/admin/finance/topups/${WALK_ID}/confirm`, permission: 'finance' },
   { method: 'POST', url: `/api/admin/finance/topups/${WALK_ID}/reject`, payload: { reason: 'x' }, permission: 'finance' },
+  { method: 'GET', url: '/api/admin/finance/payouts', permission: 'finance' },
+  { method: 'GET', url: '/api/admin/finance/overview', permission: 'finance' },
+  { method: 'GET', url: '/api/admin/finance/entries?q=x&kind=topup&from=2026-11-01&to=2026-11-30', permission: 'finance' },
+  { method: 'POST', url: `/api/admin/finance/payouts/${WALK_ID}/paid`, payload: { reference: 'x' }, permission: 'finance' },
+  { method: 'POST', url: `/api/admin/finance/payouts/${WALK_ID}/reject`, payload: { reason: 'x' }, permission: 'finance' },
 ];

@@ -7,7 +7,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealEvent } from '../../../shared/deals';
-import { makeAdmin, makeCompany, makeDeal, makeInfluencer, makeTask } from '../../db/factories';
+import type { LedgerAccountKind } from '../../../shared/money';
+import { fundWallet, makeAdmin, makeCompany, makeDeal, makeInfluencer, makeTask } from '../../db/factories';
+import { balanceOf } from '../money/escrow';
+import { accountFor, checkLedger, post } from '../money/ledger';
 import { dealDisputes, dealEvents, deals, taskApplications, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs, scheduleJob } from '../../platform/jobs';
@@ -31,11 +34,37 @@ beforeAll(async () => {
   admin = { id: a.id, email: a.email, userType: 'admin', sessionId: 'x' };
 });
 afterAll(async () => {
+  if (t) expect(await checkLedger(t.app.ctx.db)).toEqual([]);
   await t?.close();
 });
 
-type StateKind = 'accepted' | 'schedule_proposed' | 'live_started' | 'live_started_cancel_asked' | 'reported' | 'reported_window_over' | 'disputed';
+type StateKind = 'awaiting_payment' | 'accepted' | 'schedule_proposed' | 'live_started' | 'live_started_cancel_asked' | 'reported' | 'reported_window_over' | 'disputed';
 type World = { dealId: string; taskId: string; company: AuthUser; influencer: AuthUser };
+
+/**
+ * Every world is money-tracked (decision 0022): a slot fee of $2,000 + 10% commission, a $300 deposit
+ * and the 10% platform fee. Funded worlds hold the fee and the deposit in escrow; in 待付款 the company
+ * has the fee and the influencer the deposit in their wallets, ready to pay. Every company has $50
+ * more, enough for the commission on its reported $100 GMV, so a settlement pays it.
+ */
+const FEE = 200_000;
+const DEPOSIT = 30_000;
+async function fundWorld(w: { dealId: string; companyUserId: string; influencerUserId: string }, paid: boolean) {
+  const db = t.app.ctx.db;
+  await fundWallet(db, { userId: w.companyUserId, userType: 'company', cents: (paid ? 0 : FEE) + 5_000 });
+  await fundWallet(db, { userId: w.influencerUserId, userType: 'influencer', cents: paid ? 100 : DEPOSIT });
+  if (!paid) return;
+  await db.transaction(async (tx) => {
+    await post(tx, { kind: 'test_escrow', idempotencyKey: `test:${w.dealId}:fee`, lines: [
+      { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -FEE },
+      { accountId: await accountFor(tx, 'escrow', w.companyUserId, w.dealId), amountCents: FEE },
+    ] }, clock.now());
+    await post(tx, { kind: 'test_deposit', idempotencyKey: `test:${w.dealId}:deposit`, lines: [
+      { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -DEPOSIT },
+      { accountId: await accountFor(tx, 'deposits_held', w.influencerUserId, w.dealId), amountCents: DEPOSIT },
+    ] }, clock.now());
+  });
+}
 
 /** a deal in the given state, written directly (the API walk is tested in deals.test.ts) */
 async function makeWorld(kind: StateKind): Promise<World> {
@@ -48,6 +77,7 @@ async function makeWorld(kind: StateKind): Promise<World> {
   const started = { scheduleStart: new Date(now - 3 * H), scheduleEnd: new Date(now - H), roomUrl: 'https://live.douyin.com/1', scheduleProposedBy: 'company', scheduleConfirmedAt: new Date(now - 24 * H) };
   const report = { reportReplayUrl: 'https://www.douyin.com/1', reportStartedAt: new Date(now - 3 * H), reportEndedAt: new Date(now - H), reportViews: 100, reportPeakViewers: 10, reportOrders: 5, reportGmvCents: 10_000 };
   const byKind: Record<StateKind, Partial<typeof deals.$inferInsert>> = {
+    awaiting_payment: { status: 'awaiting_payment' },
     accepted: { status: 'accepted' },
     schedule_proposed: { status: 'schedule_proposed', scheduleStart: new Date(now + 48 * H), scheduleEnd: new Date(now + 50 * H), roomUrl: 'https://live.douyin.com/1', scheduleProposedBy: 'company' },
     live_started: { status: 'scheduled', ...started },
@@ -56,7 +86,10 @@ async function makeWorld(kind: StateKind): Promise<World> {
     reported_window_over: { status: 'reported', ...started, ...report, reportedAt: new Date(now - 25 * H) },
     disputed: { status: 'disputed', ...started, ...report, reportedAt: new Date(now - 0.5 * H) },
   };
-  const deal = await makeDeal(db, { task, applicationId: app.id, influencerId: inf.influencer.id, rateCents: 200_000, ...byKind[kind] });
+  const paid = kind !== 'awaiting_payment';
+  const money = { moneyTracked: true, pricingModel: 'slot_commission', commissionBps: 1000, depositCents: DEPOSIT, platformFeeBps: 1000, feeFundedAt: paid ? new Date(now - 48 * H) : null, depositPaidAt: paid ? new Date(now - 48 * H) : null };
+  const deal = await makeDeal(db, { task, applicationId: app.id, influencerId: inf.influencer.id, rateCents: FEE, ...money, ...byKind[kind] });
+  await fundWorld({ dealId: deal.id, companyUserId: co.user.id, influencerUserId: inf.user.id }, paid);
   if (kind === 'disputed') {
     await db.insert(dealDisputes).values({ dealId: deal.id, openedBy: 'company', reason: 'report_untrue', statement: '数据不实', openedAt: new Date(now) });
   }
@@ -88,6 +121,13 @@ const report: Op = fire('influencer', 'report_live', {
 });
 
 const PAIRS: [StateKind, Op, Op][] = [
+  // 待付款: each payment moves once; a cancellation meets a payment and refunds what was paid
+  ['awaiting_payment', fire('company', 'pay_fee'), fire('company', 'pay_fee')],
+  ['awaiting_payment', fire('company', 'pay_fee'), fire('influencer', 'pay_deposit')],
+  ['awaiting_payment', fire('company', 'pay_fee'), fire('company', 'cancel', { reason: '预算调整' })],
+  ['awaiting_payment', fire('influencer', 'pay_deposit'), fire('admin', 'admin_cancel', { reason: '违规' })],
+  // settlement (confirm, the automatic confirmation, a dispute decision) meets the other side: the money moves once
+  ['disputed', fire('admin', 'resolve_partial', { reason: '各担一半', percent: 50, awardDeposit: true }), fire('company', 'withdraw_dispute')],
   ['reported', fire('company', 'confirm'), fire('influencer', 'dispute', { reason: 'payment_terms', statement: '争议' })],
   ['reported', fire('company', 'confirm'), fire('company', 'dispute', { reason: 'report_untrue', statement: '数据不实' })],
   ['reported', fire('company', 'confirm'), fire('company', 'confirm')],
@@ -101,6 +141,18 @@ const PAIRS: [StateKind, Op, Op][] = [
   ['disputed', fire('admin', 'resolve_complete', { reason: '数据属实' }), fire('company', 'withdraw_dispute')],
   ['disputed', fire('admin', 'resolve_cancel', { reason: '达人违约' }), fire('influencer', 'answer_dispute', { statement: '我有证据' })],
 ];
+
+/** the balances a world's money sits in, by name */
+async function balances(w: World) {
+  const db = t.app.ctx.db;
+  const of = async (kind: LedgerAccountKind, owner: string, ref: string | null = null) => balanceOf(db, kind, owner, ref);
+  return {
+    companyWallet: await of('company_available', w.company.id),
+    influencerWallet: await of('influencer_available', w.influencer.id),
+    escrow: await of('escrow', w.company.id, w.dealId),
+    deposit: await of('deposits_held', w.influencer.id, w.dealId),
+  };
+}
 
 async function snapshot(w: World) {
   const db = t.app.ctx.db;
@@ -117,6 +169,7 @@ async function snapshot(w: World) {
     confirmed: d.confirmedAt !== null,
     events: events.map((e) => `${e.version}:${e.event}:${e.fromStatus}>${e.toStatus}`),
     disputes: disputes.map((x) => `${x.openedBy}:${x.outcome}:${x.answeredAt ? 'answered' : '-'}`).sort(),
+    money: { ...(await balances(w)), feeFunded: d.feeFundedAt !== null, depositPaid: d.depositPaidAt !== null, settled: d.settledAt !== null, commission: d.commissionStatus },
   };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -131,6 +184,14 @@ function violations(s: Snapshot): string[] {
   check(s.task === ({ completed: 'completed', cancelled: 'cancelled' } as Record<string, string>)[s.status] || (s.task === 'in_progress' && !['completed', 'cancelled'].includes(s.status)), `task ${s.task} with a ${s.status} deal`);
   if (s.status === 'completed') check(s.confirmed, 'completed without confirmation');
   check(s.status !== 'confirmed', 'left in confirmed (completion must follow in the same step)');
+  // the money follows the state: held while open, gone (paid out or refunded) when finished, never twice
+  const m = s.money;
+  const open = !['completed', 'cancelled'].includes(s.status);
+  check(m.escrow === (open && m.feeFunded ? FEE : 0), `escrow ${m.escrow} on a ${s.status} deal`);
+  check(m.deposit === (open && m.depositPaid ? DEPOSIT : 0), `deposit ${m.deposit} on a ${s.status} deal`);
+  check(m.settled === (s.status === 'completed'), `settled ${m.settled} on a ${s.status} deal`);
+  check(s.status !== 'accepted' || (m.feeFunded && m.depositPaid), 'accepted before the fee and the deposit were in');
+  check(m.companyWallet >= 0 && m.influencerWallet >= 0, 'a wallet below zero');
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeCompany, makeInfluencer, makeTaskCategory } from '../../db/factories';
+import { makeAdmin, makeCompany, makeInfluencer, makeTaskCategory, fundWallet } from '../../db/factories';
 import { adminLogs, companies, dealEvents, deals, jobs, notifications, platformSettings, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { pendingJobs, runDueJobs } from '../../platform/jobs';
@@ -27,6 +27,8 @@ const login = (email: string) => signedIn(t.app, email);
 /** a company, an influencer, a task, an application for 2,500 and its acceptance: the deal */
 async function dealSetup() {
   const co = await makeCompany(t.app.ctx.db, { user: { passwordHash: hash } });
+  // the company's wallet pays the fee into escrow at acceptance (decision 0022)
+  await fundWallet(t.app.ctx.db, { userId: co.user.id, userType: 'company', cents: 1_000_000 });
   const inf = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
   const c = await login(co.user.email);
   const i = await login(inf.user.email);

@@ -18,6 +18,7 @@ import {
   availableEvents,
   waitingFor,
   DISPUTE_ANSWER_HOURS,
+  PAYMENT_WINDOW_HOURS,
   REMINDER_HOURS,
   REPORT_OVERDUE_HOURS,
   type DealEvent,
@@ -35,6 +36,8 @@ import { audit, permissionsOf } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError, issuesToError } from '../../platform/errors';
 import { createDealConversation, messageFileVisibleTo } from '../messages/service';
+import { balanceOf, openDealEscrow, payDealDeposit, payDealFee, refundDeal, settleDeal } from '../money/escrow';
+import { computeSettlement, dollars, dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../admin/settings';
@@ -59,42 +62,83 @@ export function beijing(d: Date): string {
 // creating a deal (called by acceptApplication inside its transaction)
 
 export async function createDeal(
-  tx: DbOrTx,
+  ctx: AppContext,
+  tx: Tx,
   input: {
-    task: { id: string; companyId: string; title: string; liveDate: Date | null; durationHours: number; productName: string | null; requirements: string[] };
+    task: {
+      id: string;
+      companyId: string;
+      title: string;
+      liveDate: Date | null;
+      durationHours: number;
+      productName: string | null;
+      requirements: string[];
+      pricingModel: string;
+      commissionBps: number;
+      requiresDeposit: boolean;
+      depositAmount: number | null;
+    };
     application: { id: string; influencerId: string; proposedRate: number };
     now: Date;
   },
 ): Promise<string> {
   const id = randomUUID();
+  const { task, application, now } = input;
+  const settings = await readSettings(ctx, tx);
+  const feeCents = task.pricingModel === 'commission' ? 0 : application.proposedRate * 100;
+  const depositCents = task.requiresDeposit && task.depositAmount ? dollarsToCents(task.depositAmount) : 0;
+  const [parties] = await tx
+    .select({ companyUserId: companies.userId, influencerUserId: influencers.userId })
+    .from(companies)
+    .innerJoin(influencers, eq(influencers.id, application.influencerId))
+    .where(eq(companies.id, task.companyId));
+  if (!parties) throw new AppError('DEAL_NOT_FOUND');
   await tx.insert(deals).values({
     id,
-    taskId: input.task.id,
-    applicationId: input.application.id,
-    companyId: input.task.companyId,
-    influencerId: input.application.influencerId,
-    status: 'accepted',
+    taskId: task.id,
+    applicationId: application.id,
+    companyId: task.companyId,
+    influencerId: application.influencerId,
+    status: 'awaiting_payment',
     version: 1,
-    rateCents: input.application.proposedRate * 100,
-    plannedLiveDate: input.task.liveDate,
-    durationHours: input.task.durationHours,
-    productName: input.task.productName,
-    requirements: input.task.requirements,
-    taskTitle: input.task.title,
-    createdAt: input.now,
-    updatedAt: input.now,
+    rateCents: feeCents,
+    pricingModel: task.pricingModel,
+    commissionBps: task.commissionBps,
+    depositCents,
+    platformFeeBps: percentToBps(settings.platformFeePercent),
+    moneyTracked: true,
+    plannedLiveDate: task.liveDate,
+    durationHours: task.durationHours,
+    productName: task.productName,
+    requirements: task.requirements,
+    taskTitle: task.title,
+    createdAt: now,
+    updatedAt: now,
   });
+  // a prepayment made at publishing pays the fee first; the rest comes from the company's wallet now
+  // when it covers it (hire and fund in one step), else on the deal page (待付款)
+  const held = await openDealEscrow(tx, { dealId: id, taskId: task.id, feeCents, parties, now });
+  let feeFunded = held >= feeCents;
+  if (!feeFunded && (await balanceOf(tx, 'company_available', parties.companyUserId)) >= feeCents - held) {
+    await payDealFee(tx, { dealId: id, feeCents, parties, now });
+    feeFunded = true;
+  }
+  const status = feeFunded && depositCents === 0 ? 'accepted' : 'awaiting_payment';
+  await tx.update(deals).set({ status, feeFundedAt: feeFunded ? now : null }).where(eq(deals.id, id));
   await tx.insert(dealEvents).values({
     dealId: id,
     version: 1,
     event: 'accept',
     actorRole: 'company',
-    fromStatus: 'accepted',
-    toStatus: 'accepted',
-    data: { rateCents: input.application.proposedRate * 100 },
-    createdAt: input.now,
+    fromStatus: status,
+    toStatus: status,
+    data: { rateCents: feeCents, pricingModel: task.pricingModel, commissionBps: task.commissionBps, depositCents, prepaidCents: held, feeFunded },
+    createdAt: now,
   });
-  await createDealConversation(tx, { id, companyId: input.task.companyId, influencerId: input.application.influencerId }, input.now);
+  await createDealConversation(tx, { id, companyId: task.companyId, influencerId: application.influencerId }, now);
+  if (status === 'awaiting_payment') {
+    await scheduleJob(tx, { kind: 'deal.payment_expire', key: `deal:${id}:payment_expire`, runAt: new Date(now.getTime() + PAYMENT_WINDOW_HOURS * HOUR), payload: { dealId: id } });
+  }
   return id;
 }
 
@@ -127,6 +171,8 @@ function factsOf(d: DealRow, dispute: OpenDispute): DealFacts {
     cancelRequestedBy: party(d.cancelRequestedBy),
     disputeOpenedBy: dispute ? party(dispute.openedBy) : null,
     disputeAnswered: Boolean(dispute?.answeredAt),
+    feeDue: d.moneyTracked && d.rateCents > 0 && !d.feeFundedAt,
+    depositDue: d.moneyTracked && d.depositCents > 0 && !d.depositPaidAt,
   };
 }
 
@@ -167,6 +213,47 @@ async function imagesOf(db: DbOrTx, ids: string[]) {
   if (!ids.length) return new Map<string, { id: string; url: string }>();
   const rows = await db.select({ id: uploads.id, url: uploads.url }).from(uploads).where(inArray(uploads.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** the deal's money as the deal page shows it: terms, what is held, the estimate or the settlement */
+async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['money']> {
+  const escrowCents = await balanceOf(db, 'escrow', p.companyUserId, d.id);
+  const depositHeldCents = await balanceOf(db, 'deposits_held', p.influencerUserId, d.id);
+  const estimate = computeSettlement({
+    // the fee the escrow holds until completion (all of it by then: the deal cannot proceed unfunded)
+    escrowCents: d.status === 'cancelled' ? 0 : d.rateCents,
+    payoutPercent: d.payoutPercent,
+    platformFeeBps: d.platformFeeBps,
+    // a commission still due has not reached the influencer: what was paid leaves it out
+    commissionBps: d.commissionStatus === 'due' ? 0 : d.commissionBps,
+    gmvCents: d.reportGmvCents,
+  });
+  return {
+    tracked: d.moneyTracked,
+    pricingModel: PRICING_MODELS.find((m) => m === d.pricingModel) ?? 'fixed',
+    feeCents: d.rateCents,
+    commissionBps: d.commissionBps,
+    depositCents: d.depositCents,
+    platformFeeBps: d.platformFeeBps,
+    escrowCents,
+    feeDueCents: d.moneyTracked && !d.feeFundedAt ? Math.max(0, d.rateCents - escrowCents) : 0,
+    depositHeldCents,
+    feeFundedAt: iso(d.feeFundedAt),
+    depositPaidAt: iso(d.depositPaidAt),
+    paymentDueAt: d.status === 'awaiting_payment' ? new Date(d.createdAt.getTime() + PAYMENT_WINDOW_HOURS * HOUR).toISOString() : null,
+    estimate: {
+      feeShareCents: estimate.feeShareCents,
+      refundCents: estimate.refundCents,
+      commissionCents: estimate.commissionCents,
+      platformFeeCents: estimate.platformFeeCents,
+      influencerNetCents: estimate.influencerNetCents,
+    },
+    settledAt: iso(d.settledAt),
+    settledGrossCents: d.settledGrossCents,
+    commissionCents: d.commissionCents,
+    commissionStatus: d.commissionStatus === 'due' || d.commissionStatus === 'paid' ? d.commissionStatus : 'none',
+    depositAwarded: d.depositAwarded,
+  };
 }
 
 export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Promise<DealDetail> {
@@ -210,6 +297,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     actions: availableEvents(role, facts, env),
     waitingFor: waitingFor(facts),
     settlementHours: settings.settlementHours,
+    money: await moneyOf(db, d, info),
     autoConfirmAt: d.status === 'reported' && d.reportedAt ? new Date(d.reportedAt.getTime() + settings.settlementHours * HOUR).toISOString() : null,
     serverNow: now.toISOString(),
     terms: {
@@ -403,6 +491,21 @@ async function applyEvent(
   const jobsToSchedule: { kind: string; key: string; runAt: Date; payload: Record<string, string | number | null> }[] = [];
 
   switch (event) {
+    case 'pay_fee':
+      await payDealFee(tx, { dealId: d.id, feeCents: d.rateCents, parties, now });
+      patch.feeFundedAt = now;
+      Object.assign(data, { feeCents: d.rateCents });
+      tell([parties.influencerUserId], { type: 'deal_fee_paid', params: { task } });
+      break;
+    case 'pay_deposit':
+      await payDealDeposit(tx, { dealId: d.id, depositCents: d.depositCents, parties, now });
+      patch.depositPaidAt = now;
+      Object.assign(data, { depositCents: d.depositCents });
+      tell([parties.companyUserId], { type: 'deal_deposit_paid', params: { task } });
+      break;
+    case 'funded':
+      tell(both, { type: 'deal_funded', params: { task } });
+      break;
     case 'ship_samples': {
       const f = form as { carrier: string; trackingNo: string };
       Object.assign(patch, { samplesCarrier: f.carrier, samplesTracking: f.trackingNo, samplesShippedAt: now });
@@ -482,6 +585,7 @@ async function applyEvent(
         if (event === 'resolve_partial' && f.percent === undefined) throw new AppError('DEAL_PERCENT_INVALID');
         const percent = event === 'resolve_partial' ? f.percent! : 100;
         patch.payoutPercent = percent;
+        patch.depositAwarded = Boolean((form as { awardDeposit?: boolean }).awardDeposit);
         await closeDispute(tx, dispute!, { outcome: event === 'resolve_partial' ? 'partial' : 'completed', percent, reason: f.reason, by: actor.userId, now });
         Object.assign(data, { reason: f.reason, percent });
         tell(both, { type: 'deal_resolved', params: { task, reason: f.reason } });
@@ -490,6 +594,12 @@ async function applyEvent(
     }
     case 'complete': {
       patch.completedAt = now;
+      // the money: escrow to the influencer less the platform fee, the commission, the deposit back
+      const settled = await settleDeal(tx, d, parties, now);
+      Object.assign(patch, settled);
+      if (settled.commissionStatus === 'due' && settled.commissionCents) {
+        notes.push({ userId: parties.companyUserId, type: 'commission_due', params: { task, amount: dollars(settled.commissionCents) }, link: '/wallet' });
+      }
       const [moved] = await tx
         .update(tasks)
         .set({ status: 'completed', updatedAt: now })
@@ -542,23 +652,31 @@ async function applyEvent(
       });
       break;
     }
+    case 'payment_expired':
     case 'resolve_cancel':
     case 'cancel':
     case 'agree_cancel':
     case 'admin_cancel': {
       const reason =
-        event === 'agree_cancel' ? (d.cancelRequestReason ?? '') : String((form as { reason?: string }).reason ?? '');
+        event === 'agree_cancel'
+          ? (d.cancelRequestReason ?? '')
+          : event === 'payment_expired'
+            ? `${PAYMENT_WINDOW_HOURS} 小时内未完成付款`
+            : String((form as { reason?: string }).reason ?? '');
       Object.assign(patch, { cancelledAt: now, cancelledBy: actor.role, cancelReason: reason });
       if (event === 'resolve_cancel') {
         await closeDispute(tx, dispute!, { outcome: 'cancelled', percent: 0, reason, by: actor.userId, now });
         patch.payoutPercent = 0;
+        patch.depositAwarded = Boolean((form as { awardDeposit?: boolean }).awardDeposit);
       }
+      // the escrow goes back to the company; the deposit back to the influencer unless awarded
+      await refundDeal(tx, { id: d.id, depositAwarded: Boolean(patch.depositAwarded) }, parties, now);
       await tx
         .update(tasks)
         .set({ status: 'cancelled', updatedAt: now })
         .where(and(eq(tasks.id, d.taskId), eq(tasks.status, 'in_progress')));
       Object.assign(data, { reason });
-      tell(actor.role === 'admin' ? both : [other], {
+      tell(actor.role === 'admin' || actor.role === 'system' ? both : [other], {
         type: event === 'resolve_cancel' ? 'deal_resolved' : 'deal_cancelled',
         params: { task, reason },
       });
@@ -612,7 +730,8 @@ async function applyEvent(
   }
   await addNotifications(tx, notes);
   const follow = followUp(event);
-  if (follow) {
+  // the follow-up fires when its own rule allows it (pay_fee → funded only once the deposit is in too)
+  if (follow && canFire(follow, 'system', factsOf(moved, null), env).ok) {
     const next = await applyEvent(ctx, tx, moved, follow, { role: 'system', userId: null }, {}, env, parties, null);
     notes.push(...next.notes);
   }
@@ -679,6 +798,14 @@ export async function cancelDealOfTask(ctx: AppContext, tx: Tx, taskId: string, 
 
 // ---------------------------------------------------------------------------------------------
 // timed jobs
+
+registerJob('deal.payment_expire', async (ctx, tx, job) => {
+  const d = await lockDeal(tx, String(job.payload.dealId));
+  if (d.status !== 'awaiting_payment') return;
+  const settings = await readSettings(ctx, tx);
+  const out = await applyEvent(ctx, tx, d, 'payment_expired', { role: 'system', userId: null }, {}, { now: ctx.clock.now(), settlementHours: settings.settlementHours }, await partiesOf(tx, d), null);
+  return () => mailNotifications(ctx, out.notes);
+});
 
 registerJob('deal.auto_confirm', async (ctx, tx, job) => {
   const dealId = String(job.payload.dealId);

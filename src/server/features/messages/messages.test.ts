@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../shared/schemas/messages';
 import { openDatabase, queryRows } from '../../db/client';
-import { makeAdmin, makeCompany, makeInfluencer, makeTaskCategory } from '../../db/factories';
+import { makeAdmin, makeCompany, makeInfluencer, makeTaskCategory, fundWallet } from '../../db/factories';
 import { conversationMessages, conversations, deals, notifications, outbox, userSettings } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs } from '../../platform/jobs';
@@ -37,6 +37,8 @@ const login = (email: string) => signedIn(t.app, email);
 /** an accepted application: the deal and its conversation */
 async function dealSetup() {
   const co = await makeCompany(db(), { companyName: '花漾美妆', user: { passwordHash: hash } });
+  // the company's wallet pays the fee into escrow at acceptance (decision 0022)
+  await fundWallet(db(), { userId: co.user.id, userType: 'company', cents: 1_000_000 });
   const inf = await makeInfluencer(db(), { nickname: '小美', isApproved: true, user: { passwordHash: hash } });
   const c = await login(co.user.email);
   const i = await login(inf.user.email);

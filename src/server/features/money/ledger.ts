@@ -8,11 +8,23 @@
  *      each balance moves with a conditional update that refuses to take a user's account below zero;
  *   4. the lines are inserted with the balance after each, which is the statement's running balance.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LedgerAccountKind } from '../../../shared/money';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerLines } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { checkPayouts } from './payoutLedger';
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+/**
+ * The condition naming one account, written as the unique index (kind, coalesce(owner), coalesce(ref))
+ * is, so that every lookup is an index probe however many per-deal accounts exist. `kinds`: one kind,
+ * or several for a sum (the index's leading column).
+ */
+export function accountWhere(kinds: LedgerAccountKind | readonly LedgerAccountKind[], ownerId: string | null, refId: string | null = null): SQL {
+  const kindCond = typeof kinds === 'string' ? sql`${ledgerAccounts.kind} = ${kinds}` : sql`${ledgerAccounts.kind} in ${sql.raw(`(${kinds.map((k) => `'${k}'`).join(', ')})`)}`;
+  return sql`${kindCond} and coalesce(${ledgerAccounts.ownerId}, ${NO_ID}::uuid) = ${ownerId ?? NO_ID}::uuid and coalesce(${ledgerAccounts.refId}, ${NO_ID}::uuid) = ${refId ?? NO_ID}::uuid`;
+}
 
 export type EntryInput = {
   kind: string;
@@ -23,20 +35,24 @@ export type EntryInput = {
 };
 export type Posted = { entryId: string; replayed: boolean };
 
-/** The account of `kind` for `ownerId` (null: a platform account), created on first use. */
-export async function accountFor(tx: DbOrTx, kind: LedgerAccountKind, ownerId: string | null): Promise<string> {
+/**
+ * The account of `kind` for `ownerId` (null: a platform account), created on first use. Per-item
+ * accounts name what they hold money for in `refId`: the deal (escrow, deposits_held) or the task
+ * (prepaid_escrow).
+ */
+export async function accountFor(tx: DbOrTx, kind: LedgerAccountKind, ownerId: string | null, refId: string | null = null): Promise<string> {
   const find = async () => {
     const [row] = await tx
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, kind), ownerId ? eq(ledgerAccounts.ownerId, ownerId) : isNull(ledgerAccounts.ownerId)))
+      .where(accountWhere(kind, ownerId, refId))
       .limit(1);
     return row?.id ?? null;
   };
   const found = await find();
   if (found) return found;
   // two first uses at once: the unique index keeps one row, the other insert does nothing and reads it
-  await tx.insert(ledgerAccounts).values({ kind, ownerId }).onConflictDoNothing();
+  await tx.insert(ledgerAccounts).values({ kind, ownerId, refId }).onConflictDoNothing();
   const id = await find();
   if (!id) throw new Error(`ledger account ${kind} could not be created`);
   return id;
@@ -92,8 +108,9 @@ export async function post(tx: Tx, entry: EntryInput, now: Date): Promise<Posted
 /**
  * The invariants of the books, as text (none broken: []): every entry and all lines sum to zero, every
  * entry has two lines or more, each cached balance equals the sum of its lines and its last line's
- * running balance, no account but the outside world's is below zero, and a top-up has moved money
- * exactly when it succeeded, by its own amount. `npm run ledger:check` and every money test file run it.
+ * running balance, no account but the outside world's is below zero, a top-up has moved money
+ * exactly when it succeeded, by its own amount, and the payouts match their entries (checkPayouts).
+ * `npm run ledger:check` and every money test file run it.
  */
 export async function checkLedger(db: DbOrTx): Promise<string[]> {
   const problems: string[] = [];
@@ -129,8 +146,55 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
                   select coalesce(sum(l.amount_cents), 0) from ledger_lines l
                     join ledger_entries e on e.id = l.entry_id
                     join ledger_accounts a on a.id = l.account_id
-                   where e.idempotency_key = 'topup:' || t.id::text and a.kind = 'company_available' and a.owner_id = t.user_id))`,
+                   where e.idempotency_key = 'topup:' || t.id::text and a.kind in ('company_available', 'influencer_available') and a.owner_id = t.user_id))`,
   );
   for (const r of topupsOff) problems.push(`top-up ${r.id} (${r.status}) does not match the ledger`);
+  problems.push(...(await checkEscrow(db)));
+  problems.push(...(await checkPayouts(db)));
+  return problems;
+}
+
+/**
+ * Escrow per deal equals what its deal holds (decision 0022): an open deal's escrow holds its whole fee
+ * once funded (less before, never more), a finished one holds nothing; a deposit is held exactly while
+ * it is paid and the deal is open; a task's prepayment is held only while the task is open; a paid
+ * commission has its entry and a due one has none.
+ */
+async function checkEscrow(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  const escrow = await queryRows<{ id: string; status: string; held: string; fee: string; funded: boolean }>(
+    db,
+    sql`select d.id, d.status, coalesce(a.balance_cents, 0)::text as held, d.rate_cents::text as fee, d.fee_funded_at is not null as funded
+          from deals d
+          left join ledger_accounts a on a.kind = 'escrow' and a.ref_id = d.id
+         where case
+                 when d.status in ('completed', 'cancelled') then coalesce(a.balance_cents, 0) <> 0
+                 when d.fee_funded_at is not null then coalesce(a.balance_cents, 0) <> d.rate_cents
+                 else coalesce(a.balance_cents, 0) > d.rate_cents or (not d.money_tracked and coalesce(a.balance_cents, 0) <> 0)
+               end`,
+  );
+  for (const r of escrow) problems.push(`deal ${r.id} (${r.status}${r.funded ? ', funded' : ''}): escrow holds ${r.held}, fee ${r.fee}`);
+  const deposits = await queryRows<{ id: string; status: string; held: string; deposit: string }>(
+    db,
+    sql`select d.id, d.status, coalesce(a.balance_cents, 0)::text as held, d.deposit_cents::text as deposit
+          from deals d
+          left join ledger_accounts a on a.kind = 'deposits_held' and a.ref_id = d.id
+         where coalesce(a.balance_cents, 0) <> case when d.deposit_paid_at is not null and d.status not in ('completed', 'cancelled') then d.deposit_cents else 0 end`,
+  );
+  for (const r of deposits) problems.push(`deal ${r.id} (${r.status}): deposit held ${r.held}, expected of ${r.deposit}`);
+  const orphans = await queryRows<{ id: string; kind: string; balance: string }>(
+    db,
+    sql`select a.id, a.kind, a.balance_cents::text as balance from ledger_accounts a
+         where a.balance_cents <> 0
+           and ((a.kind in ('escrow', 'deposits_held') and not exists (select 1 from deals d where d.id = a.ref_id))
+             or (a.kind = 'prepaid_escrow' and not exists (select 1 from tasks t where t.id = a.ref_id and t.status = 'open')))`,
+  );
+  for (const r of orphans) problems.push(`account ${r.kind} ${r.id} holds ${r.balance} for nothing open`);
+  const commissions = await queryRows<{ id: string; status: string }>(
+    db,
+    sql`select d.id, d.commission_status as status from deals d
+         where (d.commission_status = 'paid') <> exists (select 1 from ledger_entries e where e.idempotency_key = 'deal:' || d.id::text || ':commission')`,
+  );
+  for (const r of commissions) problems.push(`deal ${r.id}: commission ${r.status} does not match the ledger`);
   return problems;
 }

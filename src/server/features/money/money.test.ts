@@ -205,16 +205,22 @@ describe('bank transfers confirmed by finance', () => {
 });
 
 describe('who may call what', () => {
-  it('visitors are refused everywhere, influencers do not top up, and nobody reads another user’s wallet', async () => {
+  it('visitors are refused everywhere, admins have no wallet, and nobody reads another user’s wallet', async () => {
     const visitor = new Client(t.app);
     for (const url of ['/api/wallet', '/api/wallet/statement.csv', '/api/wallet/topups']) expect(errorOf(await visitor.get(url)).status, url).toBe(401);
     expect(errorOf(await visitor.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).status).toBe(401);
     const inf = await signedIn(t.app, (await makeInfluencer(db(), { user: { passwordHash: hash } })).user.email);
-    expect(errorOf(await inf.post('/api/wallet/topups', { amount: '10', method: 'sandbox' }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
-    expect(errorOf(await inf.get('/api/wallet/topups')).status).toBe(403);
-    expect((await inf.get('/api/wallet')).json()).toMatchObject({ availableCents: 0, pendingCents: 0, escrowCents: 0, statement: { items: [], nextBefore: null } });
+    // influencers top up too (to pay a deposit a task asks for); their money lands in their own wallet
+    expect((await inf.get('/api/wallet')).json()).toMatchObject({ availableCents: 0, pendingCents: 0, escrowCents: 0, dueCommissions: [], statement: { items: [], nextBefore: null } });
+    const infTopup = (await inf.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).json().topup;
+    await webhook(paid((await refOf(infTopup.id)).providerRef!, 1000));
+    expect((await inf.get('/api/wallet')).json().availableCents).toBe(1000);
+    expect((await inf.get('/api/wallet/topups')).json().topups).toHaveLength(1);
     const admin = await signedIn(t.app, (await makeAdmin(db())).email);
     expect(errorOf(await admin.get('/api/wallet')).status).toBe(403);
+    expect(errorOf(await admin.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).status).toBe(403);
+    expect(errorOf(await inf.post('/api/wallet/commissions/pay')).status).toBe(403);
+    expect(errorOf(await visitor.post('/api/wallet/commissions/pay')).status).toBe(401);
 
     // two companies: each sees only its own money and top-ups (the API has no parameter naming a user)
     const one = await company();

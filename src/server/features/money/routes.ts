@@ -4,6 +4,7 @@ import { errorBody, okBody } from '../../../shared/schemas/common';
 import {
   adminTopupQuery,
   adminTopupsResponse,
+  receipt,
   rejectTopupBody,
   sandboxPayBody,
   topup,
@@ -22,7 +23,9 @@ import {
   handleSandboxWebhook,
   listAdminTopups,
   listTopups,
+  payCommissions,
   paySandbox,
+  readReceipt,
   readWallet,
   rejectBankTransfer,
   statementCsv,
@@ -53,6 +56,21 @@ export const moneyRoutes =
     );
 
     app.get(
+      '/api/wallet/receipts/:id',
+      {
+        preValidation: walletOwners,
+        schema: {
+          tags: ['money'],
+          summary: 'One movement’s receipt (收据): the entry’s lines with the reader’s side marked, and what it was for',
+          description: 'Who: companies and influencers whose account the entry touched; anyone else 404.',
+          params: z.object({ id: z.string().uuid({ error: 'NOT_FOUND' }) }),
+          response: { 200: receipt, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        },
+      },
+      async (request) => readReceipt(ctx, await currentUser(request), request.params.id),
+    );
+
+    app.get(
       '/api/wallet/statement.csv',
       {
         preValidation: walletOwners,
@@ -75,11 +93,11 @@ export const moneyRoutes =
     app.get(
       '/api/wallet/topups',
       {
-        preValidation: companiesOnly,
+        preValidation: walletOwners,
         schema: {
           tags: ['money'],
-          summary: 'The signed-in company’s top-ups, newest first (50)',
-          description: 'Who: companies, their own top-ups only.',
+          summary: 'The signed-in user’s top-ups, newest first (50)',
+          description: 'Who: companies and influencers, their own top-ups only.',
           response: { 200: topupsResponse, 401: errorBody, 403: errorBody },
         },
       },
@@ -89,17 +107,31 @@ export const moneyRoutes =
     app.post(
       '/api/wallet/topups',
       {
-        preValidation: companiesOnly,
+        preValidation: walletOwners,
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           tags: ['money'],
           summary: 'Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
-          description: 'Who: companies (influencers are paid through deals and do not top up).',
+          description: 'Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).',
           body: topupInput,
           response: { 200: z.object({ topup }), ...errors },
         },
       },
       async (request) => ({ topup: await createTopup(ctx, await currentUser(request), request.body) }),
+    );
+
+    app.post(
+      '/api/wallet/commissions/pay',
+      {
+        preValidation: companiesOnly,
+        schema: {
+          tags: ['money'],
+          summary: 'Pay the commissions left due at settlement from the wallet, oldest first, as far as the balance covers them (409 WALLET_INSUFFICIENT when it covers none)',
+          description: 'Who: companies, their own deals only.',
+          response: { 200: z.object({ paid: z.number().int(), remaining: z.number().int() }), ...errors },
+        },
+      },
+      async (request) => payCommissions(ctx, await currentUser(request)),
     );
 
     // the provider's notification: its signature is checked over the exact bytes received, so this route reads the body raw
@@ -131,11 +163,11 @@ export const moneyRoutes =
         dev.post(
           '/api/dev/payments/sandbox/:id/pay',
           {
-            preValidation: companiesOnly,
+            preValidation: walletOwners,
             schema: {
               tags: ['dev'],
               summary: 'Development only: the sandbox checkout page’s 测试支付 button — sends the provider’s signed notification for this top-up',
-              description: 'Who: the company that owns the top-up, from this machine, outside production.',
+              description: 'Who: the user who owns the top-up, from this machine, outside production.',
               params: idParams,
               body: sandboxPayBody.optional(),
               response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }), ...errors },

@@ -7,19 +7,20 @@
  * notification delivered twice, or two confirmations at once, move the money once.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
-import type { TopupMethod, TopupStatus } from '../../../shared/money';
-import { formatCents } from '../../../shared/money';
-import type { AdminTopup, SandboxWebhookBody, StatementLine, Topup, WalletResponse } from '../../../shared/schemas/money';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { LedgerAccountKind, TopupMethod, TopupStatus } from '../../../shared/money';
+import { formatCents, LEDGER_ACCOUNT_KINDS } from '../../../shared/money';
+import type { AdminTopup, Receipt, SandboxWebhookBody, StatementLine, Topup, WalletResponse } from '../../../shared/schemas/money';
 import { sandboxWebhookBody } from '../../../shared/schemas/money';
-import type { Tx } from '../../db/client';
-import { companies, ledgerAccounts, ledgerEntries, ledgerLines, topups, users } from '../../db/schema';
+import { queryRows, type Tx } from '../../db/client';
+import { companies, deals, ledgerAccounts, ledgerEntries, ledgerLines, payouts, tasks, topups, userProfiles, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { SandboxProvider } from '../../platform/payments';
 import type { AuthUser } from '../../platform/session';
-import { accountFor, post } from './ledger';
+import { payDueCommissions } from './escrow';
+import { accountFor, accountWhere, post } from './ledger';
 
 type TopupRow = typeof topups.$inferSelect;
 
@@ -88,8 +89,10 @@ export async function listTopups(ctx: AppContext, user: AuthUser): Promise<Topup
 
 /** Moves a locked, pending top-up's money and marks it succeeded (inside the caller's transaction). */
 async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | null) {
+  const [owner] = await tx.select({ userType: userProfiles.userType }).from(userProfiles).where(eq(userProfiles.userId, row.userId));
+  const isCompany = owner?.userType === 'company';
   const from = await accountFor(tx, 'world_payments_in', null);
-  const to = await accountFor(tx, 'company_available', row.userId);
+  const to = await accountFor(tx, isCompany ? 'company_available' : 'influencer_available', row.userId);
   const posted = await post(
     tx,
     {
@@ -108,6 +111,8 @@ async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | n
     .update(topups)
     .set({ status: 'succeeded', entryId: posted.entryId, confirmedAt: now, confirmedBy, updatedAt: now })
     .where(and(eq(topups.id, row.id), eq(topups.status, 'pending')));
+  // money in pays what the company owes first: commissions left due at settlement
+  if (isCompany) await payDueCommissions(tx, row.userId, now);
 }
 
 async function lockTopup(tx: Tx, where: ReturnType<typeof eq>): Promise<TopupRow | null> {
@@ -221,11 +226,11 @@ export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: s
 
 const availableKind = (user: AuthUser) => (user.userType === 'company' ? 'company_available' : 'influencer_available');
 
-async function accountOf(ctx: AppContext, kind: string, ownerId: string) {
+async function accountOf(ctx: AppContext, kind: LedgerAccountKind, ownerId: string) {
   const [a] = await ctx.db
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerId, ownerId)));
+    .where(accountWhere(kind, ownerId));
   return a ?? null;
 }
 
@@ -234,6 +239,7 @@ async function statementLines(ctx: AppContext, accountId: string, before: number
   const rows = await ctx.db
     .select({
       id: ledgerLines.id,
+      entryId: ledgerLines.entryId,
       at: ledgerLines.createdAt,
       kind: ledgerEntries.kind,
       memo: ledgerEntries.memo,
@@ -252,16 +258,123 @@ async function statementLines(ctx: AppContext, accountId: string, before: number
 export async function readWallet(ctx: AppContext, user: AuthUser, q: { before?: number; limit?: number }): Promise<WalletResponse> {
   const limit = q.limit ?? 20;
   const available = await accountOf(ctx, availableKind(user), user.id);
-  const pending = user.userType === 'influencer' ? await accountOf(ctx, 'influencer_pending', user.id) : null;
   const items = available ? await statementLines(ctx, available.id, q.before, limit + 1) : [];
   const more = items.length > limit;
   const page = more ? items.slice(0, limit) : items;
+  const held = await heldFor(ctx, user);
   return {
     currency: 'USD',
     availableCents: available?.balance ?? 0,
-    pendingCents: pending?.balance ?? 0,
-    escrowCents: 0,
+    pendingCents: held.pendingCents,
+    escrowCents: held.escrowCents,
+    dueCommissions: user.userType === 'company' ? await dueCommissionsOf(ctx, user.id) : [],
     statement: { items: page, nextBefore: more ? page[page.length - 1].id : null },
+  };
+}
+
+/**
+ * What is held for the user, from the ledger: a company's escrow (its deals' fees and its tasks'
+ * prepayments); an influencer's pending earnings (the fees held for their open deals, before the
+ * platform fee) and their deposits held.
+ */
+async function heldFor(ctx: AppContext, user: AuthUser): Promise<{ pendingCents: number; escrowCents: number }> {
+  if (user.userType === 'company') {
+    const [r] = await queryRows<{ total: string }>(
+      ctx.db,
+      sql`select coalesce(sum(balance_cents), 0)::text as total from ledger_accounts
+           where kind in ('escrow', 'prepaid_escrow') and coalesce(owner_id, '00000000-0000-0000-0000-000000000000'::uuid) = ${user.id}::uuid`,
+    );
+    return { pendingCents: 0, escrowCents: Number(r?.total ?? 0) };
+  }
+  const [r] = await queryRows<{ pending: string; deposits: string }>(
+    ctx.db,
+    sql`select
+          (select coalesce(sum(a.balance_cents), 0) from ledger_accounts a
+             join deals d on d.id = a.ref_id
+             join influencers i on i.id = d.influencer_id
+            where a.kind = 'escrow' and i.user_id = ${user.id})::text as pending,
+          (select coalesce(sum(balance_cents), 0) from ledger_accounts
+            where kind = 'deposits_held' and coalesce(owner_id, '00000000-0000-0000-0000-000000000000'::uuid) = ${user.id}::uuid)::text as deposits`,
+  );
+  return { pendingCents: Number(r?.pending ?? 0), escrowCents: Number(r?.deposits ?? 0) };
+}
+
+async function dueCommissionsOf(ctx: AppContext, userId: string) {
+  const rows = await ctx.db
+    .select({ dealId: deals.id, taskTitle: deals.taskTitle, amountCents: deals.commissionCents })
+    .from(deals)
+    .innerJoin(companies, eq(companies.id, deals.companyId))
+    .where(and(eq(companies.userId, userId), eq(deals.commissionStatus, 'due')))
+    .orderBy(deals.completedAt);
+  return rows.map((r) => ({ ...r, amountCents: r.amountCents ?? 0 }));
+}
+
+/** POST /api/wallet/commissions/pay: the company pays its due commissions from its balance, oldest first, as far as it covers them. */
+export async function payCommissions(ctx: AppContext, user: AuthUser): Promise<{ paid: number; remaining: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const paid = await payDueCommissions(tx, user.id, ctx.clock.now());
+    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.userId, user.id));
+    const [left] = await queryRows<{ n: string }>(tx, sql`select count(*)::text as n from deals where company_id = ${company?.id ?? null} and commission_status = 'due'`);
+    const remaining = Number(left?.n ?? 0);
+    if (paid === 0 && remaining > 0) throw new AppError('WALLET_INSUFFICIENT');
+    return { paid, remaining };
+  });
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+/**
+ * GET /api/wallet/receipts/:entryId — one movement's receipt, for a user one of whose accounts it
+ * touched (anyone else: 404). What it was for comes from its key: a deal or a task it names (the
+ * reader is a party), a top-up's transfer code, a payout's bank reference.
+ */
+export async function readReceipt(ctx: AppContext, user: AuthUser, entryId: string): Promise<Receipt> {
+  const rows = await ctx.db
+    .select({
+      kind: ledgerEntries.kind,
+      key: ledgerEntries.idempotencyKey,
+      at: ledgerEntries.createdAt,
+      accountKind: ledgerAccounts.kind,
+      ownerId: ledgerAccounts.ownerId,
+      amountCents: ledgerLines.amountCents,
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+    .where(eq(ledgerLines.entryId, entryId))
+    .orderBy(ledgerLines.id);
+  const first = rows[0];
+  if (!first || !rows.some((r) => r.ownerId === user.id)) throw new AppError('NOT_FOUND');
+  const ref = first.key.match(UUID)?.[0] ?? null;
+  const prefix = first.key.split(':')[0];
+  let deal: Receipt['deal'] = null;
+  let task: Receipt['task'] = null;
+  let reference: string | null = null;
+  if (ref && prefix === 'deal') {
+    const [d] = await ctx.db.select({ id: deals.id, title: deals.taskTitle }).from(deals).where(eq(deals.id, ref));
+    deal = d ?? null;
+  } else if (ref && prefix === 'task') {
+    const [x] = await ctx.db.select({ id: tasks.id, title: tasks.title }).from(tasks).where(eq(tasks.id, ref));
+    task = x ?? null;
+  } else if (ref && prefix === 'topup') {
+    const [x] = await ctx.db.select({ bankReference: topups.bankReference }).from(topups).where(eq(topups.id, ref));
+    reference = x?.bankReference ?? null;
+  } else if (ref && prefix === 'payout') {
+    const [x] = await ctx.db.select({ reference: payouts.reference }).from(payouts).where(eq(payouts.id, ref));
+    reference = x?.reference ?? null;
+  }
+  return {
+    entryId,
+    kind: first.kind,
+    at: first.at.toISOString(),
+    myAmountCents: rows.filter((r) => r.ownerId === user.id).reduce((s, r) => s + r.amountCents, 0),
+    lines: rows.flatMap((r) => {
+      const accountKind = LEDGER_ACCOUNT_KINDS.find((k) => k === r.accountKind);
+      return accountKind ? [{ accountKind, mine: r.ownerId === user.id, amountCents: r.amountCents }] : [];
+    }),
+    deal,
+    task,
+    reference,
   };
 }
 

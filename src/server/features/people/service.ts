@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { directoryCategoriesOf, storedValuesOf } from '../../../shared/directory';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { storedValuesOf } from '../../../shared/directory';
 import type { Settings } from '../../../shared/schemas/accounts';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/accounts';
 import {
   SIMILAR_INFLUENCERS,
   type CompanyDetailResponse,
   type FollowResponse,
-  type InfluencerCard,
   type InfluencerDetailResponse,
   type InfluencerListQuery,
   type InfluencerListResponse,
@@ -31,20 +30,12 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { canSeeContact, canSeeProfile } from '../accounts/account';
+import { cardColumns, LISTED, toCard, visibleTo, type Viewer } from './cards';
+import { similarInfluencers } from '../matching/service';
 import { addNotifications, type NewNotification } from '../notifications/service';
-
-type Viewer = AuthUser | null;
 
 /** Directory totals are counted up to this many (the same cap as the task hall's). */
 export const TOTAL_CAP = 10_000;
-
-const LISTED = sql`${influencers.isApproved} and ${influencers.status} = 'active'`;
-/** profile visibility as stored (no settings row = the default, public) */
-const visibility = sql<string>`coalesce(${userSettings.profileVisibility}, 'public')`;
-
-function visibleTo(viewer: Viewer): SQL {
-  return viewer ? sql`${visibility} in ('public', 'registered')` : sql`${visibility} = 'public'`;
-}
 
 /** Search like the task hall's: substring of the lower-cased search_text; 1–2 characters use search_grams. */
 function searchCondition(term: string): SQL[] {
@@ -65,40 +56,6 @@ function order(sort: InfluencerListQuery['sort']): SQL[] {
     default:
       return [sql`${influencers.rating} desc nulls last`, asc(influencers.id)];
   }
-}
-
-const cardColumns = {
-  id: influencers.id,
-  nickname: influencers.nickname,
-  avatarUrl: influencers.avatarUrl,
-  location: influencers.location,
-  categories: influencers.categories,
-  tags: influencers.tags,
-  rating: influencers.rating,
-  totalReviews: influencers.totalReviews,
-  experienceYears: influencers.experienceYears,
-  isVerified: influencers.isVerified,
-  followersCount: influencers.followersCount,
-  hourlyRate: influencers.hourlyRate,
-};
-type CardRow = { [K in keyof typeof cardColumns]: (typeof influencers.$inferSelect)[K extends 'id' ? 'id' : K] };
-
-/** Visitors never receive followers or the hourly rate (part 2 §2, §6): decided here, not in the page. */
-function toCard(r: CardRow, viewer: Viewer): InfluencerCard {
-  return {
-    id: r.id,
-    nickname: r.nickname,
-    avatarUrl: r.avatarUrl,
-    location: r.location,
-    categories: directoryCategoriesOf(r.categories),
-    tags: r.tags,
-    rating: Number(r.rating),
-    totalReviews: r.totalReviews,
-    experienceYears: Number(r.experienceYears),
-    isVerified: r.isVerified,
-    followersCount: viewer ? r.followersCount : null,
-    hourlyRate: viewer ? r.hourlyRate : null,
-  };
 }
 
 /** GET /api/influencers: approved, active influencers whose profile the viewer may see; all in SQL. */
@@ -200,8 +157,6 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
     throw new AppError('INFLUENCER_NOT_FOUND');
   }
   const contact = canSeeContact(settings, viewer, { id: i.userId, userType: 'influencer' });
-  const mine = directoryCategoriesOf(i.categories);
-  const similarValues = mine.flatMap(storedValuesOf);
 
   const [reviewRows, [summary], work, similar, delivered] = await Promise.all([
     reviewSelect(db).where(reviewsOf('influencer', id)).orderBy(desc(reviews.revealedAt), desc(reviews.id)).limit(50),
@@ -220,22 +175,8 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
       .where(and(eq(taskApplications.influencerId, id), eq(taskApplications.status, 'accepted'), eq(tasks.status, 'completed')))
       .orderBy(desc(tasks.updatedAt))
       .limit(50),
-    similarValues.length === 0
-      ? Promise.resolve([])
-      : db
-          .select(cardColumns)
-          .from(influencers)
-          .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
-          .where(
-            and(
-              LISTED,
-              visibleTo(viewer),
-              ne(influencers.id, id),
-              sql`${influencers.categories} && ${sql.param(similarValues)}::text[]`,
-            ),
-          )
-          .orderBy(...order('rating'))
-          .limit(SIMILAR_INFLUENCERS),
+    // the same scoring as 推荐达人, with this influencer as the target (decision 0019)
+    similarInfluencers(db, i, viewer, SIMILAR_INFLUENCERS),
     deliveredResults(db, id),
   ]);
 
@@ -258,7 +199,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
     reviews: reviewRows.map(toReview),
     reviewSummary: { average: Number(summary.average), count: summary.count },
     completedWork: work.map((w) => ({ ...w, completedAt: w.completedAt.toISOString() })),
-    similar: similar.map((s) => toCard(s, viewer)),
+    similar,
     delivered,
   };
 }

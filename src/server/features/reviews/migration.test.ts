@@ -11,10 +11,10 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, PGLITE_EXTENSIONS, type Db } from '../../db/client';
-import { makeCompany, makeDeal, makeInfluencer, makeTask, makeVideo } from '../../db/factories';
+import { migrationsFolder, PGLITE_EXTENSIONS, queryRows, type Db } from '../../db/client';
+import { makeCompany, makeUser } from '../../db/factories';
 import * as schema from '../../db/schema';
-import { companies, influencers, jobs, reviews, taskApplications, videos } from '../../db/schema';
+import { companies, influencers, jobs, reviews, videos } from '../../db/schema';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-mig15-'));
 const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
@@ -41,16 +41,28 @@ describe('migration 0015 (two-way reviews)', () => {
     const d = drizzle(client, { schema });
     await migrate(d, { migrationsFolder: foldersUpTo('0015_deal_reviews') });
     const db = d as unknown as Db;
-    // the factories write tables 0015 does not change; old reviews are written as the old table had them
+    // rows are written as the tables were before 0015 (plain SQL: later migrations add columns the
+    // current schema's inserts would name); users and companies through the factories
     const co = await makeCompany(db, { avgRating: 4.5 });
-    const inf = await makeInfluencer(db, { rating: 4.9, totalReviews: 128 });
-    const lonely = await makeInfluencer(db, { rating: 4.7, totalReviews: 76 });
-    const video = await makeVideo(db, { influencerId: inf.influencer.id, influencerRating: 4.9 });
-    const task = await makeTask(db, { companyId: co.company.id, status: 'completed' });
-    const [app] = await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted' }).returning();
+    const oldInfluencer = async (rating: number, totalReviews: number) => {
+      const u = await makeUser(db, { userType: 'influencer' });
+      const [row] = await queryRows<{ id: string }>(db, sql`insert into influencers (user_id, nickname, rating, total_reviews) values (${u.id}, ${`达人${u.id.slice(0, 4)}`}, ${rating}, ${totalReviews}) returning id`);
+      return { influencer: { id: row.id } };
+    };
+    const oldTask = async (status: string) =>
+      (await queryRows<{ id: string }>(db, sql`insert into tasks (company_id, title, description, budget_min, budget_max, status) values (${co.company.id}, '旧任务', '直播推广', 100, 200, ${status}) returning id`))[0];
+    const inf = await oldInfluencer(4.9, 128);
+    const lonely = await oldInfluencer(4.7, 76);
+    const [video] = await queryRows<{ id: string }>(db, sql`insert into videos (title, video_url, influencer_id, influencer_rating) values ('旧视频', 'https://example.com/v.mp4', ${inf.influencer.id}, 4.9) returning id`);
+    const task = await oldTask('completed');
+    const [app] = await queryRows<{ id: string }>(db, sql`insert into task_applications (task_id, influencer_id, proposed_rate, status) values (${task.id}, ${inf.influencer.id}, 100, 'accepted') returning id`);
     const completedAt = new Date(Date.now() - 3 * 24 * 3600_000);
-    const deal = await makeDeal(db, { task, applicationId: app.id, influencerId: inf.influencer.id, rateCents: 10_000, status: 'completed', completedAt });
-    const orphanTask = await makeTask(db, { companyId: co.company.id });
+    const [deal] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into deals (task_id, application_id, company_id, influencer_id, status, version, rate_cents, duration_hours, task_title, completed_at)
+          values (${task.id}, ${app.id}, ${co.company.id}, ${inf.influencer.id}, 'completed', 1, 10000, 2, '旧任务', ${completedAt.toISOString()}) returning id`,
+    );
+    const orphanTask = await oldTask('open');
     await db.execute(sql`insert into reviews (influencer_id, task_id, rating, comment) values
       (${inf.influencer.id}, ${task.id}, 4, '旧评价'),
       (${lonely.influencer.id}, ${orphanTask.id}, 5, '没有订单的评价'),

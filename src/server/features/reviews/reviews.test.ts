@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_WINDOW_DAYS } from '../../../shared/deals';
-import { makeAdmin, makeCompany, makeInfluencer, makeReviewedDeal, makeTaskCategory, makeVideo } from '../../db/factories';
+import { makeAdmin, makeCompany, makeInfluencer, makeReviewedDeal, makeTaskCategory, makeVideo, fundWallet } from '../../db/factories';
 import { adminLogs, companies, deals, influencers, notifications, reviews, videos } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { pendingJobs, runDueJobs } from '../../platform/jobs';
@@ -37,6 +37,8 @@ async function login(email: string) {
 type Party = Awaited<ReturnType<typeof parties>>;
 async function parties() {
   const co = await makeCompany(t.app.ctx.db, { user: { passwordHash: hash } });
+  // the company's wallet pays the fee into escrow at acceptance (decision 0022)
+  await fundWallet(t.app.ctx.db, { userId: co.user.id, userType: 'company', cents: 1_000_000 });
   const inf = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash }, isApproved: true, status: 'active' });
   return { co, inf, c: await login(co.user.email), i: await login(inf.user.email) };
 }

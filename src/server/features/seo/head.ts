@@ -101,8 +101,21 @@ const FIRST_CALLS: Record<string, string[]> = {
   '/videos': ['/api/videos?sort=latest&limit=12'],
 };
 
+/** A detail page's one data call (`?id=` as the web app's api client writes it), for a well-formed id only. */
+const DETAIL_CALLS: [RegExp, string][] = [
+  [/^\/task\/([^/]+)$/, '/api/task-detail'],
+  [/^\/influencer\/([^/]+)$/, '/api/influencer-detail'],
+  [/^\/video\/([^/]+)$/, '/api/video-detail'],
+];
+
 export function preloadsFor(pathname: string, search: string): string[] {
-  const calls = search ? [] : (FIRST_CALLS[pathname.replace(/\/+$/, '') || '/'] ?? []);
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const calls = search ? [] : [...(FIRST_CALLS[path] ?? [])];
+  // a detail page's query (?from=list) does not change its data call
+  for (const [pattern, api] of DETAIL_CALLS) {
+    const id = pattern.exec(path)?.[1];
+    if (id && UUID.test(id)) calls.push(`${api}?id=${id}`);
+  }
   return ['/api/auth/session', ...calls];
 }
 

@@ -29,9 +29,11 @@ describe('modulePreloadsFor', () => {
     expect(p.styles.sort()).toEqual(['/assets/HomePage-D.css', '/assets/VideoCard-E.css']);
   });
 
-  it('an antd page is not preloaded; one that were would get the antd scope too; other paths get nothing', () => {
-    expect(modulePreloadsFor(manifest, '/tasks/')).toEqual({ scripts: [], styles: [] });
-    const preloaded = PAGE_MODULES.map((m) => ({ ...m, preload: true }));
+  it('a light page gets its chunk without the antd scope; an antd page is not preloaded, and would get the scope; other paths get nothing', () => {
+    expect(modulePreloadsFor(manifest, '/tasks/').scripts.sort()).toEqual(['/assets/TaskHallPage-F.js', '/assets/select-G.js', '/assets/config-H.js', '/assets/tasks-M.js'].sort());
+    const antdHall = PAGE_MODULES.map((m) => (m.module === 'features/tasks/TaskHallPage' ? { ...m, antd: true, preload: false } : m));
+    expect(modulePreloadsFor(manifest, '/tasks/', antdHall)).toEqual({ scripts: [], styles: [] });
+    const preloaded = antdHall.map((m) => ({ ...m, preload: true }));
     expect(modulePreloadsFor(manifest, '/tasks/', preloaded).scripts.sort()).toEqual(
       ['/assets/TaskHallPage-F.js', '/assets/select-G.js', '/assets/config-H.js', '/assets/AntdScope-I.js', '/assets/tasks-M.js'].sort(),
     );

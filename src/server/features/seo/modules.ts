@@ -14,16 +14,18 @@ import path from 'node:path';
  * mobile, 2 cores): preloading an antd page's 150–230 KB beside the shell brought its LCP 0.3–0.7 s
  * earlier, but its first paint 1.5–2.5 s later (the header waits for bandwidth shared with the page's
  * code) and its blocking time up by 300–500 ms (all the code evaluated in one long task): a worse page.
+ * Since decision 0021 every public page here is light (13–20 KB beside the shell) and preloaded; an
+ * antd part they open later (apply form, dialogs) loads with the antd scope when it is needed.
  */
 export type PageModules = { pattern: RegExp; module: string; namespaces: string[]; antd: boolean; preload: boolean };
 export const PAGE_MODULES: PageModules[] = [
   { pattern: /^\/$/, module: 'features/home/HomePage', namespaces: ['home', 'videos'], antd: false, preload: true },
-  { pattern: /^\/tasks$/, module: 'features/tasks/TaskHallPage', namespaces: ['tasks'], antd: true, preload: false },
-  { pattern: /^\/task\/[^/]+$/, module: 'features/tasks/TaskDetailPage', namespaces: ['tasks'], antd: true, preload: false },
-  { pattern: /^\/influencers$/, module: 'features/people/InfluencersPage', namespaces: ['people'], antd: true, preload: false },
-  { pattern: /^\/influencer\/[^/]+$/, module: 'features/people/InfluencerDetailPage', namespaces: ['people'], antd: true, preload: false },
-  { pattern: /^\/company\/[^/]+$/, module: 'features/people/CompanyDetailPage', namespaces: ['people', 'tasks'], antd: true, preload: false },
-  { pattern: /^\/videos$/, module: 'features/videos/VideosPage', namespaces: ['videos'], antd: true, preload: false },
+  { pattern: /^\/tasks$/, module: 'features/tasks/TaskHallPage', namespaces: ['tasks'], antd: false, preload: true },
+  { pattern: /^\/task\/[^/]+$/, module: 'features/tasks/TaskDetailPage', namespaces: ['tasks'], antd: false, preload: true },
+  { pattern: /^\/influencers$/, module: 'features/people/InfluencersPage', namespaces: ['people'], antd: false, preload: true },
+  { pattern: /^\/influencer\/[^/]+$/, module: 'features/people/InfluencerDetailPage', namespaces: ['people'], antd: false, preload: true },
+  { pattern: /^\/company\/[^/]+$/, module: 'features/people/CompanyDetailPage', namespaces: ['people', 'tasks'], antd: false, preload: true },
+  { pattern: /^\/videos$/, module: 'features/videos/VideosPage', namespaces: ['videos'], antd: false, preload: true },
   { pattern: /^\/video\/[^/]+$/, module: 'features/videos/VideoDetailPage', namespaces: ['videos'], antd: false, preload: true },
 ];
 

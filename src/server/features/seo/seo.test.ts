@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
 import { userSettings } from '../../db/schema';
 import { Client, createTestApp, type TestApp } from '../../test/harness';
+import { preloadsFor } from './head';
 
 let t: TestApp;
 let web: string;
@@ -82,6 +83,15 @@ describe('first calls with the shell', () => {
     expect(filtered).not.toContain('href="/api/influencers"');
     expect(filtered).toContain('href="/api/auth/session"');
     expect((await c.get('/videos')).body).toContain('href="/api/videos?sort=latest&amp;limit=12"');
+  });
+
+  it('a detail page preloads its data call for a well-formed id, whatever its query; a malformed id gets none', () => {
+    const id = '0b5f3c2e-8d1a-4c6b-9e7f-123456789abc';
+    expect(preloadsFor(`/task/${id}`, '')).toEqual(['/api/auth/session', `/api/task-detail?id=${id}`]);
+    expect(preloadsFor(`/influencer/${id}`, '?from=list')).toEqual(['/api/auth/session', `/api/influencer-detail?id=${id}`]);
+    expect(preloadsFor(`/video/${id}/`, '')).toEqual(['/api/auth/session', `/api/video-detail?id=${id}`]);
+    expect(preloadsFor('/task/not-an-id', '')).toEqual(['/api/auth/session']);
+    expect(preloadsFor('/tasks', '')).toEqual(['/api/auth/session', '/api/tasks', '/api/categories']);
   });
 });
 

@@ -18,7 +18,9 @@ import { companies, idempotencyKeys, influencers, taskApplications, taskCategori
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
+import { dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
 import { cancelDealOfTask, createDeal, dealOfTask } from '../deals/service';
+import { hasDueCommission, prepayTask, refundTaskPrepayment } from '../money/escrow';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 import { notifyFollowers } from '../people/service';
 
@@ -85,6 +87,8 @@ function toCard(r: CardRow): TaskCard {
     paidAmount: t.paidAmount === null ? null : Number(t.paidAmount),
     requiresDeposit: t.requiresDeposit,
     depositAmount: t.depositAmount === null ? null : Number(t.depositAmount),
+    pricingModel: PRICING_MODELS.find((m) => m === t.pricingModel) ?? 'fixed',
+    commissionBps: t.commissionBps,
     currentApplicants: t.currentApplicants,
     applicationsCount: Number(r.applicationsCount),
     viewsCount: t.viewsCount,
@@ -415,6 +419,8 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
     const company = await companyOf(tx, userId);
     const earlier = idempotencyKey ? await claimIdempotencyKey(ctx, tx, userId, idempotencyKey, input) : null;
     if (earlier) return earlier;
+    // a commission left unpaid after a settlement blocks publishing until it is paid (decision 0022)
+    if (await hasDueCommission(tx, company.id)) throw new AppError('COMMISSION_DUE');
     const [cat] = await tx
       .select({ id: taskCategories.id })
       .from(taskCategories)
@@ -441,9 +447,15 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
         paidAmount: input.isAdvancePaid ? input.paidAmount : null,
         requiresDeposit: input.requiresDeposit,
         depositAmount: input.requiresDeposit ? input.depositAmount : null,
+        pricingModel: input.pricingModel,
+        commissionBps: input.pricingModel === 'fixed' ? 0 : percentToBps(input.commissionPercent ?? 0),
         status: 'open',
       })
       .returning({ id: tasks.id });
+    // the prepayment leaves the company's wallet now, into the task's escrow (WALLET_INSUFFICIENT otherwise)
+    if (input.isAdvancePaid && input.paidAmount) {
+      await prepayTask(tx, { taskId: t.id, companyUserId: userId, cents: dollarsToCents(input.paidAmount), now: ctx.clock.now() });
+    }
     await tx
       .update(companies)
       .set({ totalTasks: sql`${companies.totalTasks} + 1` })
@@ -557,6 +569,7 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, ['open', 'in_progress'])))
       .returning({ id: tasks.id });
     if (!moved) throw new AppError('TASK_STATE_CONFLICT');
+    await refundTaskPrepayment(tx, { taskId: task.id, companyUserId: userId, now, createdBy: userId });
     const refused = await tx
       .update(taskApplications)
       .set({ status: 'refused', respondedAt: now })
@@ -621,7 +634,9 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
       .limit(1);
     if (existing && existing.status !== 'withdrawn') throw new AppError('APPLICATION_DUPLICATE');
     if (task.status !== 'open') throw new AppError('TASK_NOT_OPEN');
-    if (input.proposedRate < task.budgetMin || input.proposedRate > task.budgetMax) {
+    // commission only: there is no fee to propose
+    if (task.pricingModel === 'commission') input = { ...input, proposedRate: 0 };
+    else if (input.proposedRate < task.budgetMin || input.proposedRate > task.budgetMax) {
       throw new AppError('QUOTE_OUT_OF_RANGE', { min: task.budgetMin, max: task.budgetMax }, { proposedRate: 'QUOTE_OUT_OF_RANGE' });
     }
     const [{ n }] = await tx
@@ -707,7 +722,7 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
       throw new AppError('APPLICATION_STATE_CONFLICT');
     }
     // the deal (订单) starts here, with the agreed terms, in the same transaction
-    const dealId = await createDeal(tx, { task, application, now });
+    const dealId = await createDeal(ctx, tx, { task, application, now });
     const refused = await tx
       .update(taskApplications)
       .set({ status: 'refused', respondedAt: now })

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { CloseOutlined, MenuOutlined } from '@ant-design/icons';
 import { useMe, useSignOut } from '../../features/auth/api';
 import { useAuthDialog } from '../../features/auth/authDialogContext';
-import { LiveEvents } from '../../features/messages/LiveEvents';
-import { MessagesLink } from '../../features/messages/MessagesLink';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LogoMark } from './Logo';
 import { NAV_LINKS } from './accountMenu';
@@ -16,6 +14,9 @@ const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 const NotificationBell = lazy(() => import('../../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+// the live event stream and the messages link (with their query modules) are for signed-in users only
+const LiveEvents = lazy(() => import('../../features/messages/LiveEvents').then((m) => ({ default: m.LiveEvents })));
+const MessagesLink = lazy(() => import('../../features/messages/MessagesLink').then((m) => ({ default: m.MessagesLink })));
 
 export function Header() {
   const { t } = useTranslation();
@@ -76,9 +77,17 @@ export function Header() {
 
         <div className="site-header__actions">
           <LanguageSwitch />
-          {user && <LiveEvents userId={user.id} />}
+          {user && (
+            <Suspense fallback={null}>
+              <LiveEvents userId={user.id} />
+            </Suspense>
+          )}
           {/* outside the auth block: the unread badge stays in the bar on phones too */}
-          {user && (user.userType === 'company' || user.userType === 'influencer') && <MessagesLink userId={user.id} />}
+          {user && (user.userType === 'company' || user.userType === 'influencer') && (
+            <Suspense fallback={<span className="notif__bell" aria-hidden="true" />}>
+              <MessagesLink userId={user.id} />
+            </Suspense>
+          )}
           <div className="site-header__auth">
             {user ? (
               <>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { DISPUTE_REASONS, eventDef, type DealEvent } from '@shared/deals';
 import { FORMS } from '@shared/schemas/deals';
+import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../lib/validation';
@@ -26,7 +27,7 @@ const initial = (form: string | undefined): Values => {
     case 'answer':
       return { statement: '', evidence: [] };
     case 'resolution':
-      return { reason: '', percent: null };
+      return { reason: '', percent: null, awardDeposit: false };
     default:
       return { reason: '' };
   }
@@ -51,8 +52,10 @@ function toBody(form: string | undefined, v: Values): Values {
     case 'dispute':
     case 'answer':
       return { ...v, evidence: ids(v.evidence) };
-    case 'resolution':
-      return v.percent === null ? { reason: v.reason } : v;
+    case 'resolution': {
+      const { percent, ...rest } = v;
+      return percent === null ? rest : v;
+    }
     default:
       return v;
   }
@@ -62,7 +65,21 @@ function toBody(form: string | undefined, v: Values): Values {
  * The form (or the confirmation) of one deal event. Checked with the same schema the server uses,
  * then sent; the server's answer (a field, a state that moved on) is shown in the dialog.
  */
-export function DealActionDialog({ dealId, event, onClose }: { dealId: string; event: DealEvent | null; onClose: () => void }) {
+export function DealActionDialog({
+  dealId,
+  event,
+  onClose,
+  amount,
+  depositHeld = false,
+}: {
+  dealId: string;
+  event: DealEvent | null;
+  onClose: () => void;
+  /** what a payment event moves, formatted (待付款) */
+  amount?: string;
+  /** an admin deciding a dispute may give the held deposit to the company */
+  depositHeld?: boolean;
+}) {
   const { t } = useTranslation('deals');
   const p = useId();
   const fieldText = useFieldText();
@@ -72,12 +89,14 @@ export function DealActionDialog({ dealId, event, onClose }: { dealId: string; e
   const [values, setValues] = useState<Values>(() => initial(form));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [shortOfMoney, setShortOfMoney] = useState(false);
   const [uploading, setUploading] = useState(0);
 
   useEffect(() => {
     setValues(initial(form));
     setErrors({});
     setFormError(null);
+    setShortOfMoney(false);
   }, [event, form]);
 
   if (!event) return null;
@@ -108,6 +127,7 @@ export function DealActionDialog({ dealId, event, onClose }: { dealId: string; e
         onSuccess: () => onClose(),
         onError: (err) => {
           if (isApiError(err) && err.fields) setErrors(serverFieldErrors(err.fields));
+          setShortOfMoney(isApiError(err) && err.code === 'WALLET_INSUFFICIENT');
           setFormError(apiErrorText(err, t('failed')));
         },
       },
@@ -210,6 +230,11 @@ export function DealActionDialog({ dealId, event, onClose }: { dealId: string; e
         <>
           {event === 'resolve_partial' && num('percent', t('form.percent'), { min: 1, max: 99 })}
           {text('reason', t('form.decisionReason'), { multiline: true, max: 1000 })}
+          {depositHeld && (
+            <Checkbox checked={Boolean(values.awardDeposit)} onChange={(e) => set('awardDeposit', e.target.checked)} data-testid="deal-field-awardDeposit">
+              {t('form.awardDeposit')}
+            </Checkbox>
+          )}
         </>
       );
       break;
@@ -217,7 +242,7 @@ export function DealActionDialog({ dealId, event, onClose }: { dealId: string; e
       body = text('reason', t('form.reason'), { multiline: true, max: 500 });
       break;
     default:
-      body = <p data-testid="deal-confirm-text">{hasConfirmText(event) ? t(`confirmTexts.${event}`) : t(`events.${event}`)}</p>;
+      body = <p data-testid="deal-confirm-text">{hasConfirmText(event) ? t(`confirmTexts.${event}`, { amount: amount ?? '' }) : t(`events.${event}`)}</p>;
   }
 
   return (
@@ -249,12 +274,27 @@ export function DealActionDialog({ dealId, event, onClose }: { dealId: string; e
       <Form layout="vertical" component="div" className="dl-form">
         {body}
       </Form>
-      {formError && <Alert type="error" showIcon title={formError} role="alert" data-testid="deal-dialog-error" />}
+      {formError && (
+        <Alert
+          type="error"
+          showIcon
+          title={formError}
+          role="alert"
+          data-testid="deal-dialog-error"
+          action={
+            shortOfMoney ? (
+              <Link to="/wallet" className="btn btn--sm btn--primary" data-testid="deal-topup-link">
+                {t('funds.topUp')}
+              </Link>
+            ) : undefined
+          }
+        />
+      )}
     </Modal>
   );
 }
 
-const CONFIRM_TEXTS = ['receive_samples', 'confirm_schedule', 'confirm', 'withdraw_dispute', 'agree_cancel', 'decline_cancel', 'withdraw_cancel'] as const;
+const CONFIRM_TEXTS = ['pay_fee', 'pay_deposit', 'receive_samples', 'confirm_schedule', 'confirm', 'withdraw_dispute', 'agree_cancel', 'decline_cancel', 'withdraw_cancel'] as const;
 const hasConfirmText = (e: DealEvent): e is (typeof CONFIRM_TEXTS)[number] => (CONFIRM_TEXTS as readonly string[]).includes(e);
 
 type Img = PrivateImage;

@@ -12,6 +12,7 @@ import { ConversationThread } from '../messages/ConversationThread';
 import { DealGate } from './DealGate';
 import { dealQuery } from './api';
 import { DealActionDialog } from './DealActionDialog';
+import { DealMoney } from './DealMoney';
 import { DealReviews } from './DealReviews';
 import { useDealFormat } from './format';
 import './deals.css';
@@ -25,6 +26,7 @@ export default function DealPage() {
 }
 
 const STEP_OF: Record<DealState, number> = {
+  awaiting_payment: 0,
   accepted: 0,
   samples_shipped: 1,
   samples_received: 1,
@@ -43,6 +45,7 @@ function Deal({ id }: { id: string }) {
   const { t } = useTranslation('deals');
   const q = useQuery(dealQuery(id));
   const [acting, setActing] = useState<DealEvent | null>(null);
+  const f = useDealFormat();
 
   if (q.isPending) {
     return (
@@ -95,6 +98,7 @@ function Deal({ id }: { id: string }) {
             </p>
           )}
           <Actions d={d} onAct={setActing} />
+          <DealMoney d={d} />
           <DealReviews d={d} />
           <Report d={d} />
           <Disputes d={d} />
@@ -107,7 +111,13 @@ function Deal({ id }: { id: string }) {
           <Timeline d={d} />
         </aside>
       </div>
-      <DealActionDialog dealId={d.id} event={acting} onClose={() => setActing(null)} />
+      <DealActionDialog
+        dealId={d.id}
+        event={acting}
+        onClose={() => setActing(null)}
+        amount={acting === 'pay_fee' ? f.money(d.money.feeDueCents) : acting === 'pay_deposit' ? f.money(d.money.depositCents) : undefined}
+        depositHeld={d.money.depositHeldCents > 0}
+      />
     </div>
   );
 }
@@ -182,7 +192,7 @@ function Actions({ d, onAct }: { d: DealDetail; onAct: (e: DealEvent) => void })
   const { t } = useTranslation('deals');
   if (d.actions.length === 0) return null;
   const danger = new Set<DealEvent>(['cancel', 'admin_cancel', 'dispute', 'agree_cancel', 'resolve_cancel']);
-  const primary = new Set<DealEvent>(['ship_samples', 'receive_samples', 'confirm_schedule', 'report_live', 'confirm', 'answer_dispute', 'resolve_complete']);
+  const primary = new Set<DealEvent>(['pay_fee', 'pay_deposit', 'ship_samples', 'receive_samples', 'confirm_schedule', 'report_live', 'confirm', 'answer_dispute', 'resolve_complete']);
   const ordered = [...(d.actions as DealEvent[])].sort((a, b) => Number(primary.has(b)) - Number(primary.has(a)) || Number(danger.has(a)) - Number(danger.has(b)));
   return (
     <Section name="actions" testId="deal-actions">

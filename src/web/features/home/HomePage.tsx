@@ -1,11 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { ClosingCta } from './ClosingCta';
 import { Hero } from './Hero';
 import { LatestVideos } from './LatestVideos';
 import { StatsStrip } from './StatsStrip';
-import { WhyChooseUs } from './WhyChooseUs';
 import './home.css';
+
+// the sections far below the fold (why choose us, the closing call to action) are not needed for the first
+// paint: their chunk is asked for when this module runs, in parallel with the first render (decision 0021)
+const more = import('./HomeMore');
+const HomeMore = lazy(() => more);
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -15,8 +19,9 @@ export default function HomePage() {
       <Hero />
       <StatsStrip />
       <LatestVideos />
-      <WhyChooseUs />
-      <ClosingCta />
+      <Suspense fallback={<div className="home__more-loading" />}>
+        <HomeMore />
+      </Suspense>
     </div>
   );
 }

@@ -6,12 +6,14 @@ import { Alert, Button, Input, Radio, Tag } from 'antd';
 import { DownloadOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { dollars, parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
 import type { Me } from '@shared/schemas/auth';
-import type { Topup } from '@shared/schemas/money';
+import type { Topup, WalletResponse } from '@shared/schemas/money';
 import { SignInGate } from '../../components/SignInGate';
 import { StateBox } from '../../components/StateBox';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { topupsQuery, useCreateTopup, walletQuery } from './api';
+import { topupsQuery, useCreateTopup, usePayCommissions, walletQuery } from './api';
+import BankAccounts from './BankAccounts';
+import PayoutsSection from './PayoutsSection';
 import './money.css';
 
 const STATUS_COLOR: Record<Topup['status'], string> = { pending: 'orange', succeeded: 'green', failed: 'red', cancelled: 'default' };
@@ -60,7 +62,10 @@ function Wallet({ user }: { user: Me }) {
           <Balance label={t('balances.escrow')} cents={q.data?.escrowCents} testId="wallet-escrow" />
         </section>
       )}
-      {user.userType === 'company' && <TopupSection />}
+      {q.data && q.data.dueCommissions.length > 0 && <DueCommissions items={q.data.dueCommissions} />}
+      <TopupSection />
+      <PayoutsSection />
+      <BankAccounts />
       <section className="wl-card" data-testid="wallet-statement">
         <h2>{t('statement.title')}</h2>
         {q.data && q.data.statement.items.length === 0 && <p className="wl-muted">{t('statement.empty')}</p>}
@@ -68,7 +73,10 @@ function Wallet({ user }: { user: Me }) {
           {q.data?.statement.items.map((l) => (
             <li key={l.id} className="wl-row" data-testid="statement-line">
               <div className="wl-row__main">
-                <div>{l.kind === 'topup' ? t('statement.kinds.topup') : l.kind}</div>
+                <Link to={`/wallet/receipt/${l.entryId}`} data-testid="statement-receipt">
+                  {/* a company receives from a settlement only what a decided share gives back */}
+                  {user.userType === 'company' && l.kind === 'deal_settle' ? t('statement.kinds.deal_settle_refund') : t(`statement.kinds.${l.kind}`, { defaultValue: l.kind })}
+                </Link>
                 <div className="wl-muted">{new Date(l.at).toLocaleString()}</div>
               </div>
               <div className="wl-row__side">
@@ -102,6 +110,37 @@ function Balance({ label, cents, testId }: { label: string; cents: number | unde
         {cents === undefined ? '—' : dollars(cents)}
       </div>
     </div>
+  );
+}
+
+/** 待支付佣金: commissions the wallet could not cover at settlement; publishing waits for them */
+function DueCommissions({ items }: { items: WalletResponse['dueCommissions'] }) {
+  const { t } = useTranslation('money');
+  const { apiErrorText } = useErrorText();
+  const pay = usePayCommissions();
+  const [error, setError] = useState<string | null>(null);
+  const total = items.reduce((s, i) => s + i.amountCents, 0);
+  return (
+    <section className="wl-card wl-due" data-testid="wallet-due">
+      <h2>{t('due.title')}</h2>
+      <p className="wl-muted">{t('due.hint', { amount: dollars(total) })}</p>
+      <ul className="wl-list">
+        {items.map((i) => (
+          <li key={i.dealId} className="wl-row">
+            <div className="wl-row__main">
+              <Link to={`/deal/${i.dealId}`}>{i.taskTitle}</Link>
+            </div>
+            <div className="wl-row__side">{dollars(i.amountCents)}</div>
+          </li>
+        ))}
+      </ul>
+      {error && <Alert type="error" showIcon title={error} role="alert" />}
+      <div className="wl-actions">
+        <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate(undefined, { onSuccess: () => setError(null), onError: (e) => setError(apiErrorText(e, t('due.failed'))) })} data-testid="wallet-due-pay">
+          {t('due.pay')}
+        </Button>
+      </div>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminTopupsResponse, Topup, TopupInput, TopupsResponse, WalletResponse } from '@shared/schemas/money';
+import type { AdminTopupsResponse, Receipt, Topup, TopupInput, TopupsResponse, WalletResponse } from '@shared/schemas/money';
 import { api } from '../../lib/api';
 
 export const moneyKeys = {
@@ -16,7 +16,14 @@ export const walletQuery = (before: number | null) =>
     queryFn: ({ signal }) => api.get<WalletResponse>('/api/wallet', { signal, query: { before: before ?? undefined, limit: 20 } }),
   });
 
-/** GET /api/wallet/topups — companies only */
+/** GET /api/wallet/receipts/:id — one movement's receipt */
+export const receiptQuery = (entryId: string) =>
+  queryOptions({
+    queryKey: ['money', 'receipt', entryId] as const,
+    queryFn: ({ signal }) => api.get<Receipt>(`/api/wallet/receipts/${encodeURIComponent(entryId)}`, { signal }),
+  });
+
+/** GET /api/wallet/topups — the user's own top-ups */
 export const topupsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: moneyKeys.topups,
@@ -28,6 +35,15 @@ export function useCreateTopup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TopupInput) => api.post<{ topup: Topup }>('/api/wallet/topups', body).then((r) => r.topup),
+    onSettled: () => qc.invalidateQueries({ queryKey: moneyKeys.all }),
+  });
+}
+
+/** companies: pay the commissions left due at settlement */
+export function usePayCommissions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ paid: number; remaining: number }>('/api/wallet/commissions/pay'),
     onSettled: () => qc.invalidateQueries({ queryKey: moneyKeys.all }),
   });
 }

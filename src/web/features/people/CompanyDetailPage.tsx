@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd';
 import { HeartFilled, HeartOutlined, SafetyCertificateFilled, StarFilled } from '@ant-design/icons';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES, labelOf } from '@shared/options';
 import type { CompanyDetailResponse } from '@shared/schemas/people';
 import { useFeedback } from '../../components/feedback';
+import { Tabs } from '../../components/Tabs';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';

@@ -1,23 +1,26 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd';
 import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, SafetyCertificateOutlined, StarFilled } from '@ant-design/icons';
 import type { InfluencerDetailResponse } from '@shared/schemas/people';
 import { StateBox } from '../../components/StateBox';
+import { Tabs } from '../../components/Tabs';
+import { lazyWithAntd } from '../../app/withAntd';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
 import { useAuthDialog } from '../auth/authDialogContext';
 import { influencerQuery } from './api';
-import { ContactDialog } from './ContactDialog';
 import { BackLink, DetailProblem } from './DetailState';
 import { usePeopleFormat } from './format';
 import { Avatar, InfluencerCard } from './InfluencerCard';
 import { ReviewList } from './ReviewList';
 import '../tasks/tasks.css';
 import './people.css';
+
+// the contact dialog renders antd (Modal, Input): loaded with the antd scope when a company first opens it
+const ContactDialog = lazyWithAntd(() => import('./ContactDialog').then((m) => m.ContactDialog));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TAGS = 3;
@@ -68,6 +71,8 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
   const me = useMe();
   const authDialog = useAuthDialog();
   const [contactOpen, setContactOpen] = useState(false);
+  // mounted from the first opening on (and kept, so the dialog can animate out)
+  const [contactUsed, setContactUsed] = useState(false);
   const { influencer: inf, reviews, reviewSummary, completedWork, similar, delivered } = data;
   const user = me.data ?? null;
   const isCompany = user?.userType === 'company';
@@ -129,7 +134,10 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
             <button
               type="button"
               className="btn btn--primary"
-              onClick={() => setContactOpen(true)}
+              onClick={() => {
+                setContactUsed(true);
+                setContactOpen(true);
+              }}
               disabled={!inf.acceptsMessages}
               title={inf.acceptsMessages ? undefined : t('contact.disabled')}
               data-testid="contact-influencer"
@@ -147,7 +155,11 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
           </div>
         )}
       </header>
-      {isCompany && <ContactDialog influencerId={inf.id} name={inf.nickname} open={contactOpen} onClose={() => setContactOpen(false)} />}
+      {isCompany && contactUsed && (
+        <Suspense fallback={null}>
+          <ContactDialog influencerId={inf.id} name={inf.nickname} open={contactOpen} onClose={() => setContactOpen(false)} />
+        </Suspense>
+      )}
 
       <div className="pp-detail__grid">
         <div className="card pp-detail__main">

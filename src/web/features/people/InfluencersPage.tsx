@@ -1,11 +1,11 @@
 import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Pagination } from 'antd';
 import { InboxOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { INFLUENCER_CATEGORIES } from '@shared/options';
 import type { InfluencerSort } from '@shared/schemas/people';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
+import { Pager } from '../../components/Pager';
 import { StateBox } from '../../components/StateBox';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
@@ -187,17 +187,15 @@ export default function InfluencersPage() {
 
         {data && total > PAGE_SIZE && (
           <nav className="tk-pagination" aria-label={t('list.pagination')}>
-            <Pagination
+            <Pager
               current={filters.page}
               pageSize={PAGE_SIZE}
               total={total}
-              showSizeChanger={false}
               onChange={(page) => {
                 update({ page });
                 resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
               }}
-              responsive
-              data-testid="directory-pagination"
+              testId="directory-pagination"
             />
           </nav>
         )}

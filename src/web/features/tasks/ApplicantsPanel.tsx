@@ -132,7 +132,15 @@ function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; ta
   const act = (action: 'accept' | 'refuse') => {
     confirm({
       title: action === 'accept' ? t('applicants.acceptTitle') : t('applicants.refuseTitle'),
-      content: action === 'accept' ? t('applicants.acceptText', { name }) : t('applicants.refuseText', { name }),
+      content:
+        action === 'accept' ? (
+          <>
+            <p>{t('applicants.acceptText', { name })}</p>
+            {app.proposedRate > 0 && <p data-testid="applicant-accept-money">{t('applicants.acceptMoney', { amount: f.money(app.proposedRate) })}</p>}
+          </>
+        ) : (
+          t('applicants.refuseText', { name })
+        ),
       okText: t('applicants.confirm'),
       cancelText: t('applicants.cancel'),
       okButtonProps: { danger: action === 'refuse' },

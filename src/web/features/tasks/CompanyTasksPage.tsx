@@ -20,6 +20,7 @@ import type { CompanyTask } from '@shared/schemas/tasks';
 import type { DealSummary } from '@shared/schemas/deals';
 import { myDealsQuery } from '../deals/api';
 import { DealLink } from './DealLink';
+import { RecommendDrawerMount } from '../matching/RecommendMount';
 import { useErrorText } from '../../lib/errors';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
@@ -242,6 +243,7 @@ function CompanyTaskRow({ task, deal, confirm, onOpen }: { task: CompanyTask; de
       </div>
       <div className="tk-row__actions">
         {deal && <DealLink deal={deal} viewer="company" />}
+        {task.status === 'open' && <RecommendDrawerMount taskId={task.id} title={task.title} />}
         <button type="button" className="btn btn--ghost btn--sm" onClick={onOpen} data-testid="company-task-open">
           <EyeOutlined aria-hidden="true" />
           {t('company.open')}

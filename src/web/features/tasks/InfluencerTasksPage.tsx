@@ -14,6 +14,7 @@ import { myDealsQuery } from '../deals/api';
 import { DealLink } from './DealLink';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
+import { ForYouMount } from '../matching/ForYouMount';
 import { StateBox } from '../../components/StateBox';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
 import './tasks.css';
@@ -116,6 +117,7 @@ function InfluencerTasks() {
           {t('influencer.toHall')}
         </Link>
       </div>
+      <ForYouMount />
       {body}
       {modalHolder}
     </div>

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { PRICING_MODELS, type PricingModel } from '@shared/money';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { liveDateInWindow, taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
 import { useFeedback } from '../../components/feedback';
@@ -34,6 +35,8 @@ type Values = {
   paidAmount: number | null;
   requiresDeposit: boolean;
   depositAmount: number | null;
+  pricingModel: PricingModel;
+  commissionPercent: number | null;
 };
 
 const initialValues = (lang: 'zh' | 'en'): Values => ({
@@ -54,6 +57,8 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   paidAmount: null,
   requiresDeposit: false,
   depositAmount: null,
+  pricingModel: 'fixed',
+  commissionPercent: null,
 });
 
 /** datetime-local value ("2025-06-01T20:00", local time) → ISO with offset */
@@ -84,6 +89,8 @@ function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
     paidAmount: v.isAdvancePaid ? num(v.paidAmount) : null,
     requiresDeposit: v.requiresDeposit,
     depositAmount: v.requiresDeposit ? num(v.depositAmount) : null,
+    pricingModel: v.pricingModel,
+    commissionPercent: v.pricingModel === 'fixed' ? null : num(v.commissionPercent),
   };
 }
 
@@ -101,7 +108,7 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
   const p = `publish-${useId().replace(/:/g, '')}`;
   const [values, setValues] = useState<Values>(() => initialValues(f.lang));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<{ text: string; profile?: boolean } | null>(null);
+  const [formError, setFormError] = useState<{ text: string; profile?: boolean; wallet?: boolean } | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   // one Idempotency-Key per form content: a double click or a retry of the same content gets the
@@ -178,6 +185,10 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
         setAttempt((n) => n + 1);
         if (isApiError(err) && err.code === 'COMPANY_PROFILE_REQUIRED') {
           setFormError({ text: t('publish.noProfile'), profile: true });
+          return;
+        }
+        if (isApiError(err) && (err.code === 'WALLET_INSUFFICIENT' || err.code === 'COMMISSION_DUE')) {
+          setFormError({ text: apiErrorText(err, t('publish.failed')), wallet: true });
           return;
         }
         if (isApiError(err) && err.fields && Object.keys(err.fields).length > 0) setErrors(serverFieldErrors(err.fields));
@@ -359,6 +370,26 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
 
             <fieldset className="tk-fieldset">
               <legend>{t('publish.sectionPayment')}</legend>
+              {item(
+                'pricingModel',
+                t('publish.pricingModel'),
+                <Radio.Group
+                  {...aria('pricingModel')}
+                  optionType="button"
+                  value={values.pricingModel}
+                  onChange={(e) => set('pricingModel', e.target.value as PricingModel)}
+                  options={PRICING_MODELS.map((m) => ({ value: m, label: t(`pricing.${m}`) }))}
+                  data-testid="publish-pricing-model"
+                />,
+                { hint: t(`pricing.hint.${values.pricingModel}`) },
+              )}
+              {values.pricingModel !== 'fixed' &&
+                item(
+                  'commissionPercent',
+                  t('publish.commissionPercent'),
+                  <InputNumber {...aria('commissionPercent')} suffix="%" min={0} max={100} step={0.5} precision={2} style={{ width: '100%' }} value={values.commissionPercent} onChange={(v) => set('commissionPercent', typeof v === 'number' ? v : null)} data-testid="publish-commission" />,
+                  { required: true },
+                )}
               <div className="tk-form__row">
                 <div>
                   <Form.Item className="tk-form__check">
@@ -401,6 +432,10 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                   formError.profile ? (
                     <Link to="/company-profile" onClick={onClose} data-testid="publish-profile-link">
                       {t('publish.toProfile')}
+                    </Link>
+                  ) : formError.wallet ? (
+                    <Link to="/wallet" onClick={onClose} data-testid="publish-wallet-link">
+                      {t('publish.toWallet')}
                     </Link>
                   ) : undefined
                 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,13 +9,19 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
 import { recordTaskView, taskDetailQuery, taskKeys } from './api';
-import { ApplicantsPanel } from './ApplicantsPanel';
-import { ApplyPanel } from './ApplyPanel';
 import { useTaskFormat } from './format';
 import { StateBox } from '../../components/StateBox';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
+import { lazyWithAntd } from '../../app/withAntd';
+import { RecommendedInfluencersMount } from '../matching/RecommendMount';
 import './tasks.css';
+
+// the apply form and the applicants panel render antd (Form, Modal, Tabs): each is its own chunk, loaded
+// with the antd scope once the task is shown, so the page itself paints without antd (decision 0021)
+// the apply card itself renders without antd (a visitor sees a sign-in card); its form loads antd when shown
+const ApplyPanel = lazy(() => import('./ApplyPanel').then((m) => ({ default: m.ApplyPanel })));
+const ApplicantsPanel = lazyWithAntd(() => import('./ApplicantsPanel').then((m) => m.ApplicantsPanel));
 
 const useTaskBack = () => useBack('/tasks');
 
@@ -156,7 +162,11 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
         </header>
         <aside className="tk-detail__side">
           <CompanyCard detail={detail} />
-          {!viewer.isOwner && user !== undefined && <ApplyPanel detail={detail} user={user} />}
+          {!viewer.isOwner && user !== undefined && (
+            <Suspense fallback={<SideCardSkeleton title={t('apply.title')} />}>
+              <ApplyPanel detail={detail} user={user} />
+            </Suspense>
+          )}
           {viewer.isOwner && viewer.dealId && (
             <Link to={`/deal/${viewer.dealId}`} className="btn btn--primary tk-deal-cta" data-testid="task-deal-link">
               {t('apply.viewDeal')}
@@ -169,9 +179,12 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
           </div>
           {viewer.isOwner && (
             <div className="card">
-              <ApplicantsPanel taskId={task.id} taskStatus={task.status} />
+              <Suspense fallback={<span className="tk-skel tk-skel--block" role="status" aria-label={t('detail.loading')} />}>
+                <ApplicantsPanel taskId={task.id} taskStatus={task.status} />
+              </Suspense>
             </div>
           )}
+          {viewer.isOwner && task.status === 'open' && <RecommendedInfluencersMount taskId={task.id} />}
           <section className="card tk-discussion" aria-labelledby="tk-discussion-title">
             <h2 className="tk-block__title" id="tk-discussion-title">
               <CommentOutlined aria-hidden="true" /> {t('detail.discussionTitle')}
@@ -217,6 +230,19 @@ function CompanyLogo({ url, name }: { url: string | null; name: string }) {
     <span className="tk-company__logo" aria-hidden="true">
       {url && !failed ? <img src={url} alt="" width={52} height={52} onError={() => setFailed(true)} /> : name.charAt(0)}
     </span>
+  );
+}
+
+/** A side card while its code loads: the title and the height of the sign-in note a visitor sees. */
+function SideCardSkeleton({ title }: { title: string }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <section className="tk-side card tk-side--loading" role="status" aria-label={t('detail.loading')} aria-busy="true">
+      <h2 className="tk-side__title">{title}</h2>
+      <span className="tk-skel tk-skel--line" />
+      <span className="tk-skel tk-skel--line tk-skel--short" />
+      <span className="tk-skel tk-skel--button" />
+    </section>
   );
 }
 

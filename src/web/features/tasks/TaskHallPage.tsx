@@ -2,13 +2,14 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Pagination } from 'antd';
 import { ReloadOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
 import type { BudgetRange, TaskSort } from '@shared/schemas/tasks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { categoriesQuery, hallQuery, type HallFilters } from './api';
 import { useTaskFormat } from './format';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
+import { ForYouMount } from '../matching/ForYouMount';
+import { Pager } from '../../components/Pager';
 import { StateBox } from '../../components/StateBox';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
 import './tasks.css';
@@ -218,6 +219,7 @@ export default function TaskHallPage() {
         </>
       }
     >
+        <ForYouMount />
         <h2 className="visually-hidden">{t('hall.results')}</h2>
         <div className="tk-results-head" ref={resultsRef} id={ids.results}>
           <p className="tk-results-head__count" aria-live="polite">
@@ -243,15 +245,13 @@ export default function TaskHallPage() {
 
         {data && total > PAGE_SIZE && !(hall.isError && !data) && (
           <nav className="tk-pagination" aria-label={t('hall.pagination')}>
-            <Pagination
+            <Pager
               current={filters.page}
               pageSize={PAGE_SIZE}
               total={total}
-              showSizeChanger={false}
-              showTotal={() => t('hall.total', { total: totalText })}
+              totalText={t('hall.total', { total: totalText })}
               onChange={changePage}
-              responsive
-              data-testid="hall-pagination"
+              testId="hall-pagination"
             />
           </nav>
         )}

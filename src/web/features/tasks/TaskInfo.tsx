@@ -13,6 +13,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { TaskCard } from '@shared/schemas/tasks';
+import { formatBps } from '@shared/money';
 import { useTaskFormat } from './format';
 
 const REQUIREMENTS_SHOWN = 3;
@@ -55,6 +56,13 @@ export function TaskFacts({ task }: { task: TaskCard }) {
     <dl className="tk-facts">
       <Fact icon={<DollarOutlined />} label={t('detail.budget')} testId="task-budget" wide>
         <strong className="tk-money">{f.budget(task.budgetMin, task.budgetMax)}</strong>
+      </Fact>
+      <Fact icon={<DollarOutlined />} label={t('detail.pricing')} testId="task-pricing">
+        {task.pricingModel === 'fixed'
+          ? t('pricing.fixed')
+          : task.pricingModel === 'commission'
+            ? t('pricing.commissionOf', { percent: formatBps(task.commissionBps) })
+            : t('pricing.slotPlus', { percent: formatBps(task.commissionBps) })}
       </Fact>
       <Fact icon={<WalletOutlined />} label={t('detail.prepayment')}>
         {task.isAdvancePaid ? t('detail.prepaid', { amount: f.money(task.paidAmount) }) : t('detail.notPrepaid')}

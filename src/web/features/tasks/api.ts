@@ -13,7 +13,7 @@ import type {
   applicationForCompany,
   applicationForInfluencer,
 } from '@shared/schemas/tasks';
-import { IDEMPOTENCY_KEY_HEADER } from '@shared/schemas/tasks';
+import { IDEMPOTENCY_KEY_HEADER } from '@shared/headers';
 import { api } from '../../lib/api';
 
 export type ApplicationForCompany = z.infer<typeof applicationForCompany>;

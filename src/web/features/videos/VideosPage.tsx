@@ -1,9 +1,9 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Pagination, Segmented } from 'antd';
 import { AppstoreOutlined, BarsOutlined, InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
+import { Pager } from '../../components/Pager';
 import { StateBox } from '../../components/StateBox';
 import { VideoCard } from '../../components/VideoCard';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -20,6 +20,11 @@ const SEARCH_MAX = 100;
 const TOTAL_CAP = 10_000;
 const DEFAULTS: Partial<ShowcaseFilters> = { sort: 'latest' };
 const VIEW_KEY = 'videos.view';
+/** the grid / list switch (a light segmented control, styled in videos.css) */
+const VIEWS = [
+  { value: 'grid', Icon: AppstoreOutlined, label: 'list.grid' },
+  { value: 'list', Icon: BarsOutlined, label: 'list.listView' },
+] as const;
 
 function readFilters(p: URLSearchParams): ShowcaseFilters {
   const page = Number(p.get('page'));
@@ -151,34 +156,35 @@ export default function VideosPage() {
           <p className="tk-results-head__count" aria-live="polite">
             {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
           </p>
-          <Segmented
-            aria-label={t('list.view')}
-            value={view}
-            onChange={(v) => {
-              const next = v === 'list' ? 'list' : 'grid';
-              setView(next);
-              localStorage.setItem(VIEW_KEY, next);
-            }}
-            options={[
-              { value: 'grid', icon: <AppstoreOutlined />, label: t('list.grid') },
-              { value: 'list', icon: <BarsOutlined />, label: t('list.listView') },
-            ]}
-            data-testid="videos-view"
-          />
+          <div className="vd-view" role="radiogroup" aria-label={t('list.view')} data-testid="videos-view">
+            {VIEWS.map(({ value, Icon, label }) => (
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={view === value}
+                className={`vd-view__option${view === value ? ' is-selected' : ''}`}
+                onClick={() => {
+                  setView(value);
+                  localStorage.setItem(VIEW_KEY, value);
+                }}
+              >
+                <Icon aria-hidden="true" /> {t(label)}
+              </button>
+            ))}
+          </div>
         </div>
         {body}
         {data && total > SHOWCASE_PAGE_SIZE && (
           <nav className="tk-pagination" aria-label={t('list.pagination')}>
-            <Pagination
+            <Pager
               current={filters.page}
               pageSize={SHOWCASE_PAGE_SIZE}
               total={total}
-              showSizeChanger={false}
               onChange={(page) => {
                 update({ page });
                 resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
               }}
-              responsive
             />
           </nav>
         )}

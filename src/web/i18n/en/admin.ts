@@ -297,6 +297,8 @@ const en: Messages<typeof zh> = {
       category_delete: 'Category deleted',
       task_delete: 'Task deleted',
       settings_update: 'Settings changed',
+      payout_paid: 'Payout marked paid',
+      payout_reject: 'Payout returned',
       video_create: 'Video created',
       video_update: 'Video changed',
       video_toggle: 'Video switched',

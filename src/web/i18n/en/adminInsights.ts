@@ -25,6 +25,12 @@ const en: Messages<typeof zh> = {
     loadFailed: 'Could not load the settings',
     lastUpdated: 'Last changed {{time}} ({{who}})',
     never: 'Never changed (defaults in force)',
+    payouts: 'Payouts',
+    payoutMin: 'Minimum payout (USD)',
+    payoutMinHelp: 'No payout below this amount; $1.00 to $100,000.00',
+    holidays: 'Holidays',
+    holidaysHelp: 'Type a date (YYYY-MM-DD) and press Enter, or paste several; weekends need no entry. Expected payout dates count working days, skipping weekends and these dates.',
+    holidaysPlaceholder: 'e.g. 2026-10-01',
   },
   analytics: {
     range: 'Date range',

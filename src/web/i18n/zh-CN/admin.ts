@@ -295,6 +295,8 @@ export default {
       category_delete: '删除分类',
       task_delete: '删除任务',
       settings_update: '修改系统设置',
+      payout_paid: '提现已打款',
+      payout_reject: '退回提现',
       video_create: '创建视频',
       video_update: '修改视频',
       video_toggle: '切换视频状态',

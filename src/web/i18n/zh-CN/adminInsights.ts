@@ -23,6 +23,12 @@ export default {
     loadFailed: '加载设置失败',
     lastUpdated: '最近修改：{{time}}（{{who}}）',
     never: '尚未修改（使用默认设置）',
+    payouts: '提现',
+    payoutMin: '最低提现金额（美元）',
+    payoutMinHelp: '单笔提现不得低于此金额，$1.00 到 $100,000.00',
+    holidays: '节假日',
+    holidaysHelp: '输入日期（YYYY-MM-DD）后回车，可一次粘贴多个；周末无需填写。提现预计到账日按工作日计算，跳过周末和这些日期。',
+    holidaysPlaceholder: '例如 2026-10-01',
   },
   analytics: {
     range: '日期范围',

@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, App as AntApp, Button, Input, Modal, Popconfirm, Segmented, Table, Tag } from 'antd';
+import { App as AntApp, Button, Input, Modal, Popconfirm, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { dollars } from '@shared/money';
 import type { AdminTopup } from '@shared/schemas/money';
 import { useErrorText } from '../../../lib/errors';
 import { adminTopupsQuery, useDecideTransfer } from '../../money/api';
+import FinanceLedger from './FinanceLedger';
+import FinanceOverview from './FinanceOverview';
+import FinancePayouts from './FinancePayouts';
+import FinanceQueue from './FinanceQueue';
 
 const STATUS_COLOR: Record<AdminTopup['status'], string> = { pending: 'orange', succeeded: 'green', failed: 'red', cancelled: 'default' };
 
-/** 财务: bank transfers waiting for confirmation (oldest first): confirm (the money moves) or reject with a reason. */
+/**
+ * 财务: the books at a glance (资金总览), bank transfers waiting for confirmation (oldest first): confirm
+ * (the money moves) or reject with a reason, the payouts, and 账本查询.
+ */
 export default function FinanceTab() {
   const { t } = useTranslation('money');
   const { message } = AntApp.useApp();
@@ -58,27 +65,21 @@ export default function FinanceTab() {
 
   return (
     <div>
-      <h2>{t('finance.title')}</h2>
-      <Alert type="info" showIcon title={t('finance.hint')} style={{ marginBottom: 12 }} />
-      <Segmented
-        value={status}
-        onChange={(v) => setStatus(v as 'pending' | 'done')}
+      <FinanceOverview />
+      <FinanceQueue<AdminTopup, 'pending' | 'done'>
+        title={t('finance.title')}
+        hint={t('finance.hint')}
+        status={status}
+        onStatus={setStatus}
         options={[
           { value: 'pending', label: t('finance.pending') },
           { value: 'done', label: t('finance.done') },
         ]}
-        style={{ marginBottom: 12 }}
-      />
-      <Table<AdminTopup>
-        rowKey="id"
-        size="small"
+        rows={q.data}
         loading={q.isPending}
         columns={columns}
-        dataSource={q.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('finance.empty') }}
-        data-testid="finance-table"
+        empty={t('finance.empty')}
+        testId="finance-table"
       />
       <Modal
         open={rejecting !== null}
@@ -91,6 +92,8 @@ export default function FinanceTab() {
       >
         <Input.TextArea value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} placeholder={t('finance.reasonPlaceholder')} data-testid="finance-reason" />
       </Modal>
+      <FinancePayouts />
+      <FinanceLedger />
     </div>
   );
 }

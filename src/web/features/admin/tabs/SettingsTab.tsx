@@ -8,6 +8,7 @@ import { useErrorText } from '../../../lib/errors';
 import { siteSettingsQuery } from '../../../app/siteSettings';
 import { useAdminAction } from '../api';
 import { useAdminFormat } from '../format';
+import PayoutSettings from './PayoutSettings';
 
 const settingsQuery = { queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => api.get<SettingsResponse>('/api/admin/settings', { signal }) };
 
@@ -112,6 +113,7 @@ export default function SettingsTab() {
             />
           </Form.Item>
         </Card>
+        <PayoutSettings v={v} set={set} fieldError={(k) => fields[k] ?? Object.entries(fields).find(([f]) => f.startsWith(`${k}.`))?.[1]} />
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">
           {t('settings.save')}
         </Button>

@@ -1,0 +1,5 @@
+-- INCLUDE columns added by hand (drizzle-kit has no INCLUDE): matching reads them from the index alone (decision 0019)
+ALTER TABLE "influencers" ADD COLUMN "match_quality" double precision GENERATED ALWAYS AS ("influencers"."rating"::float8 / 5 * "influencers"."total_reviews" / ("influencers"."total_reviews" + 5)) STORED;--> statement-breakpoint
+CREATE INDEX "deals_influencer_match_idx" ON "deals" USING btree ("influencer_id") INCLUDE ("status","reported_at","schedule_start","schedule_end","planned_live_date","duration_hours");--> statement-breakpoint
+CREATE INDEX "influencers_match_idx" ON "influencers" USING btree ("match_quality" DESC NULLS LAST,"id") INCLUDE ("categories","hourly_rate","location") WHERE is_approved and status = 'active';--> statement-breakpoint
+CREATE INDEX "tasks_status_location_idx" ON "tasks" USING btree ("status","location","created_at" DESC NULLS LAST);

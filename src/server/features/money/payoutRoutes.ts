@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, okBody } from '../../../shared/schemas/common';
+import {
+  adminPayoutQuery,
+  adminPayoutsResponse,
+  bankAccount,
+  bankAccountInput,
+  bankAccountsResponse,
+  markPaidBody,
+  payout,
+  payoutInput,
+  payoutsResponse,
+  rejectPayoutBody,
+} from '../../../shared/schemas/payouts';
+import { currentAdmin, requireAdmin } from '../../platform/admin';
+import type { AppContext } from '../../platform/context';
+import { currentUser, guard } from '../../platform/session';
+import { addBankAccount, decidePayout, listAdminPayouts, listBankAccounts, listPayouts, removeBankAccount, requestPayout } from './payouts';
+
+const walletOwners = guard({ roles: ['company', 'influencer'] });
+const bankParams = z.object({ id: z.string().uuid({ error: 'BANK_ACCOUNT_NOT_FOUND' }) });
+const payoutParams = z.object({ id: z.string().uuid({ error: 'PAYOUT_NOT_FOUND' }) });
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** Bank accounts, withdrawals and the finance console's payouts (decision 0020). */
+export const payoutRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/wallet/bank-accounts',
+      {
+        preValidation: walletOwners,
+        schema: {
+          tags: ['money'],
+          summary: 'The signed-in user’s bank accounts for payouts, newest first: bank, holder and the last four digits (the number itself is never answered)',
+          description: 'Who: companies and influencers, their own accounts only.',
+          response: { 200: bankAccountsResponse, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => ({ bankAccounts: await listBankAccounts(ctx, await currentUser(request)) }),
+    );
+
+    app.post(
+      '/api/wallet/bank-accounts',
+      {
+        preValidation: walletOwners,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['money'],
+          summary: 'Add a bank account: holder name, bank name, account number (6–34 digits; spaces and dashes are dropped). Stored encrypted; answered masked.',
+          description: 'Who: companies and influencers (at most 5 accounts each).',
+          body: bankAccountInput,
+          response: { 200: z.object({ bankAccount }), ...errors },
+        },
+      },
+      async (request) => ({ bankAccount: await addBankAccount(ctx, await currentUser(request), request.body) }),
+    );
+
+    app.delete(
+      '/api/wallet/bank-accounts/:id',
+      {
+        preValidation: walletOwners,
+        schema: {
+          tags: ['money'],
+          summary: 'Remove a bank account (payouts already made to it keep naming it)',
+          description: 'Who: its owner; anyone else’s account answers 404.',
+          params: bankParams,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => {
+        await removeBankAccount(ctx, await currentUser(request), request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/wallet/payouts',
+      {
+        preValidation: walletOwners,
+        schema: {
+          tags: ['money'],
+          summary: 'The signed-in user’s payouts (newest first, 50), the minimum payout, and the working days a payout requested now arrives between',
+          description: 'Who: companies and influencers, their own payouts only.',
+          response: { 200: payoutsResponse, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => listPayouts(ctx, await currentUser(request)),
+    );
+
+    app.post(
+      '/api/wallet/payouts',
+      {
+        preValidation: walletOwners,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['money'],
+          summary:
+            'Withdraw `amount` (dollars as typed) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT). Expected within 3–5 working days; `expectedBy` is the 5th.',
+          description: 'Who: companies and influencers, to their own bank account only (another user’s answers 404).',
+          body: payoutInput,
+          response: { 200: z.object({ payout }), ...errors },
+        },
+      },
+      async (request) => ({ payout: await requestPayout(ctx, await currentUser(request), request.body) }),
+    );
+
+    app.get(
+      '/api/admin/finance/payouts',
+      {
+        preValidation: requireAdmin(ctx, 'finance'),
+        schema: {
+          tags: ['admin'],
+          summary: '财务: payouts waiting to be sent (oldest first), or the handled ones (latest decision first)',
+          description: 'Who: admins holding finance (a visitor 401, an influencer or a company 403, an admin without the permission 403).',
+          querystring: adminPayoutQuery,
+          response: { 200: adminPayoutsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => ({ payouts: await listAdminPayouts(ctx, request.query.status) }),
+    );
+
+    app.post(
+      '/api/admin/finance/payouts/:id/paid',
+      {
+        preValidation: requireAdmin(ctx, 'finance'),
+        schema: {
+          tags: ['admin'],
+          summary: '财务: the transfer was sent — the payout is paid with the bank’s reference (audited, the user notified). 409 when it was already handled.',
+          description: 'Who: admins holding finance.',
+          params: payoutParams,
+          body: markPaidBody,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => {
+        await decidePayout(ctx, currentAdmin(request), request.params.id, { outcome: 'paid', reference: request.body.reference }, request.ip);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/admin/finance/payouts/:id/reject',
+      {
+        preValidation: requireAdmin(ctx, 'finance'),
+        schema: {
+          tags: ['admin'],
+          summary: '财务: the payout cannot be sent — the amount returns to the user’s available balance, with the reason (audited, the user notified). 409 when it was already handled.',
+          description: 'Who: admins holding finance.',
+          params: payoutParams,
+          body: rejectPayoutBody,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => {
+        await decidePayout(ctx, currentAdmin(request), request.params.id, { outcome: 'rejected', reason: request.body.reason }, request.ip);
+        return { ok: true as const };
+      },
+    );
+  };

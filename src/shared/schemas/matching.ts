@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { queryInt } from './fields';
+import { influencerCard } from './people';
+
+/**
+ * Matching (issue 14, decision 0019): recommended influencers for a task (推荐达人, the owning company
+ * only) and recommended open tasks for an influencer (为你推荐). Each item carries its score and the two
+ * or three strongest reasons as codes; the web app translates the codes.
+ */
+
+/** why an item ranked where it did; translated per side in the web app (match.reason.<side>.<code>) */
+export const MATCH_REASONS = ['category', 'rate', 'rating', 'delivered', 'free', 'language', 'location', 'reliable'] as const;
+export type MatchReason = (typeof MATCH_REASONS)[number];
+
+export const MATCH_LIMIT_DEFAULT = 10;
+export const MATCH_LIMIT_MAX = 30;
+
+export const matchQuery = z.object({
+  limit: queryInt(1, MATCH_LIMIT_MAX).default(MATCH_LIMIT_DEFAULT),
+});
+export type MatchQuery = z.infer<typeof matchQuery>;
+
+/** a directory card (masked for the viewer as the directory masks it) with the score and its reasons */
+export const recommendedInfluencer = influencerCard.extend({
+  score: z.number(),
+  reasons: z.array(z.enum(MATCH_REASONS)),
+});
+export type RecommendedInfluencer = z.infer<typeof recommendedInfluencer>;
+
+export const recommendedInfluencersResponse = z.object({
+  /** false when the task no longer recruits (not open): the list is then empty */
+  open: z.boolean(),
+  items: z.array(recommendedInfluencer),
+});
+export type RecommendedInfluencersResponse = z.infer<typeof recommendedInfluencersResponse>;
+
+export const recommendedTask = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  companyName: z.string(),
+  budgetMin: z.number().int(),
+  budgetMax: z.number().int(),
+  durationHours: z.number(),
+  liveDate: z.string().nullable(),
+  location: z.string(),
+  isUrgent: z.boolean(),
+  score: z.number(),
+  reasons: z.array(z.enum(MATCH_REASONS)),
+});
+export type RecommendedTask = z.infer<typeof recommendedTask>;
+
+export const recommendedTasksResponse = z.object({ items: z.array(recommendedTask) });
+export type RecommendedTasksResponse = z.infer<typeof recommendedTasksResponse>;

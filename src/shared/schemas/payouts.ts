@@ -1,0 +1,95 @@
+/** Bank accounts and payouts (decision 0020). Amounts are integer cents; an account number never leaves the server. */
+import { z } from 'zod';
+import { parseDollars, TOPUP_MAX_CENTS } from '../money';
+import { text } from './fields';
+
+export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** bank accounts one user may keep at once */
+export const BANK_ACCOUNTS_MAX = 5;
+
+/** "6222 0212 3456 7890" → "6222021234567890": spaces and dashes as people write them are dropped */
+export const normaliseAccountNumber = (v: string) => v.replace(/[\s-]/g, '');
+export const ACCOUNT_NUMBER_RE = /^\d{6,34}$/;
+
+export const bankAccountInput = z.object({
+  holderName: text(60, { required: 'BANK_HOLDER_REQUIRED' }),
+  bankName: text(60, { required: 'BANK_NAME_REQUIRED' }),
+  accountNumber: z
+    .string({ error: 'BANK_ACCOUNT_NUMBER_INVALID' })
+    .max(60, { error: 'BANK_ACCOUNT_NUMBER_INVALID' })
+    .transform(normaliseAccountNumber)
+    .refine((v) => ACCOUNT_NUMBER_RE.test(v), { error: 'BANK_ACCOUNT_NUMBER_INVALID' }),
+});
+export type BankAccountInput = z.input<typeof bankAccountInput>;
+export type BankAccountData = z.output<typeof bankAccountInput>;
+
+/** what the owner (and finance) see: the last four digits only */
+export const bankAccount = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  bankName: z.string(),
+  last4: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+export const bankAccountsResponse = z.object({ bankAccounts: z.array(bankAccount) });
+export type BankAccountsResponse = z.infer<typeof bankAccountsResponse>;
+
+/** An amount in dollars as typed, read into cents by string handling; the minimum is a setting, checked by the server. */
+const payoutAmount = z
+  .string({ error: 'MONEY_AMOUNT_INVALID' })
+  .transform((v, c) => {
+    const cents = parseDollars(v);
+    if (cents === null || cents <= 0 || cents > TOPUP_MAX_CENTS) {
+      c.addIssue({ code: 'custom', message: 'MONEY_AMOUNT_INVALID' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const payoutInput = z.object({
+  amount: payoutAmount,
+  bankAccountId: z.string({ error: 'BANK_ACCOUNT_NOT_FOUND' }).uuid({ error: 'BANK_ACCOUNT_NOT_FOUND' }),
+});
+export type PayoutInput = z.input<typeof payoutInput>;
+
+export const payout = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  status: z.enum(PAYOUT_STATUSES),
+  /** the 5th working day after the request (Asia/Shanghai), YYYY-MM-DD */
+  expectedBy: z.string(),
+  bank: bankAccount.pick({ bankName: true, holderName: true, last4: true }),
+  /** the bank's reference once paid */
+  reference: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payout>;
+
+export const payoutsResponse = z.object({
+  payouts: z.array(payout),
+  /** the smallest payout now (系统设置) */
+  minCents: z.number(),
+  /** a payout requested now arrives between these working days */
+  expected: z.object({ earliest: z.string(), latest: z.string() }),
+});
+export type PayoutsResponse = z.infer<typeof payoutsResponse>;
+
+// finance console
+export const adminPayoutQuery = z.object({ status: z.enum(['requested', 'done']).default('requested') });
+export const adminPayout = payout.extend({
+  userId: z.string(),
+  email: z.string(),
+  userType: z.string(),
+  /** the company's name or the influencer's nickname */
+  name: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+});
+export type AdminPayout = z.infer<typeof adminPayout>;
+export const adminPayoutsResponse = z.object({ payouts: z.array(adminPayout) });
+export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponse>;
+export const markPaidBody = z.object({ reference: text(100, { required: 'PAYOUT_REFERENCE_REQUIRED' }) });
+export const rejectPayoutBody = z.object({ reason: text(200, { required: 'PAYOUT_REJECT_REASON_REQUIRED' }) });

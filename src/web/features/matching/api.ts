@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { RecommendedInfluencersResponse, RecommendedTasksResponse } from '@shared/schemas/matching';
+import { api } from '../../lib/api';
+
+export const matchKeys = {
+  influencers: (taskId: string) => ['matching', 'influencers', taskId] as const,
+  tasks: ['matching', 'tasks'] as const,
+};
+
+/** GET /api/tasks/:id/recommended-influencers — the owning company only. */
+export const recommendedInfluencersQuery = (taskId: string) =>
+  queryOptions({
+    queryKey: matchKeys.influencers(taskId),
+    queryFn: ({ signal }) => api.get<RecommendedInfluencersResponse>(`/api/tasks/${taskId}/recommended-influencers`, { signal, query: { limit: 10 } }),
+    staleTime: 60_000,
+  });
+
+/** GET /api/me/recommended-tasks — the signed-in influencer's 为你推荐. */
+export const recommendedTasksQuery = queryOptions({
+  queryKey: matchKeys.tasks,
+  queryFn: ({ signal }) => api.get<RecommendedTasksResponse>('/api/me/recommended-tasks', { signal, query: { limit: 8 } }).then((r) => r.items),
+  staleTime: 60_000,
+});

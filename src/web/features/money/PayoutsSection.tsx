@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Input, Select, Tag } from 'antd';
+import { BUSINESS } from '@shared/business';
+import { dollars, parseDollars } from '@shared/money';
+import type { PayoutStatus } from '@shared/schemas/payouts';
+import { isApiError } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import WalletForm from './WalletForm';
+import { walletQuery } from './api';
+import { bankAccountsQuery, maskedBank, payoutsQuery, useRequestPayout } from './payoutsApi';
+
+export const PAYOUT_STATUS_COLOR: Record<PayoutStatus, string> = { requested: 'orange', paid: 'green', rejected: 'red' };
+
+/** /wallet → 提现 (to one of the user's bank accounts: minimum and expected date shown) and 提现记录. */
+export default function PayoutsSection() {
+  const { t } = useTranslation('payouts');
+  const { apiErrorText, errorText } = useErrorText();
+  const wallet = useQuery(walletQuery(null));
+  const banks = useQuery(bankAccountsQuery);
+  const q = useQuery(payoutsQuery);
+  const request = useRequestPayout();
+  const [amount, setAmount] = useState('');
+  const [bankId, setBankId] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const available = wallet.data?.availableCents ?? 0;
+  const accounts = banks.data ?? [];
+  const chosen = accounts.some((b) => b.id === bankId) ? bankId : accounts[0]?.id;
+  const min = q.data?.minCents;
+
+  const submit = () => {
+    const cents = parseDollars(amount);
+    if (cents === null || cents <= 0) return setError(errorText('MONEY_AMOUNT_INVALID'));
+    if (min !== undefined && cents < min) return setError(errorText('PAYOUT_BELOW_MINIMUM', { min: dollars(min) }));
+    if (cents > available) return setError(t('withdraw.overBalance', { amount: dollars(available) }));
+    if (!chosen) return setError(t('withdraw.noBank'));
+    setError(null);
+    setDone(false);
+    request.mutate(
+      { amount, bankAccountId: chosen },
+      {
+        onSuccess: () => {
+          setAmount('');
+          setDone(true);
+        },
+        onError: (e) =>
+          setError(isApiError(e) && e.code === 'WALLET_INSUFFICIENT' ? t('withdraw.overBalance', { amount: dollars(available) }) : apiErrorText(e, t('withdraw.failed'))),
+      },
+    );
+  };
+
+  return (
+    <>
+      <section className="wl-card" data-testid="payout-form">
+        <h2>{t('withdraw.title')}</h2>
+        <p className="wl-muted" data-testid="payout-available">
+          {t('withdraw.available', { amount: dollars(available) })}
+        </p>
+        <WalletForm onSubmit={submit}>
+          <label>
+            <div>{t('withdraw.amount')}</div>
+            <Input prefix="$" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('withdraw.amountPlaceholder')} status={error ? 'error' : undefined} data-testid="payout-amount" />
+          </label>
+          <label>
+            <div>{t('withdraw.bank')}</div>
+            {accounts.length === 0 ? (
+              <p className="wl-muted" data-testid="payout-no-bank">
+                {t('withdraw.noBank')}
+              </p>
+            ) : (
+              <Select
+                style={{ width: '100%' }}
+                value={chosen}
+                onChange={setBankId}
+                placeholder={t('withdraw.bankPlaceholder')}
+                options={accounts.map((b) => ({ value: b.id, label: maskedBank(b) }))}
+                data-testid="payout-bank"
+              />
+            )}
+          </label>
+          {q.data && (
+            <p className="wl-muted" data-testid="payout-expected">
+              {t('withdraw.minimum', { amount: dollars(q.data.minCents) })} ·{' '}
+              {t('withdraw.expected', { min: BUSINESS.payoutWorkingDays.min, max: BUSINESS.payoutWorkingDays.max, date: q.data.expected.latest })}
+            </p>
+          )}
+          {error && <Alert type="error" showIcon title={error} data-testid="payout-error" />}
+          {done && <Alert type="success" showIcon title={t('withdraw.done')} role="status" data-testid="payout-done" />}
+          <Button type="primary" htmlType="submit" loading={request.isPending} disabled={accounts.length === 0} data-testid="payout-submit">
+            {t('withdraw.submit')}
+          </Button>
+        </WalletForm>
+      </section>
+      <section className="wl-card" data-testid="wallet-payouts">
+        <h2>{t('list.title')}</h2>
+        {q.data && q.data.payouts.length === 0 && <p className="wl-muted">{t('list.empty')}</p>}
+        <ul className="wl-list">
+          {q.data?.payouts.map((p) => (
+            <li key={p.id} className="wl-row" data-testid="payout-row">
+              <div className="wl-row__main">
+                <div>
+                  <span className="wl-code">{maskedBank(p.bank)}</span>{' '}
+                  <Tag color={PAYOUT_STATUS_COLOR[p.status]} data-testid="payout-status">
+                    {t(`list.statuses.${p.status}`)}
+                  </Tag>
+                </div>
+                {p.status === 'requested' && <div className="wl-muted">{t('list.expectedBy', { date: p.expectedBy })}</div>}
+                {p.reference && <div className="wl-muted">{t('list.reference', { reference: p.reference })}</div>}
+                {p.rejectReason && <div className="wl-muted">{t('list.reason', { reason: p.rejectReason })}</div>}
+                <div className="wl-muted">{new Date(p.createdAt).toLocaleString()}</div>
+              </div>
+              <div className="wl-row__side">
+                <strong>{dollars(p.amountCents)}</strong>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

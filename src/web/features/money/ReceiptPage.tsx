@@ -1,0 +1,106 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { LockOutlined, PrinterOutlined, WarningOutlined } from '@ant-design/icons';
+import { dollars } from '@shared/money';
+import { Gate } from '../../components/Gate';
+import { StateBox } from '../../components/StateBox';
+import { PageLoading } from '../../app/PageLoading';
+import { isApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { receiptQuery } from './api';
+import './money.css';
+
+/** /wallet/receipt/:id — one movement's receipt (收据), printable: what moved, where, and what for. */
+export default function ReceiptPage() {
+  const { t } = useTranslation('money');
+  usePageTitle(t('receipt.title'));
+  return (
+    <Gate loading={<PageLoading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
+      {() => <Receipt />}
+    </Gate>
+  );
+}
+
+function Receipt() {
+  const { t, i18n } = useTranslation('money');
+  const { id = '' } = useParams();
+  const q = useQuery(receiptQuery(id));
+  if (q.isPending) return <PageLoading />;
+  if (q.isError) {
+    const missing = isApiError(q.error) && (q.error.status === 404 || q.error.status === 400);
+    return (
+      <div className="container wl-page">
+        <StateBox role="alert" tone="error" icon={<WarningOutlined />} title={missing ? t('receipt.notFound') : t('loadFailed')} actions={<Link to="/wallet" className="btn btn--primary">{t('receipt.back')}</Link>} />
+      </div>
+    );
+  }
+  const r = q.data;
+  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.at));
+  return (
+    <div className="container wl-page">
+      <article className="wl-card wl-receipt" data-testid="receipt">
+        <header className="wl-receipt__head">
+          <h1>{t('receipt.title')}</h1>
+          <span className="wl-muted">{t('receipt.number', { id: r.entryId.slice(0, 8).toUpperCase() })}</span>
+        </header>
+        <p className={`wl-receipt__amount ${r.myAmountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}`} data-testid="receipt-amount">
+          {dollars(r.myAmountCents, { sign: true })}
+        </p>
+        <dl className="wl-receipt__facts">
+          <div>
+            <dt>{t('receipt.kind')}</dt>
+            <dd>{t(`statement.kinds.${r.kind}`, { defaultValue: r.kind })}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.at')}</dt>
+            <dd>{when}</dd>
+          </div>
+          {r.deal && (
+            <div>
+              <dt>{t('receipt.deal')}</dt>
+              <dd>
+                <Link to={`/deal/${r.deal.id}`}>{r.deal.title}</Link>
+              </dd>
+            </div>
+          )}
+          {r.task && (
+            <div>
+              <dt>{t('receipt.task')}</dt>
+              <dd>
+                <Link to={`/task/${r.task.id}`}>{r.task.title}</Link>
+              </dd>
+            </div>
+          )}
+          {r.reference && (
+            <div>
+              <dt>{t('receipt.reference')}</dt>
+              <dd>{r.reference}</dd>
+            </div>
+          )}
+        </dl>
+        <h2 className="wl-receipt__sub">{t('receipt.lines')}</h2>
+        <ul className="wl-list">
+          {r.lines.map((l, i) => (
+            <li key={i} className="wl-row">
+              <div className="wl-row__main">
+                {t(`receipt.accounts.${l.accountKind}`)}
+                {l.mine && <span className="wl-receipt__mine">{t('receipt.mine')}</span>}
+              </div>
+              <div className={`wl-row__side ${l.amountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}`}>{dollars(l.amountCents, { sign: true })}</div>
+            </li>
+          ))}
+        </ul>
+        <p className="wl-muted">{t('receipt.balanced')}</p>
+        <div className="wl-actions wl-receipt__actions">
+          <Link to="/wallet" className="btn btn--ghost">
+            {t('receipt.back')}
+          </Link>
+          <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+            <PrinterOutlined aria-hidden="true" /> {t('receipt.print')}
+          </button>
+        </div>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Messages } from '../messages';
+import type zh from '../zh-CN/matching';
+
+const matching: Messages<typeof zh> = {
+  loading: 'Loading recommendations…',
+  opensInNewTab: ' (opens in a new tab)',
+  reasonsLabel: 'Why recommended',
+  influencers: {
+    title: 'Recommended influencers',
+    open: 'Recommended influencers',
+    drawerTitle: 'Recommended influencers · {{title}}',
+    note: 'Picked for this task by category, rate, rating, results on the platform and availability; none of them has applied yet.',
+    rating: '{{rating}} ({{count}} reviews)',
+    empty: 'No fitting influencers right now',
+    closed: 'The task no longer recruits, so there are no recommendations',
+  },
+  tasks: {
+    title: 'Recommended for you',
+  },
+  reason: {
+    influencer: {
+      category: 'Category fit',
+      rate: 'Rate within budget',
+      rating: 'Highly rated',
+      delivered: 'Results on the platform',
+      free: 'Free on the live date',
+      language: 'Speaks the language',
+      location: 'Same city',
+      reliable: 'Reliable',
+    },
+    task: {
+      category: 'Your category',
+      rate: 'Budget fits your rate',
+      rating: 'Well-rated company',
+      delivered: 'Experienced company',
+      free: 'You are free that day',
+      language: 'Needs a language you speak',
+      location: 'In your city',
+      reliable: 'Company keeps its deals',
+    },
+  },
+};
+
+export default matching;
