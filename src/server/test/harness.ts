@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../config';
 import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Clock } from '../platform/clock';
+import { checkLedger } from '../features/money/ledger';
 import { desc, eq } from 'drizzle-orm';
 
 export type TestApp = {
@@ -95,9 +96,13 @@ export async function createTestApp(
     app,
     config,
     close: async () => {
+      // the books must balance after every test file, whatever it did (issue 12): escrow per deal equals
+      // what its deal holds, every entry sums to zero, no wallet below zero (checkLedger)
+      const problems = await checkLedger(app.ctx.db).catch((err: unknown) => [`checkLedger failed: ${err instanceof Error ? err.message : String(err)}`]);
       await app.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (problems.length) throw new Error(`the ledger is broken after this test file:\n- ${problems.join('\n- ')}`);
     },
   };
 }

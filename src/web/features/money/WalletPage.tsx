@@ -59,13 +59,15 @@ function Wallet({ user }: { user: Me }) {
         <section className="wl-card wl-balances" aria-busy={q.isPending}>
           <Balance label={t('balances.available')} cents={q.data?.availableCents} testId="wallet-available" />
           {user.userType === 'influencer' && <Balance label={t('balances.pending')} cents={q.data?.pendingCents} testId="wallet-pending" />}
-          <Balance label={t('balances.escrow')} cents={q.data?.escrowCents} testId="wallet-escrow" />
+          <Balance label={user.userType === 'influencer' ? t('balances.deposits') : t('balances.escrow')} cents={q.data?.escrowCents} testId="wallet-escrow" />
         </section>
       )}
       {q.data && q.data.dueCommissions.length > 0 && <DueCommissions items={q.data.dueCommissions} />}
-      <TopupSection />
+      {/* a company mostly pays in, an influencer mostly withdraws (and tops up only for a deposit) */}
+      {user.userType === 'company' && <TopupSection />}
       <PayoutsSection />
       <BankAccounts />
+      {user.userType === 'influencer' && <TopupSection />}
       <section className="wl-card" data-testid="wallet-statement">
         <h2>{t('statement.title')}</h2>
         {q.data && q.data.statement.items.length === 0 && <p className="wl-muted">{t('statement.empty')}</p>}

@@ -14,6 +14,7 @@ const money: Messages<typeof zh> = {
     available: 'Available',
     pending: 'Pending',
     escrow: 'In escrow',
+    deposits: 'Deposits held',
   },
   receipt: {
     title: 'Receipt',

@@ -12,6 +12,7 @@ const money = {
     available: '可用余额',
     pending: '待结算',
     escrow: '托管中',
+    deposits: '保证金托管',
   },
   receipt: {
     title: '收据',
