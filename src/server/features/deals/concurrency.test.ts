@@ -11,7 +11,7 @@ import type { LedgerAccountKind } from '../../../shared/money';
 import { fundWallet, makeAdmin, makeCompany, makeDeal, makeInfluencer, makeTask } from '../../db/factories';
 import { balanceOf } from '../money/escrow';
 import { accountFor, checkLedger, post } from '../money/ledger';
-import { dealDisputes, dealEvents, deals, taskApplications, tasks } from '../../db/schema';
+import { dealDisputes, dealEvents, deals, jobs, taskApplications, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
@@ -103,13 +103,23 @@ const fire = (who: 'company' | 'influencer' | 'admin', event: DealEvent, body: R
   run: (w) => fireDealEvent(t.app.ctx, who === 'admin' ? admin : w[who], w.dealId, event, body, { ip: '127.0.0.1' }),
 });
 /** the platform's round of due jobs (the automatic confirmation of a deal whose window is over) */
-const autoConfirm: Op = {
-  name: 'auto_confirm job',
+/** the platform's round of due jobs with this deal's `kind` job due now (the automatic confirmation, the 待付款 expiry) */
+const job = (kind: 'deal.auto_confirm' | 'deal.payment_expire'): Op => ({
+  name: `${kind.slice(5)} job`,
   run: async (w) => {
-    await scheduleJob(t.app.ctx.db, { kind: 'deal.auto_confirm', key: `test:${w.dealId}`, runAt: clock.now(), payload: { dealId: w.dealId } });
-    await runDueJobs(t.app.ctx);
+    const key = `test:${kind}:${w.dealId}`;
+    await scheduleJob(t.app.ctx.db, { kind, key, runAt: clock.now(), payload: { dealId: w.dealId } });
+    // rounds run side by side: another round's runner may have claimed this job (SKIP LOCKED); the op
+    // ends when this job is done, whoever ran it
+    for (;;) {
+      await runDueJobs(t.app.ctx);
+      const [row] = await t.app.ctx.db.select({ doneAt: jobs.doneAt }).from(jobs).where(eq(jobs.key, key));
+      if (row?.doneAt) return;
+      await new Promise((r) => setImmediate(r));
+    }
   },
-};
+});
+const autoConfirm = job('deal.auto_confirm');
 const report: Op = fire('influencer', 'report_live', {
   replayUrl: 'https://www.douyin.com/2',
   startedAt: new Date(clock.nowMs() - 3 * H).toISOString(),
@@ -126,6 +136,8 @@ const PAIRS: [StateKind, Op, Op][] = [
   ['awaiting_payment', fire('company', 'pay_fee'), fire('influencer', 'pay_deposit')],
   ['awaiting_payment', fire('company', 'pay_fee'), fire('company', 'cancel', { reason: '预算调整' })],
   ['awaiting_payment', fire('influencer', 'pay_deposit'), fire('admin', 'admin_cancel', { reason: '违规' })],
+  // the 72 h expiry meets a late payment: paid and running, or cancelled with everything returned
+  ['awaiting_payment', job('deal.payment_expire'), fire('company', 'pay_fee')],
   // settlement (confirm, the automatic confirmation, a dispute decision) meets the other side: the money moves once
   ['disputed', fire('admin', 'resolve_partial', { reason: '各担一半', percent: 50, awardDeposit: true }), fire('company', 'withdraw_dispute')],
   ['reported', fire('company', 'confirm'), fire('influencer', 'dispute', { reason: 'payment_terms', statement: '争议' })],

@@ -108,6 +108,21 @@ describe('the arithmetic', () => {
   });
 });
 
+describe('the pricing of a task', () => {
+  it('a commission is required unless the fee is fixed, between 0.01% and 100% with two decimals; bad input stores nothing', async () => {
+    const p = await parties();
+    const before = (await db().select().from(tasks)).length;
+    for (const bad of [{ pricingModel: 'slot_commission' }, { pricingModel: 'commission', commissionPercent: 0 }, { pricingModel: 'commission', commissionPercent: 100.5 }, { pricingModel: 'slot_commission', commissionPercent: 1.234 }]) {
+      expect(errorOf(await p.c.post('/api/tasks', taskBody(bad))), JSON.stringify(bad)).toMatchObject({ status: 400, code: 'TASK_COMMISSION_INVALID', message: '请输入0.01%到100%之间的佣金比例' });
+    }
+    expect(errorOf(await p.c.post('/api/tasks', taskBody({ pricingModel: 'barter' }))).status).toBe(400);
+    expect((await db().select().from(tasks)).length).toBe(before);
+    // a fixed fee ignores a stray commission; commission only takes no quote
+    const fixed = (await p.c.post('/api/tasks', taskBody({ pricingModel: 'fixed', commissionPercent: 5 }))).json().task;
+    expect(fixed).toMatchObject({ pricingModel: 'fixed', commissionBps: 0 });
+  });
+});
+
 describe('prepayment at publishing', () => {
   it('without the money: refused with a clear message, no task; with it: the amount moves into escrow, back when cancelled', async () => {
     const p = await parties();

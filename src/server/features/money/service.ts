@@ -12,7 +12,7 @@ import type { LedgerAccountKind, TopupMethod, TopupStatus } from '../../../share
 import { formatCents, LEDGER_ACCOUNT_KINDS } from '../../../shared/money';
 import type { AdminTopup, Receipt, SandboxWebhookBody, StatementLine, Topup, WalletResponse } from '../../../shared/schemas/money';
 import { sandboxWebhookBody } from '../../../shared/schemas/money';
-import { queryRows, type Tx } from '../../db/client';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { companies, deals, ledgerAccounts, ledgerEntries, ledgerLines, payouts, tasks, topups, userProfiles, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
@@ -267,7 +267,7 @@ export async function readWallet(ctx: AppContext, user: AuthUser, q: { before?: 
     availableCents: available?.balance ?? 0,
     pendingCents: held.pendingCents,
     escrowCents: held.escrowCents,
-    dueCommissions: user.userType === 'company' ? await dueCommissionsOf(ctx, user.id) : [],
+    dueCommissions: user.userType === 'company' ? await dueCommissionsOf(ctx.db, user.id) : [],
     statement: { items: page, nextBefore: more ? page[page.length - 1].id : null },
   };
 }
@@ -299,8 +299,8 @@ async function heldFor(ctx: AppContext, user: AuthUser): Promise<{ pendingCents:
   return { pendingCents: Number(r?.pending ?? 0), escrowCents: Number(r?.deposits ?? 0) };
 }
 
-async function dueCommissionsOf(ctx: AppContext, userId: string) {
-  const rows = await ctx.db
+async function dueCommissionsOf(db: DbOrTx, userId: string) {
+  const rows = await db
     .select({ dealId: deals.id, taskTitle: deals.taskTitle, amountCents: deals.commissionCents })
     .from(deals)
     .innerJoin(companies, eq(companies.id, deals.companyId))
@@ -313,9 +313,7 @@ async function dueCommissionsOf(ctx: AppContext, userId: string) {
 export async function payCommissions(ctx: AppContext, user: AuthUser): Promise<{ paid: number; remaining: number }> {
   return ctx.db.transaction(async (tx) => {
     const paid = await payDueCommissions(tx, user.id, ctx.clock.now());
-    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.userId, user.id));
-    const [left] = await queryRows<{ n: string }>(tx, sql`select count(*)::text as n from deals where company_id = ${company?.id ?? null} and commission_status = 'due'`);
-    const remaining = Number(left?.n ?? 0);
+    const remaining = (await dueCommissionsOf(tx, user.id)).length;
     if (paid === 0 && remaining > 0) throw new AppError('WALLET_INSUFFICIENT');
     return { paid, remaining };
   });
