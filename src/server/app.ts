@@ -43,6 +43,7 @@ import { devSmsRoutes } from './features/dev/sms-routes';
 import { accountRoutes } from './features/accounts/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { taskRoutes } from './features/tasks/routes';
+import { invitationRoutes } from './features/tasks/invitationRoutes';
 import { statsRoutes } from './features/stats/routes';
 import { systemRoutes } from './features/system/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -82,6 +83,16 @@ const MAX_URL_LENGTH = 8192;
 
 /** Developer test pages: served to loopback clients only (platform/loopback.ts). */
 const DEV_PAGES = new Set(['/email-test', '/sms-test', '/image-upload-test', '/influencer-image-upload-test']);
+
+/** The first-paint renderer (features/seo/firstPaint.tsx), or null when it cannot be loaded here. */
+async function loadFirstPaint(ctx: AppContext) {
+  try {
+    return await import('./features/seo/firstPaint');
+  } catch (err) {
+    ctx.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'first paint unavailable: pages are served without it');
+    return null;
+  }
+}
 
 /** Builds the whole server: used by main.ts and by the tests (through app.inject). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
@@ -223,6 +234,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(statsRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(taskRoutes(ctx));
+  await app.register(invitationRoutes(ctx));
   await app.register(matchingRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(peopleRoutes(ctx));
@@ -296,11 +308,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // which chunks each public page needs (the build's manifest): preloaded with its HTML
   const manifest = serveWeb && webDist ? readManifest(webDist) : null;
   await app.register(seoRoutes(ctx));
+  // the first paint renders the web app's own components (TSX, @shared paths): loaded only with a web build, and
+  // a server whose TypeScript loader cannot compile them (tsx started outside the repository without
+  // TSX_TSCONFIG_PATH) serves its pages without a first paint instead of failing (decision 0024)
+  const firstPaint = shellHtml === null ? null : await loadFirstPaint(ctx);
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const [url, search = ''] = request.url.split('?');
     const head = await pageHead(ctx, url);
-    const html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloadsFor(url, search), modulePreloadsFor(manifest, url));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // a public page's first paint in its HTML, in the language the visitor chose (decision 0025)
+    const lang = firstPaint ? firstPaint.firstPaintLang(request.cookies.lang) : 'zh-CN';
+    const fp = firstPaint ? firstPaint.renderFirstPaint(url, lang, await firstPaint.firstPaintSettings(ctx)) : null;
+    const modules = modulePreloadsFor(manifest, url, undefined, lang);
+    let html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloadsFor(url, search), fp?.content ? { ...modules, styles: [] } : modules);
+    if (fp && firstPaint) html = firstPaint.insertFirstPaint(html, fp, modules.styles);
+    // the markup follows the `lang` cookie: a shared cache must not hand one visitor's language to another
+    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8').send(html);
   };
   // the home page too (the static files plugin answers no directory index)
   if (shellHtml !== null) app.get('/', { schema: { hide: true } }, sendShell);

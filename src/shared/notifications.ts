@@ -51,6 +51,12 @@ type ParamsByType = {
   review_hidden: { task: string; reason: string };
   payout_paid: { amount: string; reference: string };
   payout_rejected: { amount: string; reason: string };
+  invitation_received: { company: string; task: string; rate: number };
+  invitation_accepted: { influencer: string; task: string };
+  invitation_declined: { influencer: string; task: string; reason: string };
+  invitation_expired: { influencer: string; task: string };
+  invitation_closed: OfTask;
+  task_slots_filled: { task: string; slots: number };
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -98,6 +104,12 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   review_hidden: { task: 'string', reason: 'string' },
   payout_paid: { amount: 'string', reference: 'string' },
   payout_rejected: { amount: 'string', reason: 'string' },
+  invitation_received: { company: 'string', task: 'string', rate: 'number' },
+  invitation_accepted: { influencer: 'string', task: 'string' },
+  invitation_declined: { influencer: 'string', task: 'string', reason: 'string' },
+  invitation_expired: { influencer: 'string', task: 'string' },
+  invitation_closed: { task: 'string' },
+  task_slots_filled: { task: 'string', slots: 'number' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -119,6 +131,30 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   application_received: {
     zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 ${rate}。' },
     en: { title: 'New application', body: '{influencer} applied for "{task}" with a quote of ${rate}.' },
+  },
+  invitation_received: {
+    zh: { title: '收到任务邀请', body: '企业「{company}」邀请您参与任务「{task}」，报价 ${rate}。请在 72 小时内回复。' },
+    en: { title: 'You are invited to a task', body: '{company} invited you to "{task}" at ${rate}. Please answer within 72 hours.' },
+  },
+  invitation_accepted: {
+    zh: { title: '达人接受了邀请', body: '达人「{influencer}」接受了任务「{task}」的邀请，订单已创建。' },
+    en: { title: 'Invitation accepted', body: '{influencer} accepted your invitation to "{task}"; the deal has started.' },
+  },
+  invitation_declined: {
+    zh: { title: '达人拒绝了邀请', body: '达人「{influencer}」拒绝了任务「{task}」的邀请，原因：{reason}。' },
+    en: { title: 'Invitation declined', body: '{influencer} declined your invitation to "{task}". Reason: {reason}.' },
+  },
+  invitation_expired: {
+    zh: { title: '邀请已过期', body: '达人「{influencer}」未在 72 小时内回复任务「{task}」的邀请，邀请已过期。' },
+    en: { title: 'Invitation expired', body: '{influencer} did not answer your invitation to "{task}" within 72 hours; it has expired.' },
+  },
+  invitation_closed: {
+    zh: { title: '邀请已失效', body: '任务「{task}」已停止招募，您收到的邀请已失效。' },
+    en: { title: 'Invitation no longer valid', body: 'The task "{task}" stopped recruiting; its invitation to you is no longer valid.' },
+  },
+  task_slots_filled: {
+    zh: { title: '任务已招满', body: '任务「{task}」的 {slots} 个名额已全部录用，其余申请已自动拒绝。' },
+    en: { title: 'All places filled', body: 'All {slots} places of "{task}" are filled; the other applications were declined automatically.' },
   },
   application_resubmitted: {
     zh: { title: '达人重新提交了申请', body: '达人「{influencer}」重新申请了任务「{task}」，报价 ${rate}。' },

@@ -161,6 +161,16 @@ export const TASK_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] a
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const APPLICATION_STATUSES = ['pending', 'accepted', 'refused', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/**
+ * 邀请 (decision 0025): pending until the influencer accepts or declines; expired after 72 h unanswered;
+ * withdrawn by the company; closed when the task stops recruiting (filled, cancelled, recruiting ended).
+ */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'expired', 'withdrawn', 'closed'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+/** an unanswered invitation expires after this many hours */
+export const INVITATION_EXPIRY_HOURS = 72;
+/** invitations one task may send in 24 hours unless 系统设置 says otherwise */
+export const INVITATION_DAILY_LIMIT_DEFAULT = 10;
 
 export const values = <V extends string>(list: readonly Option<V>[]) =>
   list.map((o) => o.value) as unknown as [V, ...V[]];

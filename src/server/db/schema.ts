@@ -382,6 +382,11 @@ export const tasks = pgTable(
     /** the commission in basis points of the confirmed GMV (1500 = 15%); 0 for a fixed fee */
     commissionBps: integer('commission_bps').notNull().default(0),
     selectedInfluencerId: uuid('selected_influencer_id').references(() => influencers.id, { onDelete: 'set null' }),
+    /**
+     * how many influencers the task recruits (招募人数). `current_applicants` counts the filled ones (accepted, their
+     * deal not cancelled while the task still recruits); the task leaves `open` when they are equal (decision 0025)
+     */
+    slots: integer('slots').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -411,6 +416,7 @@ export const tasks = pgTable(
     index('tasks_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
     check('tasks_status_check', sql`${t.status} in ('open','in_progress','completed','cancelled')`),
     check('tasks_budget_check', sql`${t.budgetMin} >= 0 and ${t.budgetMax} >= ${t.budgetMin}`),
+    check('tasks_slots_check', sql`${t.slots} between 1 and 50`),
     check(
       'tasks_pricing_check',
       sql`(${t.pricingModel} = 'fixed' and ${t.commissionBps} = 0) or (${t.pricingModel} in ('slot_commission','commission') and ${t.commissionBps} between 1 and 10000)`,
@@ -439,6 +445,44 @@ export const taskApplications = pgTable(
     index('task_applications_influencer_idx').on(t.influencerId, t.appliedAt),
     index('task_applications_task_status_idx').on(t.taskId, t.status),
     check('task_applications_status_check', sql`${t.status} in ('pending','accepted','refused','withdrawn')`),
+  ],
+);
+
+/**
+ * 邀请 (decision 0025): a company invites an influencer to its open task with a message and an offered rate;
+ * the influencer accepts (an accepted application and its deal, like an accept) or declines with a reason;
+ * unanswered, it expires (job `invitation.expire`). One invitation per task and influencer, ever.
+ */
+export const taskInvitations = pgTable(
+  'task_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    /** the company user who sent it */
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    /** whole dollars inside the task's budget (0 for a commission-only task) */
+    offeredRate: integer('offered_rate').notNull(),
+    status: text('status').notNull().default('pending'),
+    declineReason: text('decline_reason'),
+    /** the application it became when accepted */
+    applicationId: uuid('application_id').references(() => taskApplications.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    respondedAt: ts('responded_at'),
+  },
+  (t) => [
+    uniqueIndex('task_invitations_unique').on(t.taskId, t.influencerId),
+    index('task_invitations_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    // the daily limit counts a task's invitations of the last 24 hours; the owner's list reads them newest first
+    index('task_invitations_task_created_idx').on(t.taskId, t.createdAt.desc()),
+    check('task_invitations_status_check', sql`${t.status} in ('pending','accepted','declined','expired','withdrawn','closed')`),
+    check('task_invitations_rate_check', sql`${t.offeredRate} >= 0`),
   ],
 );
 
@@ -887,7 +931,8 @@ export const deals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('deals_task_unique').on(t.taskId),
+    // a task with several slots has one deal per recruited influencer
+    index('deals_task_idx').on(t.taskId),
     uniqueIndex('deals_application_unique').on(t.applicationId),
     index('deals_company_idx').on(t.companyId, t.updatedAt.desc()),
     index('deals_influencer_idx').on(t.influencerId, t.updatedAt.desc()),

@@ -25,6 +25,8 @@ export const platformSettings = z.object({
   }),
   /** the smallest payout, cents ($1.00 to $100,000.00) */
   payoutMinCents: int(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }),
+  /** invitations (邀请) one task may send in 24 hours */
+  invitationDailyLimit: int(1, 200, { invalid: 'SETTING_INVITATION_LIMIT_INVALID' }),
   /** days without payout processing besides weekends (YYYY-MM-DD), stored sorted and without repeats */
   holidays: z
     .array(z.string({ error: 'SETTING_HOLIDAYS_INVALID' }).trim().refine(isCalendarDay, { error: 'SETTING_HOLIDAYS_INVALID' }), { error: 'SETTING_HOLIDAYS_INVALID' })
@@ -42,6 +44,7 @@ export const platformSettingsOut = z.object({
   signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
   announcement: z.object({ enabled: z.boolean(), textZh: z.string().nullable(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES) }),
   payoutMinCents: z.number(),
+  invitationDailyLimit: z.number(),
   holidays: z.array(z.string()),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES, TASK_STATUSES } from '../options';
+import { APPLICATION_STATUSES, INVITATION_STATUSES, TASK_STATUSES } from '../options';
 import { decimal, int, isoDateTime, optionalText, queryInt, text } from './fields';
 import { IDEMPOTENCY_KEY_HEADER } from '../headers';
 import { PRICING_MODELS } from '../money';
@@ -64,6 +64,8 @@ export const taskCard = z.object({
   /** how the influencer is paid (decision 0022); commissionBps: basis points of the confirmed GMV */
   pricingModel: z.enum(PRICING_MODELS),
   commissionBps: z.number().int(),
+  /** 已招 currentApplicants / slots: how many influencers the task recruits and how many are taken (decision 0025) */
+  slots: z.number().int(),
   currentApplicants: z.number().int(),
   applicationsCount: z.number().int(),
   viewsCount: z.number().int(),
@@ -95,8 +97,18 @@ export const taskDetailResponse = z.object({
     isOwner: z.boolean(),
     canApply: z.boolean(),
     myApplication: myApplication.nullable(),
-    /** the task's deal, for its two parties (null for everyone else) */
+    /** the viewer's deal of this task: the influencer's own; for the owner the newest one (null for everyone else) */
     dealId: z.string().uuid().nullable(),
+    /** the signed-in influencer's invitation to this task (邀请), if the company sent one */
+    invitation: z
+      .object({
+        id: z.string().uuid(),
+        status: z.enum(INVITATION_STATUSES),
+        offeredRate: z.number().int(),
+        message: z.string(),
+        expiresAt: z.string(),
+      })
+      .nullable(),
   }),
 });
 export type TaskDetailResponse = z.infer<typeof taskDetailResponse>;
@@ -108,6 +120,9 @@ export const taskIdQuery = z.object({
     .min(1, { error: 'TASK_ID_MISSING' })
     .refine((v) => z.uuid().safeParse(v).success, { error: 'TASK_NOT_FOUND' }),
 });
+
+/** the most influencers one task may recruit */
+export const TASK_SLOTS_MAX = 50;
 
 /** budget_min / budget_max: whole dollars in int4 columns; the form caps them here. */
 export const BUDGET_MAX = 100_000_000;
@@ -142,6 +157,8 @@ export const taskCreateRequest = z
     budgetMin: budget,
     budgetMax: budget,
     maxApplicants: int(1, 1000, { invalid: 'TASK_MAX_APPLICANTS_INVALID', tooLarge: 'NUMBER_TOO_LARGE' }).default(5),
+    /** 招募人数: how many influencers the task recruits (1–50, at most maxApplicants) */
+    slots: int(1, TASK_SLOTS_MAX, { invalid: 'TASK_SLOTS_INVALID', tooSmall: 'TASK_SLOTS_INVALID', tooLarge: 'TASK_SLOTS_INVALID' }).default(1),
     /** ISO date-time with offset; between now and one year ahead (liveDateInWindow, checked against the server clock) */
     liveDate: isoDateTime('TASK_LIVE_DATE_INVALID').optional().nullable(),
     /** duration_hours numeric(5,1) */
@@ -159,6 +176,7 @@ export const taskCreateRequest = z
   })
   .superRefine((v, ctx) => {
     if (v.budgetMax < v.budgetMin) ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: 'TASK_BUDGET_RANGE' });
+    if (v.slots > v.maxApplicants) ctx.addIssue({ code: 'custom', path: ['slots'], message: 'TASK_SLOTS_OVER_APPLICANTS' });
     if (v.pricingModel !== 'fixed' && !(typeof v.commissionPercent === 'number' && v.commissionPercent > 0)) {
       ctx.addIssue({ code: 'custom', path: ['commissionPercent'], message: 'TASK_COMMISSION_INVALID' });
     }
@@ -207,6 +225,10 @@ export const applicationForCompany = z.object({
   message: z.string().nullable(),
   appliedAt: z.string(),
   respondedAt: z.string().nullable(),
+  /** the deal an accepted application started (null otherwise) */
+  dealId: z.string().uuid().nullable(),
+  /** true when it came from an accepted invitation (邀请) rather than an application */
+  invited: z.boolean(),
   influencer: z.object({
     id: z.string().uuid(),
     nickname: z.string(),

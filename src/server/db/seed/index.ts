@@ -1,10 +1,11 @@
 import { count } from 'drizzle-orm';
-import { TASK_CATEGORY_OPTIONS } from '../../../shared/options';
+import { INVITATION_EXPIRY_HOURS, TASK_CATEGORY_OPTIONS } from '../../../shared/options';
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth/service';
 import { fundWallet, makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
-import { users } from '../schema';
+import { taskInvitations, users } from '../schema';
+import { scheduleJob } from '../../platform/jobs';
 import { makeAvatar, makePoster } from './posters';
 
 /** Demo accounts (README lists them). Only ever seeded into an empty database. */
@@ -167,8 +168,9 @@ export async function seedDemo(ctx: AppContext) {
   }
 
   const day = 24 * 3_600_000;
+  const taskRows = [];
   for (const [i, t] of TASKS.entries()) {
-    await makeTask(db, {
+    const row = await makeTask(db, {
       companyId: companyRows[i % companyRows.length].id,
       categoryId: categoryId(t.cat),
       title: t.title,
@@ -180,7 +182,29 @@ export async function seedDemo(ctx: AppContext) {
       isUrgent: t.urgent,
       liveDate: new Date(Date.now() + (i + 3) * day),
       createdAt: new Date(Date.now() - i * 5 * 3_600_000),
+      // the demo company's first task recruits three influencers (已招 0/3, decision 0025)
+      ...(i === 0 ? { slots: 3, maxApplicants: 8 } : {}),
     });
+    taskRows.push(row);
+  }
+  // the demo company has invited the demo influencer to its second task (收到的邀请 on /influencer-tasks)
+  const demoCompanyId: string = companyRows[0].id;
+  const invitedTo = taskRows.find((row, i) => i > 0 && row.companyId === demoCompanyId);
+  if (invitedTo) {
+    const createdAt = new Date(Date.now() - 2 * 3_600_000);
+    const [inv] = await db
+      .insert(taskInvitations)
+      .values({
+        taskId: invitedTo.id,
+        influencerId: influencerRows[0].id,
+        message: '您的直播风格很适合我们的新品，诚邀合作！',
+        offeredRate: Math.round((invitedTo.budgetMin + invitedTo.budgetMax) / 2),
+        status: 'pending',
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + INVITATION_EXPIRY_HOURS * 3_600_000),
+      })
+      .returning();
+    await scheduleJob(db, { kind: 'invitation.expire', key: `invitation:${inv.id}:expire`, runAt: inv.expiresAt, payload: { invitationId: inv.id } });
   }
   // finished collaborations: the "success cases" of the stats strip. Every rating on the site comes
   // from these reviews (decision 0015): influencers[i] is reviewed by companies with REVIEWS[i] stars.

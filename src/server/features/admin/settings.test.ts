@@ -33,9 +33,11 @@ describe('系统设置', () => {
       signupOpen: { influencer: true, company: true },
       announcement: { enabled: false, textZh: null, textEn: null, tone: 'info' },
       payoutMinCents: 1000,
+      invitationDailyLimit: 10,
       holidays: [],
     });
     const base = res.settings;
+    for (const v of [0, 201]) expect(errorOf(await put({ ...base, invitationDailyLimit: v }))).toMatchObject({ code: 'SETTING_INVITATION_LIMIT_INVALID' });
     expect(errorOf(await put({ ...base, platformFeePercent: 51 }))).toMatchObject({ code: 'SETTING_FEE_INVALID' });
     expect(errorOf(await put({ ...base, platformFeePercent: 10.25 }))).toMatchObject({ code: 'SETTING_FEE_INVALID' });
     expect(errorOf(await put({ ...base, settlementHours: 0 }))).toMatchObject({ code: 'SETTING_SETTLEMENT_INVALID' });
@@ -54,6 +56,7 @@ describe('系统设置', () => {
       supportEmail: 'help@example.com',
       signupOpen: { influencer: true, company: false },
       announcement: { enabled: true, textZh: '平台将于周日凌晨维护', textEn: 'Maintenance on Sunday night', tone: 'warning' },
+      invitationDailyLimit: 25,
     };
     const saved = await put(next);
     expect(saved.statusCode, saved.body).toBe(200);

@@ -5,6 +5,7 @@
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import { BUSINESS } from '../../../shared/business';
+import { INVITATION_DAILY_LIMIT_DEFAULT } from '../../../shared/options';
 import type { PlatformSettings, SettingsResponse, SiteSettings } from '../../../shared/schemas/adminInsights';
 import type { DbOrTx } from '../../db/client';
 import { platformSettings, users } from '../../db/schema';
@@ -13,7 +14,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 type Key = keyof PlatformSettings;
-const KEYS: Key[] = ['platformFeePercent', 'settlementHours', 'supportEmail', 'signupOpen', 'announcement', 'payoutMinCents', 'holidays'];
+const KEYS: Key[] = ['platformFeePercent', 'settlementHours', 'supportEmail', 'signupOpen', 'announcement', 'payoutMinCents', 'invitationDailyLimit', 'holidays'];
 const CACHE_MS = 5_000;
 
 export function defaultSettings(ctx: AppContext): PlatformSettings {
@@ -24,6 +25,7 @@ export function defaultSettings(ctx: AppContext): PlatformSettings {
     signupOpen: { influencer: true, company: true },
     announcement: { enabled: false, textZh: null, textEn: null, tone: 'info' },
     payoutMinCents: BUSINESS.payoutMinCents,
+    invitationDailyLimit: INVITATION_DAILY_LIMIT_DEFAULT,
     holidays: [],
   };
 }

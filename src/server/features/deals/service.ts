@@ -9,7 +9,7 @@
  * Mail goes out after the commit.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   canFire,
   eventDef,
@@ -80,6 +80,10 @@ export async function createDeal(
     };
     application: { id: string; influencerId: string; proposedRate: number };
     now: Date;
+    /** this deal fills the task's last slot: a prepayment's remainder goes back to the wallet (decision 0025) */
+    lastSlot?: boolean;
+    /** who made the deal: the company accepting an application, or the influencer accepting an invitation */
+    by?: 'company' | 'influencer';
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -117,7 +121,7 @@ export async function createDeal(
   });
   // a prepayment made at publishing pays the fee first; the rest comes from the company's wallet now
   // when it covers it (hire and fund in one step), else on the deal page (待付款)
-  const held = await openDealEscrow(tx, { dealId: id, taskId: task.id, feeCents, parties, now });
+  const held = await openDealEscrow(tx, { dealId: id, taskId: task.id, feeCents, parties, now, releaseRest: input.lastSlot ?? true });
   let feeFunded = held >= feeCents;
   if (!feeFunded && (await balanceOf(tx, 'company_available', parties.companyUserId)) >= feeCents - held) {
     await payDealFee(tx, { dealId: id, feeCents, parties, now });
@@ -129,7 +133,7 @@ export async function createDeal(
     dealId: id,
     version: 1,
     event: 'accept',
-    actorRole: 'company',
+    actorRole: input.by ?? 'company',
     fromStatus: status,
     toStatus: status,
     data: { rateCents: feeCents, pricingModel: task.pricingModel, commissionBps: task.commissionBps, depositCents, prepaidCents: held, feeFunded },
@@ -142,10 +146,50 @@ export async function createDeal(
   return id;
 }
 
-/** the deal of a task, if any (tasks' complete/cancel consult it) */
-export async function dealOfTask(tx: DbOrTx, taskId: string) {
-  const [d] = await tx.select({ id: deals.id, status: deals.status }).from(deals).where(eq(deals.taskId, taskId)).limit(1);
-  return d ?? null;
+/** The deals of a task, oldest first (a task with several slots has one per recruited influencer). */
+export async function dealsOfTask(tx: DbOrTx, taskId: string) {
+  return tx.select({ id: deals.id, status: deals.status, influencerId: deals.influencerId }).from(deals).where(eq(deals.taskId, taskId)).orderBy(asc(deals.createdAt), asc(deals.id));
+}
+
+const dealEnded = (status: string) => status === 'completed' || status === 'cancelled';
+
+/**
+ * A deal of the task ended (called inside its transaction; the task row is locked). While the task still
+ * recruits, a cancelled deal frees its slot. Once the task no longer recruits (in_progress) and none of its
+ * deals is active, the task ends: completed when one of them was, otherwise cancelled. With one slot this
+ * is the old rule: the deal's end is the task's (decision 0025).
+ */
+export async function settleTaskAfterDeal(tx: DbOrTx, deal: { id: string; taskId: string }, outcome: 'completed' | 'cancelled', now: Date) {
+  const taskId = deal.taskId;
+  const [t] = await tx.select({ status: tasks.status, companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  if (!t) return;
+  if (t.status === 'open') {
+    if (outcome === 'cancelled') {
+      await tx
+        .update(tasks)
+        .set({ currentApplicants: sql`greatest(${tasks.currentApplicants} - 1, 0)`, updatedAt: now })
+        .where(and(eq(tasks.id, taskId), eq(tasks.status, 'open')));
+    }
+    return;
+  }
+  if (t.status !== 'in_progress') return;
+  // the ending deal's own row is written after this (applyEvent's patch): count it as ended
+  await endTaskIfDealsEnded(tx, taskId, t.companyId, now, { id: deal.id, status: outcome });
+}
+
+/** in_progress with every deal ended: the task becomes completed (one deal was) or cancelled. */
+export async function endTaskIfDealsEnded(tx: DbOrTx, taskId: string, companyId: string, now: Date, ending?: { id: string; status: string }) {
+  const all = (await dealsOfTask(tx, taskId)).map((d) => (ending && d.id === ending.id ? { ...d, status: ending.status } : d));
+  if (all.length === 0 || all.some((d) => !dealEnded(d.status))) return;
+  const done = all.some((d) => d.status === 'completed');
+  const [moved] = await tx
+    .update(tasks)
+    .set({ status: done ? 'completed' : 'cancelled', updatedAt: now })
+    .where(and(eq(tasks.id, taskId), eq(tasks.status, 'in_progress')))
+    .returning({ id: tasks.id });
+  if (moved && done) {
+    await tx.update(companies).set({ completedTasks: sql`${companies.completedTasks} + 1` }).where(eq(companies.id, companyId));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -600,14 +644,8 @@ async function applyEvent(
       if (settled.commissionStatus === 'due' && settled.commissionCents) {
         notes.push({ userId: parties.companyUserId, type: 'commission_due', params: { task, amount: dollars(settled.commissionCents) }, link: '/wallet' });
       }
-      const [moved] = await tx
-        .update(tasks)
-        .set({ status: 'completed', updatedAt: now })
-        .where(and(eq(tasks.id, d.taskId), eq(tasks.status, 'in_progress')))
-        .returning({ id: tasks.id });
-      if (moved) {
-        await tx.update(companies).set({ completedTasks: sql`${companies.completedTasks} + 1` }).where(eq(companies.id, d.companyId));
-      }
+      // the task ends with its last deal (decision 0025)
+      await settleTaskAfterDeal(tx, d, 'completed', now);
       tell(both, { type: 'deal_completed', params: { task } });
       // each side may now review the other; the window's end reveals whatever was written (decision 0015)
       await scheduleReviewsClose(tx, d.id, now);
@@ -671,10 +709,8 @@ async function applyEvent(
       }
       // the escrow goes back to the company; the deposit back to the influencer unless awarded
       await refundDeal(tx, { id: d.id, depositAwarded: Boolean(patch.depositAwarded) }, parties, now);
-      await tx
-        .update(tasks)
-        .set({ status: 'cancelled', updatedAt: now })
-        .where(and(eq(tasks.id, d.taskId), eq(tasks.status, 'in_progress')));
+      // a recruiting task gets its slot back; otherwise the task ends with its last deal (decision 0025)
+      await settleTaskAfterDeal(tx, d, 'cancelled', now);
       Object.assign(data, { reason });
       tell(actor.role === 'admin' || actor.role === 'system' ? both : [other], {
         type: event === 'resolve_cancel' ? 'deal_resolved' : 'deal_cancelled',
@@ -772,28 +808,32 @@ export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string,
 }
 
 /**
- * The company's cancel of an in-progress task (my-tasks) is the deal's `cancel` event: allowed
- * before the live, with the deal's rules. Called inside the task's transaction (task row locked).
+ * The company's cancel of a task with deals (my-tasks) is each active deal's `cancel` event: allowed
+ * before the live, with the deal's rules (one deal past it refuses the whole cancel). Called inside the
+ * task's transaction (task row locked). Each deal's end also moves the task (settleTaskAfterDeal).
  */
-export async function cancelDealOfTask(ctx: AppContext, tx: Tx, taskId: string, companyUserId: string, reason: string): Promise<NewNotification[]> {
-  const [ref] = await tx.select({ id: deals.id }).from(deals).where(eq(deals.taskId, taskId)).limit(1);
-  if (!ref) return [];
-  const [d] = await tx.select().from(deals).where(eq(deals.id, ref.id)).for('update');
-  if (!d || d.status === 'cancelled' || d.status === 'completed') return [];
+export async function cancelDealsOfTask(ctx: AppContext, tx: Tx, taskId: string, companyUserId: string, reason: string): Promise<NewNotification[]> {
+  const notes: NewNotification[] = [];
+  const active = (await dealsOfTask(tx, taskId)).filter((x) => !dealEnded(x.status));
+  if (active.length === 0) return notes;
   const settings = await readSettings(ctx, tx);
-  const parties = await partiesOf(tx, d);
-  const out = await applyEvent(
-    ctx,
-    tx,
-    d,
-    'cancel',
-    { role: 'company', userId: companyUserId },
-    { reason },
-    { now: ctx.clock.now(), settlementHours: settings.settlementHours },
-    parties,
-    await openDispute(tx, d.id),
-  );
-  return out.notes;
+  for (const ref of active) {
+    const [d] = await tx.select().from(deals).where(eq(deals.id, ref.id)).for('update');
+    if (!d || dealEnded(d.status)) continue;
+    const out = await applyEvent(
+      ctx,
+      tx,
+      d,
+      'cancel',
+      { role: 'company', userId: companyUserId },
+      { reason },
+      { now: ctx.clock.now(), settlementHours: settings.settlementHours },
+      await partiesOf(tx, d),
+      await openDispute(tx, d.id),
+    );
+    notes.push(...out.notes);
+  }
+  return notes;
 }
 
 // ---------------------------------------------------------------------------------------------

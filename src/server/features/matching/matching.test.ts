@@ -3,7 +3,7 @@
  * that feature; the exclusions; who may ask; masking; and the influencer's side (为你推荐).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskApplications, userSettings } from '../../db/schema';
+import { taskApplications, taskInvitations, userSettings } from '../../db/schema';
 import { makeCompany, makeDeal, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory } from '../../db/factories';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
 import { categoryValues, languagesAskedIn, reasonsOf } from './service';
@@ -149,6 +149,24 @@ describe('recommended influencers for a task', () => {
       });
     }
     const r = await pair('靠谱-是', '靠谱-否');
+    expect(r.before).toBe(true);
+    expect(r.reasons).toContain('reliable');
+  });
+
+  it('answering invitations (rather than letting them expire) counts as reliable', async () => {
+    const a = await mk('回复-是');
+    const b = await mk('回复-否');
+    const now = t.app.ctx.clock.now();
+    for (let k = 0; k < 4; k++) {
+      const old = await makeTask(db(), { companyId: other.company.id, title: `旧任务 ${k}`, description: '旧', budgetMin: 1, budgetMax: 2, status: 'cancelled' });
+      for (const [who, status] of [
+        [a, k % 2 ? 'accepted' : 'declined'],
+        [b, 'expired'],
+      ] as const) {
+        await db().insert(taskInvitations).values({ taskId: old.id, influencerId: who.influencer.id, message: '邀请', offeredRate: 1, status, createdAt: now, expiresAt: now, respondedAt: now });
+      }
+    }
+    const r = await pair('回复-是', '回复-否');
     expect(r.before).toBe(true);
     expect(r.reasons).toContain('reliable');
   });

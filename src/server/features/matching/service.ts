@@ -102,6 +102,11 @@ const ratingFit = (rating: SQL, reviews: SQL) => sql`(${rating}::float8 / 5 * ${
 const deliveredFit = (n: SQL) => sql`least(1, ln(1 + ${n}) / ln(11))::float8`;
 /** the share of ended deals that were completed, 0.5 with no history */
 const reliableFit = (done: SQL, ended: SQL) => sql`((${done} + 1)::float8 / (${ended} + 2))`;
+/**
+ * An influencer's reliability (decision 0025): completed deals and answered invitations (accepted or
+ * declined) count as kept, cancelled deals and invitations left to expire as not: (kept + 1) / (all + 2)
+ */
+const influencerReliableFit = sql`((h.completed + v.answered + 1)::float8 / (h.ended + v.answered + v.expired + 2))`;
 /** a location fits when the task is online or one name contains the other (上海 / 上海市) */
 const locationFit = (place: SQL, wanted: SQL) =>
   sql`(case when ${wanted} is null then 1 when ${place} is not null and (strpos(${place}, ${wanted}) > 0 or strpos(${wanted}, ${place}) > 0) then 1 else 0 end)::float8`;
@@ -139,7 +144,7 @@ export type InfluencerTarget = {
   languages: string[];
   /** the live session; null when not planned yet */
   window: { start: Date; end: Date } | null;
-  /** leave out those who applied to this task */
+  /** leave out those who applied to this task or were invited to it */
   taskId: string | null;
   /** leave out this influencer (the page's own) */
   excludeInfluencerId: string | null;
@@ -200,7 +205,7 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
     rate: rateFit(sql`i.hourly_rate`, sql`${duration}::float8`, sql`${t.budgetMin}`, sql`${t.budgetMax}`),
     rating: sql`i.match_quality`,
     delivered: deliveredFit(sql`h.delivered`),
-    reliable: reliableFit(sql`h.completed`, sql`h.ended`),
+    reliable: influencerReliableFit,
     location: locationFit(sql`i.location`, wantedLocation),
     language: t.languages.length
       ? sql`(case when i.languages && ${textArray(t.languages)} or (i.bilingual_live and 'english' = any(${textArray(t.languages)})) then 1 else 0 end)::float8`
@@ -224,9 +229,15 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
                coalesce(${overlap}, false) busy
         from deals d where d.influencer_id = i.id
       ) h
+      cross join lateral (
+        select count(*) filter (where iv.status in ('accepted', 'declined')) answered,
+               count(*) filter (where iv.status = 'expired') expired
+        from task_invitations iv where iv.influencer_id = i.id
+      ) v
       where ${visible} and not h.busy
         ${t.excludeInfluencerId ? sql`and i.id <> ${t.excludeInfluencerId}` : sql``}
-        ${t.taskId ? sql`and not exists (select 1 from task_applications a where a.task_id = ${t.taskId} and a.influencer_id = i.id)` : sql``}
+        ${t.taskId ? sql`and not exists (select 1 from task_applications a where a.task_id = ${t.taskId} and a.influencer_id = i.id)
+            and not exists (select 1 from task_invitations v where v.task_id = ${t.taskId} and v.influencer_id = i.id)` : sql``}
     )
     select *, ${SCORE} score
     from scored
@@ -414,6 +425,7 @@ export async function taskStatement(db: DbOrTx, s: TaskSeeker): Promise<SQL> {
       where t.status = 'open' and cu.suspended_at is null
         and (t.live_date is null or t.live_date > ${s.now.toISOString()}::timestamptz)
         and not exists (select 1 from task_applications a where a.task_id = t.id and a.influencer_id = ${s.influencerId})
+        and not exists (select 1 from task_invitations v where v.task_id = t.id and v.influencer_id = ${s.influencerId})
         and not exists (
           select 1 from deals d where d.influencer_id = ${s.influencerId} and ${ACTIVE_DEAL} and t.live_date is not null
             and ${dealStart} < ${tEnd} and ${dealEnd} > t.live_date)

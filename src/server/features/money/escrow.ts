@@ -58,7 +58,7 @@ export async function prepayTask(tx: Tx, input: { taskId: string; companyUserId:
   );
 }
 
-/** A task cancelled before anyone was accepted: its prepayment goes back to the company's wallet. */
+/** A task cancelled before anyone was accepted, or whose recruiting ended with slots unfilled: what is left of its prepayment goes back to the company's wallet. */
 export async function refundTaskPrepayment(tx: Tx, input: { taskId: string; companyUserId: string; now: Date; createdBy: string | null }) {
   const held = await balanceOf(tx, 'prepaid_escrow', input.companyUserId, input.taskId);
   if (held <= 0) return;
@@ -82,14 +82,22 @@ export async function refundTaskPrepayment(tx: Tx, input: { taskId: string; comp
 // the deal's escrow
 
 /**
- * Acceptance: the task's prepayment pays the deal's fee first (what exceeds the fee goes back to the
- * company's wallet). Returns how much of the fee is in escrow after it.
+ * Acceptance: the task's prepayment pays the deal's fee first. What exceeds the fee goes back to the
+ * company's wallet when this deal fills the task's last slot (`releaseRest`); while the task still
+ * recruits (several slots, decision 0025) it stays in the prepaid escrow for the next deal. Returns how
+ * much of the fee is in escrow after it.
  */
-export async function openDealEscrow(tx: Tx, input: { dealId: string; taskId: string; feeCents: number; parties: Parties; now: Date }): Promise<number> {
+export async function openDealEscrow(
+  tx: Tx,
+  input: { dealId: string; taskId: string; feeCents: number; parties: Parties; now: Date; releaseRest?: boolean },
+): Promise<number> {
   const { companyUserId } = input.parties;
   const prepaid = await balanceOf(tx, 'prepaid_escrow', companyUserId, input.taskId);
   if (prepaid <= 0) return 0;
   const used = Math.min(prepaid, input.feeCents);
+  const release = input.releaseRest ?? true;
+  const out = release ? prepaid : used;
+  if (out <= 0) return 0;
   await post(
     tx,
     {
@@ -98,9 +106,9 @@ export async function openDealEscrow(tx: Tx, input: { dealId: string; taskId: st
       idempotencyKey: `deal:${input.dealId}:prepaid`,
       createdBy: companyUserId,
       lines: lines(
-        { accountId: await accountFor(tx, 'prepaid_escrow', companyUserId, input.taskId), amountCents: -prepaid },
+        { accountId: await accountFor(tx, 'prepaid_escrow', companyUserId, input.taskId), amountCents: -out },
         { accountId: await accountFor(tx, 'escrow', companyUserId, input.dealId), amountCents: used },
-        { accountId: await accountFor(tx, 'company_available', companyUserId), amountCents: prepaid - used },
+        { accountId: await accountFor(tx, 'company_available', companyUserId), amountCents: out - used },
       ),
     },
     input.now,
@@ -232,9 +240,10 @@ export async function settleDeal(tx: Tx, d: DealMoney, parties: Parties, now: Da
     commissionStatus = (await chargeCommission(tx, { dealId: d.id, commissionCents: s.commissionCents, feeCents: s.feeOnCommissionCents, parties, now })) ? 'paid' : 'due';
   }
   const gross = s.feeShareCents + (commissionStatus === 'paid' ? s.commissionCents : 0);
+  // a task with several slots adds up its deals' settlements (decision 0025)
   await tx
     .update(tasks)
-    .set({ isSettled: true, settlementAmount: sql`${gross}::numeric / 100`, updatedAt: now })
+    .set({ isSettled: true, settlementAmount: sql`coalesce(${tasks.settlementAmount}, 0) + ${gross}::numeric / 100`, updatedAt: now })
     .where(eq(tasks.id, d.taskId));
   return { settledAt: now, settledGrossCents: gross, commissionCents: s.commissionCents > 0 ? s.commissionCents : null, commissionStatus };
 }

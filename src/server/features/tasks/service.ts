@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gte, inArray, like, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TASK_STATUSES, type TaskStatus } from '../../../shared/options';
+import { INVITATION_STATUSES, TASK_STATUSES, type InvitationStatus, type TaskStatus } from '../../../shared/options';
 import {
   BUDGET_BOUNDS,
   liveDateInWindow,
@@ -13,13 +13,13 @@ import {
   type TaskListQuery,
   type TaskListResponse,
 } from '../../../shared/schemas/tasks';
-import { escapeLike, isUniqueViolation, type Db, type DbOrTx } from '../../db/client';
-import { companies, idempotencyKeys, influencers, taskApplications, taskCategories, tasks, taskViews } from '../../db/schema';
+import { escapeLike, isUniqueViolation, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { companies, deals, idempotencyKeys, influencers, taskApplications, taskCategories, taskInvitations, tasks, taskViews } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
-import { cancelDealOfTask, createDeal, dealOfTask } from '../deals/service';
+import { cancelDealsOfTask, createDeal, dealsOfTask, endTaskIfDealsEnded } from '../deals/service';
 import { hasDueCommission, prepayTask, refundTaskPrepayment } from '../money/escrow';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 import { notifyFollowers } from '../people/service';
@@ -66,6 +66,7 @@ type CardRow = {
 };
 
 const asStatus = (s: string): TaskStatus => TASK_STATUSES.find((x) => x === s) ?? 'open';
+export const asInvitationStatus = (s: string): InvitationStatus => INVITATION_STATUSES.find((x) => x === s) ?? 'closed';
 
 function toCard(r: CardRow): TaskCard {
   const t = r.t;
@@ -89,6 +90,7 @@ function toCard(r: CardRow): TaskCard {
     depositAmount: t.depositAmount === null ? null : Number(t.depositAmount),
     pricingModel: PRICING_MODELS.find((m) => m === t.pricingModel) ?? 'fixed',
     commissionBps: t.commissionBps,
+    slots: t.slots,
     currentApplicants: t.currentApplicants,
     applicationsCount: Number(r.applicationsCount),
     viewsCount: t.viewsCount,
@@ -317,20 +319,48 @@ export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): 
   }
   const card = toCard(row);
   const isOwner = me.companyId !== null && me.companyId === row.companyId;
-  const isSelected = myApplication?.status === 'accepted';
-  const deal = isOwner || isSelected ? await dealOfTask(db, id) : null;
+  // the influencer's own deal of the task; for the owner the newest one (a task with several slots has several)
+  const [deal] =
+    isOwner || me.influencerId
+      ? await db
+          .select({ id: deals.id })
+          .from(deals)
+          .where(and(eq(deals.taskId, id), isOwner ? sql`true` : eq(deals.influencerId, me.influencerId!)))
+          .orderBy(desc(deals.createdAt))
+          .limit(1)
+      : [];
+  let invitation: TaskDetailResponse['viewer']['invitation'] = null;
+  if (me.influencerId) {
+    const [inv] = await db
+      .select()
+      .from(taskInvitations)
+      .where(and(eq(taskInvitations.taskId, id), eq(taskInvitations.influencerId, me.influencerId)))
+      .limit(1);
+    if (inv) {
+      invitation = {
+        id: inv.id,
+        status: asInvitationStatus(inv.status),
+        offeredRate: inv.offeredRate,
+        message: inv.message,
+        expiresAt: inv.expiresAt.toISOString(),
+      };
+    }
+  }
   return {
     task: { ...card, isSettled: row.t.isSettled, updatedAt: row.t.updatedAt.toISOString() },
     viewer: {
       isOwner,
       dealId: deal?.id ?? null,
-      // a withdrawn application may be sent again (the same row goes back to pending)
+      // a withdrawn application may be sent again (the same row goes back to pending); an invited
+      // influencer answers the invitation instead
       canApply:
         user?.userType === 'influencer' &&
         card.status === 'open' &&
         (!myApplication || myApplication.status === 'withdrawn') &&
+        invitation?.status !== 'pending' &&
         card.applicationsCount < card.maxApplicants,
       myApplication,
+      invitation,
     },
   };
 }
@@ -361,7 +391,7 @@ export async function recordView(ctx: AppContext, taskId: string, visitorKey: st
   });
 }
 
-async function companyOf(db: DbOrTx, userId: string) {
+export async function companyOf(db: DbOrTx, userId: string) {
   const [c] = await db.select({ id: companies.id, name: companies.companyName }).from(companies).where(eq(companies.userId, userId)).limit(1);
   if (!c) throw new AppError('COMPANY_PROFILE_REQUIRED');
   return c;
@@ -439,6 +469,7 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
         budgetMin: input.budgetMin,
         budgetMax: input.budgetMax,
         maxApplicants: input.maxApplicants,
+        slots: input.slots,
         liveDate,
         durationHours: input.durationHours,
         location: input.location,
@@ -512,7 +543,7 @@ export async function listCompanyTasks(db: Db, userId: string): Promise<CompanyT
  */
 
 /** Locks the task row for the rest of the transaction (the first lock of every transition). */
-async function lockTask(tx: DbOrTx, taskId: string) {
+export async function lockTask(tx: DbOrTx, taskId: string) {
   if (!isUuid(taskId)) throw new AppError('TASK_NOT_FOUND');
   const [t] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update').limit(1);
   if (!t) throw new AppError('TASK_NOT_FOUND');
@@ -520,7 +551,7 @@ async function lockTask(tx: DbOrTx, taskId: string) {
 }
 
 /** Locks the task row for the rest of the transaction; only its owner company may continue. */
-async function lockOwnTask(tx: DbOrTx, taskId: string, userId: string) {
+export async function lockOwnTask(tx: DbOrTx, taskId: string, userId: string) {
   if (!isUuid(taskId)) throw new AppError('TASK_NOT_FOUND');
   const company = await companyOf(tx, userId);
   const t = await lockTask(tx, taskId);
@@ -543,7 +574,7 @@ async function moveApplication(
   return row ?? null;
 }
 
-async function influencerUserIds(tx: DbOrTx, ids: string[]) {
+export async function influencerUserIds(tx: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const rows = await tx
     .select({ id: influencers.id, userId: influencers.userId })
@@ -552,49 +583,113 @@ async function influencerUserIds(tx: DbOrTx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.userId]));
 }
 
-/** Company: cancel an open or in-progress task; pending applications are refused and told. */
+/**
+ * A task stops recruiting (its last slot filled, recruiting ended, cancelled): its pending applications are
+ * refused and its pending invitations closed, each with responded_at; returns whom to tell.
+ */
+async function stopRecruiting(tx: DbOrTx, taskId: string, now: Date) {
+  const refused = await tx
+    .update(taskApplications)
+    .set({ status: 'refused', respondedAt: now })
+    .where(and(eq(taskApplications.taskId, taskId), eq(taskApplications.status, 'pending')))
+    .returning({ influencerId: taskApplications.influencerId });
+  const closed = await tx
+    .update(taskInvitations)
+    .set({ status: 'closed', respondedAt: now })
+    .where(and(eq(taskInvitations.taskId, taskId), eq(taskInvitations.status, 'pending')))
+    .returning({ influencerId: taskInvitations.influencerId });
+  return { refused: refused.map((r) => r.influencerId), closed: closed.map((r) => r.influencerId) };
+}
+
+/** Company: cancel an open or in-progress task; its deals are cancelled, pending applications refused, invitations closed, all told. */
 export async function cancelTask(ctx: AppContext, userId: string, taskId: string) {
   const notes = await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
     if (task.status !== 'open' && task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
-    if (task.status === 'in_progress' && (await dealOfTask(tx, task.id))) {
-      // an in-progress task has a deal: cancelling it is the deal's `cancel` (before the live only);
-      // the deal's event also moves the task and tells the influencer
-      return cancelDealOfTask(ctx, tx, task.id, userId, '企业取消了任务');
+    const list: NewNotification[] = [];
+    const hadDeals = (await dealsOfTask(tx, task.id)).length > 0;
+    if (hadDeals) {
+      // each active deal's `cancel` (before the live only): the deal's event tells its influencer and moves
+      // the task once its last deal has ended (decision 0025)
+      list.push(...(await cancelDealsOfTask(ctx, tx, task.id, userId, '企业取消了任务')));
     }
-    const [moved] = await tx
-      .update(tasks)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(and(eq(tasks.id, task.id), inArray(tasks.status, ['open', 'in_progress'])))
-      .returning({ id: tasks.id });
-    if (!moved) throw new AppError('TASK_STATE_CONFLICT');
+    const { refused, closed } = await stopRecruiting(tx, task.id, now);
+    // a task whose deals all ended is completed (one was) or cancelled; one without deals is cancelled
+    if (hadDeals) {
+      await tx.update(tasks).set({ status: 'in_progress', updatedAt: now }).where(and(eq(tasks.id, task.id), eq(tasks.status, 'open')));
+      await endTaskIfDealsEnded(tx, task.id, task.companyId, now);
+    } else {
+      const [moved] = await tx
+        .update(tasks)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(tasks.id, task.id), inArray(tasks.status, ['open', 'in_progress'])))
+        .returning({ id: tasks.id });
+      if (!moved) throw new AppError('TASK_STATE_CONFLICT');
+    }
     await refundTaskPrepayment(tx, { taskId: task.id, companyUserId: userId, now, createdBy: userId });
-    const refused = await tx
-      .update(taskApplications)
-      .set({ status: 'refused', respondedAt: now })
-      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.status, 'pending')))
-      .returning({ influencerId: taskApplications.influencerId });
-    const involved = [...refused.map((r) => r.influencerId), ...(task.selectedInfluencerId ? [task.selectedInfluencerId] : [])];
-    const users = await influencerUserIds(tx, involved);
-    return addNotifications(
-      tx,
-      involved.flatMap((id) =>
-        users.get(id)
-          ? [{ userId: users.get(id)!, type: 'task_cancelled' as const, params: { task: task.title }, link: `/task/${task.id}` }]
-          : [],
-      ),
-    );
+    // a task accepted before deals existed has only its selected influencer to tell
+    if (!hadDeals && task.status === 'in_progress' && task.selectedInfluencerId) refused.push(task.selectedInfluencerId);
+    const users = await influencerUserIds(tx, [...refused, ...closed]);
+    for (const id of refused) {
+      const uid = users.get(id);
+      if (uid) list.push({ userId: uid, type: 'task_cancelled', params: { task: task.title }, link: `/task/${task.id}` });
+    }
+    for (const id of closed) {
+      const uid = users.get(id);
+      if (uid) list.push({ userId: uid, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` });
+    }
+    return addNotifications(tx, list);
   });
   await mailNotifications(ctx, notes);
 }
 
-/** Company: complete an in-progress task. */
+/**
+ * Company: a task with several slots stops recruiting before all are filled (结束招募). Needs one filled
+ * slot; pending applications are refused, invitations closed, the rest of a prepayment returned; the task
+ * is in progress (or ends at once when its deals already have).
+ */
+export async function closeRecruiting(ctx: AppContext, userId: string, taskId: string) {
+  const notes = await ctx.db.transaction(async (tx) => {
+    const { task } = await lockOwnTask(tx, taskId, userId);
+    const now = ctx.clock.now();
+    if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
+    if ((await dealsOfTask(tx, task.id)).length === 0 || task.currentApplicants < 1) throw new AppError('TASK_RECRUITING_NONE');
+    const [moved] = await tx
+      .update(tasks)
+      .set({ status: 'in_progress', updatedAt: now })
+      .where(and(eq(tasks.id, task.id), eq(tasks.status, 'open')))
+      .returning({ id: tasks.id });
+    if (!moved) throw new AppError('TASK_STATE_CONFLICT');
+    const stopped = await stopRecruiting(tx, task.id, now);
+    await refundTaskPrepayment(tx, { taskId: task.id, companyUserId: userId, now, createdBy: userId });
+    await endTaskIfDealsEnded(tx, task.id, task.companyId, now);
+    return addNotifications(tx, await stoppedNotes(tx, task, stopped));
+  });
+  await mailNotifications(ctx, notes);
+}
+
+async function stoppedNotes(tx: DbOrTx, task: { id: string; title: string }, stopped: { refused: string[]; closed: string[] }) {
+  const users = await influencerUserIds(tx, [...stopped.refused, ...stopped.closed]);
+  const link = `/task/${task.id}`;
+  const list: NewNotification[] = [];
+  for (const id of stopped.refused) {
+    const uid = users.get(id);
+    if (uid) list.push({ userId: uid, type: 'application_refused', params: { task: task.title }, link });
+  }
+  for (const id of stopped.closed) {
+    const uid = users.get(id);
+    if (uid) list.push({ userId: uid, type: 'invitation_closed', params: { task: task.title }, link });
+  }
+  return list;
+}
+
+/** Company: complete an in-progress task without a deal (a task with deals completes with its last deal). */
 export async function completeTask(ctx: AppContext, userId: string, taskId: string) {
   const notes = await ctx.db.transaction(async (tx) => {
     const { task, company } = await lockOwnTask(tx, taskId, userId);
     // a task with a deal completes when its live report is confirmed (the deal room), not by this button
-    if (task.status === 'in_progress' && (await dealOfTask(tx, task.id))) throw new AppError('DEAL_COMPLETE_IN_DEAL');
+    if (task.status === 'in_progress' && (await dealsOfTask(tx, task.id)).length > 0) throw new AppError('DEAL_COMPLETE_IN_DEAL');
     const [moved] = await tx
       .update(tasks)
       .set({ status: 'completed', updatedAt: ctx.clock.now() })
@@ -613,6 +708,48 @@ export async function completeTask(ctx: AppContext, userId: string, taskId: stri
     );
   });
   await mailNotifications(ctx, notes);
+}
+
+type TaskRow = typeof tasks.$inferSelect;
+
+/**
+ * One slot of a locked, open task is filled by an accepted application (the caller moved or wrote it):
+ * the slot is counted, the deal starts with the agreed terms, and when it was the last slot the task is
+ * in progress and stops recruiting (pending applications refused, invitations closed). Returns the deal
+ * and whom to tell besides the accepted influencer. Every caller holds the task's row lock, so two
+ * acceptances of the last slot run one after the other and the second finds the task no longer open.
+ */
+export async function fillSlot(
+  ctx: AppContext,
+  tx: Tx,
+  task: TaskRow,
+  application: { id: string; influencerId: string; proposedRate: number },
+  now: Date,
+  by: 'company' | 'influencer',
+): Promise<{ dealId: string; full: boolean; notes: NewNotification[] }> {
+  if (task.status !== 'open') throw new AppError('TASK_NOT_OPEN');
+  const filled = task.currentApplicants + 1;
+  const full = filled >= task.slots;
+  const [moved] = await tx
+    .update(tasks)
+    .set({
+      status: full ? 'in_progress' : 'open',
+      selectedInfluencerId: sql`coalesce(${tasks.selectedInfluencerId}, ${application.influencerId}::uuid)`,
+      currentApplicants: filled,
+      updatedAt: now,
+    })
+    .where(and(eq(tasks.id, task.id), eq(tasks.status, 'open'), eq(tasks.currentApplicants, task.currentApplicants)))
+    .returning({ id: tasks.id });
+  if (!moved) throw new AppError('TASK_STATE_CONFLICT');
+  // the deal (订单) starts here, with the agreed terms, in the same transaction
+  const dealId = await createDeal(ctx, tx, { task, application, now, lastSlot: full, by });
+  if (!full) return { dealId, full, notes: [] };
+  const notes = await stoppedNotes(tx, task, await stopRecruiting(tx, task.id, now));
+  if (task.slots > 1) {
+    const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
+    if (owner) notes.push({ userId: owner.userId, type: 'task_slots_filled', params: { task: task.title, slots: task.slots }, link: `/task/${task.id}` });
+  }
+  return { dealId, full, notes };
 }
 
 /**
@@ -634,6 +771,13 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
       .limit(1);
     if (existing && existing.status !== 'withdrawn') throw new AppError('APPLICATION_DUPLICATE');
     if (task.status !== 'open') throw new AppError('TASK_NOT_OPEN');
+    // invited: the answer is the invitation's (it carries the company's offer)
+    const [invited] = await tx
+      .select({ id: taskInvitations.id })
+      .from(taskInvitations)
+      .where(and(eq(taskInvitations.taskId, task.id), eq(taskInvitations.influencerId, inf.id), eq(taskInvitations.status, 'pending')))
+      .limit(1);
+    if (invited) throw new AppError('INVITATION_PENDING');
     // commission only: there is no fee to propose
     if (task.pricingModel === 'commission') input = { ...input, proposedRate: 0 };
     else if (input.proposedRate < task.budgetMin || input.proposedRate > task.budgetMax) {
@@ -699,46 +843,26 @@ async function lockApplicationForCompany(tx: DbOrTx, applicationId: string, user
 }
 
 /**
- * Accept: the application becomes accepted, every other pending one of the task refused (with
- * responded_at), the task in_progress with the selected influencer. Exactly one accept wins.
+ * Accept: the application becomes accepted and fills one of the task's slots (fillSlot): with one slot,
+ * every other pending application is refused and the task is in progress, as before; with N slots that
+ * happens at the N-th. Exactly one accept of the last slot wins.
  */
 export async function acceptApplication(ctx: AppContext, userId: string, applicationId: string) {
   const notes = await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
     if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
     const now = ctx.clock.now();
-    const [moved] = await tx
-      .update(tasks)
-      .set({
-        status: 'in_progress',
-        selectedInfluencerId: application.influencerId,
-        currentApplicants: sql`${tasks.currentApplicants} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(tasks.id, task.id), eq(tasks.status, 'open')))
-      .returning({ id: tasks.id });
-    if (!moved) throw new AppError('TASK_STATE_CONFLICT');
     if (!(await moveApplication(tx, application.id, 'pending', { status: 'accepted', respondedAt: now }))) {
       throw new AppError('APPLICATION_STATE_CONFLICT');
     }
-    // the deal (订单) starts here, with the agreed terms, in the same transaction
-    const dealId = await createDeal(ctx, tx, { task, application, now });
-    const refused = await tx
-      .update(taskApplications)
-      .set({ status: 'refused', respondedAt: now })
-      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.status, 'pending')))
-      .returning({ influencerId: taskApplications.influencerId });
-    const users = await influencerUserIds(tx, [application.influencerId, ...refused.map((r) => r.influencerId)]);
-    const link = `/task/${task.id}`;
+    const slot = await fillSlot(ctx, tx, task, application, now, 'company');
+    const users = await influencerUserIds(tx, [application.influencerId]);
     const list: NewNotification[] = [];
     const acceptedUser = users.get(application.influencerId);
     if (acceptedUser) {
-      list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link: `/deal/${dealId}` });
+      list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link: `/deal/${slot.dealId}` });
     }
-    for (const r of refused) {
-      const uid = users.get(r.influencerId);
-      if (uid) list.push({ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link });
-    }
+    list.push(...slot.notes);
     return addNotifications(tx, list);
   });
   await mailNotifications(ctx, notes);
@@ -789,12 +913,14 @@ export async function listTaskApplications(db: Db, userId: string, taskId: strin
   if (!t) throw new AppError('TASK_NOT_FOUND');
   if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
   const rows = await db
-    .select({ a: taskApplications, i: influencers })
+    .select({ a: taskApplications, i: influencers, dealId: deals.id, invitationId: taskInvitations.id })
     .from(taskApplications)
     .innerJoin(influencers, eq(influencers.id, taskApplications.influencerId))
+    .leftJoin(deals, eq(deals.applicationId, taskApplications.id))
+    .leftJoin(taskInvitations, eq(taskInvitations.applicationId, taskApplications.id))
     .where(eq(taskApplications.taskId, taskId))
     .orderBy(desc(taskApplications.appliedAt));
-  return rows.map(({ a, i }) => ({
+  return rows.map(({ a, i, dealId, invitationId }) => ({
     id: a.id,
     taskId: a.taskId,
     status: a.status as 'pending',
@@ -802,6 +928,8 @@ export async function listTaskApplications(db: Db, userId: string, taskId: strin
     message: a.message,
     appliedAt: a.appliedAt.toISOString(),
     respondedAt: a.respondedAt?.toISOString() ?? null,
+    dealId: dealId ?? null,
+    invited: invitationId !== null,
     influencer: {
       id: i.id,
       nickname: i.nickname,

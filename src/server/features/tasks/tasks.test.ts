@@ -132,7 +132,7 @@ describe('the hall', () => {
     expect((await v.get('/api/task-detail?id=')).statusCode).toBe(400);
     const d = (await v.get(`/api/task-detail?id=${task.id}`)).json();
     expect(d.task.company.companyName).toBe(co.company.companyName);
-    expect(d.viewer).toEqual({ isOwner: false, canApply: false, myApplication: null, dealId: null });
+    expect(d.viewer).toEqual({ isOwner: false, canApply: false, myApplication: null, dealId: null, invitation: null });
     expect((await v.post(`/api/tasks/${task.id}/view`)).json().counted).toBe(true);
     expect((await v.post(`/api/tasks/${task.id}/view`)).json().counted).toBe(false);
     expect((await new Client(t.app).post(`/api/tasks/${task.id}/view`)).json().counted).toBe(true);

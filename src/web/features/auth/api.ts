@@ -119,6 +119,12 @@ export const uploadPortfolioFile = (talentType: TalentType, file: Blob, opts?: U
 let signingOut = false;
 /** Parts that open connections of their own (the live event stream) do not start one while signing out. */
 export const isSigningOut = () => signingOut;
+/**
+ * Whether a private query of `userId` may still ask the server: that user is signed in here and no
+ * sign-out is under way (once the logout call has answered, a request would only earn a 401).
+ */
+export const sessionIs = (client: QueryClient, userId: string) =>
+  !signingOut && client.getQueryData<Me | null>(meQueryKey)?.id === userId;
 
 export function useSignOut() {
   const qc = useQueryClient();
@@ -126,6 +132,8 @@ export function useSignOut() {
   const signOut = useCallback(async () => {
     setBusy(true);
     signingOut = true;
+    // a private request still on its way would come back 401 once the session ends: abort it first
+    await qc.cancelQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
     try {
       await Promise.all([
         api.post<{ ok: true }>('/api/auth/logout').catch((e: unknown) => {

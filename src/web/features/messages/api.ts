@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '@shared/schemas/auth';
 import type { ConversationResponse, ConversationSummary, SendMessageRequest } from '@shared/schemas/messages';
 import { api, isApiError } from '../../lib/api';
-import { meQueryKey } from '../auth/api';
+import { sessionIs } from '../auth/api';
 
 /**
  * Conversations api. The unread count is part of the app shell (the header badge), so this module
@@ -35,8 +34,8 @@ export const unreadMessagesQuery = (userId: string) =>
   queryOptions({
     queryKey: [...messageKeys.unread, userId],
     queryFn: async ({ signal, client }) => {
-      // signed out meanwhile (sign-out invalidates every query before the header changes): do not ask
-      if (client.getQueryData<Me | null>(meQueryKey)?.id !== userId) return 0;
+      // signing or signed out meanwhile (sign-out invalidates every query before the header changes): do not ask
+      if (!sessionIs(client, userId)) return 0;
       try {
         return (await api.get<{ count: number }>('/api/conversations/unread', { signal })).count;
       } catch (e) {

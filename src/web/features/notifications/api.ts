@@ -1,7 +1,6 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '@shared/schemas/auth';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api';
-import { meQueryKey } from '../auth/api';
+import { sessionIs } from '../auth/api';
 
 /**
  * Notification api. Part of the app shell (the header bell polls the unread count), so it stays
@@ -19,15 +18,13 @@ export const notificationKeys = {
   list: (userId: string) => ['notifications', userId] as const,
 };
 
-const signedInAs = (client: QueryClient, userId: string) => client.getQueryData<Me | null>(meQueryKey)?.id === userId;
-
 /** GET /api/notifications — newest 50 and the unread count; polled every 60 s and on window focus. */
 export const notificationsQuery = (userId: string) =>
   queryOptions({
     queryKey: notificationKeys.list(userId),
     queryFn: async ({ signal, client }): Promise<NotificationsResponse> => {
-      // signed out meanwhile (sign-out invalidates every query before the bell unmounts): do not ask
-      if (!signedInAs(client, userId)) return EMPTY;
+      // signing or signed out meanwhile (sign-out invalidates every query before the bell unmounts): do not ask
+      if (!sessionIs(client, userId)) return EMPTY;
       try {
         return await api.get<NotificationsResponse>('/api/notifications', { signal });
       } catch (e) {

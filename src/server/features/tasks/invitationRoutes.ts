@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
+import {
+  acceptInvitationResponse,
+  declineInvitationRequest,
+  invitationIdParams,
+  invitationResponse,
+  inviteRequest,
+  myInvitationsResponse,
+  taskInvitationsQuery,
+  taskInvitationsResponse,
+} from '../../../shared/schemas/invitations';
+import type { AppContext } from '../../platform/context';
+import { invalidateOnWrite } from '../../platform/publicCache';
+import { currentUser, guard } from '../../platform/session';
+import { acceptInvitation, declineInvitation, invite, listMyInvitations, listTaskInvitations, withdrawInvitation } from './invitations';
+import { closeRecruiting } from './service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const companyOnly = guard({ roles: ['company'], unauthenticated: 'UNAUTHENTICATED', forbidden: 'COMPANY_ONLY_TASKS' });
+const influencerOnly = guard({ roles: ['influencer'], unauthenticated: 'INFLUENCER_LOGIN_REQUIRED', forbidden: 'INFLUENCER_ACCOUNT_REQUIRED' });
+
+/** 邀请 and 结束招募 (issue 14, decision 0025). */
+export const invitationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // an accepted invitation fills a slot, ending recruiting changes the task: the hall's cache follows
+    invalidateOnWrite(app, ctx.publicCache, 'tasks');
+
+    app.post(
+      '/api/task-invitations',
+      {
+        schema: {
+          tags: ['invitations'],
+          summary: 'Invite an influencer to an open task',
+          description:
+            'Who: the owning company. A listed influencer who has not applied (pending or accepted) and was never invited to this task; the offered rate inside the budget (0 for commission only); at most the daily limit (系统设置) per task in 24 h (429). The influencer is told (notification + mail); unanswered, it expires after 72 h.',
+          body: inviteRequest,
+          response: { 200: invitationResponse, ...errors },
+        },
+        preValidation: companyOnly,
+      },
+      async (request) => ({ invitation: await invite(ctx, (await currentUser(request)).id, request.body) }),
+    );
+
+    app.get(
+      '/api/task-invitations',
+      {
+        schema: {
+          tags: ['invitations'],
+          summary: "A task's invitations, newest first, with what is left of today's limit",
+          description: 'Who: the owning company (another company 403).',
+          querystring: taskInvitationsQuery,
+          response: { 200: taskInvitationsResponse, ...errors },
+        },
+        preValidation: companyOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return listTaskInvitations(ctx, (await currentUser(request)).id, request.query.taskId);
+      },
+    );
+
+    app.get(
+      '/api/me/invitations',
+      {
+        schema: { tags: ['invitations'], summary: 'My invitations, newest first, with their tasks', description: 'Who: influencers with a profile.', response: { 200: myInvitationsResponse, ...errors } },
+        preValidation: influencerOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { invitations: await listMyInvitations(ctx.db, (await currentUser(request)).id) };
+      },
+    );
+
+    app.post(
+      '/api/task-invitations/:id/accept',
+      {
+        schema: {
+          tags: ['invitations'],
+          summary: 'Accept an invitation: an accepted application at the offered rate and its deal',
+          description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409).',
+          params: invitationIdParams,
+          response: { 200: acceptInvitationResponse, ...errors },
+        },
+        preValidation: influencerOnly,
+      },
+      async (request) => ({ ok: true as const, ...(await acceptInvitation(ctx, (await currentUser(request)).id, request.params.id)) }),
+    );
+
+    app.post(
+      '/api/task-invitations/:id/decline',
+      {
+        schema: {
+          tags: ['invitations'],
+          summary: 'Decline an invitation with a reason',
+          description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h.',
+          params: invitationIdParams,
+          body: declineInvitationRequest,
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: influencerOnly,
+      },
+      async (request) => {
+        await declineInvitation(ctx, (await currentUser(request)).id, request.params.id, request.body.reason);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/task-invitations/:id/withdraw',
+      {
+        schema: { tags: ['invitations'], summary: 'Take back a pending invitation', description: 'Who: the owning company (anyone else 404).', params: invitationIdParams, response: { 200: okBody, ...errors } },
+        preValidation: companyOnly,
+      },
+      async (request) => {
+        await withdrawInvitation(ctx, (await currentUser(request)).id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/tasks/:id/close-recruiting',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: 'End recruiting of a task with slots left (结束招募)',
+          description: 'Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned.',
+          params: idParam,
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: companyOnly,
+      },
+      async (request) => {
+        await closeRecruiting(ctx, (await currentUser(request)).id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+  };
