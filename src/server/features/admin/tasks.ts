@@ -20,6 +20,7 @@ import { audit, changedFields } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { refundTaskPrepayment } from '../money/escrow';
+import { dealsOfTask } from '../deals/service';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 
 type Meta = { ip: string };
@@ -255,13 +256,15 @@ export async function getAdminTask(db: DbOrTx, id: string): Promise<AdminTaskDet
 /**
  * DELETE /api/admin/tasks/:id. Locks the task row first (the lock order of every task transition),
  * so an accept or an application that meets it runs before or after, never half. Refused while a
- * deal is open (an accepted application: in_progress). The company and every applicant are told.
+ * deal is open (an accepted application: in_progress, or a deal of a task still recruiting). The company and every applicant are told.
  */
 export async function deleteAdminTask(ctx: AppContext, adminId: string, id: string, meta: Meta) {
   const notes = await ctx.db.transaction(async (tx) => {
     const [task] = await tx.select().from(tasks).where(eq(tasks.id, id)).for('update').limit(1);
     if (!task) throw new AppError('TASK_NOT_FOUND');
     if (task.status === 'in_progress') throw new AppError('TASK_DEAL_OPEN');
+    // a task still recruiting for more places may already have deals running (decision 0025)
+    if ((await dealsOfTask(tx, id)).some((d) => d.status !== 'completed' && d.status !== 'cancelled')) throw new AppError('TASK_DEAL_OPEN');
     const [company] = await tx.select({ userId: companies.userId, name: companies.companyName }).from(companies).where(eq(companies.id, task.companyId));
     const applicants = await tx
       .select({ userId: influencers.userId })

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundWallet, makeCompany, makeInfluencer, makeTaskCategory } from '../../db/factories';
+import { fundWallet, makeAdmin, makeCompany, makeInfluencer, makeTaskCategory } from '../../db/factories';
 import { deals, notifications, outbox, platformSettings, taskApplications, taskInvitations, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs } from '../../platform/jobs';
@@ -401,6 +401,10 @@ describe('several influencers per task', () => {
     const task = await publish(co.c, { slots: 2 });
     const a = await influencer();
     await co.c.post(`/api/task-applications/${await apply(a.c, task.id)}/accept`);
+    // an admin cannot delete it while its deal runs (the deal's escrow would lose its task)
+    const adminUser = await makeAdmin(db(), { permissions: ['task_management'] });
+    const admin = await signedIn(t.app, adminUser.email);
+    expect(errorOf(await admin.request({ method: 'DELETE', url: `/api/admin/tasks/${task.id}` }))).toMatchObject({ status: 409, code: 'TASK_DEAL_OPEN' });
     expect((await co.c.post(`/api/tasks/${task.id}/cancel`, {})).statusCode).toBe(200);
     expect((await taskRow(task.id)).status).toBe('cancelled');
     const [d] = await db().select().from(deals).where(eq(deals.taskId, task.id));
