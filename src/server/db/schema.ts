@@ -849,7 +849,7 @@ export const platformSettings = pgTable('platform_settings', {
 });
 
 /**
- * A deal (订单): created when a company accepts an application, one per task. Its status moves only
+ * A deal (订单): created when an application is accepted, one per hired influencer (a task with several places has several). Its status moves only
  * along the table in src/shared/deals.ts; `version` rises with every recorded event, and every write
  * is conditional on the status (and version) read under the row lock.
  */
