@@ -254,6 +254,9 @@ export const applicationForInfluencer = z.object({
     budgetMax: z.number(),
     liveDate: z.string().nullable(),
     companyName: z.string(),
+    /** 已招 currentApplicants / slots (decision 0025) */
+    slots: z.number().int(),
+    currentApplicants: z.number().int(),
   }),
 });
 export const applicationsQuery = z.object({

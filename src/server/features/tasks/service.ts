@@ -969,6 +969,8 @@ export async function listMyApplications(db: Db, userId: string, influencerId?: 
       budgetMax: t.budgetMax,
       liveDate: t.liveDate?.toISOString() ?? null,
       companyName,
+      slots: t.slots,
+      currentApplicants: t.currentApplicants,
     },
   }));
 }

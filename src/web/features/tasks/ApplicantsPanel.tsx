@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tabs } from 'antd';
-import { CheckOutlined, CloseOutlined, InboxOutlined, ReloadOutlined, SafetyCertificateFilled, StarFilled, WarningOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckOutlined, CloseOutlined, InboxOutlined, ReloadOutlined, SafetyCertificateFilled, StarFilled, StopOutlined, WarningOutlined } from '@ant-design/icons';
 import type { TaskStatus } from '@shared/options';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { taskApplicationsQuery, useDecideApplication, type ApplicationForCompany } from './api';
+import { canCloseRecruiting, useCloseRecruiting } from './invitationsApi';
 import { useTaskFormat } from './format';
 import { StateBox } from '../../components/StateBox';
 
@@ -27,11 +29,25 @@ export function defaultTab(status: TaskStatus, counts: Record<Tab, number>): Tab
   return order.find((k) => counts[k] > 0) ?? order[0];
 }
 
+/** What the panel knows of its task's places (已招 current/slots); without it the task has one place. */
+export type SlotsInfo = { slots: number; hired: number; title: string };
+
 /**
  * The owning company's applicants: tabs pending / accepted / refused, opening on the one that has
- * content for the task's state (until the user picks one); actions on pending ones.
+ * content for the task's state (until the user picks one); actions on pending ones; an accepted one
+ * links to its deal (受邀 when it came from an invitation); 结束招募 for an open task with places left.
  */
-export function ApplicantsPanel({ taskId, taskStatus, headingLevel = 2 }: { taskId: string; taskStatus: TaskStatus; headingLevel?: 2 | 3 }) {
+export function ApplicantsPanel({
+  taskId,
+  taskStatus,
+  headingLevel = 2,
+  slots,
+}: {
+  taskId: string;
+  taskStatus: TaskStatus;
+  headingLevel?: 2 | 3;
+  slots?: SlotsInfo;
+}) {
   const { t } = useTranslation('tasks');
   const titleId = useId();
   const [picked, setTab] = useState<Tab | null>(null);
@@ -87,7 +103,7 @@ export function ApplicantsPanel({ taskId, taskStatus, headingLevel = 2 }: { task
             ) : (
               <ul className="tk-applicants">
                 {byTab[k].map((a) => (
-                  <ApplicantRow key={a.id} app={a} taskId={taskId} confirm={modal.confirm} />
+                  <ApplicantRow key={a.id} app={a} taskId={taskId} confirm={modal.confirm} slots={slots} />
                 ))}
               </ul>
             ),
@@ -98,9 +114,12 @@ export function ApplicantsPanel({ taskId, taskStatus, headingLevel = 2 }: { task
 
   return (
     <section className="tk-block tk-applicants-panel" aria-labelledby={titleId} data-testid="applicants-panel">
-      <H className="tk-block__title" id={titleId}>
-        {t('applicants.title')}
-      </H>
+      <div className="tk-applicants-panel__head">
+        <H className="tk-block__title" id={titleId}>
+          {t('applicants.title')}
+        </H>
+        {slots && <CloseRecruitingButton taskId={taskId} task={{ status: taskStatus, slots: slots.slots, currentApplicants: slots.hired, title: slots.title }} confirm={modal.confirm} />}
+      </div>
       {body}
       {modalHolder}
     </section>
@@ -121,13 +140,21 @@ function Avatar({ url, name }: { url: string | null; name: string }) {
   );
 }
 
-function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; taskId: string; confirm: Confirm }) {
+function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForCompany; taskId: string; confirm: Confirm; slots?: SlotsInfo }) {
   const { t } = useTranslation('tasks');
   const f = useTaskFormat();
   const feedback = useFeedback();
   const { apiErrorText } = useErrorText();
   const decide = useDecideApplication();
   const name = app.influencer.nickname;
+  // with several places, accepting one keeps the task recruiting until the last place
+  const several = slots !== undefined && slots.slots > 1;
+  const last = several && slots.hired + 1 >= slots.slots;
+  const acceptText = !several
+    ? t('applicants.acceptText', { name })
+    : last
+      ? t('applicantsSlots.acceptTextLast', { name, slots: slots.slots })
+      : t('applicantsSlots.acceptText', { name, current: slots.hired + 1, slots: slots.slots });
 
   const act = (action: 'accept' | 'refuse') => {
     confirm({
@@ -135,7 +162,7 @@ function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; ta
       content:
         action === 'accept' ? (
           <>
-            <p>{t('applicants.acceptText', { name })}</p>
+            <p>{acceptText}</p>
             {app.proposedRate > 0 && <p data-testid="applicant-accept-money">{t('applicants.acceptMoney', { amount: f.money(app.proposedRate) })}</p>}
           </>
         ) : (
@@ -148,7 +175,7 @@ function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; ta
       onOk: () =>
         decide
           .mutateAsync({ applicationId: app.id, taskId, action })
-          .then(() => feedback.success(action === 'accept' ? t('applicants.accepted') : t('applicants.refused')))
+          .then(() => feedback.success(action === 'accept' ? (several && !last ? t('applicantsSlots.accepted') : t('applicants.accepted')) : t('applicants.refused')))
           .catch((err: unknown) => feedback.error(apiErrorText(err, t('applicants.actionFailed')))),
     });
   };
@@ -161,6 +188,11 @@ function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; ta
           <span className="tk-applicant__name">
             {name}
             {app.influencer.isVerified && <SafetyCertificateFilled className="tk-verified" role="img" aria-label={t('verified')} />}
+            {app.invited && (
+              <span className="tk-badge tk-badge--invited" data-testid="applicant-invited">
+                {t('applicantsSlots.invited')}
+              </span>
+            )}
           </span>
           <span className="tk-applicant__rate">
             <span className="visually-hidden">{t('applicants.rate')}: </span>
@@ -178,6 +210,15 @@ function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; ta
           <span>{t('applicants.appliedAt', { date: f.dateTime(app.appliedAt) })}</span>
         </p>
         <p className={`tk-applicant__msg${app.message ? '' : ' tk-muted'}`}>{app.message || t('applicants.noMessage')}</p>
+        {app.status === 'accepted' && app.dealId && (
+          <div className="tk-applicant__actions">
+            <Link to={`/deal/${app.dealId}`} className="btn btn--ghost btn--sm" data-testid="applicant-deal-link">
+              <AuditOutlined aria-hidden="true" />
+              {t('applicantsSlots.viewDeal')}
+              <span className="visually-hidden"> {name}</span>
+            </Link>
+          </div>
+        )}
         {app.status === 'pending' && (
           <div className="tk-applicant__actions">
             <button type="button" className="btn btn--primary btn--sm" onClick={() => act('accept')} disabled={decide.isPending} data-testid="applicant-accept">
@@ -194,5 +235,42 @@ function ApplicantRow({ app, taskId, confirm }: { app: ApplicationForCompany; ta
         )}
       </div>
     </li>
+  );
+}
+
+/** 结束招募: an open task with several places and at least one hired stops recruiting (with a confirm). */
+export function CloseRecruitingButton({
+  taskId,
+  task,
+  confirm,
+}: {
+  taskId: string;
+  task: { status: string; slots: number; currentApplicants: number; title: string };
+  confirm: Confirm;
+}) {
+  const { t } = useTranslation('tasks');
+  const feedback = useFeedback();
+  const { apiErrorText } = useErrorText();
+  const close = useCloseRecruiting();
+  if (!canCloseRecruiting(task)) return null;
+  const onClick = () =>
+    confirm({
+      title: t('recruiting.title'),
+      content: t('recruiting.text', { title: task.title, current: task.currentApplicants, slots: task.slots }),
+      okText: t('recruiting.confirm'),
+      cancelText: t('recruiting.back'),
+      okButtonProps: { danger: true },
+      centered: true,
+      onOk: () =>
+        close
+          .mutateAsync({ taskId })
+          .then(() => feedback.success(t('recruiting.done')))
+          .catch((err: unknown) => feedback.error(apiErrorText(err, t('recruiting.failed')))),
+    });
+  return (
+    <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={onClick} disabled={close.isPending} data-testid="close-recruiting">
+      <StopOutlined aria-hidden="true" />
+      {t('recruiting.close')}
+    </button>
   );
 }

@@ -4,13 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { LoginOutlined } from '@ant-design/icons';
 import type { Me } from '@shared/schemas/auth';
 import type { TaskDetailResponse } from '@shared/schemas/tasks';
+import { formatBps } from '@shared/money';
 import { lazyWithAntd } from '../../app/withAntd';
 import { useAuthDialog } from '../auth/authDialogContext';
 import { useTaskFormat } from './format';
 import { ApplicationStatusTag } from './StatusBadge';
+import { InvitationExpiry } from './InvitationExpiry';
 
 // antd only where it is used: a visitor's or a company's task page never loads it for this card
 const ApplyFormLazy = lazyWithAntd(() => import('./ApplyForm').then((m) => m.ApplyForm));
+// an invited influencer's 接受邀请 / 拒绝 (confirm and reason dialogs)
+const InvitationAnswer = lazyWithAntd(() => import('./InvitationAnswer').then((m) => m.InvitationAnswer));
 
 function ApplyForm(props: Parameters<typeof ApplyFormLazy>[0]) {
   return (
@@ -36,8 +40,38 @@ export function ApplyPanel({ detail, user }: Props) {
   const titleId = useId();
 
   const reapply = viewer.myApplication?.status === 'withdrawn' && viewer.canApply;
+  const invitation = viewer.invitation;
+  const invited = invitation?.status === 'pending' && task.status === 'open' && viewer.myApplication?.status !== 'accepted';
   let content: React.ReactNode;
-  if (reapply) {
+  if (invited) {
+    const company = task.company.companyName?.trim() || t('fallback.unknownCompany');
+    content = (
+      <div className="tk-my-app" data-testid="task-invitation" data-status={invitation.status}>
+        <p className="tk-note__title">{t('myInvitations.intro')}</p>
+        <dl className="tk-my-app__facts">
+          <div>
+            <dt>{t('myInvitations.rate')}</dt>
+            <dd className="tk-money" data-testid="task-invitation-rate">
+              {task.pricingModel === 'commission' ? t('myInvitations.commission', { percent: formatBps(task.commissionBps) }) : f.money(invitation.offeredRate)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('myInvitations.expires')}</dt>
+            <dd>
+              <InvitationExpiry expiresAt={invitation.expiresAt} />
+            </dd>
+          </div>
+          <div className="tk-my-app__msg">
+            <dt>{t('myInvitations.message')}</dt>
+            <dd data-testid="task-invitation-message">{invitation.message}</dd>
+          </div>
+        </dl>
+        <Suspense fallback={<div className="tk-invite-answer tk-invite-answer--block" aria-busy="true" />}>
+          <InvitationAnswer invitation={invitation} task={task} company={company} block />
+        </Suspense>
+      </div>
+    );
+  } else if (reapply) {
     content = (
       <>
         <p className="tk-note" data-testid="task-reapply-note">
@@ -80,6 +114,8 @@ export function ApplyPanel({ detail, user }: Props) {
         </Link>
       </div>
     );
+  } else if (invitation?.status === 'declined' && !viewer.canApply) {
+    content = <p className="tk-note" data-testid="task-invitation-declined">{t('myInvitations.declinedNote')}</p>;
   } else if (task.status !== 'open') {
     content = <p className="tk-note" data-testid="task-apply-closed">{t('apply.notOpen')}</p>;
   } else if (!user) {
@@ -109,7 +145,7 @@ export function ApplyPanel({ detail, user }: Props) {
   return (
     <section className="tk-side card" aria-labelledby={titleId} data-testid="task-apply">
       <h2 className="tk-side__title" id={titleId}>
-        {t('apply.title')}
+        {invited ? t('myInvitations.title') : t('apply.title')}
       </h2>
       {content}
     </section>

@@ -13,6 +13,7 @@ import {
   ReloadOutlined,
   StopOutlined,
   TeamOutlined,
+  UserAddOutlined,
   UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -26,7 +27,8 @@ import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { companyTasksQuery, useTaskStatusChange } from './api';
-import { ApplicantsPanel } from './ApplicantsPanel';
+import { ApplicantsPanel, CloseRecruitingButton } from './ApplicantsPanel';
+import { TaskInvitations } from './TaskInvitations';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
 import { StateBox } from '../../components/StateBox';
@@ -235,6 +237,9 @@ function CompanyTaskRow({ task, deal, confirm, onOpen }: { task: CompanyTask; de
             <span data-testid="company-task-counts">{t('company.applicantsValue', { pending: task.pendingCount, total: task.applicationsCount })}</span>
           </li>
           <li>
+            <UserAddOutlined aria-hidden="true" /> {t('slots.label')}: <span data-testid="company-task-slots">{t('slots.value', { current: task.currentApplicants, slots: task.slots })}</span>
+          </li>
+          <li>
             <UserOutlined aria-hidden="true" /> {t('company.selected')}:{' '}
             <span data-testid="company-task-selected">{task.selectedInfluencer?.nickname ?? t('company.noneSelected')}</span>
           </li>
@@ -243,7 +248,8 @@ function CompanyTaskRow({ task, deal, confirm, onOpen }: { task: CompanyTask; de
       </div>
       <div className="tk-row__actions">
         {deal && <DealLink deal={deal} viewer="company" />}
-        {task.status === 'open' && <RecommendDrawerMount taskId={task.id} title={task.title} />}
+        {task.status === 'open' && <RecommendDrawerMount task={task} />}
+        <CloseRecruitingButton taskId={task.id} task={task} confirm={confirm} />
         <button type="button" className="btn btn--ghost btn--sm" onClick={onOpen} data-testid="company-task-open">
           <EyeOutlined aria-hidden="true" />
           {t('company.open')}
@@ -278,7 +284,8 @@ function TaskModalBody({ task }: { task: CompanyTask }) {
       </p>
       <TaskFacts task={task} />
       <TaskBody task={task} headingLevel={3} />
-      <ApplicantsPanel taskId={task.id} taskStatus={task.status} headingLevel={3} />
+      <ApplicantsPanel taskId={task.id} taskStatus={task.status} headingLevel={3} slots={{ slots: task.slots, hired: task.currentApplicants, title: task.title }} />
+      <TaskInvitations taskId={task.id} headingLevel={3} />
       <div className="tk-modal__foot">
         <Link to={`/task/${task.id}`} className="btn btn--ghost btn--sm">
           {t('company.openPage')}

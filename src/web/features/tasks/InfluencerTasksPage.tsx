@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Modal } from 'antd';
+import { Modal, Tabs } from 'antd';
 import { InboxOutlined, ProfileOutlined, ReloadOutlined, RedoOutlined, RollbackOutlined, WarningOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
@@ -15,6 +15,8 @@ import { DealLink } from './DealLink';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
 import { ForYouMount } from '../matching/ForYouMount';
+import { MyInvitations } from './MyInvitations';
+import { myInvitationsQuery } from './invitationsApi';
 import { StateBox } from '../../components/StateBox';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
 import './tasks.css';
@@ -35,6 +37,10 @@ function InfluencerTasks() {
   const apps = useQuery(myApplicationsQuery);
   const deals = useQuery(myDealsQuery('all'));
   const dealOf = new Map((deals.data ?? []).map((d) => [d.taskId, d]));
+  const invitations = useQuery(myInvitationsQuery);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'invitations' ? 'invitations' : 'applications';
+  const pendingInvitations = (invitations.data ?? []).filter((i) => i.status === 'pending').length;
   const [modal, modalHolder] = Modal.useModal();
   const noProfile = apps.isError && isApiError(apps.error) && apps.error.code === 'INFLUENCER_PROFILE_REQUIRED';
 
@@ -118,7 +124,36 @@ function InfluencerTasks() {
         </Link>
       </div>
       <ForYouMount />
-      {body}
+      {noProfile ? (
+        body
+      ) : (
+        <Tabs
+          activeKey={tab}
+          onChange={(k) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (k === 'invitations') next.set('tab', 'invitations');
+                else next.delete('tab');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          items={[
+            { key: 'applications', label: <span data-testid="influencer-tab-applications">{t('myInvitations.tabApplications')}</span>, children: body },
+            {
+              key: 'invitations',
+              label: (
+                <span data-testid="influencer-tab-invitations">
+                  {t('myInvitations.tab')} {pendingInvitations > 0 && <span className="tk-count tk-count--alert">{pendingInvitations}</span>}
+                </span>
+              ),
+              children: <MyInvitations query={invitations} />,
+            },
+          ]}
+        />
+      )}
       {modalHolder}
     </div>
   );

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { PRICING_MODELS, type PricingModel } from '@shared/money';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { liveDateInWindow, taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
+import { TASK_SLOTS_MAX, liveDateInWindow, taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -16,7 +16,7 @@ import { useTaskFormat } from './format';
 
 /** part 2 §2: after 任务已创建 the user goes back after 1.2 s */
 const BACK_AFTER_MS = 1200;
-const DEFAULTS = { maxApplicants: 5, durationHours: 2, location: '线上' } as const;
+const DEFAULTS = { maxApplicants: 5, slots: 1, durationHours: 2, location: '线上' } as const;
 
 type Values = {
   title: string;
@@ -27,6 +27,7 @@ type Values = {
   budgetMin: number | null;
   budgetMax: number | null;
   maxApplicants: number | null;
+  slots: number | null;
   liveDate: string;
   durationHours: number | null;
   location: string;
@@ -48,6 +49,7 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   budgetMin: null,
   budgetMax: null,
   maxApplicants: DEFAULTS.maxApplicants,
+  slots: DEFAULTS.slots,
   liveDate: '',
   durationHours: DEFAULTS.durationHours,
   // zh pre-fills 线上; en leaves it blank with the placeholder "Online" (blank is stored as 线上)
@@ -81,6 +83,7 @@ function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
     budgetMax: num(v.budgetMax),
     // a cleared count is an error, not the default
     maxApplicants: v.maxApplicants === null ? Number.NaN : v.maxApplicants,
+    slots: v.slots === null ? Number.NaN : v.slots,
     liveDate: toIso(v.liveDate),
     durationHours: num(v.durationHours),
     location: v.location,
@@ -151,6 +154,7 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
       // the schema's cross-field checks only run once the fields parse: show them at once too
       const extra: FieldErrors = {};
       if (values.budgetMin !== null && values.budgetMax !== null && values.budgetMax < values.budgetMin) extra.budgetMax = { code: 'TASK_BUDGET_RANGE' };
+      if (values.slots !== null && values.maxApplicants !== null && values.slots > values.maxApplicants) extra.slots = { code: 'TASK_SLOTS_OVER_APPLICANTS' };
       if (values.isAdvancePaid && !(values.paidAmount !== null && values.paidAmount > 0)) extra.paidAmount = { code: 'TASK_PREPAYMENT_INVALID' };
       if (values.requiresDeposit && !(values.depositAmount !== null && values.depositAmount > 0)) extra.depositAmount = { code: 'TASK_DEPOSIT_INVALID' };
       if (values.isAdvancePaid && values.paidAmount !== null && values.budgetMax !== null && values.paidAmount > values.budgetMax) extra.paidAmount = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
@@ -340,6 +344,13 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                   { required: true },
                 )}
               </div>
+              {item(
+                'slots',
+                t('slots.field'),
+                // no min/max clamping beyond the schema's: a count over 最大申请人数 is reported, not changed
+                <InputNumber {...aria('slots', true)} min={1} max={TASK_SLOTS_MAX} precision={0} style={{ width: '100%', maxWidth: 200 }} value={values.slots} onChange={(v) => set('slots', typeof v === 'number' ? v : null)} data-testid="publish-slots" />,
+                { required: true, hint: t('slots.hint') },
+              )}
             </fieldset>
 
             <fieldset className="tk-fieldset">

@@ -71,6 +71,7 @@ export function TaskCard({ task }: { task: Task }) {
         <span>
           <TeamOutlined aria-hidden="true" /> {t('card.applicants', { count: task.applicationsCount, max: task.maxApplicants })}
         </span>
+        <span data-testid="task-card-slots">{t('slots.hired', { current: task.currentApplicants, slots: task.slots })}</span>
         <span>{f.date(task.createdAt)}</span>
       </div>
     </article>

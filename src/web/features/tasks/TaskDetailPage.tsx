@@ -22,6 +22,8 @@ import './tasks.css';
 // the apply card itself renders without antd (a visitor sees a sign-in card); its form loads antd when shown
 const ApplyPanel = lazy(() => import('./ApplyPanel').then((m) => ({ default: m.ApplyPanel })));
 const ApplicantsPanel = lazyWithAntd(() => import('./ApplicantsPanel').then((m) => m.ApplicantsPanel));
+// the owner's 邀请 section (issue 14): its withdraw confirm is antd's
+const TaskInvitations = lazyWithAntd(() => import('./TaskInvitations').then((m) => m.TaskInvitations));
 
 const useTaskBack = () => useBack('/tasks');
 
@@ -180,11 +182,18 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
           {viewer.isOwner && (
             <div className="card">
               <Suspense fallback={<span className="tk-skel tk-skel--block" role="status" aria-label={t('detail.loading')} />}>
-                <ApplicantsPanel taskId={task.id} taskStatus={task.status} />
+                <ApplicantsPanel taskId={task.id} taskStatus={task.status} slots={{ slots: task.slots, hired: task.currentApplicants, title: task.title }} />
               </Suspense>
             </div>
           )}
-          {viewer.isOwner && task.status === 'open' && <RecommendedInfluencersMount taskId={task.id} />}
+          {viewer.isOwner && (
+            <div className="card">
+              <Suspense fallback={<span className="tk-skel tk-skel--block" role="status" aria-label={t('detail.loading')} />}>
+                <TaskInvitations taskId={task.id} />
+              </Suspense>
+            </div>
+          )}
+          {viewer.isOwner && task.status === 'open' && <RecommendedInfluencersMount task={task} />}
           <section className="card tk-discussion" aria-labelledby="tk-discussion-title">
             <h2 className="tk-block__title" id="tk-discussion-title">
               <CommentOutlined aria-hidden="true" /> {t('detail.discussionTitle')}

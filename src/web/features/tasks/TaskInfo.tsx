@@ -10,6 +10,7 @@ import {
   SafetyOutlined,
   ShoppingOutlined,
   TeamOutlined,
+  UserAddOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { TaskCard } from '@shared/schemas/tasks';
@@ -32,7 +33,7 @@ function Fact({ icon, label, children, testId, wide }: { icon: ReactNode; label:
   );
 }
 
-/** Applicants and views, for the line under the title. */
+/** Applicants, 已招 x/N and views, for the line under the title. */
 export function TaskCounts({ task }: { task: TaskCard }) {
   const { t } = useTranslation('tasks');
   return (
@@ -40,6 +41,10 @@ export function TaskCounts({ task }: { task: TaskCard }) {
       <span className="tk-counts__item">
         <TeamOutlined aria-hidden="true" /> {t('detail.applicants')}{' '}
         <strong data-testid="task-applicants-count">{t('detail.applicantsValue', { count: task.applicationsCount, max: task.maxApplicants })}</strong>
+      </span>
+      <span className="tk-counts__item">
+        <UserAddOutlined aria-hidden="true" /> {t('slots.label')}{' '}
+        <strong data-testid="task-slots">{t('slots.value', { current: task.currentApplicants, slots: task.slots })}</strong>
       </span>
       <span className="tk-counts__item">
         <EyeOutlined aria-hidden="true" /> {t('detail.views')} <strong data-testid="task-views">{task.viewsCount}</strong>

@@ -34,6 +34,8 @@ export const taskKeys = {
   hall: (f: HallFilters) => ['tasks', 'hall', f] as const,
   detail: (id: string) => ['tasks', 'detail', id] as const,
   applications: (taskId: string) => ['tasks', 'applications', taskId] as const,
+  /** the owner's 邀请 of a task (invitationsApi.ts): a decision or a cancellation may close them */
+  invitations: (taskId: string) => ['tasks', 'invitations', taskId] as const,
   companyTasks: ['tasks', 'mine', 'company'] as const,
   myApplications: ['tasks', 'mine', 'influencer'] as const,
 };
@@ -140,6 +142,7 @@ export function useDecideApplication() {
         qc.invalidateQueries({ queryKey: taskKeys.applications(v.taskId) }),
         qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) }),
         qc.invalidateQueries({ queryKey: taskKeys.companyTasks }),
+        qc.invalidateQueries({ queryKey: taskKeys.invitations(v.taskId) }),
         qc.invalidateQueries({ queryKey: ['tasks', 'hall'] }),
       ]),
   });
@@ -157,6 +160,7 @@ export function useTaskStatusChange() {
         qc.invalidateQueries({ queryKey: taskKeys.companyTasks }),
         qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) }),
         qc.invalidateQueries({ queryKey: taskKeys.applications(v.taskId) }),
+        qc.invalidateQueries({ queryKey: taskKeys.invitations(v.taskId) }),
         qc.invalidateQueries({ queryKey: ['tasks', 'hall'] }),
       ]),
   });

@@ -8,6 +8,8 @@ const en: Messages<typeof zh> = {
     feeHelp: 'Charged on the deal amount, 0 to 50, at most one decimal',
     settlement: 'Settlement window (hours)',
     settlementHelp: 'How long after an undisputed live session the deal settles automatically',
+    invitationLimit: 'Daily invitations per task',
+    invitationLimitHelp: 'How many invitations a company may send for one task in 24 hours, 1 to 200',
     supportEmail: 'Support email',
     supportEmailHelp: 'Messages from the contact form are mailed here',
     signup: 'Sign-up open',

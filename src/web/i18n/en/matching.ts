@@ -13,6 +13,11 @@ const matching: Messages<typeof zh> = {
     rating: '{{rating}} ({{count}} reviews)',
     empty: 'No fitting influencers right now',
     closed: 'The task no longer recruits, so there are no recommendations',
+    invite: 'Invite',
+    inviteLabel: 'Invite {{name}}',
+    invited: 'Invited',
+    remaining: '{{count}} invitations left today',
+    limitReached: 'No invitations left today; try again tomorrow',
   },
   tasks: {
     title: 'Recommended for you',

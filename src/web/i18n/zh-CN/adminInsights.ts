@@ -6,6 +6,8 @@ export default {
     feeHelp: '按成交金额收取，0 到 50，最多一位小数',
     settlement: '自动结算时间（小时）',
     settlementHelp: '直播结束且无争议后自动结算的时间',
+    invitationLimit: '每个任务每日邀请上限',
+    invitationLimitHelp: '企业在 24 小时内对同一任务最多可发送的邀请数，1 到 200',
     supportEmail: '客服邮箱',
     supportEmailHelp: '“联系我们”表单的消息会发送到这个邮箱',
     signup: '开放注册',

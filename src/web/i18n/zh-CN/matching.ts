@@ -11,6 +11,11 @@ const matching = {
     rating: '{{rating}} 分（{{count}} 条评价）',
     empty: '暂时没有合适的达人',
     closed: '任务已不在招募中，暂无推荐',
+    invite: '邀请',
+    inviteLabel: '邀请 {{name}}',
+    invited: '已邀请',
+    remaining: '今日还可邀请 {{count}} 次',
+    limitReached: '今日邀请次数已用完，明天再来',
   },
   tasks: {
     title: '为你推荐',

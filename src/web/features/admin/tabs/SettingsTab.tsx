@@ -74,6 +74,12 @@ export default function SettingsTab() {
             t('settings.settlementHelp'),
           )}
           {item(
+            'invitationDailyLimit',
+            t('settings.invitationLimit'),
+            <InputNumber id="set-invitationDailyLimit" min={1} max={200} precision={0} value={v.invitationDailyLimit} onChange={(n) => set({ invitationDailyLimit: n ?? 1 })} data-testid="settings-invitation-limit" />,
+            t('settings.invitationLimitHelp'),
+          )}
+          {item(
             'supportEmail',
             t('settings.supportEmail'),
             <Input id="set-supportEmail" inputMode="email" value={v.supportEmail} onChange={(e) => set({ supportEmail: e.target.value })} data-testid="settings-support" />,
