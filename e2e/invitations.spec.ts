@@ -1,7 +1,8 @@
 /**
  * Invitations and several influencers per task (issue 14): a company opens 推荐达人 on its task and
  * invites one influencer, who finds it under 收到的邀请 and accepts it (the deal opens); a 3-slot task
- * fills up (已招 3/3, 进行中, the fourth application refused); 结束招募 of a task with a place left; the
+ * fills up (已招 3/3, 进行中, the fourth application refused); 结束招募 of a task with a place left; a
+ * company invites a searched influencer from their page (邀请参与任务, picking one of its open tasks); the
  * pages at 390 px in both languages. (为你推荐 is covered by matching.spec.ts.)
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
@@ -201,6 +202,7 @@ test.describe('invitations and slots', () => {
       await fourth.goto('/influencer-tasks');
       const refused = fourth.getByTestId('influencer-application-row').filter({ hasText: title });
       await expect(refused.getByTestId('influencer-application-status')).toHaveText('已拒绝');
+      await expect(refused.getByTestId('influencer-application-slots')).toHaveText('3/3');
       await expect(refused.getByTestId('influencer-task-status')).toHaveText('进行中');
 
       await page.goto('/company-tasks');
@@ -231,6 +233,67 @@ test.describe('invitations and slots', () => {
     await expect(page.locator('.ant-message').getByText('已结束招募')).toBeVisible();
     await expect(row.getByTestId('company-task-status')).toHaveText('进行中');
     await expect(row.getByTestId('close-recruiting')).toHaveCount(0);
+  });
+
+  test('a company invites an influencer found in the directory from their page (邀请参与任务), who sees it under 收到的邀请', async ({ page, context, browser, baseURL, guard }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await apiLogin(page, DEMO.company, DEMO.password);
+    // a task of its own, so no other test has invited 书香阿敏 to it
+    const task = await apiTask(page.request, `主页邀请 ${stamp()}`, { slots: 2 });
+    const nickname = '书香阿敏';
+
+    // ---- the directory: search, open the profile (a new tab)
+    await page.goto('/influencers');
+    await page.getByTestId('directory-search').fill(nickname);
+    const card = page.getByTestId('influencer-card').filter({ hasText: nickname }).first();
+    await expect(card).toBeVisible();
+    const [detail] = await Promise.all([context.waitForEvent('page'), card.locator('.pp-card__link').click()]);
+    guard.attach(detail);
+    guard.allow(/\/api\/task-invitations$/, 409); // the second invitation below
+    await expect(detail.getByRole('heading', { level: 1 })).toContainText(nickname);
+
+    // ---- 邀请参与任务: pick the task (已招 0/2 beside its title), rate and message
+    await detail.getByTestId('invite-influencer').click();
+    const dialog = detail.getByTestId('invite-dialog');
+    await expect(dialog).toContainText(`邀请「${nickname}」`);
+    await detail.getByTestId('invite-task').click();
+    await detail.keyboard.type(task.title);
+    const option = detail.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: task.title });
+    await expect(option).toContainText('已招 0/2');
+    await option.click();
+    await expect(dialog.getByTestId('invite-task')).toContainText(task.title);
+    await expect(dialog.getByTestId('invite-rate')).toBeVisible();
+    await detail.getByTestId('invite-rate').fill('1200');
+    await detail.getByTestId('invite-message').fill('看了您的主页，想请您直播我们的新书，期待合作！');
+    await detail.getByTestId('invite-submit').click();
+    await expect(detail.locator('.ant-message').getByText('邀请已发送')).toBeVisible();
+    await expect(detail.getByTestId('invite-dialog')).toHaveCount(0);
+
+    // ---- a second invitation to the same task is refused in the dialog (已邀请过该达人)
+    await detail.getByTestId('invite-influencer').click();
+    await detail.getByTestId('invite-task').click();
+    await detail.keyboard.type(task.title);
+    await detail.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: task.title }).click();
+    await detail.getByTestId('invite-rate').fill('1200');
+    await detail.getByTestId('invite-message').fill('再次邀请');
+    await detail.getByTestId('invite-submit').click();
+    await expect(detail.getByTestId('invite-error')).toContainText('已邀请过该达人');
+    await detail.keyboard.press('Escape');
+    await detail.close();
+
+    // ---- the influencer: 收到的邀请
+    const inf = await desktop(browser, baseURL!, guard, DEMO_INFLUENCERS[nickname]);
+    try {
+      await inf.page.goto('/influencer-tasks?tab=invitations');
+      const item = inf.page.getByTestId('invitation-item').filter({ hasText: task.title });
+      await expect(item.getByTestId('invitation-status')).toHaveText('待回复');
+      await expect(item.getByTestId('invitation-rate')).toHaveText('$1,200');
+      await expect(item.getByTestId('invitation-slots')).toHaveText('0/2');
+      await expect(item.getByTestId('invitation-message')).toContainText('想请您直播我们的新书');
+    } finally {
+      await inf.context.close();
+    }
   });
 
   for (const locale of ['zh-CN', 'en'] as const) {
@@ -266,6 +329,25 @@ test.describe('invitations and slots', () => {
           await co.page.screenshot({ path: test.info().outputPath(`invite-dialog-${locale}.png`) });
           await co.page.keyboard.press('Escape');
         }
+
+        // the influencer's page: 邀请参与任务 and the dialog with its task picker
+        await co.page.goto(`/influencer/${target!.id}`);
+        await expect(co.page.getByTestId('invite-influencer')).toHaveText(en ? 'Invite to a task' : '邀请参与任务');
+        await co.page.getByTestId('invite-influencer').click();
+        await expect(co.page.getByTestId('invite-task')).toBeVisible();
+        await co.page.getByTestId('invite-task').click();
+        await co.page.keyboard.type(task.title);
+        const option = co.page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: task.title });
+        await expect(option).toContainText(en ? '0/2 hired' : '已招 0/2');
+        await co.page.waitForTimeout(500); // the dialog's opening animation
+        await co.page.screenshot({ path: test.info().outputPath(`influencer-invite-pick-${locale}.png`) });
+        await option.click();
+        await expect(co.page.getByTestId('invite-rate')).toBeVisible();
+        await expect(co.page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+        await co.page.screenshot({ path: test.info().outputPath(`influencer-invite-dialog-${locale}.png`) });
+        await co.page.keyboard.press('Escape');
+        await expect(co.page.getByTestId('invite-dialog')).toHaveCount(0);
+        await shot(co.page, 'influencer-page');
 
         // /company-tasks: 已招 and the publish drawer's 招募人数
         await co.page.goto('/company-tasks');

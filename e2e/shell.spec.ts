@@ -13,6 +13,21 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await expect(page.getByTestId('home-videos')).toBeVisible();
 });
 
+test('a newly opened address starts at the top; going back returns to where the reader was', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/tasks');
+  await expect(page.getByTestId('task-card').nth(5)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  // the position is recorded on the next frame
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.goto('/videos');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(300); // a wrong restore would scroll within its first frames
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+});
+
 test.describe('mobile viewport (375px)', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 

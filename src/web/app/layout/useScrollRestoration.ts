@@ -17,6 +17,12 @@ let saved: Map<string, number> | null = null;
 const positions = () => (saved ??= load());
 let currentKey = '';
 
+/** whether this document was loaded by a reload or by back / forward (not by opening an address) */
+function documentRevisited(): boolean {
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav?.type === 'reload' || nav?.type === 'back_forward';
+}
+
 /** Scrolls to `y`, trying again each frame while the page is still too short, until the reader scrolls. */
 function restore(y: number) {
   window.scrollTo(0, y);
@@ -70,10 +76,15 @@ export function useScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    currentKey = location.key;
-    const y = type === 'POP' ? positions().get(location.key) : undefined;
+    // the entry a page was loaded into has no key of its own ('default'), whatever its address: key it by the
+    // address, and return to its position only when the browser came back to it (a reload, back or forward
+    // into this document), never when a new address was opened in the tab
+    const initial = location.key === 'default';
+    currentKey = initial ? `default:${location.pathname}${location.search}` : location.key;
+    const revisit = !initial || documentRevisited();
+    const y = type === 'POP' && revisit ? positions().get(currentKey) : undefined;
     if (y !== undefined) return restore(y);
     if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     else if (type !== 'POP') window.scrollTo(0, 0);
-  }, [location.key, location.hash, type]);
+  }, [location.key, location.pathname, location.search, location.hash, type]);
 }

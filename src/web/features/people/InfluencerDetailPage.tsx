@@ -2,11 +2,12 @@ import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, SafetyCertificateOutlined, StarFilled } from '@ant-design/icons';
+import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, SafetyCertificateOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
 import type { InfluencerDetailResponse } from '@shared/schemas/people';
 import { StateBox } from '../../components/StateBox';
 import { Tabs } from '../../components/Tabs';
 import { lazyWithAntd } from '../../app/withAntd';
+import { loadNamespaces } from '../../i18n';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
@@ -21,6 +22,8 @@ import './people.css';
 
 // the contact dialog renders antd (Modal, Input): loaded with the antd scope when a company first opens it
 const ContactDialog = lazyWithAntd(() => import('./ContactDialog').then((m) => m.ContactDialog));
+// 邀请参与任务 (issue 14): the tasks' invite dialog with its task picker, and its texts, on the first click
+const InviteDialog = lazyWithAntd(() => Promise.all([import('../tasks/InviteDialog'), loadNamespaces(['tasks'])]).then(([m]) => m.InviteDialog));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TAGS = 3;
@@ -73,6 +76,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
   const [contactOpen, setContactOpen] = useState(false);
   // mounted from the first opening on (and kept, so the dialog can animate out)
   const [contactUsed, setContactUsed] = useState(false);
+  const [inviteOpen, setInviteOpen] = useState(false);
   const { influencer: inf, reviews, reviewSummary, completedWork, similar, delivered } = data;
   const user = me.data ?? null;
   const isCompany = user?.userType === 'company';
@@ -144,6 +148,9 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
             >
               <MailOutlined aria-hidden="true" /> {t('contact.button')}
             </button>
+            <button type="button" className="btn btn--ghost" onClick={() => setInviteOpen(true)} data-testid="invite-influencer">
+              <SendOutlined aria-hidden="true" /> {t('invite.button')}
+            </button>
             {!inf.acceptsMessages && <p className="tk-muted">{t('contact.disabled')}</p>}
           </div>
         )}
@@ -158,6 +165,11 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
       {isCompany && contactUsed && (
         <Suspense fallback={null}>
           <ContactDialog influencerId={inf.id} name={inf.nickname} open={contactOpen} onClose={() => setContactOpen(false)} />
+        </Suspense>
+      )}
+      {isCompany && inviteOpen && (
+        <Suspense fallback={null}>
+          <InviteDialog influencer={{ id: inf.id, nickname: inf.nickname }} onClose={() => setInviteOpen(false)} />
         </Suspense>
       )}
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tabs } from 'antd';
-import { InboxOutlined, ProfileOutlined, ReloadOutlined, RedoOutlined, RollbackOutlined, WarningOutlined } from '@ant-design/icons';
+import { InboxOutlined, ProfileOutlined, ReloadOutlined, RedoOutlined, RollbackOutlined, UserAddOutlined, WarningOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -229,6 +229,12 @@ function ApplicationRow({ app, confirm, deal }: { app: ApplicationForInfluencer;
             <dd>
               <TaskStatusBadge status={app.task.status} testId="influencer-task-status" />
             </dd>
+          </div>
+          <div>
+            <dt>
+              <UserAddOutlined aria-hidden="true" /> {t('slots.label')}
+            </dt>
+            <dd data-testid="influencer-application-slots">{t('slots.value', { current: app.task.currentApplicants, slots: app.task.slots })}</dd>
           </div>
           <div>
             <dt>{t('influencer.applicationStatus')}</dt>

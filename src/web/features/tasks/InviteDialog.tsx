@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Form, Input, InputNumber, Modal } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, Input, InputNumber, Modal, Select, Skeleton } from 'antd';
 import { formatBps, type PricingModel } from '@shared/money';
 import { inviteRequest } from '@shared/schemas/invitations';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
+import { companyTasksQuery } from './api';
 import { formatAmount } from './format';
 import { useInvite } from './invitationsApi';
 
@@ -14,55 +17,65 @@ const MESSAGE_MAX = 500;
 export type InviteTask = { id: string; title: string; budgetMin: number; budgetMax: number; pricingModel: PricingModel; commissionBps: number };
 
 type Props = {
-  task: InviteTask;
+  /** the task invited to; without it the company picks one of its open tasks in the dialog (the influencer's page) */
+  task?: InviteTask;
   influencer: { id: string; nickname: string };
   onClose: () => void;
   /** the invitation went out: the card says 已邀请 */
-  onSent: (influencerId: string) => void;
+  onSent?: (influencerId: string) => void;
 };
 
 /**
  * 邀请: the owner invites an influencer to the task with a message (required, ≤ 500) and a rate inside
  * the budget (none for a commission-only task). Validated with the shared `inviteRequest`; the server's
  * refusals (already applied, daily limit …) are shown in the dialog in the user's language.
+ * Without `task` (the influencer's page) the company first picks one of its open tasks (已招 x/N shown);
+ * with none open, a note links to /company-tasks.
  */
-export function InviteDialog({ task, influencer, onClose, onSent }: Props) {
+export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: Props) {
   const { t } = useTranslation('tasks');
   const { errorText, apiErrorText } = useErrorText();
   const feedback = useFeedback();
   const invite = useInvite();
   const id = useId().replace(/:/g, '');
-  const commissionOnly = task.pricingModel === 'commission';
-  const range = { min: formatAmount(task.budgetMin), max: formatAmount(task.budgetMax) };
-  const [rate, setRate] = useState<number | null>(commissionOnly ? 0 : null);
+  const mine = useQuery({ ...companyTasksQuery, enabled: !fixedTask });
+  const openTasks = (mine.data ?? []).filter((x) => x.status === 'open');
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  // one open task: chosen already
+  const chosenId = pickedId ?? (openTasks.length === 1 ? openTasks[0].id : null);
+  const task: InviteTask | undefined = fixedTask ?? openTasks.find((x) => x.id === chosenId);
+  const noOpenTask = !fixedTask && mine.isSuccess && openTasks.length === 0;
+  const commissionOnly = task?.pricingModel === 'commission';
+  const range = task ? { min: formatAmount(task.budgetMin), max: formatAmount(task.budgetMax) } : { min: '', max: '' };
+  const [rate, setRate] = useState<number | null>(null);
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ rate?: string; message?: string }>({});
+  const [errors, setErrors] = useState<{ task?: string; rate?: string; message?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   const rateProblem = (r: number | null) => {
-    if (commissionOnly) return undefined;
+    if (!task || commissionOnly) return undefined;
     if (r === null || !Number.isFinite(r)) return errorText('INVITATION_RATE_REQUIRED');
     if (r < task.budgetMin || r > task.budgetMax) return errorText('INVITATION_RATE_OUT_OF_RANGE', range);
     return undefined;
   };
 
   const submit = () => {
-    if (invite.isPending) return;
+    if (invite.isPending || noOpenTask) return;
     setFormError(null);
-    const parsed = inviteRequest.safeParse({ taskId: task.id, influencerId: influencer.id, message, offeredRate: commissionOnly ? 0 : (rate ?? undefined) });
-    const next: { rate?: string; message?: string } = { rate: rateProblem(rate) };
+    const parsed = inviteRequest.safeParse({ taskId: task?.id, influencerId: influencer.id, message, offeredRate: commissionOnly ? 0 : (rate ?? undefined) });
+    const next: { task?: string; rate?: string; message?: string } = { task: task ? undefined : t('invite.pickRequired'), rate: rateProblem(rate) };
     if (!parsed.success) {
       const m = parsed.error.issues.find((i) => i.path[0] === 'message');
       if (m) next.message = errorText(m.message);
       const r = parsed.error.issues.find((i) => i.path[0] === 'offeredRate');
-      if (r && !next.rate) next.rate = errorText(r.message, range);
+      if (task && r && !next.rate) next.rate = errorText(r.message, range);
     }
     setErrors(next);
-    if (!parsed.success || next.rate || next.message) return;
+    if (!parsed.success || next.task || next.rate || next.message) return;
     invite.mutate(parsed.data, {
       onSuccess: () => {
         feedback.success(t('invite.sent'));
-        onSent(influencer.id);
+        onSent?.(influencer.id);
         onClose();
       },
       onError: (err) => {
@@ -82,15 +95,76 @@ export function InviteDialog({ task, influencer, onClose, onSent }: Props) {
       okText={t('invite.submit')}
       cancelText={t('invite.cancel')}
       confirmLoading={invite.isPending}
-      okButtonProps={{ 'data-testid': 'invite-submit' } as never}
+      okButtonProps={{ 'data-testid': 'invite-submit', disabled: noOpenTask } as never}
       maskClosable={!invite.isPending}
       centered
       destroyOnHidden
       modalRender={(node) => <div data-testid="invite-dialog">{node}</div>}
     >
       <Form id={`${id}-form`} layout="vertical" requiredMark onFinish={submit} className="tk-form" data-testid="invite-form">
-        <p className="tk-muted">{t('invite.task', { title: task.title })}</p>
-        {commissionOnly ? (
+        {fixedTask ? (
+          <p className="tk-muted">{t('invite.task', { title: fixedTask.title })}</p>
+        ) : (
+          <Form.Item
+            label={t('invite.pickTask')}
+            htmlFor={`${id}-task`}
+            required
+            validateStatus={errors.task || mine.isError ? 'error' : undefined}
+            help={errors.task ? <span id={`${id}-task-help`}>{errors.task}</span> : undefined}
+          >
+            {mine.isPending ? (
+              <Skeleton.Input active block aria-label={t('invite.pickLoading')} />
+            ) : mine.isError ? (
+              <p role="alert" className="tk-invite-pick__problem" data-testid="invite-tasks-error">
+                {apiErrorText(mine.error, t('invite.pickFailed'))}{' '}
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => void mine.refetch()} disabled={mine.isFetching}>
+                  {t('invite.retry')}
+                </button>
+              </p>
+            ) : noOpenTask ? (
+              <p className="tk-note" data-testid="invite-no-open-task">
+                {t('invite.noOpenTask')}{' '}
+                <Link to="/company-tasks" onClick={onClose} data-testid="invite-publish-link">
+                  {t('invite.toPublish')}
+                </Link>
+              </p>
+            ) : (
+              <Select
+                id={`${id}-task`}
+                value={chosenId ?? undefined}
+                placeholder={t('invite.pickPlaceholder')}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={openTasks.map((x) => ({ value: x.id, label: x.title, hired: t('slots.hired', { current: x.currentApplicants, slots: x.slots }) }))}
+                optionRender={(o) => (
+                  <span className="tk-invite-pick">
+                    <span className="tk-invite-pick__title">{o.data.label}</span>
+                    <span className="tk-muted tk-invite-pick__slots">{o.data.hired}</span>
+                  </span>
+                )}
+                labelRender={(v) => {
+                  const x = openTasks.find((o) => o.id === v.value);
+                  return x ? (
+                    <span className="tk-invite-pick">
+                      <span className="tk-invite-pick__title">{x.title}</span>
+                      <span className="tk-muted tk-invite-pick__slots">{t('slots.hired', { current: x.currentApplicants, slots: x.slots })}</span>
+                    </span>
+                  ) : (
+                    v.label
+                  );
+                }}
+                onChange={(v: string) => {
+                  setPickedId(v);
+                  setErrors((e) => ({ ...e, task: undefined, rate: undefined }));
+                  setFormError(null);
+                }}
+                aria-invalid={errors.task ? true : undefined}
+                aria-describedby={errors.task ? `${id}-task-help` : undefined}
+                data-testid="invite-task"
+              />
+            )}
+          </Form.Item>
+        )}
+        {!task ? null : commissionOnly ? (
           <p className="tk-note" data-testid="invite-commission">
             {t('invite.commissionNote', { percent: formatBps(task.commissionBps) })}
           </p>
@@ -122,7 +196,9 @@ export function InviteDialog({ task, influencer, onClose, onSent }: Props) {
             />
           </Form.Item>
         )}
+        {/* with no open task there is nothing to write yet: only the note and its link */}
         <Form.Item
+          hidden={noOpenTask}
           label={t('invite.message')}
           htmlFor={`${id}-message`}
           required
@@ -145,7 +221,7 @@ export function InviteDialog({ task, influencer, onClose, onSent }: Props) {
             data-testid="invite-message"
           />
         </Form.Item>
-        <p className="tk-muted">{t('invite.expiryNote')}</p>
+        {!noOpenTask && <p className="tk-muted">{t('invite.expiryNote')}</p>}
         {formError && <Alert type="error" showIcon className="tk-form__alert" title={formError} data-testid="invite-error" />}
       </Form>
     </Modal>

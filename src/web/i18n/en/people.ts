@@ -99,6 +99,9 @@ const en: Messages<typeof zh> = {
     disabled: 'This influencer does not accept messages',
     signIn: 'Please sign in with a company account',
   },
+  invite: {
+    button: 'Invite to a task',
+  },
   company: {
     documentTitle: 'Company',
     missingId: 'No company ID was given',

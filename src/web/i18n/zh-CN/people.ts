@@ -97,6 +97,10 @@ export default {
     disabled: '该达人暂不接收消息',
     signIn: '请先登录企业账号',
   },
+  /** 邀请参与任务: a company invites the influencer to one of its open tasks (issue 14) */
+  invite: {
+    button: '邀请参与任务',
+  },
   company: {
     documentTitle: '企业详情',
     missingId: '公司ID不存在',

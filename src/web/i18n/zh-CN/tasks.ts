@@ -340,6 +340,15 @@ export default {
     cancel: '取消',
     sent: '邀请已发送',
     failed: '发送邀请失败，请重试',
+    /** the influencer's page: the company picks one of its open tasks */
+    pickTask: '邀请参与的任务',
+    pickPlaceholder: '选择一个招募中的任务',
+    pickRequired: '请选择要邀请参与的任务',
+    pickLoading: '正在加载您的任务',
+    pickFailed: '加载您的任务失败',
+    retry: '重试',
+    noOpenTask: '您还没有招募中的任务。',
+    toPublish: '去发布任务',
   },
   /** the owner's 邀请 section of a task */
   invitations: {
