@@ -139,6 +139,8 @@ async function main() {
     RATE_LIMIT_MAX: '0',
     LOG_LEVEL: 'warn',
     JOBS_POLL_MS: '0',
+    // tsx compiles the web components the server renders for a first paint with the repository's settings
+    TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
   });
   const serverLog = createWriteStream(path.join(runDir, 'server.log'));
   const server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], {

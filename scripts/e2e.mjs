@@ -157,6 +157,8 @@ async function main() {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      // tsx compiles the web components the server renders for a first paint with the repository's settings
+      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
     });
     log(`starting server on ${baseURL} (DATA_DIR=${dataDir}, log: ${path.relative(root, serverLogFile)})`);
     server = spawn(bin('tsx'), [path.join(root, 'src', 'server', 'main.ts')], {

@@ -315,7 +315,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const [url, search = ''] = request.url.split('?');
     const head = await pageHead(ctx, url);
-    // a public page's first paint in its HTML, in the language the visitor chose (decision 0025)
+    // a public page's first paint in its HTML, in the language the visitor chose (decision 0024)
     const lang = firstPaint ? firstPaint.firstPaintLang(request.cookies.lang) : 'zh-CN';
     const fp = firstPaint ? firstPaint.renderFirstPaint(url, lang, await firstPaint.firstPaintSettings(ctx)) : null;
     const modules = modulePreloadsFor(manifest, url, undefined, lang);

@@ -4,7 +4,7 @@ import { PageLoading } from './PageLoading';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorPage';
-import { lazyPage } from './lazyPage';
+import { lazyPage, type LazyPage } from './lazyPage';
 
 // every page is its own chunk; the second argument lists the i18n namespaces it needs
 const HomePage = lazyPage(() => import('../features/home/HomePage'), ['home', 'videos'], { antd: false });
@@ -44,6 +44,29 @@ const WalletPage = lazyPage(() => import('../features/money/WalletPage'), ['mone
 const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage'), ['money']);
 const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['money']);
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
+
+/**
+ * The public pages the server paints first (src/server/features/seo/firstPaint.tsx, the same paths):
+ * main.tsx loads the page before React's first render, so that render replaces the server's picture with
+ * the page itself, never with the loading fallback (decision 0024).
+ */
+const FIRST_PAINT_PAGES: [RegExp, LazyPage][] = [
+  [/^\/$/, HomePage],
+  [/^\/tasks$/, TaskHallPage],
+  [/^\/task\/[^/]+$/, TaskDetailPage],
+  [/^\/influencers$/, InfluencersPage],
+  [/^\/influencer\/[^/]+$/, InfluencerDetailPage],
+  [/^\/company\/[^/]+$/, CompanyDetailPage],
+  [/^\/videos$/, VideosPage],
+  [/^\/video\/[^/]+$/, VideoDetailPage],
+];
+
+/** Loads the page of `pathname` ahead of the first render (nothing for other paths; never fails). */
+export function preloadPage(pathname: string): Promise<void> {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const page = FIRST_PAINT_PAGES.find(([re]) => re.test(path))?.[1];
+  return page ? page.preload().catch(() => undefined) : Promise.resolve();
+}
 
 /**
  * Every route of the spec, declared with <Routes> inside the app's <BrowserRouter> (App.tsx). The admin

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zhCommon from './zh-CN/common';
-import { DEFAULT_LANG, LANGS, LANG_STORAGE_KEY, isAppLang, rememberLang, storedLang, type AppLang } from './lang';
+import { DEFAULT_LANG, LANGS, LANG_STORAGE_KEY, isAppLang, rememberLang, storedLang, syncLangCookie, type AppLang } from './lang';
 
 /**
  * i18n resources are split per namespace: `i18n/<lang>/<namespace>.ts`, each exporting a
@@ -36,6 +36,7 @@ export function applyDocumentLang(lng: string) {
 }
 
 export async function initI18n(lng: AppLang = storedLang()) {
+  syncLangCookie(lng);
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)

@@ -24,6 +24,31 @@ export function rememberLang(lang: AppLang) {
   } catch {
     /* ignore */
   }
+  writeLangCookie(lang);
+}
+
+/**
+ * The choice as a cookie too (`lang`, a year, the whole site), so the server paints a page's first view in
+ * it (decision 0024). A preference, never anything private; not HttpOnly because it is the page's own.
+ */
+export const LANG_COOKIE = 'lang';
+export function writeLangCookie(lang: AppLang) {
+  try {
+    document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Keeps the cookie in step with the stored choice (a choice made before the cookie existed, a cleared cookie). */
+export function syncLangCookie(lang: AppLang) {
+  try {
+    const current = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1];
+    // the default needs no cookie; anything else, or a cookie that says otherwise, is written
+    if (current !== lang && (current !== undefined || lang !== DEFAULT_LANG)) writeLangCookie(lang);
+  } catch {
+    /* ignore */
+  }
 }
 
 /** The key used by the shared zh/en texts (ERRORS, option lists). */

@@ -70,11 +70,17 @@ describe('the shell of a page', () => {
 
   it('preloads the page’s chunks and styles with the HTML; the manifest itself is not served', async () => {
     const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-D.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-J.js" />');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-D.css" />');
+    // the home page paints its hero from the HTML (decision 0024): its code loads at low priority, its
+    // style sheets apply from the start
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/HomePage-D.js" />');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-J.js" />');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-D.css" />');
+    expect(html).not.toContain('as="style" crossorigin href="/assets/HomePage-D.css"');
     expect(html).not.toContain('AntdScope-I.js');
     expect(html).not.toContain('home-K.js'); // English namespaces load only for English readers
+    const english = (await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'lang=en' } })).body;
+    expect(english).toContain('href="/assets/home-K.js"');
+    expect(english).not.toContain('home-J.js');
     const other = (await t.app.inject({ method: 'GET', url: '/about' })).body;
     expect(other).not.toContain('rel="modulepreload"');
     expect((await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);

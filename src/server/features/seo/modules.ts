@@ -61,15 +61,15 @@ function closure(manifest: Manifest, roots: string[]): Set<string> {
 
 /**
  * What a page path should preload beyond the shell: its page chunk, the antd scope (when it waits for it)
- * and its Chinese namespaces (the default language), with their static imports, as URLs; their CSS too.
+ * and its namespaces in the page's language (Chinese unless the visitor chose English), with their static imports, as URLs; their CSS too.
  */
-export function modulePreloadsFor(manifest: Manifest | null, pathname: string, pages: PageModules[] = PAGE_MODULES): ModulePreloads {
+export function modulePreloadsFor(manifest: Manifest | null, pathname: string, pages: PageModules[] = PAGE_MODULES, lang: 'zh-CN' | 'en' = 'zh-CN'): ModulePreloads {
   if (!manifest) return NONE;
   const p = pathname.replace(/\/+$/, '') || '/';
   const page = pages.find((m) => m.pattern.test(p));
   if (!page?.preload) return NONE;
   const shell = closure(manifest, ['index.html']);
-  const roots = [`${page.module}.tsx`, ...(page.antd ? ['app/AntdScope.tsx'] : []), ...page.namespaces.map((n) => `i18n/zh-CN/${n}.ts`)];
+  const roots = [`${page.module}.tsx`, ...(page.antd ? ['app/AntdScope.tsx'] : []), ...page.namespaces.map((n) => `i18n/${lang}/${n}.ts`)];
   const scripts: string[] = [];
   const styles = new Set<string>();
   const shellStyles = new Set([...shell].flatMap((k) => manifest[k]?.css ?? []));

@@ -1,11 +1,13 @@
 /** Page heads for share previews and search engines, robots.txt and the streamed sitemap (issue 8). */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
+import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
 import { userSettings } from '../../db/schema';
-import { Client, createTestApp, type TestApp } from '../../test/harness';
+import { Client, createTestApp, signedIn, type TestApp } from '../../test/harness';
+import { getSettings, updateSettings } from '../admin/settings';
 import { preloadsFor } from './head';
 
 let t: TestApp;
@@ -92,6 +94,93 @@ describe('first calls with the shell', () => {
     expect(preloadsFor(`/video/${id}/`, '')).toEqual(['/api/auth/session', `/api/video-detail?id=${id}`]);
     expect(preloadsFor('/task/not-an-id', '')).toEqual(['/api/auth/session']);
     expect(preloadsFor('/tasks', '')).toEqual(['/api/auth/session', '/api/tasks', '/api/categories']);
+  });
+});
+
+describe('first paint in the HTML (decision 0024)', () => {
+  const root = (html: string) => /<div id="root"[^>]*>([\s\S]*?)<\/div>\n\s*<script type="application\/json" id="first-data">/.exec(html)?.[1] ?? '';
+  const firstData = (html: string) => JSON.parse(/<script type="application\/json" id="first-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+
+  it('the home page paints its header and hero in Chinese from the first response, with the fee the admins set', async () => {
+    const ctx = t.app.ctx;
+    const admin = await makeAdmin(ctx.db);
+    await updateSettings(ctx, admin.id, { ...(await getSettings(ctx)), platformFeePercent: 8 }, { ip: '127.0.0.1' });
+    const res = await new Client(t.app).get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    expect(res.body).toContain('<html lang="zh-CN">');
+    expect(res.body).toContain('<div id="root" data-first-paint="zh-CN">');
+    const paint = root(res.body);
+    expect(paint).toContain('<h1 id="hero-title" class="hero__title">让品牌与优质直播达人<span class="hero__accent">高效对接</span></h1>');
+    expect(paint).toContain('平台服务费仅 8%');
+    expect(paint).toContain('<header class="site-header">');
+    expect(paint).toContain('<a aria-current="page" class="main-nav__link active" href="/"');
+    // the stats are still loading, as in the app's first render; no test hooks (tests act on the live page)
+    expect(paint).toContain('<dl class="stats__card" aria-busy="true">');
+    expect(paint).not.toContain('data-testid');
+    // the app's code no longer competes with the first picture
+    expect(res.body).toContain('<script type="module" fetchpriority="low"');
+    expect((firstData(res.body) as { siteSettings: { platformFeePercent: number } }).siteSettings.platformFeePercent).toBe(8);
+    // compressed when asked, like every HTML answer
+    const br = await new Client(t.app).get('/', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('in English for a visitor whose language cookie says so; an unknown cookie value counts as Chinese', async () => {
+    const en = await new Client(t.app).get('/', { cookie: 'lang=en' });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('<div id="root" data-first-paint="en">');
+    expect(root(en.body)).toContain('Connect brands with');
+    expect(root(en.body)).not.toContain('让品牌与优质直播达人');
+    const odd = await new Client(t.app).get('/', { cookie: 'lang="><script>x</script>' });
+    expect(odd.body).toContain('<div id="root" data-first-paint="zh-CN">');
+    expect(odd.body).not.toContain('<script>x</script>');
+  });
+
+  it('escapes what it embeds: an announcement cannot close the data block or add markup', async () => {
+    const ctx = t.app.ctx;
+    const admin = await makeAdmin(ctx.db);
+    const textZh = '</script><script>alert("x")</script> & <b>公告</b>';
+    await updateSettings(ctx, admin.id, { ...(await getSettings(ctx)), announcement: { enabled: true, textZh, textEn: null, tone: 'info' } }, { ip: '127.0.0.1' });
+    const html = (await new Client(t.app).get('/')).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>公告</b>');
+    expect((firstData(html) as { siteSettings: { announcement: { textZh: string } } }).siteSettings.announcement.textZh).toBe(textZh);
+  });
+
+  it('a list or detail page paints the header only; a signed-in visitor gets the same signed-out picture; private pages none', async () => {
+    const tasks = (await new Client(t.app).get('/tasks')).body;
+    expect(root(tasks)).toContain('<a aria-current="page" class="main-nav__link active" href="/tasks"');
+    expect(root(tasks)).toContain('<main id="main" class="app__main" tabindex="-1"></main>');
+    // only the home page's own style sheets are applied from the start
+    expect(tasks).not.toContain('fetchpriority="low" crossorigin href="/assets');
+    const { user } = await makeInfluencer(t.app.ctx.db, { nickname: '首屏达人' });
+    const c = await signedIn(t.app, user.email);
+    const mine = (await c.get('/tasks')).body;
+    expect(root(mine)).toBe(root(tasks));
+    expect(mine).not.toContain(user.email);
+    for (const url of ['/wallet', '/admin', '/account-settings']) {
+      const html = (await new Client(t.app).get(url)).body;
+      expect(html, url).not.toContain('data-first-paint');
+      expect(html, url).toContain('<div class="boot"');
+    }
+  });
+});
+
+describe('first paint modules', () => {
+  it('load in a server started outside the repository with the repository’s TypeScript settings (as the e2e and benchmark runs start it)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-fp-'));
+    try {
+      const file = path.resolve('src/server/features/seo/firstPaint.tsx');
+      const code = `import(${JSON.stringify(file)}).then((m) => console.log(m.renderFirstPaint('/', 'zh-CN', null)?.content))`;
+      const env = { ...process.env, TSX_TSCONFIG_PATH: path.resolve('tsconfig.json') };
+      const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['--eval', code], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+      expect(r.stderr).toBe('');
+      expect(r.stdout.trim()).toBe('true');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
