@@ -159,6 +159,9 @@ describe('inviting', () => {
     expect(errorOf(await inf.c.get(`/api/task-invitations?taskId=${task.id}`)).status).toBe(403);
     expect(errorOf(await co.c.get('/api/me/invitations')).status).toBe(403);
     expect(errorOf(await co.c.post(`/api/task-invitations/${inv.id}/accept`, {})).status).toBe(403);
+    expect(errorOf(await co.c.post(`/api/task-invitations/${inv.id}/decline`, { reason: '不合适' })).status).toBe(403);
+    expect(errorOf(await inf.c.post(`/api/task-invitations/${inv.id}/withdraw`, {})).status).toBe(403);
+    expect(errorOf(await inf.c.post(`/api/tasks/${task.id}/close-recruiting`, {})).status).toBe(403);
     // another company: not its task, not its invitation
     expect(errorOf(await invite(rival.c, task.id, stranger.influencer.id)).status).toBe(403);
     expect(errorOf(await rival.c.get(`/api/task-invitations?taskId=${task.id}`)).status).toBe(403);
