@@ -4,13 +4,16 @@
  * spinner in between. Compared element by element: the page opened with JavaScript off (the server's
  * picture), then with it (the live app, its session and stats held back so it shows its first render).
  */
-import type { Browser, BrowserContextOptions } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { expect, publicIds, test, type PublicIds } from './fixtures';
 
 const PARTS = ['.brand', '.main-nav', '.lang-switch', '.menu-toggle', '.site-header', '.hero__eyebrow', '.hero__title', '.hero__subtitle', '.hero__actions', '.hero__points', '.stats__card'];
 
-/** The boxes of the parts present on the page (the first of each), rounded to the pixel. */
-async function boxes(browser: Browser, baseURL: string, url: string, opts: BrowserContextOptions, lang: 'zh-CN' | 'en', live: boolean) {
+/**
+ * Opens `url` in a fresh context in `lang`: with JavaScript off (the server's picture) or on (the live app;
+ * `hold` lists the API calls held back so the app shows its first render). Console errors are collected.
+ */
+async function open(browser: Browser, baseURL: string, url: string, opts: BrowserContextOptions, lang: 'zh-CN' | 'en', live: boolean, hold: RegExp) {
   const context = await browser.newContext({ ...opts, javaScriptEnabled: live });
   if (lang === 'en') {
     await context.addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
@@ -21,17 +24,24 @@ async function boxes(browser: Browser, baseURL: string, url: string, opts: Brows
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
+  if (live) await page.route(hold, () => undefined);
+  return { context, page, errors };
+}
+
+/** The live page has rendered: the held-back session is preloaded by the HTML, so the load event never comes; wait for the style sheets and the app's own footer and logo. */
+async function appRendered(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+  await expect(page.locator('.site-footer')).toBeAttached(); // the server paints no footer
+  await expect(page.getByTestId('header-logo')).toBeVisible();
+}
+
+/** The boxes of the parts present on the page (the first of each), rounded to the pixel. */
+async function boxes(browser: Browser, baseURL: string, url: string, opts: BrowserContextOptions, lang: 'zh-CN' | 'en', live: boolean) {
   // the app's first render, as the server drew it: session and stats still unknown (later answers change
   // the header's buttons and the numbers, as they did before there was a first paint)
-  if (live) await page.route(/\/api\/(auth\/session|stats\/home)/, () => undefined);
-  // the live page does not wait for the load event: the held-back session is preloaded by the HTML, so it never
-  // comes; it waits for its style sheets instead
+  const { context, page, errors } = await open(browser, baseURL, url, opts, lang, live, /\/api\/(auth\/session|stats\/home)/);
   await page.goto(url, { waitUntil: live ? 'domcontentloaded' : 'load' });
-  if (live) {
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
-    await expect(page.locator('.site-footer')).toBeAttached(); // the app has rendered (the server paints no footer)
-    await expect(page.getByTestId('header-logo')).toBeVisible();
-  }
+  if (live) await appRendered(page);
   const found = await page.evaluate((parts) => {
     const out: Record<string, string> = {};
     for (const sel of parts) {
@@ -66,12 +76,88 @@ for (const [label, opts] of [
   });
 }
 
-test('a list page paints its header from the HTML; the app puts the page below it without moving it', async ({ browser, baseURL }) => {
-  const opts = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-  const server = await boxes(browser, baseURL!, '/tasks', opts, 'zh-CN', false);
-  const app = await boxes(browser, baseURL!, '/tasks', opts, 'zh-CN', true);
-  expect(server.found['.site-header']).toBeDefined();
-  for (const part of Object.keys(server.found)) expect(app.found[part], part).toBe(server.found[part]);
+/**
+ * Every element of <main> in the first two screens, in document order: its tag, classes and box (rounded),
+ * and the page's visible text. The same list with JavaScript off (the server's picture) and on (the app's
+ * first render, its session held back) means the app drew the same page on the same pixels.
+ */
+async function mainPicture(browser: Browser, baseURL: string, url: string, opts: BrowserContextOptions, lang: 'zh-CN' | 'en', live: boolean) {
+  const { context, page, errors } = await open(browser, baseURL, url, opts, lang, live, /\/api\/auth\/session/);
+  // a task or video page counts its view once it is shown, then fetches the new count: the first render is what counts here
+  if (live) await page.route(/\/api\/(tasks|videos)\/[^/]+\/view$/, (r) => r.fulfill({ json: { counted: false } }));
+  // every other API call the app makes before its first render would mean the page did not come with its data
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/') && u.pathname !== '/api/auth/session' && r.method() === 'GET') calls.push(u.pathname + u.search);
+  });
+  await page.goto(url, { waitUntil: live ? 'domcontentloaded' : 'load' });
+  if (live) await appRendered(page);
+  const picture = await page.evaluate(() => {
+    const limit = window.innerHeight * 2;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('main *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.top > limit) continue;
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).sort().join('.') : '';
+      out.push(`${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''} ${[r.x, r.y, r.width, r.height].map((v) => Math.round(v)).join(',')}`);
+    }
+    return { boxes: out, text: (document.querySelector('main') as HTMLElement | null)?.innerText ?? '' };
+  });
+  await context.close();
+  return { ...picture, errors, calls };
+}
+
+/**
+ * The app's boxes, where each is within a pixel of the server's (a fraction of a pixel can round either way
+ * between two layouts of the same markup): compared with toEqual, a real difference shows as a diff.
+ */
+function sameBoxes(app: string[], server: string[]): string[] {
+  return app.map((a, i) => {
+    const s = server[i];
+    const [aName, aBox] = a.split(' ');
+    const [sName, sBox] = s?.split(' ') ?? [];
+    if (aName !== sName || !aBox || !sBox) return a;
+    const av = aBox.split(',').map(Number);
+    const sv = sBox.split(',').map(Number);
+    return av.every((v, k) => Math.abs(v - sv[k]) <= 1) ? s : a;
+  });
+}
+
+test.describe('list and detail pages paint their content from the HTML (decision 0026)', () => {
+  let ids: PublicIds;
+  test.beforeAll(async ({ request }) => {
+    ids = await publicIds(request);
+  });
+  // the page's own content the server must have painted (a card of the list, the detail's heading)
+  const pages: [string, (ids: PublicIds) => string, RegExp][] = [
+    ['task hall', () => '/tasks', /^article\.tk-card /],
+    ['task detail', (i) => `/task/${i.task}`, /^h1\b/],
+    ['influencers', () => '/influencers', /^article\.pp-card /],
+    ['influencer detail', (i) => `/influencer/${i.influencer}`, /^h1\b/],
+    ['company detail', (i) => `/company/${i.company}`, /^h1\b/],
+    ['videos', () => '/videos', /^a\.video-card /],
+    ['video detail', (i) => `/video/${i.video}`, /^h1\b/],
+  ];
+  for (const [name, path, mark] of pages) {
+    test(`${name}: the server's picture is the app's first render, element by element, in both languages`, async ({ browser, baseURL }) => {
+      const cases: [BrowserContextOptions, 'zh-CN' | 'en'][] = [
+        [{ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, 'zh-CN'],
+        [{ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, 'en'],
+        [{ viewport: { width: 1280, height: 800 } }, 'zh-CN'],
+      ];
+      for (const [opts, lang] of cases) {
+        const server = await mainPicture(browser, baseURL!, path(ids), opts, lang, false);
+        const app = await mainPicture(browser, baseURL!, path(ids), opts, lang, true);
+        const where = `${lang} ${opts.viewport?.width}px`;
+        expect(server.boxes.some((b) => mark.test(b)), `${where}: ${mark} painted by the server`).toBe(true);
+        expect(sameBoxes(app.boxes, server.boxes), `${where}: every element on the same pixels`).toEqual(server.boxes);
+        expect(app.text, where).toBe(server.text);
+        expect(app.calls, `${where}: the page came with its data`).toEqual([]);
+        expect(app.errors).toEqual([]);
+      }
+    });
+  }
 });
 
 test('the app replaces the first paint without a loading spinner in between', async ({ page }) => {

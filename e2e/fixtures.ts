@@ -53,7 +53,48 @@ type Fixtures = {
   adminPassword: string;
 };
 
+/**
+ * Waits until the app has replaced the server's first paint (decisions 0024, 0026: `#root[data-live]`): the
+ * painted page looks the same but does nothing yet, and a test acts on the app. Pages without a first paint
+ * (and non-HTML answers) pass at once.
+ */
+export async function appLive(page: Page) {
+  await page
+    .waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !root || root.dataset.firstPaint === undefined || root.dataset.live !== undefined;
+    }, undefined, { timeout: 15_000 })
+    .catch(() => undefined);
+}
+
+/**
+ * Makes the next public pages come without their data, as they do for a request with a session cookie
+ * (decision 0026: such a page gets its frame only): the app then loads the data itself, so a test can hold
+ * back or fail those calls to see the loading and error states (which a visitor also meets when moving
+ * between pages inside the app). The cookie names no session: the visitor stays signed out.
+ */
+export async function withoutFirstData(page: Page) {
+  const url = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? 'http://127.0.0.1') : page.url());
+  await page.context().addCookies([{ name: 'sid', value: 'e2e-no-session', url: url.origin }]);
+}
+
 export const test = base.extend<Fixtures>({
+  // every navigation a test makes waits for the app to be live
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, opts) => {
+      const res = await goto(url, opts);
+      await appLive(page);
+      return res;
+    };
+    page.reload = async (opts) => {
+      const res = await reload(opts);
+      await appLive(page);
+      return res;
+    };
+    await use(page);
+  },
   adminEmail: [process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com', { option: true }],
   adminPassword: [process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-Passw0rd', { option: true }],
   guard: [
@@ -195,6 +236,15 @@ export async function uploadFile(page: Page, control: Locator, file: { name: str
   }
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), control.click()]);
   await chooser.setFiles(file);
+}
+
+export type PublicIds = { task: string; company: string; influencer: string; video: string };
+/** A public task (and its company), influencer and video of the demo seed, for the detail pages. */
+export async function publicIds(request: APIRequestContext): Promise<PublicIds> {
+  const tasks = (await (await request.get('/api/tasks')).json()) as { tasks: { id: string; company: { id: string } }[] };
+  const influencers = (await (await request.get('/api/influencers')).json()) as { items: { id: string }[] };
+  const videos = (await (await request.get('/api/videos')).json()) as { videos: { id: string }[] };
+  return { task: tasks.tasks[0].id, company: tasks.tasks[0].company.id, influencer: influencers.items[0].id, video: videos.videos[0].id };
 }
 
 /** Signs in through the API inside the page's browser context (cookies are shared with the page). */

@@ -10,7 +10,7 @@
  * throttling. On failure the message names the elements that moved.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, type ConsoleGuard } from './fixtures';
+import { expect, publicIds, test, type ConsoleGuard, type PublicIds } from './fixtures';
 
 const LIMIT = 0.05;
 
@@ -98,7 +98,7 @@ async function measure(browser: Browser, guard: ConsoleGuard, baseURL: string, p
 }
 
 test.describe('layout shift of the public pages', () => {
-  const pages: { name: string; path: (ids: Record<string, string>) => string }[] = [
+  const pages: { name: string; path: (ids: PublicIds) => string }[] = [
     { name: 'home', path: () => '/' },
     { name: 'task hall', path: () => '/tasks' },
     { name: 'task detail', path: (ids) => `/task/${ids.task}` },
@@ -113,12 +113,9 @@ test.describe('layout shift of the public pages', () => {
     { name: 'not found', path: () => '/no-such-page' },
   ];
 
-  let ids: Record<string, string> = {};
+  let ids: PublicIds;
   test.beforeAll(async ({ request }) => {
-    const tasks = (await (await request.get('/api/tasks')).json()) as { tasks: { id: string; company: { id: string } }[] };
-    const influencers = (await (await request.get('/api/influencers')).json()) as { items: { id: string }[] };
-    const videos = (await (await request.get('/api/videos')).json()) as { videos: { id: string }[] };
-    ids = { task: tasks.tasks[0].id, company: tasks.tasks[0].company.id, influencer: influencers.items[0].id, video: videos.videos[0].id };
+    ids = await publicIds(request);
   });
 
   for (const p of pages) {

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page, Route } from '@playwright/test';
-import { ConsoleGuard, DEMO, PASSWORD, apiLogin, choose, expect, outboxCode, test, uniqueEmail } from './fixtures';
+import { ConsoleGuard, DEMO, PASSWORD, apiLogin, choose, expect, outboxCode, test, uniqueEmail, withoutFirstData } from './fixtures';
 import { fundWallet } from './dealHelpers';
 
 type HallResponse = {
@@ -423,6 +423,7 @@ test.describe('task detail errors', () => {
     const list = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
     const fail = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } });
     await page.route('**/api/task-detail?**', fail);
+    await withoutFirstData(page);
     await page.goto(`/task/${list.tasks[0].id}`);
     const error = page.getByTestId('task-error');
     await expect(error).toContainText('加载失败', { timeout: 20_000 });
@@ -487,6 +488,7 @@ test.describe('task hall', () => {
     guard.allow(/\/api\/tasks/, 500);
     const fail = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } });
     await page.route(isHallList, fail);
+    await withoutFirstData(page);
     await page.goto('/tasks');
     const error = page.getByTestId('hall-error');
     await expect(error).toContainText('加载失败', { timeout: 20_000 });
@@ -504,6 +506,7 @@ test.describe('task hall', () => {
       await gate;
       await route.continue();
     });
+    await withoutFirstData(page);
     await page.goto('/tasks');
     await expect(page.getByTestId('task-skeleton')).toHaveCount(6);
     await expect(page.getByTestId('task-card')).toHaveCount(0);
@@ -518,6 +521,7 @@ test.describe('task hall', () => {
       const body = (await res.json()) as HallResponse;
       await route.fulfill({ response: res, json: { ...body, total: 10_000 } });
     });
+    await withoutFirstData(page);
     await page.goto('/tasks');
     const pagination = page.getByTestId('hall-pagination');
     await expect(pagination).toBeVisible();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -31,7 +32,7 @@ import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, registerErrorHandling } from './platform/errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './platform/ratelimit';
-import { registerSessions } from './platform/session';
+import { registerSessions, SESSION_COOKIE } from './platform/session';
 import { createSms, type SmsSender } from './platform/sms';
 import { createStorage, isSafeKey, type Storage } from './platform/storage';
 import { authRoutes } from './features/auth/routes';
@@ -83,6 +84,8 @@ const MAX_URL_LENGTH = 8192;
 
 /** Developer test pages: served to loopback clients only (platform/loopback.ts). */
 const DEV_PAGES = new Set(['/email-test', '/sms-test', '/image-upload-test', '/influencer-image-upload-test']);
+/** The header of the first paint's internal API reads (answerApiWith): exempt from the per-address limit with this process's key. */
+const INTERNAL_HEADER = 'x-first-paint-key';
 
 /** The first-paint renderer (features/seo/firstPaint.tsx), or null when it cannot be loaded here. */
 async function loadFirstPaint(ctx: AppContext) {
@@ -187,12 +190,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
   });
+  // the first paint's own API reads (a visitor's page view, already counted as a page): a key only this process knows
+  const internalKey = randomBytes(18).toString('base64url');
   await app.register(rateLimit, {
     // RATE_LIMIT_MAX=0 turns the global limit off (benchmarks); routes' own limits still apply
     global: config.rateLimitMax > 0,
     max: Math.max(config.rateLimitMax, 1),
     // pages, assets and uploaded files are not API calls: one page view costs dozens of them
-    allowList: (req) => !req.url.startsWith('/api/'),
+    allowList: (req) => !req.url.startsWith('/api/') || req.headers[INTERNAL_HEADER] === internalKey,
     timeWindow: '1 minute',
     ...(redis ? { redis } : {}),
     errorResponseBuilder: (_req, c) => {
@@ -312,14 +317,36 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // a server whose TypeScript loader cannot compile them (tsx started outside the repository without
   // TSX_TSCONFIG_PATH) serves its pages without a first paint instead of failing (decision 0024)
   const firstPaint = shellHtml === null ? null : await loadFirstPaint(ctx);
+  // the app's loader on pages painted with their content (decision 0026)
+  if (firstPaint) {
+    app.get(firstPaint.APP_LOADER_PATH, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(firstPaint.APP_LOADER_JS),
+    );
+  }
+  // a list or detail page's first queries, answered from inside the server as they would be for a visitor
+  firstPaint?.answerApiWith(async (url) => {
+    const r = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', [INTERNAL_HEADER]: internalKey } });
+    return { status: r.statusCode, body: r.body, contentType: String(r.headers['content-type'] ?? 'application/json') };
+  });
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const [url, search = ''] = request.url.split('?');
     const head = await pageHead(ctx, url);
     // a public page's first paint in its HTML, in the language the visitor chose (decision 0024)
     const lang = firstPaint ? firstPaint.firstPaintLang(request.cookies.lang) : 'zh-CN';
-    const fp = firstPaint ? firstPaint.renderFirstPaint(url, lang, await firstPaint.firstPaintSettings(ctx)) : null;
+    // a request with a session cookie may be a signed-in user's: their page may differ, so it gets the frame only
+    const visitor = !request.cookies[SESSION_COOKIE];
+    const fp = firstPaint
+      ? await firstPaint.renderFirstPaint(url, lang, await firstPaint.firstPaintSettings(ctx), {
+          search,
+          visitor,
+          timeZone: firstPaint.firstPaintTimeZone(request.cookies.tz),
+          onError: (err) => request.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'first paint: page content not rendered'),
+        })
+      : null;
     const modules = modulePreloadsFor(manifest, url, undefined, lang);
-    let html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloadsFor(url, search), fp?.content ? { ...modules, styles: [] } : modules);
+    // data that came with the page is not fetched again
+    const preloads = fp?.data.queries ? preloadsFor(url, search).filter((p) => p === '/api/auth/session') : preloadsFor(url, search);
+    let html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloads, fp?.content ? { ...modules, styles: [] } : modules);
     if (fp && firstPaint) html = firstPaint.insertFirstPaint(html, fp, modules.styles);
     // the markup follows the `lang` cookie: a shared cache must not hand one visitor's language to another
     return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8').send(html);

@@ -1,12 +1,23 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n, { initI18n } from './i18n';
 import { App } from './app/App';
 import { seedFirstData } from './app/firstPaint';
 import { preloadPage } from './app/router';
+import { syncTimeZoneCookie } from './lib/timeZone';
 import './app/global.css';
 
+/** Marks #root once the app has replaced the server's picture (`data-live`): from then on the page is the app. */
+function Live({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    root.dataset.live = '';
+  }, [root]);
+  return children;
+}
+
 async function start() {
+  // the server paints the next page's times in the device's zone (decision 0026)
+  syncTimeZoneCookie();
   await initI18n();
   const el = document.getElementById('root');
   if (!el) throw new Error('#root is missing from index.html');
@@ -26,7 +37,9 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <Live root={el}>
+          <App />
+        </Live>
       </StrictMode>,
     );
   });

@@ -12,7 +12,15 @@ import { DEFAULT_LANG, LANGS, LANG_STORAGE_KEY, isAppLang, rememberLang, storedL
  * their namespaces through `lazyPage(..., ['ns'])` so they render without a second wait.
  */
 type NsModule = { default: Record<string, unknown> };
-const loaders = import.meta.glob<NsModule>(['./zh-CN/*.ts', './en/*.ts', '!./zh-CN/common.ts']);
+const loaders = namespaceLoaders();
+function namespaceLoaders(): Record<string, () => Promise<NsModule>> {
+  try {
+    return import.meta.glob<NsModule>(['./zh-CN/*.ts', './en/*.ts', '!./zh-CN/common.ts']);
+  } catch {
+    // outside Vite (the server's first paint imports pages, decision 0024): the server gives its own texts
+    return {};
+  }
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',

@@ -94,6 +94,17 @@ export function withQuery(path: string, query?: RequestOptions['query']): string
   return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Where requests go: the browser's fetch. The server's first paint of a public page (decision 0026) renders
+ * the page's components in Node and answers their first GETs from inside the server through this.
+ */
+export function setApiTransport(t: Transport) {
+  transport = t;
+}
+
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: string | undefined;
@@ -103,7 +114,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   let res: Response;
   try {
-    res = await fetch(withQuery(path, opts.query), {
+    res = await transport(withQuery(path, opts.query), {
       method,
       headers,
       body,

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
+import { register } from 'node:module';
+import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Link, MemoryRouter, NavLink } from 'react-router';
+import { Link, MemoryRouter, NavLink, Route, Routes } from 'react-router';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { GlobalOutlined, MenuOutlined } from '@ant-design/icons';
 import { iconStyles } from '@ant-design/icons/lib/utils';
 import type { SiteSettings } from '../../../shared/schemas/adminInsights';
@@ -12,11 +15,27 @@ import { LogoMark } from '../../../web/app/layout/Logo';
 import { NAV_LINKS } from '../../../web/app/layout/accountMenu';
 import { Hero } from '../../../web/features/home/Hero';
 import { StatsStrip } from '../../../web/features/home/StatsStrip';
+import { AuthDialogProvider } from '../../../web/features/auth/AuthDialogProvider';
+import { FeedbackProvider } from '../../../web/components/feedback';
 import { LANGS, type AppLang } from '../../../web/i18n/lang';
+import { setApiTransport } from '../../../web/lib/api';
+import { DEFAULT_TIME_ZONE, TimeZoneContext, validTimeZone } from '../../../web/lib/timeZone';
 import zhCommon from '../../../web/i18n/zh-CN/common';
 import zhHome from '../../../web/i18n/zh-CN/home';
 import enCommon from '../../../web/i18n/en/common';
 import enHome from '../../../web/i18n/en/home';
+
+// The pages painted here import their style sheets (`import './tasks.css'`), which only Vite understands: in
+// Node such an import is an empty module (the sheets reach the browser through the page's <link>s). Under
+// Vitest, Vite itself handles them.
+if (!process.env.VITEST) {
+  register(
+    'data:text/javascript,' +
+      encodeURIComponent(
+        'export async function load(url, context, next) { return /\\.css(\\?|$)/.test(url) ? { format: "module", source: "", shortCircuit: true } : next(url, context); }',
+      ),
+  );
+}
 
 /**
  * The first paint of a public page, in the HTML itself (issue 13, decision 0024): until the app's JavaScript
@@ -37,6 +56,11 @@ import enHome from '../../../web/i18n/en/home';
 /** The language the page will be shown in: the `lang` cookie the web app writes with its choice (i18n/lang.ts). */
 export function firstPaintLang(cookie: string | undefined): AppLang {
   return (LANGS as readonly string[]).includes(cookie ?? '') ? (cookie as AppLang) : 'zh-CN';
+}
+
+/** The zone the page's times are painted in: the device's, which the web app writes to the `tz` cookie. */
+export function firstPaintTimeZone(cookie: string | undefined): string {
+  return validTimeZone(cookie) ?? DEFAULT_TIME_ZONE;
 }
 
 const RESOURCES = {
@@ -142,6 +166,63 @@ function PageBody({ path }: { path: string }) {
 /** The public pages that get a first paint: every light page the server preloads (seo/modules.ts). */
 const PAGES = [/^\/$/, /^\/tasks$/, /^\/task\/[^/]+$/, /^\/influencers$/, /^\/influencer\/[^/]+$/, /^\/company\/[^/]+$/, /^\/videos$/, /^\/video\/[^/]+$/];
 
+type PageModule = { default: ComponentType };
+type Texts = { default: Record<string, unknown> };
+type Namespace = 'tasks' | 'people' | 'videos';
+
+/**
+ * The list and detail pages whose content is painted too (decision 0026): the page component itself, at its
+ * route (for its `:id`), with the data of its first queries and its texts. Same pages and namespaces as the
+ * `lazyPage(...)` lines of src/web/app/router.tsx.
+ */
+const CONTENT_PAGES: { pattern: RegExp; route: string; load: () => Promise<PageModule>; namespaces: Namespace[] }[] = [
+  { pattern: /^\/tasks$/, route: '/tasks', load: () => import('../../../web/features/tasks/TaskHallPage'), namespaces: ['tasks'] },
+  { pattern: /^\/task\/[^/]+$/, route: '/task/:id', load: () => import('../../../web/features/tasks/TaskDetailPage'), namespaces: ['tasks'] },
+  { pattern: /^\/influencers$/, route: '/influencers', load: () => import('../../../web/features/people/InfluencersPage'), namespaces: ['people'] },
+  { pattern: /^\/influencer\/[^/]+$/, route: '/influencer/:id', load: () => import('../../../web/features/people/InfluencerDetailPage'), namespaces: ['people'] },
+  { pattern: /^\/company\/[^/]+$/, route: '/company/:id', load: () => import('../../../web/features/people/CompanyDetailPage'), namespaces: ['people', 'tasks'] },
+  { pattern: /^\/videos$/, route: '/videos', load: () => import('../../../web/features/videos/VideosPage'), namespaces: ['videos'] },
+  { pattern: /^\/video\/[^/]+$/, route: '/video/:id', load: () => import('../../../web/features/videos/VideoDetailPage'), namespaces: ['videos'] },
+];
+
+const TEXTS: Record<AppLang, Record<Namespace, () => Promise<Texts>>> = {
+  'zh-CN': {
+    tasks: () => import('../../../web/i18n/zh-CN/tasks'),
+    people: () => import('../../../web/i18n/zh-CN/people'),
+    videos: () => import('../../../web/i18n/zh-CN/videos'),
+  },
+  en: {
+    tasks: () => import('../../../web/i18n/en/tasks'),
+    people: () => import('../../../web/i18n/en/people'),
+    videos: () => import('../../../web/i18n/en/videos'),
+  },
+};
+
+async function translatorWith(lang: AppLang, namespaces: Namespace[]): Promise<I18n> {
+  const inst = translator(lang);
+  for (const ns of namespaces) {
+    if (!inst.hasResourceBundle(lang, ns)) inst.addResourceBundle(lang, ns, (await TEXTS[lang][ns]()).default);
+  }
+  return inst;
+}
+
+/** How the pages' first GETs reach the API from inside the server (app.ts sets it with the app's inject). */
+export type InternalGet = (url: string) => Promise<{ status: number; body: string; contentType: string }>;
+let internalGet: InternalGet | null = null;
+
+export function answerApiWith(get: InternalGet) {
+  internalGet = get;
+  setApiTransport(async (url, init) => {
+    // only what a page asks for on its first render: public reads, as a visitor
+    if ((init.method ?? 'GET') !== 'GET') throw new Error('first paint: only GET');
+    const r = await get(url);
+    return new Response(r.body, { status: r.status, headers: { 'content-type': r.contentType } });
+  });
+}
+
+/** How long the page's data may take before the page goes out with its header only. */
+const CONTENT_TIMEOUT_MS = 1500;
+
 export type FirstPaint = {
   lang: AppLang;
   /** the markup for inside <div id="root"> */
@@ -149,20 +230,50 @@ export type FirstPaint = {
   /** true when the page's own content is painted (its stylesheets must then apply from the start) */
   content: boolean;
   /** query data the client seeds before its first render, so it renders what the server did */
-  data: { siteSettings: SiteSettings | null };
+  data: { siteSettings: SiteSettings | null; queries?: DehydratedState };
+};
+
+export type FirstPaintOptions = {
+  /** the address's query string (filters and page of a list), without `?` */
+  search?: string;
+  /**
+   * false when the request may belong to a signed-in user (it carries a session cookie): what such a user
+   * sees may depend on who they are (a task's apply card), so only the frame is painted
+   */
+  visitor?: boolean;
+  /** the visitor's time zone (firstPaintTimeZone) */
+  timeZone?: string;
+  /** told why a page went out with its frame only (its content could not be rendered) */
+  onError?: (err: unknown) => void;
 };
 
 /** The first paint of `pathname`, or null for a page that has none (private pages, the admin console). */
-export function renderFirstPaint(pathname: string, lang: AppLang, siteSettings: SiteSettings | null): FirstPaint | null {
+export async function renderFirstPaint(
+  pathname: string,
+  lang: AppLang,
+  siteSettings: SiteSettings | null,
+  opts: FirstPaintOptions = {},
+): Promise<FirstPaint | null> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (!PAGES.some((p) => p.test(path))) return null;
+  const page = CONTENT_PAGES.find((p) => p.pattern.test(path));
+  if (page && opts.visitor && internalGet) {
+    const painted = await withTimeout(renderPage(page, path, opts.search ?? '', lang, opts.timeZone ?? DEFAULT_TIME_ZONE, siteSettings), CONTENT_TIMEOUT_MS).catch(
+      (err: unknown) => {
+        opts.onError?.(err);
+        return null;
+      },
+    );
+    if (painted) return { lang, html: painted.html, content: true, data: { siteSettings, queries: painted.queries } };
+  }
   const content = path === '/';
   // the markup depends only on the language, the highlighted nav link, the page and the two figures the hero states
   const nav = NAV_LINKS.find((l) => l.to === path)?.to ?? '';
   const key = [lang, nav, content ? path : '', content ? `${siteSettings?.platformFeePercent}/${siteSettings?.settlementHours}` : ''].join('|');
   let html = rendered.get(key);
   if (html === undefined) {
-    html = renderMarkup(path, lang, content, siteSettings);
+    const i18n = translator(lang);
+    html = renderMarkup(path, lang, i18n, serverQueryClient(siteSettings), content ? <PageBody path={path} /> : null);
     if (rendered.size >= 64) rendered.delete(rendered.keys().next().value as string);
     rendered.set(key, html);
   }
@@ -171,31 +282,96 @@ export function renderFirstPaint(pathname: string, lang: AppLang, siteSettings: 
 
 const rendered = new Map<string, string>();
 
-function renderMarkup(path: string, lang: AppLang, content: boolean, siteSettings: SiteSettings | null): string {
-  const i18n = translator(lang);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
-  if (siteSettings) queryClient.setQueryData(['site-settings'], siteSettings);
-  const html = renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <div className="app">
-            <a className="skip-link" href="#main">
-              {i18n.t('skipToContent')}
-            </a>
-            <StaticHeader lang={lang} />
-            <main id="main" className="app__main" tabIndex={-1}>
-              {content && <PageBody path={path} />}
-            </main>
-          </div>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  )
-    // the app's test hooks stay on the app's own elements: a test acts on the page once it is live
-    .replace(/ data-testid="[^"]*"/g, '');
-  queryClient.clear();
-  return html;
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+function serverQueryClient(siteSettings: SiteSettings | null) {
+  // nothing is fetched while rendering; the data is fetched between the two passes of renderPage
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+  if (siteSettings) client.setQueryData(['site-settings'], siteSettings);
+  return client;
+}
+
+/** The session is never part of the picture (everyone gets the signed-out one); the site settings travel apart. */
+const ownData = (key: readonly unknown[]) => key[0] !== 'auth' && key[0] !== 'site-settings';
+
+/**
+ * A list or detail page as its first render shows it once its first queries have answered: a first pass
+ * renders the page to learn which queries it asks for (useQuery creates them in the cache, fetches nothing
+ * on the server), they are fetched as a visitor would (through the API, answerApiWith), and a second pass
+ * renders the page with their data. Null when one of them failed (a missing task): the app says so itself.
+ */
+async function renderPage(
+  page: (typeof CONTENT_PAGES)[number],
+  path: string,
+  search: string,
+  lang: AppLang,
+  timeZone: string,
+  siteSettings: SiteSettings | null,
+) {
+  const [mod, i18n] = await Promise.all([page.load(), translatorWith(lang, page.namespaces)]);
+  const client = serverQueryClient(siteSettings);
+  try {
+    const url = search ? `${path}?${search}` : path;
+    const body = (
+      <TimeZoneContext.Provider value={timeZone}>
+        <Routes>
+          <Route path={page.route} element={<mod.default />} />
+        </Routes>
+      </TimeZoneContext.Provider>
+    );
+    renderMarkup(url, lang, i18n, client, body);
+    const wanted = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.status === 'pending' && ownData(q.queryKey));
+    await Promise.all(
+      wanted.map((q) => {
+        const queryFn = q.options.queryFn;
+        return typeof queryFn === 'function' ? client.prefetchQuery({ queryKey: q.queryKey, queryFn }) : undefined;
+      }),
+    );
+    if (wanted.length === 0 || wanted.some((q) => q.state.status !== 'success')) return null;
+    const html = renderMarkup(url, lang, i18n, client, body);
+    const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' && ownData(q.queryKey) });
+    return { html, queries };
+  } finally {
+    client.clear();
+  }
+}
+
+function renderMarkup(url: string, lang: AppLang, i18n: I18n, queryClient: QueryClient, body: React.ReactNode): string {
+  return (
+    renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[url]}>
+            {/* the app's providers around the layout (Providers.tsx, AppLayout.tsx): pages use them */}
+            <FeedbackProvider>
+              <AuthDialogProvider>
+                <div className="app">
+                  <a className="skip-link" href="#main">
+                    {i18n.t('skipToContent')}
+                  </a>
+                  <StaticHeader lang={lang} />
+                  <main id="main" className="app__main" tabIndex={-1}>
+                    {body}
+                  </main>
+                </div>
+              </AuthDialogProvider>
+            </FeedbackProvider>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    )
+      // the app's test hooks stay on the app's own elements: a test acts on the page once it is live
+      .replace(/ data-testid="[^"]*"/g, '')
+  );
 }
 
 /** JSON for a <script type="application/json"> block: nothing in it can close the element. */
@@ -217,13 +393,63 @@ export function insertFirstPaint(html: string, fp: FirstPaint, styles: string[] 
   // finds and keeps this element): the server's icons sit exactly where the app's will
   const icons = `<style rc-util-key="@ant-design-icons" data-rc-order="prependQueue">${iconStyles}</style>`;
   const root = `<div id="root" data-first-paint="${fp.lang}">${fp.html}</div>\n    <script type="application/json" id="first-data">${jsonForHtml(fp.data)}</script>`;
+  let page = html;
+  if (fp.content) {
+    // the page is on screen from the HTML and its style sheets: the app's code is asked for once it is painted
+    // (APP_LOADER), so the first picture does not share the connection with it (decision 0026)
+    const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(page);
+    if (entry) {
+      const preloads: string[] = [];
+      page = page.replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g, (_m, href: string) => {
+        preloads.push(href);
+        return '';
+      });
+      const loader = `<script defer src="${APP_LOADER_PATH}" data-entry="${escAttr(entry[1])}" data-preload="${escAttr(preloads.join(' '))}"></script>\n    `;
+      page = page.replace(entry[0], () => loader);
+    }
+  }
   return (
-    html
-      // the app's code is not needed for the first picture any more: it loads after the style sheets
-      .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+    page
       .replace(/<html lang="[^"]*">/, `<html lang="${fp.lang}">`)
       .replace(/(<meta name="viewport"[^>]*>)/, (m) => `${m}\n    ${icons}`)
       .replace('</head>', links.length ? `  ${links.join('\n    ')}\n  </head>` : '</head>')
       .replace(ROOT, () => root)
   );
 }
+
+/**
+ * The app's loader on a page painted with its content (decision 0026): a classic deferred script (it runs
+ * once the HTML is parsed and its style sheets are in) that waits for the first frame to be on screen, then
+ * adds the app's module preloads and its entry, as index.html would have; in a tab opened in the background it
+ * does so at once. Served by app.ts under a name that changes with its content (cached for good).
+ */
+export const APP_LOADER_JS = `(function () {
+  var me = document.currentScript;
+  var done = false;
+  function load() {
+    if (done) return;
+    done = true;
+    (me.getAttribute('data-preload') || '').split(' ').forEach(function (href) {
+      if (!href) return;
+      var l = document.createElement('link');
+      l.rel = 'modulepreload';
+      l.crossOrigin = '';
+      l.href = href;
+      document.head.appendChild(l);
+    });
+    var s = document.createElement('script');
+    s.type = 'module';
+    s.crossOrigin = '';
+    s.src = me.getAttribute('data-entry');
+    document.head.appendChild(s);
+  }
+  // a tab opened in the background paints nothing until it is shown: there the app need not wait
+  if (document.visibilityState === 'hidden') return load();
+  requestAnimationFrame(function () {
+    setTimeout(load, 0);
+  });
+  // should no frame come at all (a browser that throttles them), the app still starts
+  setTimeout(load, 2000);
+})();
+`;
+export const APP_LOADER_PATH = `/app-loader.${createHash('sha256').update(APP_LOADER_JS).digest('hex').slice(0, 12)}.js`;

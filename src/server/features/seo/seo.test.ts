@@ -76,15 +76,20 @@ describe('page heads', () => {
 });
 
 describe('first calls with the shell', () => {
-  it('a list page preloads its first API calls; a filtered one only the session', async () => {
+  it('a list page preloads its first API calls when it cannot bring its data (a session cookie); a filtered one only the session', async () => {
     const c = new Client(t.app);
-    const list = (await c.get('/influencers')).body;
+    const session = { cookie: 'sid=not-a-session' };
+    const list = (await c.get('/influencers', session)).body;
     expect(list).toContain('<link rel="preload" as="fetch" href="/api/influencers" crossorigin="anonymous" />');
     expect(list).toContain('href="/api/auth/session"');
-    const filtered = (await c.get('/influencers?search=x')).body;
+    const filtered = (await c.get('/influencers?search=x', session)).body;
     expect(filtered).not.toContain('href="/api/influencers"');
     expect(filtered).toContain('href="/api/auth/session"');
-    expect((await c.get('/videos')).body).toContain('href="/api/videos?sort=latest&amp;limit=12"');
+    expect((await c.get('/videos', session)).body).toContain('href="/api/videos?sort=latest&amp;limit=12"');
+    // a visitor's page comes with its data (decision 0026): nothing of it is fetched again
+    const visitor = (await c.get('/influencers')).body;
+    expect(visitor).not.toContain('href="/api/influencers"');
+    expect(visitor).toContain('href="/api/auth/session"');
   });
 
   it('a detail page preloads its data call for a well-formed id, whatever its query; a malformed id gets none', () => {
@@ -119,8 +124,16 @@ describe('first paint in the HTML (decision 0024)', () => {
     // the stats are still loading, as in the app's first render; no test hooks (tests act on the live page)
     expect(paint).toContain('<dl class="stats__card" aria-busy="true">');
     expect(paint).not.toContain('data-testid');
-    // the app's code no longer competes with the first picture
-    expect(res.body).toContain('<script type="module" fetchpriority="low"');
+    // the app's code no longer competes with the first picture: the loader asks for it once the page is painted,
+    // and the loader itself is served for good under a name that changes with its content
+    const loader = /<script defer src="(\/app-loader\.[0-9a-f]{12}\.js)" data-entry="([^"]+)"/.exec(res.body);
+    expect(loader).not.toBeNull();
+    expect(res.body).not.toContain('<script type="module"');
+    const js = await new Client(t.app).get(loader![1]);
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.headers['cache-control']).toContain('immutable');
+    expect(js.body).toContain("getAttribute('data-entry')");
     expect((firstData(res.body) as { siteSettings: { platformFeePercent: number } }).siteSettings.platformFeePercent).toBe(8);
     // compressed when asked, like every HTML answer
     const br = await new Client(t.app).get('/', { 'accept-encoding': 'br' });
@@ -149,17 +162,37 @@ describe('first paint in the HTML (decision 0024)', () => {
     expect((firstData(html) as { siteSettings: { announcement: { textZh: string } } }).siteSettings.announcement.textZh).toBe(textZh);
   });
 
-  it('a list or detail page paints the header only; a signed-in visitor gets the same signed-out picture; private pages none', async () => {
+  it('a list or detail page paints its content for a visitor, with the data it used; a session cookie gets the header only; private pages none', async () => {
+    const db = t.app.ctx.db;
+    const { company } = await makeCompany(db, { companyName: '首屏<公司>' });
+    const task = await makeTask(db, { companyId: company.id, title: '首屏任务 & <b>' });
     const tasks = (await new Client(t.app).get('/tasks')).body;
-    expect(root(tasks)).toContain('<a aria-current="page" class="main-nav__link active" href="/tasks"');
-    expect(root(tasks)).toContain('<main id="main" class="app__main" tabindex="-1"></main>');
-    // only the home page's own style sheets are applied from the start
-    expect(tasks).not.toContain('fetchpriority="low" crossorigin href="/assets');
-    const { user } = await makeInfluencer(t.app.ctx.db, { nickname: '首屏达人' });
+    const paint = root(tasks);
+    expect(paint).toContain('<a aria-current="page" class="main-nav__link active" href="/tasks"');
+    expect(paint).toContain(`data-task-id="${task.id}"`);
+    expect(paint).toContain('首屏任务 &amp; &lt;b&gt;');
+    expect(paint).not.toContain('<b>');
+    expect(paint).not.toContain('data-testid');
+    // the data travels with the page for the app's first render
+    const data = firstData(tasks) as { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+    const hall = data.queries.queries.find((q) => q.queryKey[1] === 'hall');
+    expect(JSON.stringify(hall?.state.data)).toContain(task.id);
+    // nothing about the session travels with the page
+    expect(data.queries.queries.some((q) => q.queryKey[0] === 'auth')).toBe(false);
+    // a detail page: the task itself; a task that does not exist: the frame only (the app says it is missing)
+    const detail = root((await new Client(t.app).get(`/task/${task.id}`)).body);
+    expect(detail).toContain('首屏任务 &amp; &lt;b&gt;');
+    const missing = root((await new Client(t.app).get('/task/0b5f3c2e-8d1a-4c6b-9e7f-123456789abc')).body);
+    expect(missing).toContain('<main id="main" class="app__main" tabindex="-1"></main>');
+    // with a session cookie (perhaps signed in: what they see may depend on who they are) the frame only,
+    // signed-out, whoever they are
+    const { user } = await makeInfluencer(db, { nickname: '首屏达人' });
     const c = await signedIn(t.app, user.email);
     const mine = (await c.get('/tasks')).body;
-    expect(root(mine)).toBe(root(tasks));
+    expect(root(mine)).toContain('<main id="main" class="app__main" tabindex="-1"></main>');
+    expect(root(mine)).toContain('site-header__auth-placeholder');
     expect(mine).not.toContain(user.email);
+    expect(mine).not.toContain('"queries"');
     for (const url of ['/wallet', '/admin', '/account-settings']) {
       const html = (await new Client(t.app).get(url)).body;
       expect(html, url).not.toContain('data-first-paint');
@@ -173,7 +206,7 @@ describe('first paint modules', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-fp-'));
     try {
       const file = path.resolve('src/server/features/seo/firstPaint.tsx');
-      const code = `import(${JSON.stringify(file)}).then((m) => console.log(m.renderFirstPaint('/', 'zh-CN', null)?.content))`;
+      const code = `import(${JSON.stringify(file)}).then((m) => m.renderFirstPaint('/', 'zh-CN', null)).then((fp) => console.log(fp?.content))`;
       const env = { ...process.env, TSX_TSCONFIG_PATH: path.resolve('tsconfig.json') };
       const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['--eval', code], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
       expect(r.stderr).toBe('');

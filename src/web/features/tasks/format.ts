@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPLICATION_STATUSES, TASK_CATEGORY_OPTIONS, TASK_STATUSES, type ApplicationStatus, type TaskStatus } from '@shared/options';
 import { intlLocale, shortLang } from '../../i18n/lang';
+import { useTimeZone } from '../../lib/timeZone';
 
 const wholeFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const centsFmt = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -12,15 +13,30 @@ export const formatAmount = (n: number) => (Number.isInteger(n) ? wholeFmt : cen
 export const isTaskStatus = (s: string): s is TaskStatus => (TASK_STATUSES as readonly string[]).includes(s);
 export const isApplicationStatus = (s: string): s is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(s);
 
+type Formatters = { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; compact: Intl.NumberFormat };
+const formatters = new Map<string, Formatters>();
+/** Intl's formatters are costly to make (every card asks): one set per language and time zone. */
+function formattersFor(locale: string, timeZone: string | undefined): Formatters {
+  const key = `${locale}|${timeZone ?? ''}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = {
+      dateTime: new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false, timeZone }),
+      date: new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }),
+      compact: new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }),
+    };
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Formatting helpers in the current language: money, dates, category names, locations. */
 export function useTaskFormat() {
   const { t, i18n } = useTranslation('tasks');
   const lang = shortLang(i18n.language);
+  const timeZone = useTimeZone();
   return useMemo(() => {
-    const locale = intlLocale(i18n.language);
-    const dateTime = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
-    const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
-    const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+    const { dateTime, date, compact } = formattersFor(intlLocale(i18n.language), timeZone);
     const valid = (iso: string | null | undefined) => {
       if (!iso) return null;
       const d = new Date(iso);
@@ -49,5 +65,5 @@ export function useTaskFormat() {
       status: (s: string) => (isTaskStatus(s) ? t(`status.${s}`) : t('status.unknown')),
       applicationStatus: (s: string) => (isApplicationStatus(s) ? t(`applicationStatus.${s}`) : t('applicationStatus.unknown')),
     };
-  }, [t, i18n.language, lang]);
+  }, [t, i18n.language, lang, timeZone]);
 }

@@ -16,6 +16,15 @@ const SORT_SET: Record<VideoSort, true> = { latest: true, popular: true, trendin
 const SORTS = Object.keys(SORT_SET) as VideoSort[];
 const CATEGORIES = ['1', '2', '3', '4', '5', '6'] as const;
 const SEARCH_MAX = 100;
+/** The visitor's choice of grid or list; none where storage is blocked, or on the server (its first paint). */
+function storedView(): string | null {
+  try {
+    return localStorage.getItem(VIEW_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** the server counts totals up to this many */
 const TOTAL_CAP = 10_000;
 const DEFAULTS: Partial<ShowcaseFilters> = { sort: 'latest' };
@@ -45,7 +54,7 @@ export default function VideosPage() {
   const { filters, update, reset } = useUrlFilters(readFilters, DEFAULTS);
   const ids = { search: useId(), category: useId(), sort: useId() };
   const resultsRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<'grid' | 'list'>(() => (localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid'));
+  const [view, setView] = useState<'grid' | 'list'>(() => (storedView() === 'list' ? 'list' : 'grid'));
   const list = useQuery(showcaseQuery(filters));
   const pushSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
   const search = useDebouncedSearch(filters.search, pushSearch, 500);
