@@ -160,6 +160,32 @@ test.describe('list and detail pages paint their content from the HTML (decision
   }
 });
 
+test('times: the app tells the server the device’s zone, and the next page is painted in it', async ({ browser, baseURL, request }) => {
+  const ids = await publicIds(request);
+  const context = await browser.newContext({ timezoneId: 'America/New_York', viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/task/${ids.task}`);
+    await expect(page.locator('#root[data-live]')).toBeAttached();
+    expect((await context.cookies()).find((c) => c.name === 'tz')?.value).toBe(encodeURIComponent('America/New_York'));
+    const appText = await page.locator('main').innerText();
+    // the same page from the server alone (JavaScript off, same cookies): the times the app shows
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      await plain.addCookies((await context.cookies()).filter((c) => c.name === 'tz'));
+      const server = await plain.newPage();
+      await server.goto(`${baseURL}/task/${ids.task}`);
+      const times = (text: string) => text.match(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/g) ?? [];
+      expect(times(appText).length).toBeGreaterThan(0);
+      expect(times(await server.locator('main').innerText())).toEqual(times(appText));
+    } finally {
+      await plain.close();
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test('the app replaces the first paint without a loading spinner in between', async ({ page }) => {
   await page.addInitScript(() => {
     const w = window as Window & { __spinner?: boolean };

@@ -199,7 +199,36 @@ describe('first paint in the HTML (decision 0024)', () => {
       expect(html, url).toContain('<div class="boot"');
     }
   });
+  it('paints times in the visitor’s zone (the tz cookie the app writes), Beijing time before it has; a bad zone counts as none', async () => {
+    const db = t.app.ctx.db;
+    const { company } = await makeCompany(db);
+    const task = await makeTask(db, { companyId: company.id, title: '时区任务', liveDate: new Date('2030-03-01T23:30:00Z') });
+    const page = async (cookie?: string) => root((await new Client(t.app).get(`/task/${task.id}`, cookie ? { cookie } : {})).body);
+    expect(await page()).toContain('2030/03/02 07:30'); // UTC+8
+    expect(await page('tz=America/New_York')).toContain('2030/03/01 18:30'); // UTC-5
+    expect(await page('tz=Asia/Tokyo')).toContain('2030/03/02 08:30');
+    const odd = await page('tz=Not%2FA_Zone');
+    expect(odd).toContain('2030/03/02 07:30');
+  });
+
+  it('the internal reads are exempt from the per-address API limit only with this process’s key', async () => {
+    const limited = await createTestApp({ PUBLIC_URL: 'https://live.example.com', RATE_LIMIT_MAX: '3' }, { webDist: web });
+    try {
+      const { company } = await makeCompany(limited.app.ctx.db);
+      await makeTask(limited.app.ctx.db, { companyId: company.id, title: '限流任务' });
+      // more page views than the limit allows API calls: each still comes with its data
+      const c = new Client(limited.app);
+      for (let i = 0; i < 5; i++) expect(root((await c.get('/tasks')).body)).toContain('限流任务');
+      // a caller who sends the header without the key is limited like anyone
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await c.get('/api/tasks', { 'x-first-paint-key': 'guess' })).statusCode);
+      expect(statuses).toContain(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
+
 
 describe('first paint modules', () => {
   it('load in a server started outside the repository with the repository’s TypeScript settings (as the e2e and benchmark runs start it)', () => {
