@@ -67,17 +67,29 @@ test.describe('header sign-in and the user menu', () => {
 test.describe('visitors and the session endpoint (issue 10 item 20)', () => {
   test('a visitor loads pages without a single console error: the app asks /api/auth/session (200), never /api/auth/me', async ({ page }) => {
     const meCalls: string[] = [];
+    const sessionCalls: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/auth/me') meCalls.push(r.url());
+      const p = new URL(r.url()).pathname;
+      if (p === '/api/auth/me') meCalls.push(r.url());
+      if (p === '/api/auth/session') sessionCalls.push(p);
     });
+    // a page the server does not paint: the app asks who is there
     const session = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/session');
-    await page.goto('/');
+    await page.goto('/signup');
     const res = await session;
     expect(res.status()).toBe(200);
     expect(await res.json()).toEqual({ user: null });
     expect(res.headers()['cache-control']).toBe('no-store');
     await headerReady(page);
     await expect(page.getByTestId('header-login')).toBeVisible();
+    // a public page painted by the server for a request without a session cookie says so itself
+    // (decision 0026): signed out, no need to ask
+    await page.context().clearCookies();
+    const before = sessionCalls.length;
+    await page.goto('/');
+    await headerReady(page);
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    expect(sessionCalls.length).toBe(before);
     for (const path of ['/tasks', '/signup', '/login-test', '/forgot-password']) {
       await page.goto(path);
       await headerReady(page);

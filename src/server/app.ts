@@ -344,8 +344,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         })
       : null;
     const modules = modulePreloadsFor(manifest, url, undefined, lang);
-    // data that came with the page is not fetched again
-    const preloads = fp?.data.queries ? preloadsFor(url, search).filter((p) => p === '/api/auth/session') : preloadsFor(url, search);
+    // what came with the page is not fetched again: its data, and for a visitor the (signed-out) session
+    const preloads = preloadsFor(url, search).filter((p) =>
+      p === '/api/auth/session' ? !fp?.data.signedOut : !fp?.data.queries,
+    );
     let html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloads, fp?.content ? { ...modules, styles: [] } : modules);
     if (fp && firstPaint) html = firstPaint.insertFirstPaint(html, fp, modules.styles);
     // the markup follows the `lang` cookie: a shared cache must not hand one visitor's language to another

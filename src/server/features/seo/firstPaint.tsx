@@ -16,6 +16,7 @@ import { NAV_LINKS } from '../../../web/app/layout/accountMenu';
 import { Hero } from '../../../web/features/home/Hero';
 import { StatsStrip } from '../../../web/features/home/StatsStrip';
 import { AuthDialogProvider } from '../../../web/features/auth/AuthDialogProvider';
+import { meQueryKey } from '../../../web/features/auth/api';
 import { FeedbackProvider } from '../../../web/components/feedback';
 import { LANGS, type AppLang } from '../../../web/i18n/lang';
 import { setApiTransport } from '../../../web/lib/api';
@@ -88,8 +89,11 @@ function translator(lang: AppLang): I18n {
   return inst;
 }
 
-/** Header.tsx as its first render paints it: signed-out placeholder, phone menu not mounted yet. */
-function StaticHeader({ lang }: { lang: AppLang }) {
+/**
+ * Header.tsx as its first render paints it, phone menu not mounted yet: for a visitor (no session cookie) the
+ * sign-in buttons, otherwise the placeholder where they or the user's menu will go.
+ */
+function StaticHeader({ lang, signedOut }: { lang: AppLang; signedOut: boolean }) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -124,7 +128,18 @@ function StaticHeader({ lang }: { lang: AppLang }) {
             </select>
           </div>
           <div className="site-header__auth">
-            <span className="site-header__auth-placeholder" aria-hidden="true" />
+            {signedOut ? (
+              <>
+                <button type="button" className="btn btn--ghost btn--sm">
+                  {t('header.login')}
+                </button>
+                <Link to="/signup" className="btn btn--primary btn--sm">
+                  {t('header.signup')}
+                </Link>
+              </>
+            ) : (
+              <span className="site-header__auth-placeholder" aria-hidden="true" />
+            )}
           </div>
           <button type="button" className="menu-toggle" aria-expanded={false} aria-label={t('header.openMenu')}>
             <MenuOutlined aria-hidden="true" />
@@ -229,16 +244,20 @@ export type FirstPaint = {
   html: string;
   /** true when the page's own content is painted (its stylesheets must then apply from the start) */
   content: boolean;
-  /** query data the client seeds before its first render, so it renders what the server did */
-  data: { siteSettings: SiteSettings | null; queries?: DehydratedState };
+  /**
+   * query data the client seeds before its first render, so it renders what the server did; `signedOut`: the
+   * request carried no session cookie, so it is certainly a visitor's (the app need not ask)
+   */
+  data: { siteSettings: SiteSettings | null; queries?: DehydratedState; signedOut?: true };
 };
 
 export type FirstPaintOptions = {
   /** the address's query string (filters and page of a list), without `?` */
   search?: string;
   /**
-   * false when the request may belong to a signed-in user (it carries a session cookie): what such a user
-   * sees may depend on who they are (a task's apply card), so only the frame is painted
+   * true when the request carries no session cookie: certainly a visitor. Otherwise it may belong to a
+   * signed-in user, whose page may depend on who they are (a task's apply card): only the frame is painted,
+   * with the placeholder where the header's sign-in buttons or user menu will go
    */
   visitor?: boolean;
   /** the visitor's time zone (firstPaintTimeZone) */
@@ -264,20 +283,21 @@ export async function renderFirstPaint(
         return null;
       },
     );
-    if (painted) return { lang, html: painted.html, content: true, data: { siteSettings, queries: painted.queries } };
+    if (painted) return { lang, html: painted.html, content: true, data: { siteSettings, queries: painted.queries, signedOut: true } };
   }
+  const signedOut = opts.visitor === true;
   const content = path === '/';
   // the markup depends only on the language, the highlighted nav link, the page and the two figures the hero states
   const nav = NAV_LINKS.find((l) => l.to === path)?.to ?? '';
-  const key = [lang, nav, content ? path : '', content ? `${siteSettings?.platformFeePercent}/${siteSettings?.settlementHours}` : ''].join('|');
+  const key = [lang, nav, signedOut, content ? path : '', content ? `${siteSettings?.platformFeePercent}/${siteSettings?.settlementHours}` : ''].join('|');
   let html = rendered.get(key);
   if (html === undefined) {
     const i18n = translator(lang);
-    html = renderMarkup(path, lang, i18n, serverQueryClient(siteSettings), content ? <PageBody path={path} /> : null);
+    html = renderMarkup(path, lang, i18n, serverQueryClient(siteSettings, signedOut), content ? <PageBody path={path} /> : null, signedOut);
     if (rendered.size >= 64) rendered.delete(rendered.keys().next().value as string);
     rendered.set(key, html);
   }
-  return { lang, html, content, data: { siteSettings } };
+  return { lang, html, content, data: signedOut ? { siteSettings, signedOut } : { siteSettings } };
 }
 
 const rendered = new Map<string, string>();
@@ -290,14 +310,16 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
-function serverQueryClient(siteSettings: SiteSettings | null) {
+function serverQueryClient(siteSettings: SiteSettings | null, signedOut: boolean) {
   // nothing is fetched while rendering; the data is fetched between the two passes of renderPage
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
   if (siteSettings) client.setQueryData(['site-settings'], siteSettings);
+  // the session as the app's useMe sees it: null = signed out (the client seeds the same from `signedOut`)
+  if (signedOut) client.setQueryData(meQueryKey, null);
   return client;
 }
 
-/** The session is never part of the picture (everyone gets the signed-out one); the site settings travel apart. */
+/** The session and the site settings travel apart (`signedOut`, `siteSettings`). */
 const ownData = (key: readonly unknown[]) => key[0] !== 'auth' && key[0] !== 'site-settings';
 
 /**
@@ -315,7 +337,7 @@ async function renderPage(
   siteSettings: SiteSettings | null,
 ) {
   const [mod, i18n] = await Promise.all([page.load(), translatorWith(lang, page.namespaces)]);
-  const client = serverQueryClient(siteSettings);
+  const client = serverQueryClient(siteSettings, true);
   try {
     const url = search ? `${path}?${search}` : path;
     const body = (
@@ -325,7 +347,7 @@ async function renderPage(
         </Routes>
       </TimeZoneContext.Provider>
     );
-    renderMarkup(url, lang, i18n, client, body);
+    renderMarkup(url, lang, i18n, client, body, true);
     const wanted = client
       .getQueryCache()
       .getAll()
@@ -337,7 +359,7 @@ async function renderPage(
       }),
     );
     if (wanted.length === 0 || wanted.some((q) => q.state.status !== 'success')) return null;
-    const html = renderMarkup(url, lang, i18n, client, body);
+    const html = renderMarkup(url, lang, i18n, client, body, true);
     const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' && ownData(q.queryKey) });
     return { html, queries };
   } finally {
@@ -345,7 +367,7 @@ async function renderPage(
   }
 }
 
-function renderMarkup(url: string, lang: AppLang, i18n: I18n, queryClient: QueryClient, body: React.ReactNode): string {
+function renderMarkup(url: string, lang: AppLang, i18n: I18n, queryClient: QueryClient, body: React.ReactNode, signedOut: boolean): string {
   return (
     renderToStaticMarkup(
       <I18nextProvider i18n={i18n}>
@@ -358,7 +380,7 @@ function renderMarkup(url: string, lang: AppLang, i18n: I18n, queryClient: Query
                   <a className="skip-link" href="#main">
                     {i18n.t('skipToContent')}
                   </a>
-                  <StaticHeader lang={lang} />
+                  <StaticHeader lang={lang} signedOut={signedOut} />
                   <main id="main" className="app__main" tabIndex={-1}>
                     {body}
                   </main>

@@ -86,10 +86,11 @@ describe('first calls with the shell', () => {
     expect(filtered).not.toContain('href="/api/influencers"');
     expect(filtered).toContain('href="/api/auth/session"');
     expect((await c.get('/videos', session)).body).toContain('href="/api/videos?sort=latest&amp;limit=12"');
-    // a visitor's page comes with its data (decision 0026): nothing of it is fetched again
+    // a visitor's page comes with its data (decision 0026), and without a session cookie it is certainly
+    // signed out: nothing of either is fetched again
     const visitor = (await c.get('/influencers')).body;
     expect(visitor).not.toContain('href="/api/influencers"');
-    expect(visitor).toContain('href="/api/auth/session"');
+    expect(visitor).not.toContain('href="/api/auth/session"');
   });
 
   it('a detail page preloads its data call for a well-formed id, whatever its query; a malformed id gets none', () => {
@@ -177,8 +178,11 @@ describe('first paint in the HTML (decision 0024)', () => {
     const data = firstData(tasks) as { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
     const hall = data.queries.queries.find((q) => q.queryKey[1] === 'hall');
     expect(JSON.stringify(hall?.state.data)).toContain(task.id);
-    // nothing about the session travels with the page
+    // about the session only that there is none: the header has its sign-in buttons from the start
     expect(data.queries.queries.some((q) => q.queryKey[0] === 'auth')).toBe(false);
+    expect((data as unknown as { signedOut: boolean }).signedOut).toBe(true);
+    expect(paint).toContain('<button type="button" class="btn btn--ghost btn--sm">登录</button>');
+    expect(paint).not.toContain('site-header__auth-placeholder');
     // a detail page: the task itself; a task that does not exist: the frame only (the app says it is missing)
     const detail = root((await new Client(t.app).get(`/task/${task.id}`)).body);
     expect(detail).toContain('首屏任务 &amp; &lt;b&gt;');
@@ -193,6 +197,7 @@ describe('first paint in the HTML (decision 0024)', () => {
     expect(root(mine)).toContain('site-header__auth-placeholder');
     expect(mine).not.toContain(user.email);
     expect(mine).not.toContain('"queries"');
+    expect(mine).not.toContain('"signedOut"');
     for (const url of ['/wallet', '/admin', '/account-settings']) {
       const html = (await new Client(t.app).get(url)).body;
       expect(html, url).not.toContain('data-first-paint');

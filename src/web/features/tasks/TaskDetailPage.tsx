@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,12 +15,13 @@ import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import { lazyWithAntd } from '../../app/withAntd';
 import { RecommendedInfluencersMount } from '../matching/RecommendMount';
+import { ApplyPanel } from './ApplyPanel';
 import './tasks.css';
 
 // the apply form and the applicants panel render antd (Form, Modal, Tabs): each is its own chunk, loaded
 // with the antd scope once the task is shown, so the page itself paints without antd (decision 0021)
-// the apply card itself renders without antd (a visitor sees a sign-in card); its form loads antd when shown
-const ApplyPanel = lazy(() => import('./ApplyPanel').then((m) => ({ default: m.ApplyPanel })));
+// the apply card itself renders without antd (a visitor sees a sign-in card) and is part of the page: it
+// is in the server's first paint for a visitor (decision 0026); its form loads antd when shown
 const ApplicantsPanel = lazyWithAntd(() => import('./ApplicantsPanel').then((m) => m.ApplicantsPanel));
 // the owner's 邀请 section (issue 14): its withdraw confirm is antd's
 const TaskInvitations = lazyWithAntd(() => import('./TaskInvitations').then((m) => m.TaskInvitations));
@@ -165,9 +166,7 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
         <aside className="tk-detail__side">
           <CompanyCard detail={detail} />
           {!viewer.isOwner && user !== undefined && (
-            <Suspense fallback={<SideCardSkeleton title={t('apply.title')} />}>
-              <ApplyPanel detail={detail} user={user} />
-            </Suspense>
+            <ApplyPanel detail={detail} user={user} />
           )}
           {viewer.isOwner && viewer.dealId && (
             <Link to={`/deal/${viewer.dealId}`} className="btn btn--primary tk-deal-cta" data-testid="task-deal-link">
@@ -239,19 +238,6 @@ function CompanyLogo({ url, name }: { url: string | null; name: string }) {
     <span className="tk-company__logo" aria-hidden="true">
       {url && !failed ? <img src={url} alt="" width={52} height={52} onError={() => setFailed(true)} /> : name.charAt(0)}
     </span>
-  );
-}
-
-/** A side card while its code loads: the title and the height of the sign-in note a visitor sees. */
-function SideCardSkeleton({ title }: { title: string }) {
-  const { t } = useTranslation('tasks');
-  return (
-    <section className="tk-side card tk-side--loading" role="status" aria-label={t('detail.loading')} aria-busy="true">
-      <h2 className="tk-side__title">{title}</h2>
-      <span className="tk-skel tk-skel--line" />
-      <span className="tk-skel tk-skel--line tk-skel--short" />
-      <span className="tk-skel tk-skel--button" />
-    </section>
   );
 }
 
