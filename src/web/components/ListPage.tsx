@@ -25,7 +25,7 @@ export function ListPage({
   children: ReactNode;
 }) {
   return (
-    <div className={`tk-page${className ? ` ${className}` : ''}`}>
+    <div className={`tk-page lp-page${className ? ` ${className}` : ''}`}>
       <div className="tk-hero">
         <div className="container">
           <h1 className="tk-hero__title">{title}</h1>

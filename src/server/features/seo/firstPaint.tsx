@@ -467,6 +467,10 @@ export const APP_LOADER_JS = `(function () {
   }
   // a tab opened in the background paints nothing until it is shown: there the app need not wait
   if (document.visibilityState === 'hidden') return load();
+  // a visitor who reaches for the page before the first frame has been shown gets the app at once
+  ['pointerdown', 'keydown'].forEach(function (type) {
+    addEventListener(type, load, { once: true, capture: true, passive: true });
+  });
   requestAnimationFrame(function () {
     setTimeout(load, 0);
   });
