@@ -429,6 +429,9 @@ export function insertFirstPaint(html: string, fp: FirstPaint, styles: string[] 
       const loader = `<script defer src="${APP_LOADER_PATH}" data-entry="${escAttr(entry[1])}" data-preload="${escAttr(preloads.join(' '))}"></script>\n    `;
       page = page.replace(entry[0], () => loader);
     }
+    // the data calls still preloaded feed what is below the painted part (the home page's video row and
+    // figures): they wait for the style sheets rather than hold back the first paint
+    page = page.replace(/<link rel="preload" as="fetch" /g, '<link rel="preload" as="fetch" fetchpriority="low" ');
   }
   return (
     page
