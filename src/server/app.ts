@@ -322,12 +322,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.get(firstPaint.APP_LOADER_PATH, { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(firstPaint.APP_LOADER_JS),
     );
+    // a list or detail page's first queries, answered from inside the server as they would be for a visitor
+    firstPaint.answerApiWith(async (url) => {
+      const r = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', [INTERNAL_HEADER]: internalKey } });
+      return { status: r.statusCode, body: r.body, contentType: String(r.headers['content-type'] ?? 'application/json') };
+    });
   }
-  // a list or detail page's first queries, answered from inside the server as they would be for a visitor
-  firstPaint?.answerApiWith(async (url) => {
-    const r = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', [INTERNAL_HEADER]: internalKey } });
-    return { status: r.statusCode, body: r.body, contentType: String(r.headers['content-type'] ?? 'application/json') };
-  });
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const [url, search = ''] = request.url.split('?');
     const head = await pageHead(ctx, url);

@@ -17,7 +17,7 @@ function namespaceLoaders(): Record<string, () => Promise<NsModule>> {
   try {
     return import.meta.glob<NsModule>(['./zh-CN/*.ts', './en/*.ts', '!./zh-CN/common.ts']);
   } catch {
-    // outside Vite (the server's first paint imports pages, decision 0024): the server gives its own texts
+    // outside Vite (the server's first paint imports pages, decision 0026): the server gives its own texts
     return {};
   }
 }

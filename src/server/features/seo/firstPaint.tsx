@@ -39,18 +39,18 @@ if (!process.env.VITEST) {
 }
 
 /**
- * The first paint of a public page, in the HTML itself (issue 13, decision 0024): until the app's JavaScript
- * has run, `<div id="root">` holds what React's first render will show — the header (signed-out, session
- * still unknown: the placeholder where the sign-in buttons go) and, on the home page, the hero and the stats
- * strip (its numbers still loading). The client (src/web/main.tsx) replaces it with createRoot once the
- * page's code and texts are there, at the same geometry, so nothing moves and the largest paint stays the
- * server's.
+ * The first paint of a public page, in the HTML itself (issue 13, decisions 0024, 0026): until the app's
+ * JavaScript has run, `<div id="root">` holds what React's first render will show — the header (for a request
+ * without a session cookie the sign-in buttons, otherwise the placeholder where they or the user's menu go),
+ * on the home page the hero and the stats strip (its numbers still loading), and for a visitor the list and
+ * detail pages themselves with their data (renderPage). The client (src/web/main.tsx) replaces it with
+ * createRoot once the page's code and texts are there, at the same geometry, so nothing moves and the
+ * largest paint stays the server's.
  *
- * Rendered by react-dom/server from the app's own components (Hero, StatsStrip, the Logo, the nav table) with
- * the app's texts, so the markup is theirs. React escapes every text and attribute. Nothing private is ever
- * used: the header is the signed-out one whoever asks, and the only data is the public site settings (the
- * fee and settlement window the hero states), which the page gets in the same HTML so its first render says
- * the same. The header is mirrored here (StaticHeader) because Header.tsx pulls in the i18n loader, which
+ * Rendered by react-dom/server from the app's own components with the app's texts, so the markup is theirs.
+ * React escapes every text and attribute. Nothing private is ever used: no session is read, and the only data
+ * is public — the site settings (the fee and settlement window the hero states) and what the pages' API reads
+ * answer a visitor — which the page gets in the same HTML so its first render says the same. The header is mirrored here (StaticHeader) because Header.tsx pulls in the i18n loader, which
  * only Vite can build; e2e/first-paint.spec.ts checks that the app's header lands on the same pixels.
  */
 
@@ -178,9 +178,6 @@ function PageBody({ path }: { path: string }) {
   return null;
 }
 
-/** The public pages that get a first paint: every light page the server preloads (seo/modules.ts). */
-const PAGES = [/^\/$/, /^\/tasks$/, /^\/task\/[^/]+$/, /^\/influencers$/, /^\/influencer\/[^/]+$/, /^\/company\/[^/]+$/, /^\/videos$/, /^\/video\/[^/]+$/];
-
 type PageModule = { default: ComponentType };
 type Texts = { default: Record<string, unknown> };
 type Namespace = 'tasks' | 'people' | 'videos';
@@ -199,6 +196,9 @@ const CONTENT_PAGES: { pattern: RegExp; route: string; load: () => Promise<PageM
   { pattern: /^\/videos$/, route: '/videos', load: () => import('../../../web/features/videos/VideosPage'), namespaces: ['videos'] },
   { pattern: /^\/video\/[^/]+$/, route: '/video/:id', load: () => import('../../../web/features/videos/VideoDetailPage'), namespaces: ['videos'] },
 ];
+
+/** The public pages that get a first paint: every light page the server preloads (seo/modules.ts). */
+const PAGES = [/^\/$/, ...CONTENT_PAGES.map((p) => p.pattern)];
 
 const TEXTS: Record<AppLang, Record<Namespace, () => Promise<Texts>>> = {
   'zh-CN': {
@@ -223,10 +223,11 @@ async function translatorWith(lang: AppLang, namespaces: Namespace[]): Promise<I
 
 /** How the pages' first GETs reach the API from inside the server (app.ts sets it with the app's inject). */
 export type InternalGet = (url: string) => Promise<{ status: number; body: string; contentType: string }>;
-let internalGet: InternalGet | null = null;
+/** whether answerApiWith was called: without it the pages' data cannot be read, so only frames are painted */
+let answering = false;
 
 export function answerApiWith(get: InternalGet) {
-  internalGet = get;
+  answering = true;
   setApiTransport(async (url, init) => {
     // only what a page asks for on its first render: public reads, as a visitor
     if ((init.method ?? 'GET') !== 'GET') throw new Error('first paint: only GET');
@@ -276,7 +277,7 @@ export async function renderFirstPaint(
   const path = pathname.replace(/\/+$/, '') || '/';
   if (!PAGES.some((p) => p.test(path))) return null;
   const page = CONTENT_PAGES.find((p) => p.pattern.test(path));
-  if (page && opts.visitor && internalGet) {
+  if (page && opts.visitor && answering) {
     const painted = await withTimeout(renderPage(page, path, opts.search ?? '', lang, opts.timeZone ?? DEFAULT_TIME_ZONE, siteSettings), CONTENT_TIMEOUT_MS).catch(
       (err: unknown) => {
         opts.onError?.(err);
@@ -302,10 +303,11 @@ export async function renderFirstPaint(
 
 const rendered = new Map<string, string>();
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | null> {
+/** `p`, or a rejection after `ms` (the caller logs it and sends the frame only). */
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`page data took longer than ${ms} ms`)), ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }

@@ -189,7 +189,7 @@ describe('first paint in the HTML (decision 0024)', () => {
     const missing = root((await new Client(t.app).get('/task/0b5f3c2e-8d1a-4c6b-9e7f-123456789abc')).body);
     expect(missing).toContain('<main id="main" class="app__main" tabindex="-1"></main>');
     // with a session cookie (perhaps signed in: what they see may depend on who they are) the frame only,
-    // signed-out, whoever they are
+    // with the header's placeholder, the same whoever they are
     const { user } = await makeInfluencer(db, { nickname: '首屏达人' });
     const c = await signedIn(t.app, user.email);
     const mine = (await c.get('/tasks')).body;
@@ -204,6 +204,7 @@ describe('first paint in the HTML (decision 0024)', () => {
       expect(html, url).toContain('<div class="boot"');
     }
   });
+
   it('paints times in the visitor’s zone (the tz cookie the app writes), Beijing time before it has; a bad zone counts as none', async () => {
     const db = t.app.ctx.db;
     const { company } = await makeCompany(db);
@@ -233,7 +234,6 @@ describe('first paint in the HTML (decision 0024)', () => {
     }
   });
 });
-
 
 describe('first paint modules', () => {
   it('load in a server started outside the repository with the repository’s TypeScript settings (as the e2e and benchmark runs start it)', () => {
