@@ -8,7 +8,7 @@ import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory } fr
 import { taskApplications, tasks, users } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
-import { csvField, toCsv } from './analytics';
+import { csvField, toCsv } from '../../platform/csv';
 
 let t: TestApp;
 let admin: Client;
@@ -78,5 +78,9 @@ describe('数据分析', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(null)).toBe('');
     expect(toCsv([['x', 1]])).toBe('\uFEFFx,1\r\n');
+    // a formula is written as text (the exports themselves: features/csvExports.test.ts)
+    expect(csvField('=1+1')).toBe(`"'=1+1"`);
+    expect(csvField('-2')).toBe(`"'-2"`);
+    expect(csvField(-2)).toBe('-2');
   });
 });

@@ -9,6 +9,7 @@ import { ANALYTICS_CHARTS, ANALYTICS_MAX_DAYS } from '../../../shared/schemas/ad
 import type { DbOrTx } from '../../db/client';
 import { companies, influencers, taskApplications, taskCategories, tasks, userProfiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { toCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
 import { businessDay } from './overview';
 
@@ -125,16 +126,6 @@ export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<
     topInfluencers: topInf.map((x) => ({ ...x, completed: Number(x.completed) })),
     topCompanies: topCo.map((x) => ({ ...x, completed: Number(x.completed) })),
   };
-}
-
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-export function csvField(v: string | number | null): string {
-  const s = v === null ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-export function toCsv(rows: (string | number | null)[][]): string {
-  // the BOM makes spreadsheet programs read the UTF-8 (Chinese) text correctly
-  return '\uFEFF' + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 export async function analyticsCsv(ctx: AppContext, q: AnalyticsQuery & { chart: (typeof ANALYTICS_CHARTS)[number] }) {

@@ -15,6 +15,7 @@ import { sandboxWebhookBody } from '../../../shared/schemas/money';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { companies, deals, ledgerAccounts, ledgerEntries, ledgerLines, payouts, tasks, topups, userProfiles, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
+import { csvDecimal, toCsv, type CsvValue } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { SandboxProvider } from '../../platform/payments';
@@ -376,12 +377,13 @@ export async function readReceipt(ctx: AppContext, user: AuthUser, entryId: stri
   };
 }
 
-const csvCell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@\t]/.test(v) ? `"${v.replace(/"/g, '""').replace(/^([=+\-@\t])/, "'$1")}"` : v);
-
-/** GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in dollars written from cents by string handling. */
+/**
+ * GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in dollars written from
+ * cents by string handling; the file from the product's CSV writer (BOM, quoting, formulas neutralised).
+ */
 export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<string> {
   const available = await accountOf(ctx, availableKind(user), user.id);
-  const out = ['date,type,memo,amount_usd,balance_usd'];
+  const out: CsvValue[][] = [['date', 'type', 'memo', 'amount_usd', 'balance_usd']];
   let before: number | undefined;
   const lines: StatementLine[] = [];
   if (available) {
@@ -392,8 +394,7 @@ export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<str
       before = page[page.length - 1].id;
     }
   }
-  for (const l of lines.reverse()) {
-    out.push([l.at, csvCell(l.kind), csvCell(l.memo), formatCents(l.amountCents).replace(/,/g, ''), formatCents(l.balanceAfterCents).replace(/,/g, '')].join(','));
-  }
-  return `${out.join('\r\n')}\r\n`;
+  const amount = (cents: number) => csvDecimal(formatCents(cents).replace(/,/g, ''));
+  for (const l of lines.reverse()) out.push([l.at, l.kind, l.memo, amount(l.amountCents), amount(l.balanceAfterCents)]);
+  return toCsv(out);
 }
