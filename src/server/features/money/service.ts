@@ -15,7 +15,7 @@ import { sandboxWebhookBody } from '../../../shared/schemas/money';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { companies, deals, ledgerAccounts, ledgerEntries, ledgerLines, payouts, tasks, topups, userProfiles, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
-import { csvDecimal, toCsv, type CsvValue } from '../../platform/csv';
+import { toCsv, type CsvValue } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { SandboxProvider } from '../../platform/payments';
@@ -394,7 +394,7 @@ export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<str
       before = page[page.length - 1].id;
     }
   }
-  const amount = (cents: number) => csvDecimal(formatCents(cents).replace(/,/g, ''));
-  for (const l of lines.reverse()) out.push([l.at, l.kind, l.memo, amount(l.amountCents), amount(l.balanceAfterCents)]);
-  return toCsv(out);
+  // dollars with two decimals (integer cents / 100 is exact to the cent; toFixed writes it back)
+  for (const l of lines.reverse()) out.push([l.at, l.kind, l.memo, l.amountCents / 100, l.balanceAfterCents / 100]);
+  return toCsv(out, { twoDecimals: [3, 4] });
 }
