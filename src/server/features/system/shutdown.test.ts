@@ -74,7 +74,7 @@ async function startServer(how: 'main' | 'npm') {
     rmSync(dataDir, { recursive: true, force: true });
   });
   // ready once /api/health answers 200 (migrations applied)
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     const status = await request(port, { path: '/api/health' }).then(
       (r) => r.status,
@@ -208,11 +208,11 @@ async function busyServerStops(how: 'main' | 'npm', signal: NodeJS.Signals) {
 describe('stopping the server (SIGTERM, SIGINT)', () => {
   it('node src/server/main.ts: SIGTERM with event streams, a slow request and an idle connection open → exit 0 within 10 s', async () => {
     await busyServerStops('main', 'SIGTERM');
-  }, 120_000);
+  }, 200_000);
 
   it('SIGINT (Ctrl-C) the same', async () => {
     await busyServerStops('main', 'SIGINT');
-  }, 120_000);
+  }, 200_000);
 
   it('npm start: the signal reaches the server through npm and the start script; nothing is left running', async () => {
     const server = await busyServerStops('npm', 'SIGTERM');
@@ -220,5 +220,5 @@ describe('stopping the server (SIGTERM, SIGINT)', () => {
     // npm's shell and the server process are gone too, not only npm
     await new Promise((r) => setTimeout(r, 300));
     expect(groupAlive(pgid)).toBe(false);
-  }, 120_000);
+  }, 200_000);
 });
