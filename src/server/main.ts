@@ -5,8 +5,11 @@ import { DataDirError } from './platform/datadir';
 import { safeErrorLog } from './platform/errors';
 import { purgeUnclaimedUploads } from './features/uploads/service';
 import { purgeExpiredSessions } from './platform/session';
+import { stopOnSignals } from './platform/shutdown';
 
 async function main() {
+  // first of all: a stop signal during the start (migrations, seeding) is kept and honoured
+  const stopper = stopOnSignals();
   let config;
   try {
     config = loadConfig();
@@ -24,7 +27,9 @@ async function main() {
     );
   }
   const app = await buildApp(config);
-  if (config.seedDemo) await seedIfEmpty(app.ctx);
+  if (config.seedDemo && !stopper.signal) await seedIfEmpty(app.ctx);
+  // a signal that came while starting closes the app now instead (and it never listens)
+  if (!stopper.serve(app)) return;
 
   const housekeeping = async () => {
     try {
@@ -38,26 +43,10 @@ async function main() {
   const timer = setInterval(housekeeping, 60 * 60 * 1000);
   timer.unref();
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    clearInterval(timer);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error(safeErrorLog(err), 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+    // told to stop while it was opening its port: the close is under way, not an error
+    if (!stopper.signal) throw err;
+  });
 }
 
 function isLoopbackHost(host: string) {

@@ -153,6 +153,10 @@ export const ERRORS = {
   NUMBER_TOO_LARGE: { status: 400, zh: '数值过大', en: 'The number is too large' },
   NUMBER_NOT_INTEGER: { status: 400, zh: '请输入整数', en: 'Please enter a whole number' },
   DATE_INVALID: { status: 400, zh: '请输入有效的日期', en: 'Please enter a valid date' },
+  // dates (decision 0027): every date parameter of the API
+  DATE_OUT_OF_RANGE: { status: 400, zh: '日期需在 {min} 年到 {max} 年之间', en: 'The date must lie between the years {min} and {max}' },
+  DATE_RANGE_REVERSED: { status: 400, zh: '开始日期不能晚于结束日期', en: 'The start date cannot be after the end date' },
+  DATE_RANGE_TOO_LONG: { status: 400, zh: '日期范围最长 {max} 天', en: 'The date range can cover at most {max} days' },
   TASK_BUDGET_TOO_LARGE: { status: 400, zh: '预算金额过大', en: 'The budget is too large' },
   TASK_DURATION_INVALID: { status: 400, zh: '直播时长需在0.5到24小时之间', en: 'The live session must last between 0.5 and 24 hours' },
   TASK_PREPAYMENT_OVER_BUDGET: { status: 400, zh: '预付金额不能超过预算上限', en: 'The prepayment cannot exceed the maximum budget' },
@@ -269,9 +273,10 @@ export const ERRORS = {
   SETTING_INVITATION_LIMIT_INVALID: { status: 400, zh: '每个任务每日邀请上限需为 1-200 之间的整数', en: 'The daily invitation limit per task must be a whole number from 1 to 200' },
   SETTING_PAYOUT_MIN_INVALID: { status: 400, zh: '最低提现金额需在 $1.00 到 $100,000.00 之间（以美分计的整数）', en: 'The minimum payout must be $1.00 to $100,000.00 (whole cents)' },
   SETTING_HOLIDAYS_INVALID: { status: 400, zh: '节假日需为有效日期（YYYY-MM-DD），最多400个', en: 'Holidays must be real dates (YYYY-MM-DD), at most 400' },
+  SETTING_WORKDAYS_INVALID: { status: 400, zh: '调休工作日需为有效日期（YYYY-MM-DD），最多400个', en: 'Make-up working days must be real dates (YYYY-MM-DD), at most 400' },
+  SETTING_CALENDAR_CONFLICT: { status: 400, zh: '{day} 不能同时是节假日和工作日', en: '{day} cannot be both a holiday and a working day' },
   ANNOUNCEMENT_TEXT_REQUIRED: { status: 400, zh: '启用公告时请填写中文公告内容', en: 'Please write the Chinese text of the announcement to show it' },
   SIGNUP_CLOSED: { status: 403, zh: '当前暂停该类型用户注册，请稍后再试', en: 'Sign-up for this account type is paused, please try again later' },
-  ANALYTICS_RANGE_INVALID: { status: 400, zh: '日期范围无效（最长366天）', en: 'The date range is not valid (at most 366 days)' },
 
   // deals (订单)
   DEAL_NOT_FOUND: { status: 404, zh: '订单不存在', en: 'This deal does not exist' },

@@ -12,11 +12,11 @@ import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
-import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDatabase, type Database } from '../db/client';
+import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDatabase, queryRows, type Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Clock } from '../platform/clock';
 import { checkLedger } from '../features/money/ledger';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 
 export type TestApp = {
   app: App;
@@ -248,4 +248,21 @@ export async function signupInfluencer(app: App, email = `inf-${randomBytes(4).t
   });
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.body}`);
   return { client, email, user: res.json().user as { id: string } };
+}
+
+let fingerprintTables: string[] | undefined;
+/**
+ * A fingerprint of every table a request could write (sessions excepted: reading one touches it) —
+ * equal before and after a refused request when it stored nothing.
+ */
+export async function tablesFingerprint(db: App['ctx']['db']): Promise<string> {
+  fingerprintTables ??= (
+    await queryRows<{ table_name: string }>(
+      db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by 1`,
+    )
+  ).map((r) => r.table_name);
+  const union = fingerprintTables.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`).join(' union all ');
+  const rows = await queryRows<{ t: string; h: string }>(db, sql.raw(union));
+  return rows.map((r) => `${r.t}:${r.h}`).join(',');
 }

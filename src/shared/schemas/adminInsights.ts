@@ -1,10 +1,21 @@
 /** 系统设置 (settings the product reads) and 数据分析 contracts. */
 import { z } from 'zod';
 import { emailField } from './common';
-import { decimal, int, optionalText } from './fields';
-import { isCalendarDay, normaliseHolidays } from '../workingDays';
+import { calendarDay, dayRangeRule, decimal, int, optionalText } from './fields';
+import type { ErrorCode } from '../errors';
+import { CALENDAR_OVERRIDES_MAX, normaliseDays } from '../workingDays';
 
 export const ANNOUNCEMENT_TONES = ['info', 'warning'] as const;
+
+/**
+ * A list of calendar days typed by a person: each trimmed, then a real day (the field's code); at most
+ * CALENDAR_OVERRIDES_MAX; stored sorted without repeats.
+ */
+const dayList = (code: ErrorCode) =>
+  z
+    .array(z.string({ error: code }).trim().pipe(calendarDay(code)), { error: code })
+    .max(CALENDAR_OVERRIDES_MAX, { error: code })
+    .transform(normaliseDays);
 
 /** Every setting with its rules; the server fills defaults for settings never saved. */
 export const platformSettings = z.object({
@@ -27,11 +38,18 @@ export const platformSettings = z.object({
   payoutMinCents: int(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }),
   /** invitations (邀请) one task may send in 24 hours */
   invitationDailyLimit: int(1, 200, { invalid: 'SETTING_INVITATION_LIMIT_INVALID' }),
-  /** days without payout processing besides weekends (YYYY-MM-DD), stored sorted and without repeats */
-  holidays: z
-    .array(z.string({ error: 'SETTING_HOLIDAYS_INVALID' }).trim().refine(isCalendarDay, { error: 'SETTING_HOLIDAYS_INVALID' }), { error: 'SETTING_HOLIDAYS_INVALID' })
-    .max(400, { error: 'SETTING_HOLIDAYS_INVALID' })
-    .transform(normaliseHolidays),
+  /**
+   * the payout calendar's own days off (YYYY-MM-DD), on top of weekends and mainland China's public
+   * holidays: extra holidays, or an official make-up working day cancelled; stored sorted, without repeats
+   */
+  holidays: dayList('SETTING_HOLIDAYS_INVALID'),
+  /** its own working days: a weekend or official holiday that is worked (调休上班); missing = none */
+  workdays: dayList('SETTING_WORKDAYS_INVALID').default([]),
+}).superRefine((v, ctx) => {
+  // one day cannot be both
+  const off = new Set(v.holidays);
+  const both = v.workdays.find((d) => off.has(d));
+  if (both) ctx.addIssue({ code: 'custom', path: ['workdays'], message: 'SETTING_CALENDAR_CONFLICT', params: { day: both } });
 });
 export type PlatformSettings = z.infer<typeof platformSettings>;
 export type PlatformSettingsInput = z.input<typeof platformSettings>;
@@ -46,12 +64,27 @@ export const platformSettingsOut = z.object({
   payoutMinCents: z.number(),
   invitationDailyLimit: z.number(),
   holidays: z.array(z.string()),
+  workdays: z.array(z.string()),
 });
+
+/** a day of the official calendar (mainland China, as the State Council publishes it) and its holiday */
+export const officialDay = z.object({ date: z.string(), nameZh: z.string(), nameEn: z.string() });
+export type OfficialDay = z.infer<typeof officialDay>;
 
 export const settingsResponse = z.object({
   settings: platformSettingsOut,
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** what the console needs to show and preview the payout calendar (the calendar data stays on the server) */
+  payoutCalendar: z.object({
+    /** the platform clock */
+    now: z.string(),
+    /** the years the official calendar covers; later years count weekends and 系统设置's days only */
+    officialYears: z.object({ from: z.number().int(), to: z.number().int() }),
+    /** official holidays and make-up working days from today to a year ahead */
+    holidays: z.array(officialDay),
+    workdays: z.array(officialDay),
+  }),
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;
 
@@ -68,12 +101,14 @@ export type SiteSettings = z.infer<typeof siteSettings>;
 
 // ---------------------------------------------------------------- 数据分析
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ANALYTICS_RANGE_INVALID' });
-export const analyticsQuery = z.object({ from: day.optional(), to: day.optional() });
+/** the longest range 数据分析 shows, days (both ends included) */
+export const ANALYTICS_MAX_DAYS = 366;
+/** Shanghai days; `to` defaults to today, `from` to 29 days before `to` (the service checks the range it fills in) */
+const analyticsRange = { from: calendarDay().optional(), to: calendarDay().optional() };
+export const analyticsQuery = z.object(analyticsRange).superRefine(dayRangeRule(ANALYTICS_MAX_DAYS));
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 export const ANALYTICS_CHARTS = ['daily', 'categories', 'funnel', 'topInfluencers', 'topCompanies'] as const;
-export const analyticsCsvQuery = analyticsQuery.extend({ chart: z.enum(ANALYTICS_CHARTS) });
-export const ANALYTICS_MAX_DAYS = 366;
+export const analyticsCsvQuery = z.object({ ...analyticsRange, chart: z.enum(ANALYTICS_CHARTS) }).superRefine(dayRangeRule(ANALYTICS_MAX_DAYS));
 
 export const analyticsResponse = z.object({
   from: z.string(),

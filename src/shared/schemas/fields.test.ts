@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decimal, int, parseIsoDateTime, queryInt, text } from './fields';
+import { z } from 'zod';
+import { calendarDay, dayRangeRule, decimal, int, isoDateTime, parseIsoDateTime, queryInt, text } from './fields';
+import { dayProblem, rangeProblem } from '../dates';
 import { liveDateInWindow, taskCreateRequest } from './tasks';
 import { materialsUpdate } from './profiles';
 
@@ -48,6 +50,38 @@ describe('dates', () => {
     for (const bad of ['0000-01-01T00:00:00Z', '+010000-01-01T00:00:00.000Z', '2026-02-30T10:00:00Z', '2026-06-01T24:00:00Z', '2026-06-01', '2026-06-01T20:00:00', 'x']) {
       expect(parseIsoDateTime(bad), bad).toBeNull();
     }
+  });
+  it('parseIsoDateTime() wants a zone that exists: ±14:00 at most, minutes below 60', () => {
+    expect(parseIsoDateTime('2026-06-01T20:00:00+14:00')?.toISOString()).toBe('2026-06-01T06:00:00.000Z');
+    expect(parseIsoDateTime('2026-06-01T20:00:00-12:00')?.toISOString()).toBe('2026-06-02T08:00:00.000Z');
+    for (const bad of ['2026-06-01T20:00:00+14:01', '2026-06-01T20:00:00-23:59', '2026-06-01T20:00:00+08:60', '2026-06-01T20:00:00+0800', '2026-06-01T20:00:00 UTC']) {
+      expect(parseIsoDateTime(bad), bad).toBeNull();
+    }
+  });
+  it('calendarDay(): YYYY-MM-DD of a day that exists in 1970–2100, its own code for each problem', () => {
+    const day = calendarDay();
+    expect(day.parse('2028-02-29')).toBe('2028-02-29');
+    expect(day.parse('2000-02-29')).toBe('2000-02-29');
+    for (const bad of ['2026-13-45', '2026-02-31', '2026-02-29', '2100-02-29', '2026-1-05', ' 2026-01-05', '2026-01-05T00:00:00Z', '99999-01-01', '', 'x']) {
+      expect(codes(day.safeParse(bad)), bad).toEqual([':DATE_INVALID']);
+    }
+    for (const far of ['0599-01-01', '1969-12-31', '2101-01-01']) expect(codes(day.safeParse(far)), far).toEqual([':DATE_OUT_OF_RANGE']);
+    expect(codes(day.safeParse(20260105))).toEqual([':DATE_INVALID']);
+    // a field's own code stands for both
+    expect(codes(calendarDay('SETTING_HOLIDAYS_INVALID').safeParse('0599-01-01'))).toEqual([':SETTING_HOLIDAYS_INVALID']);
+    expect(codes(isoDateTime('DEAL_SCHEDULE_INVALID').safeParse('2026-02-30T10:00:00Z'))).toEqual([':DEAL_SCHEDULE_INVALID']);
+    expect(codes(isoDateTime().safeParse('1969-12-31T23:00:00Z'))).toEqual([':DATE_OUT_OF_RANGE']);
+    expect(dayProblem('0099-01-01')).toBe('range'); // not read as 1999 (Date.UTC's two-digit years)
+  });
+  it('a range of days runs forwards and is at most as long as allowed', () => {
+    expect(rangeProblem('2026-01-01', '2026-01-01', 1)).toBeNull();
+    expect(rangeProblem('2026-01-02', '2026-01-01')).toEqual({ code: 'DATE_RANGE_REVERSED' });
+    expect(rangeProblem('2025-01-01', '2026-01-01', 366)).toBeNull(); // 366 days, both ends counted
+    expect(rangeProblem('2024-12-31', '2026-01-01', 366)).toEqual({ code: 'DATE_RANGE_TOO_LONG', params: { max: 366 } });
+    const query = z.object({ from: calendarDay().optional(), to: calendarDay().optional() }).superRefine(dayRangeRule(31));
+    expect(codes(query.safeParse({ from: '2026-03-01', to: '2026-02-01' }))).toEqual(['from:DATE_RANGE_REVERSED']);
+    expect(codes(query.safeParse({ from: '2026-01-01', to: '2026-02-01' }))).toEqual(['from:DATE_RANGE_TOO_LONG']);
+    expect(query.safeParse({ from: '2026-03-01' }).success).toBe(true);
   });
   it('liveDateInWindow(): from now (5 minutes of grace) to one year ahead', () => {
     const now = new Date('2026-03-10T08:00:00Z');

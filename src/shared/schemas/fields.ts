@@ -8,6 +8,7 @@
  * numeric(p, s) holds at most p − s integer digits and s decimals.
  */
 import { z } from 'zod';
+import { DATE_YEARS, dateTimeProblem, dayProblem, rangeProblem, type DateProblem } from '../dates';
 import type { ErrorCode } from '../errors';
 
 export const INT4_MAX = 2_147_483_647;
@@ -103,24 +104,53 @@ export function queryInt(min: number, max: number, code: ErrorCode = 'BAD_REQUES
     .pipe(int(min, max, { invalid: code }));
 }
 
-/** The years an ISO date-time may name (anything else is a typo or an attack, not a date). */
-export const DATE_YEARS = { min: 1970, max: 2100 } as const;
+export { DATE_YEARS, parseIsoDateTime } from '../dates';
 
-/** Parses an ISO 8601 date-time with an offset; null when malformed, impossible (2月30日) or out of DATE_YEARS. */
-export function parseIsoDateTime(v: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.exec(v);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s = '0'] = m;
-  const year = Number(y);
-  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return null;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
-  // the day must exist in that month (2026-02-30 does not)
-  const daysInMonth = new Date(Date.UTC(year, Number(mo), 0)).getUTCDate();
-  if (Number(d) < 1 || Number(d) > daysInMonth) return null;
-  const date = new Date(v);
-  return Number.isNaN(date.getTime()) ? null : date;
+type DateCodes = {
+  /** not a date at all, or no such day (2026-02-30, 2026-13-45) */
+  invalid: ErrorCode;
+  /** a real day outside DATE_YEARS (0599-01-01) */
+  outOfRange: ErrorCode;
+};
+/** One code for both (a form field's own message), or DATE_INVALID / DATE_OUT_OF_RANGE. */
+const dateCodes = (code?: ErrorCode): DateCodes => (code ? { invalid: code, outOfRange: code } : { invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE' });
+
+function dateField(problemOf: (v: string) => DateProblem, code: ErrorCode | undefined, doc: { format: 'date' | 'date-time'; description: string; example: string }) {
+  const c = dateCodes(code);
+  // no trimming: " 2026-01-05" is not how a date is written
+  return z
+    .string({ error: c.invalid })
+    .superRefine((v, ctx) => {
+      const problem = problemOf(v);
+      if (problem === 'invalid') ctx.addIssue({ code: 'custom', message: c.invalid });
+      else if (problem === 'range') ctx.addIssue({ code: 'custom', message: c.outOfRange, params: { min: DATE_YEARS.min, max: DATE_YEARS.max } });
+    })
+    .meta({ format: doc.format, description: doc.description, examples: [doc.example] });
 }
 
-/** An ISO date-time string (kept as sent) that parseIsoDateTime accepts. */
-export const isoDateTime = (code: ErrorCode = 'DATE_INVALID') =>
-  z.string({ error: code }).trim().refine((v) => parseIsoDateTime(v) !== null, { error: code });
+/**
+ * A calendar day, YYYY-MM-DD: a day that exists, in DATE_YEARS. Every date parameter of the API (query
+ * or body) is this field; `code` names the field's own message, else DATE_INVALID / DATE_OUT_OF_RANGE.
+ */
+export const calendarDay = (code?: ErrorCode) =>
+  dateField(dayProblem, code, { format: 'date', description: `A calendar day, YYYY-MM-DD, in ${DATE_YEARS.min}–${DATE_YEARS.max}`, example: '2026-10-01' });
+
+/** An ISO date-time with an offset (kept as sent), checked like calendarDay and with a real zone (±14:00 at most). */
+export const isoDateTime = (code?: ErrorCode) =>
+  dateField(dateTimeProblem, code, {
+    format: 'date-time',
+    description: `ISO 8601 with a zone (Z or ±hh:mm, at most ±14:00), in ${DATE_YEARS.min}–${DATE_YEARS.max}`,
+    example: '2026-10-01T20:00:00+08:00',
+  });
+
+/**
+ * The range rule of a query with `from` and `to` days (either may be missing: the service fills it
+ * in and checks again with rangeProblem): forwards, and at most `maxDays` long when given.
+ */
+export function dayRangeRule(maxDays?: number) {
+  return (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+    if (!v.from || !v.to || dayProblem(v.from) || dayProblem(v.to)) return;
+    const problem = rangeProblem(v.from, v.to, maxDays);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['from'], message: problem.code, ...(problem.params ? { params: problem.params } : {}) });
+  };
+}

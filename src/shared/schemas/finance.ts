@@ -1,7 +1,7 @@
 /** 财务 in the admin console: the books at a glance and the ledger search (issue 12). Amounts are integer cents. */
 import { z } from 'zod';
 import { LEDGER_ACCOUNT_KINDS } from '../money';
-import { queryInt } from './fields';
+import { calendarDay, dayRangeRule, queryInt } from './fields';
 
 /** the kinds of journal entries the platform posts (the ledger search filters by one) */
 export const LEDGER_ENTRY_KINDS = [
@@ -55,18 +55,19 @@ export const financeOverview = z.object({
 });
 export type FinanceOverview = z.infer<typeof financeOverview>;
 
-const day = z.string({ error: 'ANALYTICS_RANGE_INVALID' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ANALYTICS_RANGE_INVALID' });
-export const ledgerEntriesQuery = z.object({
-  /** an idempotency key, a memo, or an owner's email, company name or nickname (part of it) */
-  q: z.string({ error: 'BAD_REQUEST' }).trim().max(100, { error: 'BAD_REQUEST' }).optional(),
-  kind: z.enum(LEDGER_ENTRY_KINDS, { error: 'BAD_REQUEST' }).optional(),
-  /** Shanghai days, both included */
-  from: day.optional(),
-  to: day.optional(),
-  /** keyset cursor (`nextBefore` of the previous page): the entries posted before this one */
-  before: z.string({ error: 'BAD_REQUEST' }).regex(/^[1-9]\d{0,14}$/, { error: 'BAD_REQUEST' }).transform(Number).optional(),
-  limit: queryInt(1, FINANCE_ENTRIES_PAGE.max).optional(),
-});
+export const ledgerEntriesQuery = z
+  .object({
+    /** an idempotency key, a memo, or an owner's email, company name or nickname (part of it) */
+    q: z.string({ error: 'BAD_REQUEST' }).trim().max(100, { error: 'BAD_REQUEST' }).optional(),
+    kind: z.enum(LEDGER_ENTRY_KINDS, { error: 'BAD_REQUEST' }).optional(),
+    /** Shanghai days, both included */
+    from: calendarDay().optional(),
+    to: calendarDay().optional(),
+    /** keyset cursor (`nextBefore` of the previous page): the entries posted before this one */
+    before: z.string({ error: 'BAD_REQUEST' }).regex(/^[1-9]\d{0,14}$/, { error: 'BAD_REQUEST' }).transform(Number).optional(),
+    limit: queryInt(1, FINANCE_ENTRIES_PAGE.max).optional(),
+  })
+  .superRefine(dayRangeRule());
 export type LedgerEntriesQuery = z.input<typeof ledgerEntriesQuery>;
 
 export const ledgerEntryLine = z.object({

@@ -3,11 +3,13 @@
  * time column — never a query per day or per row — and the table behind each chart as CSV.
  */
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { addDays, daysInRange, rangeProblem } from '../../../shared/dates';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../shared/schemas/adminInsights';
 import { ANALYTICS_CHARTS, ANALYTICS_MAX_DAYS } from '../../../shared/schemas/adminInsights';
 import type { DbOrTx } from '../../db/client';
 import { companies, influencers, taskApplications, taskCategories, tasks, userProfiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { toCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
 import { businessDay } from './overview';
 
@@ -17,13 +19,18 @@ const OFFSET_MS = 8 * 60 * 60 * 1000;
 const dayOf = (col: unknown) => sql<string>`to_char((${col} at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD')`;
 const startOf = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS);
 
+/**
+ * The range asked (calendar days, checked by the query's schema), with `to` defaulting to today and
+ * `from` to 29 days before `to`; what is filled in is checked like what was sent (DATE_RANGE_REVERSED,
+ * DATE_RANGE_TOO_LONG).
+ */
 export function resolveRange(ctx: AppContext, q: AnalyticsQuery) {
   const today = businessDay(ctx.clock.now()).date;
   const to = q.to ?? today;
-  const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-  if (!Number.isFinite(days) || days < 1 || days > ANALYTICS_MAX_DAYS) throw new AppError('ANALYTICS_RANGE_INVALID');
-  return { from, to, days, start: startOf(from), end: new Date(startOf(to).getTime() + DAY_MS) };
+  const from = q.from ?? addDays(to, -29);
+  const problem = rangeProblem(from, to, ANALYTICS_MAX_DAYS);
+  if (problem) throw new AppError(problem.code, problem.params);
+  return { from, to, days: daysInRange(from, to), start: startOf(from), end: new Date(startOf(to).getTime() + DAY_MS) };
 }
 
 export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<AnalyticsResponse> {
@@ -91,7 +98,7 @@ export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<
 
   const daily = new Map<string, AnalyticsResponse['daily'][number]>();
   for (let i = 0; i < r.days; i++) {
-    const date = new Date(Date.parse(`${r.from}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10);
+    const date = addDays(r.from, i);
     daily.set(date, { date, newInfluencers: 0, newCompanies: 0, tasks: 0, applications: 0, accepted: 0 });
   }
   for (const u of newUsers) {
@@ -119,16 +126,6 @@ export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<
     topInfluencers: topInf.map((x) => ({ ...x, completed: Number(x.completed) })),
     topCompanies: topCo.map((x) => ({ ...x, completed: Number(x.completed) })),
   };
-}
-
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-export function csvField(v: string | number | null): string {
-  const s = v === null ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-export function toCsv(rows: (string | number | null)[][]): string {
-  // the BOM makes spreadsheet programs read the UTF-8 (Chinese) text correctly
-  return '\uFEFF' + rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 export async function analyticsCsv(ctx: AppContext, q: AnalyticsQuery & { chart: (typeof ANALYTICS_CHARTS)[number] }) {

@@ -35,6 +35,7 @@ describe('系统设置', () => {
       payoutMinCents: 1000,
       invitationDailyLimit: 10,
       holidays: [],
+      workdays: [],
     });
     const base = res.settings;
     for (const v of [0, 201]) expect(errorOf(await put({ ...base, invitationDailyLimit: v }))).toMatchObject({ code: 'SETTING_INVITATION_LIMIT_INVALID' });

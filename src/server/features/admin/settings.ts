@@ -1,6 +1,6 @@
 /**
  * 系统设置: settings the product reads (fee, settlement window, support address, sign-up per type, the
- * announcement banner, the smallest payout and the holidays of the payout calendar). Stored one row per key in platform_settings; read through a short in-process
+ * announcement banner, the smallest payout, the payout calendar's own holidays and working days). Stored one row per key in platform_settings; read through a short in-process
  * cache (this instance's writes clear it at once; other instances see a change within CACHE_MS).
  */
 import { desc, eq, inArray } from 'drizzle-orm';
@@ -10,11 +10,14 @@ import type { PlatformSettings, SettingsResponse, SiteSettings } from '../../../
 import type { DbOrTx } from '../../db/client';
 import { platformSettings, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
+import { addDays } from '../../../shared/dates';
+import { shanghaiDay } from '../../../shared/workingDays';
+import { officialCalendar, officialDaysBetween } from '../../platform/calendar';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 type Key = keyof PlatformSettings;
-const KEYS: Key[] = ['platformFeePercent', 'settlementHours', 'supportEmail', 'signupOpen', 'announcement', 'payoutMinCents', 'invitationDailyLimit', 'holidays'];
+const KEYS: Key[] = ['platformFeePercent', 'settlementHours', 'supportEmail', 'signupOpen', 'announcement', 'payoutMinCents', 'invitationDailyLimit', 'holidays', 'workdays'];
 const CACHE_MS = 5_000;
 
 export function defaultSettings(ctx: AppContext): PlatformSettings {
@@ -27,6 +30,7 @@ export function defaultSettings(ctx: AppContext): PlatformSettings {
     payoutMinCents: BUSINESS.payoutMinCents,
     invitationDailyLimit: INVITATION_DAILY_LIMIT_DEFAULT,
     holidays: [],
+    workdays: [],
   };
 }
 
@@ -59,10 +63,21 @@ export async function getSettings(ctx: AppContext): Promise<PlatformSettings> {
   return fresh.value;
 }
 
+/** How far ahead the console lists the official holidays and make-up days (and previews a payout with them). */
+const CALENDAR_AHEAD_DAYS = 366;
+
 export async function getSettingsForAdmin(ctx: AppContext): Promise<SettingsResponse> {
   const fresh = await load(ctx);
   cache.set(ctx, fresh);
-  return { settings: fresh.value, updatedAt: fresh.updatedAt?.toISOString() ?? null, updatedBy: fresh.updatedBy };
+  const now = ctx.clock.now();
+  const today = shanghaiDay(now);
+  const official = officialCalendar();
+  return {
+    settings: fresh.value,
+    updatedAt: fresh.updatedAt?.toISOString() ?? null,
+    updatedBy: fresh.updatedBy,
+    payoutCalendar: { now: now.toISOString(), officialYears: official.years, ...officialDaysBetween(today, addDays(today, CALENDAR_AHEAD_DAYS)) },
+  };
 }
 
 /** PUT /api/admin/settings: validated by the schema, stored and audited (the changed keys, before and after) in one transaction. */

@@ -9,6 +9,7 @@
  * entry's first line, so an unfiltered page reads about a page of lines; its cursor is that line's id.
  */
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { isCalendarDay } from '../../../shared/dates';
 import type { LedgerAccountKind } from '../../../shared/money';
 import {
   FINANCE_ENTRIES_PAGE,
@@ -26,12 +27,8 @@ import { businessDay } from '../admin/overview';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFSET_MS = 8 * 60 * 60 * 1000;
-/** the start of a Shanghai day given as YYYY-MM-DD (null when it is no real day) */
-function shanghaiStart(date: string): Date | null {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== date) return null;
-  return new Date(ms - OFFSET_MS);
-}
+/** the start of a Shanghai day given as YYYY-MM-DD (a calendar day: the query's schema checked it) */
+const shanghaiStart = (date: string): Date => new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS);
 
 /** the platform fee revenue account's lines (reached through ledger_lines (account_id, id)) */
 const revenueAccount = sql`(select a.id from ledger_accounts a where a.kind = 'platform_fee_revenue' and a.owner_id is null and a.ref_id is null)`;
@@ -116,9 +113,11 @@ export type EntriesQuery = { q?: string; kind?: LedgerEntryKind; from?: string; 
  */
 export async function searchEntries(ctx: AppContext, q: EntriesQuery): Promise<LedgerEntriesResponse> {
   const limit = Math.min(q.limit ?? FINANCE_ENTRIES_PAGE.default, FINANCE_ENTRIES_PAGE.max);
+  // a service called with days the schema did not check still refuses them
+  for (const day of [q.from, q.to]) if (day !== undefined && !isCalendarDay(day)) throw new AppError('DATE_INVALID');
+  if (q.from && q.to && q.from > q.to) throw new AppError('DATE_RANGE_REVERSED');
   const from = q.from ? shanghaiStart(q.from) : null;
   const to = q.to ? shanghaiStart(q.to) : null;
-  if ((q.from && !from) || (q.to && !to) || (from && to && from > to)) throw new AppError('ANALYTICS_RANGE_INVALID');
 
   // the entry's first line stands for it: one row per entry, in posting order, cursor = its id
   const where: SQL[] = [sql`not exists (select 1 from ledger_lines p where p.entry_id = ${ledgerLines.entryId} and p.id < ${ledgerLines.id})`];

@@ -11,6 +11,7 @@ import { dollars, type LedgerAccountKind } from '../../../shared/money';
 import type { AdminPayout, BankAccount, BankAccountData, Payout, PayoutsResponse, PayoutStatus } from '../../../shared/schemas/payouts';
 import { BANK_ACCOUNTS_MAX } from '../../../shared/schemas/payouts';
 import { payoutWindow } from '../../../shared/workingDays';
+import { payoutCalendar } from '../../platform/calendar';
 import { bankAccounts, companies, influencers, payouts, userProfiles, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
@@ -117,7 +118,7 @@ export async function listPayouts(ctx: AppContext, user: AuthUser): Promise<Payo
   return {
     payouts: rows.map((r) => payoutView(r.p, r.b)),
     minCents: settings.payoutMinCents,
-    expected: payoutWindow(ctx.clock.now(), settings.holidays),
+    expected: payoutWindow(ctx.clock.now(), payoutCalendar(settings)),
   };
 }
 
@@ -130,7 +131,7 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
   const settings = await getSettings(ctx);
   if (input.amount < settings.payoutMinCents) throw new AppError('PAYOUT_BELOW_MINIMUM', { min: dollars(settings.payoutMinCents) });
   const now = ctx.clock.now();
-  const expectedBy = payoutWindow(now, settings.holidays).latest;
+  const expectedBy = payoutWindow(now, payoutCalendar(settings)).latest;
   return ctx.db.transaction(async (tx) => {
     const [bank] = await tx
       .select()

@@ -86,7 +86,7 @@ export const moneyRoutes =
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="statement.csv"')
           .header('cache-control', 'no-store')
-          .send(`\uFEFF${csv}`);
+          .send(csv);
       },
     );
 

@@ -15,6 +15,7 @@ import { sandboxWebhookBody } from '../../../shared/schemas/money';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { companies, deals, ledgerAccounts, ledgerEntries, ledgerLines, payouts, tasks, topups, userProfiles, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
+import { toCsv, type CsvValue } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { SandboxProvider } from '../../platform/payments';
@@ -376,12 +377,13 @@ export async function readReceipt(ctx: AppContext, user: AuthUser, entryId: stri
   };
 }
 
-const csvCell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@\t]/.test(v) ? `"${v.replace(/"/g, '""').replace(/^([=+\-@\t])/, "'$1")}"` : v);
-
-/** GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in dollars written from cents by string handling. */
+/**
+ * GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in dollars written from
+ * cents by string handling; the file from the product's CSV writer (BOM, quoting, formulas neutralised).
+ */
 export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<string> {
   const available = await accountOf(ctx, availableKind(user), user.id);
-  const out = ['date,type,memo,amount_usd,balance_usd'];
+  const out: CsvValue[][] = [['date', 'type', 'memo', 'amount_usd', 'balance_usd']];
   let before: number | undefined;
   const lines: StatementLine[] = [];
   if (available) {
@@ -392,8 +394,7 @@ export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<str
       before = page[page.length - 1].id;
     }
   }
-  for (const l of lines.reverse()) {
-    out.push([l.at, csvCell(l.kind), csvCell(l.memo), formatCents(l.amountCents).replace(/,/g, ''), formatCents(l.balanceAfterCents).replace(/,/g, '')].join(','));
-  }
-  return `${out.join('\r\n')}\r\n`;
+  // dollars with two decimals (integer cents / 100 is exact to the cent; toFixed writes it back)
+  for (const l of lines.reverse()) out.push([l.at, l.kind, l.memo, l.amountCents / 100, l.balanceAfterCents / 100]);
+  return toCsv(out, { twoDecimals: [3, 4] });
 }

@@ -30,9 +30,20 @@ const en: Messages<typeof zh> = {
     payouts: 'Payouts',
     payoutMin: 'Minimum payout (USD)',
     payoutMinHelp: 'No payout below this amount; $1.00 to $100,000.00',
-    holidays: 'Holidays',
-    holidaysHelp: 'Type a date (YYYY-MM-DD) and press Enter, or paste several; weekends need no entry. Expected payout dates count working days, skipping weekends and these dates.',
+    official: 'Public holidays and make-up working days',
+    officialHelp:
+      'Expected payout dates count working days: weekends and the public holidays published by the State Council are skipped, make-up working days count (known for {{from}}–{{to}}). The coming year:',
+    officialNone: 'No known public holiday in the coming year.',
+    makeUp: 'Make-up working days',
+    listSeparator: ', ',
+    officialMissing:
+      'The public holidays and make-up working days from {{year}} on are not known yet (they are usually published late in the year before). Until then only weekends are skipped on those dates: add their holidays and make-up working days below.',
+    holidays: 'Extra holidays',
+    holidaysHelp: 'Type a date (YYYY-MM-DD) and press Enter, or paste several. Public holidays and weekends need no entry; a make-up working day entered here is not worked.',
     holidaysPlaceholder: 'e.g. 2026-10-01',
+    workdays: 'Extra working days (make-up days)',
+    workdaysHelp: 'Weekend or holiday dates on which payouts are processed; they win over the public calendar. A date cannot be both a holiday and a working day.',
+    preview: 'With these settings, a payout requested now is expected between {{earliest}} and {{latest}}.',
   },
   analytics: {
     range: 'Date range',

@@ -11,7 +11,7 @@ const payouts: Messages<typeof zh> = {
     bankPlaceholder: 'Choose a bank account',
     noBank: 'Add a bank account below first',
     minimum: 'Minimum {{amount}}',
-    expected: 'Expected in {{min}}–{{max}} working days (by {{date}} at the latest)',
+    expected: 'Expected in {{min}}–{{max}} working days (by {{date}} at the latest, public holidays and make-up working days counted)',
     submit: 'Request payout',
     done: 'Payout requested',
     failed: 'The payout failed, please try again',

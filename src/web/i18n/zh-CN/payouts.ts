@@ -9,7 +9,7 @@ const payouts = {
     bankPlaceholder: '选择银行账户',
     noBank: '请先在下方添加银行账户',
     minimum: '单笔最低 {{amount}}',
-    expected: '预计 {{min}}–{{max}} 个工作日到账（最晚 {{date}}）',
+    expected: '预计 {{min}}–{{max}} 个工作日到账（最晚 {{date}}，已计入法定节假日和调休）',
     submit: '申请提现',
     done: '提现申请已提交',
     failed: '提现失败，请重试',

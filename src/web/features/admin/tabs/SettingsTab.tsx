@@ -42,7 +42,8 @@ export default function SettingsTab() {
         void qc.invalidateQueries({ queryKey: siteSettingsQuery.queryKey });
       },
       onError: (e) => {
-        if (isApiError(e) && e.fields) setFields(Object.fromEntries(Object.entries(e.fields).map(([k, code]) => [k, errorText(code)])));
+        // a field's message takes the error's params when it is the error itself (SETTING_CALENDAR_CONFLICT names the day)
+        if (isApiError(e) && e.fields) setFields(Object.fromEntries(Object.entries(e.fields).map(([k, code]) => [k, errorText(code, code === e.code ? e.params : undefined)])));
         void message.error(apiErrorText(e, t('settings.saveFailed')));
       },
     });
@@ -119,7 +120,12 @@ export default function SettingsTab() {
             />
           </Form.Item>
         </Card>
-        <PayoutSettings v={v} set={set} fieldError={(k) => fields[k] ?? Object.entries(fields).find(([f]) => f.startsWith(`${k}.`))?.[1]} />
+        <PayoutSettings
+          v={v}
+          set={set}
+          fieldError={(k) => fields[k] ?? Object.entries(fields).find(([f]) => f.startsWith(`${k}.`))?.[1]}
+          calendar={q.data.payoutCalendar}
+        />
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">
           {t('settings.save')}
         </Button>
