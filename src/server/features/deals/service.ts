@@ -220,7 +220,7 @@ function factsOf(d: DealRow, dispute: OpenDispute): DealFacts {
   };
 }
 
-async function partiesOf(db: DbOrTx, d: DealRow): Promise<Parties> {
+async function partiesOf(db: DbOrTx, d: Pick<DealRow, 'companyId' | 'influencerId'>): Promise<Parties> {
   const [row] = await db
     .select({
       companyUserId: companies.userId,
@@ -249,6 +249,22 @@ async function viewerRole(db: DbOrTx, user: AuthUser, parties: Parties): Promise
   if (user.userType === 'company' && parties.companyUserId === user.id) return 'company';
   if (user.userType === 'influencer' && parties.influencerUserId === user.id) return 'influencer';
   throw new AppError('DEAL_NOT_FOUND');
+}
+
+/**
+ * Whether /deal/{id} shows a deal to this signed-in user: the rule of GET /api/deals/:id (its parties and
+ * admins holding 任务管理). For anyone else an existing deal and a missing one look the same (false).
+ */
+export async function dealPageShown(db: DbOrTx, id: string, user: AuthUser): Promise<boolean> {
+  const [d] = await db.select({ companyId: deals.companyId, influencerId: deals.influencerId }).from(deals).where(eq(deals.id, id)).limit(1);
+  if (!d) return false;
+  try {
+    await viewerRole(db, user, await partiesOf(db, d));
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'DEAL_NOT_FOUND') return false;
+    throw err;
+  }
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

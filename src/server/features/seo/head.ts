@@ -9,7 +9,14 @@ import type { AppContext } from '../../platform/context';
  * (unapproved or hidden influencers, private companies, inactive videos) gets the generic head. Masked
  * fields (rates, followers, accounts) are never used.
  */
-export type Head = { title: string; description: string; image: string | null; type: 'website' | 'article' | 'profile' | 'video.other' };
+export type Head = {
+  title: string;
+  description: string;
+  image: string | null;
+  type: 'website' | 'article' | 'profile' | 'video.other';
+  /** a page answered 404/410: kept out of search results, no canonical address */
+  noindex?: true;
+};
 
 const SITE = '直播带货平台';
 const GENERIC: Head = { title: SITE, description: '直播带货平台：连接品牌与直播达人，企业发布带货任务，达人在线接单。', image: null, type: 'website' };
@@ -31,6 +38,16 @@ const clip = (s: string | null | undefined, n = 150) => {
   return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
 };
 const isPublic = sql`coalesce(${userSettings.profileVisibility}, 'public') = 'public'`;
+
+/**
+ * The head of an address answered 404 or 410 (seo/status.ts): the not-found page's title in the page's
+ * language, or (a visitor on a deal's address, who gets its sign-in card) the generic one; never indexed.
+ */
+export function statusHead(lang: 'zh-CN' | 'en', notFoundPage: boolean): Head {
+  if (!notFoundPage) return { ...GENERIC, noindex: true };
+  const title = lang === 'en' ? 'Page not found - LiveCommerce Hub' : `页面不存在 - ${SITE}`;
+  return { ...GENERIC, title, noindex: true };
+}
 
 /** The head of a page; the generic one when the database cannot answer (the page itself still loads). */
 export async function pageHead(ctx: AppContext, pathname: string): Promise<Head> {
@@ -137,12 +154,12 @@ export function renderShell(
   const url = `${origin}${pathname}`;
   const image = abs(head.image ?? '/og-default.png');
   const tags = [
-    `<link rel="canonical" href="${esc(url)}" />`,
+    ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : [`<link rel="canonical" href="${esc(url)}" />`]),
     `<meta property="og:site_name" content="${SITE}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${esc(head.title)}" />`,
     `<meta property="og:description" content="${esc(head.description)}" />`,
-    `<meta property="og:url" content="${esc(url)}" />`,
+    ...(head.noindex ? [] : [`<meta property="og:url" content="${esc(url)}" />`]),
     `<meta property="og:image" content="${esc(image)}" />`,
     `<meta property="og:locale" content="zh_CN" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
