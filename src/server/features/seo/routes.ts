@@ -4,6 +4,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { companies, influencers, tasks, users, userSettings, videos } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { DEFAULT_OG_IMAGE, parseCardPath, shareCard } from './ogImage';
 
 /** The public pages without an id, in the sitemap. */
 const STATIC_PAGES = ['/', '/tasks', '/influencers', '/videos', '/about', '/terms', '/privacy', '/help', '/contact'];
@@ -141,6 +143,18 @@ export const seoRoutes =
         return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
       }
       return reply.send(Readable.from(sitemap(ctx, origin, 0)));
+    });
+
+    // a page's share card (og:image): made from its picture on first request, then from storage (decision 0030)
+    app.get('/og/*', { schema: { hide: true } }, async (request, reply) => {
+      const card = parseCardPath((request.params as { '*': string })['*']);
+      if (!card) throw new AppError('NOT_FOUND');
+      const made = await shareCard(ctx, card.variant, card.key);
+      // the picture is gone, or the image work is full: the site's card for now, not remembered
+      if (made.kind === 'no-picture' || made.kind === 'busy') return reply.header('cache-control', 'no-store').redirect(DEFAULT_OG_IMAGE.url, 302);
+      // the address names the picture's key: its bytes never change
+      reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.send(made.kind === 'card' ? made.bytes : made.stream);
     });
 
     app.get('/sitemap-:part.xml', { schema: { hide: true } }, async (request, reply) => {

@@ -39,7 +39,8 @@ describe('page heads', () => {
     expect(taskPage.headers['content-type']).toContain('text/html');
     expect(taskPage.body).toContain('<title>双十一直播 - 直播带货平台</title>');
     expect(og(taskPage.body, 'url')).toBe(`https://live.example.com/task/${task.id}`);
-    expect(og(taskPage.body, 'image')).toBe('https://live.example.com/uploads/logo.webp');
+    // the share card made from the company's logo (never the WebP itself: decision 0030)
+    expect(og(taskPage.body, 'image')).toBe('https://live.example.com/og/logo/logo.webp.jpg');
     expect(taskPage.body).toContain(`<link rel="canonical" href="https://live.example.com/task/${task.id}" />`);
 
     const infPage = (await c.get(`/influencer/${influencer.id}`)).body;
@@ -54,7 +55,7 @@ describe('page heads', () => {
 
     const videoPage = (await c.get(`/video/${video.id}`)).body;
     expect(og(videoPage, 'type')).toBe('video.other');
-    expect(og(videoPage, 'image')).toBe('https://live.example.com/uploads/p.webp');
+    expect(og(videoPage, 'image')).toBe('https://live.example.com/og/poster/p.webp.jpg');
   });
 
   it('static pages have their own titles; unknown or hidden ids get the not-found head (404), never the hidden data', async () => {
