@@ -37,7 +37,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, issuesToError } from '../../platform/errors';
 import { createDealConversation, messageFileVisibleTo } from '../messages/service';
 import { balanceOf, openDealEscrow, payDealDeposit, payDealFee, refundDeal, settleDeal } from '../money/escrow';
-import { computeSettlement, dollars, dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
+import { computeSettlement, decisionComparison, dollars, dollarsToCents, percentToBps, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../admin/settings';
@@ -279,6 +279,13 @@ async function imagesOf(db: DbOrTx, ids: string[]) {
 async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['money']> {
   const escrowCents = await balanceOf(db, 'escrow', p.companyUserId, d.id);
   const depositHeldCents = await balanceOf(db, 'deposits_held', p.influencerUserId, d.id);
+  // the settlement's terms (escrow: the fee, which a deal holds whole before it can be reported and disputed)
+  const terms: SettlementTerms = {
+    escrowCents: d.moneyTracked ? d.rateCents : 0,
+    platformFeeBps: d.platformFeeBps,
+    commissionBps: d.commissionBps,
+    gmvCents: d.reportGmvCents,
+  };
   const estimate = computeSettlement({
     // the fee the escrow holds until completion (all of it by then: the deal cannot proceed unfunded)
     escrowCents: d.status === 'cancelled' ? 0 : d.rateCents,
@@ -313,6 +320,9 @@ async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['
     commissionCents: d.commissionCents,
     commissionStatus: d.commissionStatus === 'due' || d.commissionStatus === 'paid' ? d.commissionStatus : 'none',
     depositAwarded: d.depositAwarded,
+    terms,
+    // a dispute decided below 100 % (only resolve_partial and resolve_cancel set the share): as agreed and as decided
+    decision: d.moneyTracked && d.payoutPercent !== 100 ? { percent: d.payoutPercent, ...decisionComparison(terms, d.payoutPercent) } : null,
   };
 }
 
