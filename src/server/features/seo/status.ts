@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import type { RecordPage } from '../../../shared/pages';
 import type { AppContext } from '../../platform/context';
 import { deletedByAdmin } from '../../platform/admin';
@@ -15,8 +16,7 @@ import { dealPageShown } from '../deals/service';
  */
 
 /**
- * Every route of the web app (src/web/app/router.tsx — status.test.ts checks that the two lists agree), as
- * React Router matches them: case-insensitive, a trailing slash ignored, `:id` one segment.
+ * Every route of the web app (src/web/app/router.tsx — status.test.ts checks that the two lists agree).
  */
 export const APP_ROUTES = [
   '/',
@@ -63,9 +63,6 @@ export const APP_ROUTES = [
   '/video/:id',
 ] as const;
 
-const ROUTE_PATTERNS = APP_ROUTES.map(
-  (r) => new RegExp(`^${r.split('/').map((s) => (s === ':id' ? '[^/]+' : s.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&'))).join('/')}$`, 'i'),
-);
 
 
 export type PageStatus =
@@ -87,10 +84,12 @@ const decode = (s: string): string | null => {
   }
 };
 
-/** Whether `pathname` is one of the app's routes (an address the app shows a page for, not its not-found page). */
+/**
+ * Whether `pathname` is one of the app's routes (an address the app shows a page for, not its not-found page):
+ * React Router's own matcher, with its defaults (case-insensitive, a trailing slash allowed, whole path).
+ */
 export function isAppRoute(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return ROUTE_PATTERNS.some((re) => re.test(path));
+  return APP_ROUTES.some((path) => matchPath({ path, caseSensitive: false, end: true }, pathname) !== null);
 }
 
 /**
