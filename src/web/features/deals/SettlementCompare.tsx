@@ -46,39 +46,41 @@ export function SettlementCompare({ title, terms, pricingModel, before, after, p
     <div className="dl-compare" data-testid={testId}>
       <h3 className="dl-sub">{title}</h3>
       <p className="dl-muted">{t('decision.intro')}</p>
-      <table className="dl-compare__table">
-        <thead>
-          <tr>
-            <th scope="col">{t('decision.item')}</th>
-            <th scope="col">{t('decision.asAgreed')}</th>
-            <th scope="col">{percent === null ? t('decision.decidedPending') : t('decision.decided', { percent })}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const was = r.of(before);
-            const now = after ? r.of(after) : '—';
-            return (
-              <tr key={r.key} className={r.total ? 'dl-compare__total' : undefined}>
-                <th scope="row">{r.label}</th>
-                <td data-testid={`${testId}-${r.key}-before`}>{was}</td>
-                <td data-testid={`${testId}-${r.key}-after`} className={after && now !== was ? 'dl-compare__changed' : undefined}>
-                  {now}
+      <div className="dl-compare__scroll">
+        <table className="dl-compare__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('decision.item')}</th>
+              <th scope="col">{t('decision.asAgreed')}</th>
+              <th scope="col">{percent === null ? t('decision.decidedPending') : t('decision.decided', { percent })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const was = r.of(before);
+              const now = after ? r.of(after) : '—';
+              return (
+                <tr key={r.key} className={r.total ? 'dl-compare__total' : undefined}>
+                  <th scope="row">{r.label}</th>
+                  <td data-testid={`${testId}-${r.key}-before`}>{was}</td>
+                  <td data-testid={`${testId}-${r.key}-after`} className={after && now !== was ? 'dl-compare__changed' : undefined}>
+                    {now}
+                  </td>
+                </tr>
+              );
+            })}
+            {deposit && deposit.cents > 0 && (
+              <tr>
+                <th scope="row">{t('decision.deposit', { amount: money(deposit.cents) })}</th>
+                <td className="dl-compare__text">{t('decision.depositReturned')}</td>
+                <td data-testid={`${testId}-deposit-after`} className={deposit.awarded ? 'dl-compare__text dl-compare__changed' : 'dl-compare__text'}>
+                  {deposit.awarded ? t('decision.depositAwarded') : t('decision.depositReturned')}
                 </td>
               </tr>
-            );
-          })}
-          {deposit && deposit.cents > 0 && (
-            <tr>
-              <th scope="row">{t('decision.deposit', { amount: money(deposit.cents) })}</th>
-              <td>{t('decision.depositReturned')}</td>
-              <td data-testid={`${testId}-deposit-after`} className={deposit.awarded ? 'dl-compare__changed' : undefined}>
-                {deposit.awarded ? t('decision.depositAwarded') : t('decision.depositReturned')}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
