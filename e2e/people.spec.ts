@@ -47,8 +47,10 @@ test('a visitor browses the directory, opens a masked profile and a similar infl
   }
   await detail.close();
 
-  // an unknown id is 达人不存在
-  await page.goto('/influencer/00000000-0000-4000-8000-000000000000');
+  // an unknown id is 达人不存在, answered 404 (decision 0030)
+  guard.allow(/\/influencer\/00000000-0000-4000-8000-000000000000$/, 404);
+  const missing = await page.goto('/influencer/00000000-0000-4000-8000-000000000000');
+  expect(missing?.status()).toBe(404);
   await expect(page.getByTestId('influencer-not-found')).toContainText('达人不存在');
 });
 

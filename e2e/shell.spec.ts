@@ -2,9 +2,10 @@ import { DEMO, apiLogin, expect, test } from './fixtures';
 
 const NAV = ['首页', '达人列表', '任务大厅', '视频展示'];
 
-test('an unknown route shows the not-found page', async ({ page }) => {
+test('an unknown route shows the not-found page, with HTTP 404', async ({ page, guard }) => {
+  guard.allow(/\/no-such-page-e2e$/, 404);
   const res = await page.goto('/no-such-page-e2e');
-  expect(res?.status()).toBe(200); // the SPA answers, the page says not found
+  expect(res?.status()).toBe(404); // no soft 404 (decision 0030): the status says what the page says
   await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
   await expect(page).toHaveTitle(/页面不存在/);

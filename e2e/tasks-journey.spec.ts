@@ -411,7 +411,9 @@ test.describe('task detail errors', () => {
   test('任务不存在 (404), 任务ID不存在 (no id), 加载失败 with 重试', async ({ page, guard }) => {
     guard.allow(/\/api\/task-detail/, 404);
     guard.allow(/\/api\/task-detail/, 500);
-    await page.goto('/task/00000000-0000-4000-8000-000000000000');
+    // the address itself answers 404 (decision 0030)
+    guard.allow(/\/task\/00000000-0000-4000-8000-000000000000$/, 404);
+    expect((await page.goto('/task/00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
     await expect(page.getByTestId('task-not-found')).toContainText('任务不存在');
 
     await page.goto('/task');

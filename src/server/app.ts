@@ -60,7 +60,8 @@ import { peopleRoutes } from './features/people/routes';
 import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
 import { seoRoutes, originOf } from './features/seo/routes';
-import { pageHead, preloadsFor, renderShell } from './features/seo/head';
+import { pageHead, preloadsFor, renderShell, statusHead } from './features/seo/head';
+import { pageStatus } from './features/seo/status';
 import { modulePreloadsFor, readManifest } from './features/seo/modules';
 import { EMBED_ORIGINS } from '../shared/embed';
 
@@ -330,28 +331,35 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const [url, search = ''] = request.url.split('?');
-    const head = await pageHead(ctx, url);
     // a public page's first paint in its HTML, in the language the visitor chose (decision 0024)
     const lang = firstPaint ? firstPaint.firstPaintLang(request.cookies.lang) : 'zh-CN';
     // a request with a session cookie may be a signed-in user's: their page may differ, so it gets the frame only
     const visitor = !request.cookies[SESSION_COOKIE];
+    // an unknown address, or a record this reader cannot see: 404 (410 when deleted) with the not-found page (decision 0030)
+    const page = await pageStatus(ctx, url, () => request.getUser());
+    const notFound =
+      page.status !== 200 && page.notFoundPage
+        ? { status: page.status, kind: page.kind, path: url, signedIn: !visitor && (await request.getUser()) !== null }
+        : undefined;
+    const head = page.status === 200 ? await pageHead(ctx, url) : statusHead(lang, page.notFoundPage);
     const fp = firstPaint
       ? await firstPaint.renderFirstPaint(url, lang, await firstPaint.firstPaintSettings(ctx), {
           search,
           visitor,
           timeZone: firstPaint.firstPaintTimeZone(request.cookies.tz),
           onError: (err) => request.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'first paint: page content not rendered'),
+          notFound,
         })
       : null;
-    const modules = modulePreloadsFor(manifest, url, undefined, lang);
+    const modules = notFound ? { scripts: [], styles: [] } : modulePreloadsFor(manifest, url, undefined, lang);
     // what came with the page is not fetched again: its data, and for a visitor the (signed-out) session
-    const preloads = preloadsFor(url, search).filter((p) =>
+    const preloads = (notFound ? ['/api/auth/session'] : preloadsFor(url, search)).filter((p) =>
       p === '/api/auth/session' ? !fp?.data.signedOut : !fp?.data.queries,
     );
     let html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloads, fp?.content ? { ...modules, styles: [] } : modules);
     if (fp && firstPaint) html = firstPaint.insertFirstPaint(html, fp, modules.styles);
     // the markup follows the `lang` cookie: a shared cache must not hand one visitor's language to another
-    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+    return reply.status(page.status).header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8').send(html);
   };
   // the home page too (the static files plugin answers no directory index)
   if (shellHtml !== null) app.get('/', { schema: { hide: true } }, sendShell);

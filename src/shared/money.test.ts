@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollars, formatCents, parseDollars } from './money';
+import { computeSettlement, decisionComparison, dollars, formatCents, parseDollars } from './money';
 
 describe('dollars to cents by string handling', () => {
   it('parses what people type', () => {
@@ -28,5 +28,65 @@ describe('dollars to cents by string handling', () => {
     expect(dollars(-250)).toBe('-$2.50');
     expect(dollars(250, { sign: true })).toBe('+$2.50');
     expect(() => formatCents(1.5)).toThrow();
+  });
+});
+
+describe('a dispute decision explained (computeSettlement at the decided share)', () => {
+  // a $1,500.00 slot fee, 12.5 % commission on $20,000.37 sold, 10 % platform fee
+  const terms = { escrowCents: 150_000, platformFeeBps: 1000, commissionBps: 1250, gmvCents: 2_000_037 };
+  const asAgreed = {
+    feeShareCents: 150_000,
+    refundCents: 0,
+    // 2,000,037 × 12.5 % = 250,004.625 → 250,005 (half up)
+    commissionCents: 250_005,
+    feeOnShareCents: 15_000,
+    // 25,000.5 → 25,001
+    feeOnCommissionCents: 25_001,
+    platformFeeCents: 40_001,
+    influencerNetCents: 360_004,
+    companyPaysCents: 400_005,
+  };
+
+  it('100 %: the terms as agreed, before and after alike', () => {
+    expect(computeSettlement({ ...terms, payoutPercent: 100 })).toEqual(asAgreed);
+    expect(decisionComparison(terms, 100)).toEqual({ before: asAgreed, after: asAgreed });
+  });
+
+  it('37 %: the fee share and the commission are both scaled, the fee on each follows, the rest of the escrow goes back', () => {
+    const { before, after } = decisionComparison(terms, 37);
+    expect(before).toEqual(asAgreed);
+    expect(after).toEqual({
+      feeShareCents: 55_500, // 150,000 × 37 % (rounded down)
+      refundCents: 94_500,
+      commissionCents: 92_501, // 250,005 × 37 % = 92,501.85 → 92,501
+      feeOnShareCents: 5_550,
+      feeOnCommissionCents: 9_250, // 9,250.1 → 9,250
+      platformFeeCents: 14_800,
+      influencerNetCents: 133_201,
+      companyPaysCents: 148_001,
+    });
+    // nothing is lost: the escrow is split, what the company pays is what the influencer and the platform get
+    expect(after.feeShareCents + after.refundCents).toBe(terms.escrowCents);
+    expect(after.influencerNetCents + after.platformFeeCents).toBe(after.companyPaysCents);
+  });
+
+  it('0 %: everything goes back, no commission, no fee', () => {
+    expect(decisionComparison(terms, 0).after).toEqual({
+      feeShareCents: 0,
+      refundCents: 150_000,
+      commissionCents: 0,
+      feeOnShareCents: 0,
+      feeOnCommissionCents: 0,
+      platformFeeCents: 0,
+      influencerNetCents: 0,
+      companyPaysCents: 0,
+    });
+  });
+
+  it('without a report there is no commission; a share that is not a whole percent from 0 to 100 is refused', () => {
+    expect(decisionComparison({ ...terms, gmvCents: null }, 50).after.commissionCents).toBe(0);
+    expect(() => decisionComparison(terms, 40.5)).toThrow();
+    expect(() => decisionComparison(terms, 101)).toThrow();
+    expect(() => decisionComparison(terms, -1)).toThrow();
   });
 });

@@ -121,6 +121,8 @@ export type Settlement = {
   platformFeeCents: number;
   /** what the influencer receives: fee share + commission − platform fee */
   influencerNetCents: number;
+  /** what the company pays in the end: the fee share (the rest of the escrow comes back) + the commission */
+  companyPaysCents: number;
 };
 
 /** How a deal settles: the one computation the server posts and the deal page shows. */
@@ -137,5 +139,19 @@ export function computeSettlement(i: SettlementInput): Settlement {
     feeOnCommissionCents: feeOnCommission,
     platformFeeCents: feeOnShare + feeOnCommission,
     influencerNetCents: feeShareCents - feeOnShare + commissionCents - feeOnCommission,
+    companyPaysCents: feeShareCents + commissionCents,
   };
+}
+
+/** A deal's settlement terms, the share aside: what computeSettlement is given besides payoutPercent. */
+export type SettlementTerms = Omit<SettlementInput, 'payoutPercent'>;
+
+/**
+ * A dispute decision explained: the settlement as agreed (100 %) and at the decided share — both the fee
+ * share and the commission on the GMV scale with it, and the platform fee with them. The same
+ * computeSettlement the server settles with, so the admin's dialog (live, as the share is typed) and the
+ * deal page of both sides show exactly what is posted. `percent` is a whole number from 0 to 100.
+ */
+export function decisionComparison(terms: SettlementTerms, percent: number): { before: Settlement; after: Settlement } {
+  return { before: computeSettlement({ ...terms, payoutPercent: 100 }), after: computeSettlement({ ...terms, payoutPercent: percent }) };
 }

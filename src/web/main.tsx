@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n, { initI18n } from './i18n';
 import { App } from './app/App';
-import { seedFirstData } from './app/firstPaint';
+import { seedFirstData, serverNotFoundAt } from './app/firstPaint';
 import { preloadPage } from './app/router';
 import { syncTimeZoneCookie } from './lib/timeZone';
 import './app/global.css';
@@ -28,7 +28,8 @@ async function start() {
   const painted = el.dataset.firstPaint;
   if (painted) {
     seedFirstData();
-    if (painted === i18n.language) await preloadPage(window.location.pathname);
+    // (an address answered 404 shows the not-found page, part of the shell: no page to load)
+    if (painted === i18n.language && !serverNotFoundAt(window.location.pathname, undefined)) await preloadPage(window.location.pathname);
   }
   // as a transition: React renders the first screen in slices of a few milliseconds, yielding to the browser
   // between them, instead of one long task that blocks input (Total Blocking Time); whatever is on screen (the

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { ADMIN_PERMISSIONS, ADMIN_PERMISSION_LABELS, type AdminPermission } from '../../shared/options';
 import type { DbOrTx } from '../db/client';
@@ -73,6 +73,19 @@ export async function audit(tx: DbOrTx, r: AuditRecord) {
     after: r.after ?? null,
     ip: r.ip ?? null,
   });
+}
+
+/**
+ * Whether an admin deleted this task or video: the row itself is gone (deleteAdminTask, deleteVideo), its
+ * audit row says so (admin_logs_target_idx). Its address then answers 410 Gone rather than 404.
+ */
+export async function deletedByAdmin(db: DbOrTx, kind: 'task' | 'video', id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminLogs.id })
+    .from(adminLogs)
+    .where(and(eq(adminLogs.targetType, kind), eq(adminLogs.targetId, id), eq(adminLogs.actionType, `${kind}_delete`)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The fields of `after` whose values differ from `before` (for before/after in the audit log). */

@@ -136,6 +136,18 @@ export const dealFactsOut = z.object({
   depositDue: z.boolean(),
 });
 
+/** one settlement as computeSettlement gives it (src/shared/money.ts) */
+export const settlementOut = z.object({
+  feeShareCents: z.number().int(),
+  refundCents: z.number().int(),
+  commissionCents: z.number().int(),
+  feeOnShareCents: z.number().int(),
+  feeOnCommissionCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  influencerNetCents: z.number().int(),
+  companyPaysCents: z.number().int(),
+});
+
 /** the deal's money (decision 0022): the terms, what is held now, and the settlement when it happened */
 export const dealMoney = z.object({
   /** false: accepted before money moved on the platform (nothing held, nothing settled) */
@@ -166,6 +178,17 @@ export const dealMoney = z.object({
   commissionCents: z.number().int().nullable(),
   commissionStatus: z.enum(['none', 'due', 'paid']),
   depositAwarded: z.boolean(),
+  /**
+   * what computeSettlement is given besides the share (SettlementTerms): the fee the escrow holds when funded,
+   * the platform fee and commission frozen at acceptance, the reported GMV. An admin's decision dialog computes
+   * its preview from these with the same function (decision 0030)
+   */
+  terms: z.object({ escrowCents: z.number().int(), platformFeeBps: z.number().int(), commissionBps: z.number().int(), gmvCents: z.number().int().nullable() }),
+  /**
+   * an admin decided the dispute at a share below 100 % (部分完成, or 0 % when cancelled): the settlement as
+   * agreed and as decided (decisionComparison), the same for both sides
+   */
+  decision: z.object({ percent: z.number().int(), before: settlementOut, after: settlementOut }).nullable(),
 });
 export type DealMoney = z.infer<typeof dealMoney>;
 

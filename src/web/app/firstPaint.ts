@@ -1,5 +1,6 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import type { SiteSettings } from '@shared/schemas/adminInsights';
+import { RECORD_PAGES, type ServerNotFound } from '@shared/pages';
 import { queryClient } from './queryClient';
 import { siteSettingsQuery } from './siteSettings';
 import { meQueryKey } from '../features/auth/api';
@@ -15,12 +16,41 @@ export function seedFirstData() {
   try {
     const text = document.getElementById('first-data')?.textContent;
     if (!text) return;
-    const data = JSON.parse(text) as { siteSettings?: SiteSettings | null; queries?: DehydratedState; signedOut?: boolean };
+    const data = JSON.parse(text) as { siteSettings?: SiteSettings | null; queries?: DehydratedState; signedOut?: boolean; notFound?: ServerNotFound };
     if (data.siteSettings && typeof data.siteSettings === 'object') queryClient.setQueryData(siteSettingsQuery.queryKey, data.siteSettings);
     if (data.queries && Array.isArray(data.queries.queries)) hydrate(queryClient, data.queries);
     // the page came without a session cookie: signed out for certain, as the server painted the header
     if (data.signedOut === true) queryClient.setQueryData(meQueryKey, null);
+    serverNotFound = validNotFound(data.notFound);
   } catch {
     /* the app loads it itself */
   }
 }
+
+/** The address the server answered 404 or 410 for (its not-found page is painted), while the app is there. */
+let serverNotFound: ServerNotFound | null = null;
+
+function validNotFound(v: ServerNotFound | undefined): ServerNotFound | null {
+  if (!v || typeof v !== 'object' || (v.status !== 404 && v.status !== 410) || typeof v.path !== 'string') return null;
+  const kind = (RECORD_PAGES as readonly unknown[]).includes(v.kind) ? v.kind : null;
+  return { status: v.status, kind, path: v.path, signedIn: v.signedIn === true };
+}
+
+/**
+ * The not-found page the server painted for this address (status, kind), or null: the app shows that page
+ * instead of the route's own while it is at the address it loaded with, and as long as the reader is
+ * signed in or out as the server saw them (after signing in, a profile hidden from visitors may be theirs).
+ */
+export function serverNotFoundAt(pathname: string, signedIn: boolean | undefined): ServerNotFound | null {
+  const nf = serverNotFound;
+  if (!nf || !samePath(pathname, nf.path)) return null;
+  if (signedIn !== undefined && signedIn !== nf.signedIn) return null;
+  return nf;
+}
+
+/** The app moved to another address: from now on the routes decide (a later visit asks the API). */
+export function leftAddress(pathname: string) {
+  if (serverNotFound && !samePath(pathname, serverNotFound.path)) serverNotFound = null;
+}
+
+const samePath = (a: string, b: string) => (a.replace(/\/+$/, '') || '/').toLowerCase() === (b.replace(/\/+$/, '') || '/').toLowerCase();

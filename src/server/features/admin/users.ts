@@ -23,6 +23,7 @@ import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 import { hashPassword } from '../auth/service';
+import { deleteStoredFile } from '../uploads/service';
 
 type Meta = { ip: string };
 
@@ -513,7 +514,7 @@ export async function decideDeletion(ctx: AppContext, adminId: string, userId: s
   });
   if (result.files.length) {
     for (const key of result.files) {
-      await ctx.storage.delete(key).catch(() => undefined);
+      await deleteStoredFile(ctx, key);
     }
   }
   ctx.publicCache.invalidate('influencers');

@@ -37,7 +37,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, issuesToError } from '../../platform/errors';
 import { createDealConversation, messageFileVisibleTo } from '../messages/service';
 import { balanceOf, openDealEscrow, payDealDeposit, payDealFee, refundDeal, settleDeal } from '../money/escrow';
-import { computeSettlement, dollars, dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
+import { computeSettlement, decisionComparison, dollars, dollarsToCents, percentToBps, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../admin/settings';
@@ -220,7 +220,7 @@ function factsOf(d: DealRow, dispute: OpenDispute): DealFacts {
   };
 }
 
-async function partiesOf(db: DbOrTx, d: DealRow): Promise<Parties> {
+async function partiesOf(db: DbOrTx, d: Pick<DealRow, 'companyId' | 'influencerId'>): Promise<Parties> {
   const [row] = await db
     .select({
       companyUserId: companies.userId,
@@ -251,6 +251,22 @@ async function viewerRole(db: DbOrTx, user: AuthUser, parties: Parties): Promise
   throw new AppError('DEAL_NOT_FOUND');
 }
 
+/**
+ * Whether /deal/{id} shows a deal to this signed-in user: the rule of GET /api/deals/:id (its parties and
+ * admins holding 任务管理). For anyone else an existing deal and a missing one look the same (false).
+ */
+export async function dealPageShown(db: DbOrTx, id: string, user: AuthUser): Promise<boolean> {
+  const [d] = await db.select({ companyId: deals.companyId, influencerId: deals.influencerId }).from(deals).where(eq(deals.id, id)).limit(1);
+  if (!d) return false;
+  try {
+    await viewerRole(db, user, await partiesOf(db, d));
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'DEAL_NOT_FOUND') return false;
+    throw err;
+  }
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function imagesOf(db: DbOrTx, ids: string[]) {
@@ -263,6 +279,13 @@ async function imagesOf(db: DbOrTx, ids: string[]) {
 async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['money']> {
   const escrowCents = await balanceOf(db, 'escrow', p.companyUserId, d.id);
   const depositHeldCents = await balanceOf(db, 'deposits_held', p.influencerUserId, d.id);
+  // the settlement's terms (escrow: the fee, which a deal holds whole before it can be reported and disputed)
+  const terms: SettlementTerms = {
+    escrowCents: d.moneyTracked ? d.rateCents : 0,
+    platformFeeBps: d.platformFeeBps,
+    commissionBps: d.commissionBps,
+    gmvCents: d.reportGmvCents,
+  };
   const estimate = computeSettlement({
     // the fee the escrow holds until completion (all of it by then: the deal cannot proceed unfunded)
     escrowCents: d.status === 'cancelled' ? 0 : d.rateCents,
@@ -297,6 +320,9 @@ async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['
     commissionCents: d.commissionCents,
     commissionStatus: d.commissionStatus === 'due' || d.commissionStatus === 'paid' ? d.commissionStatus : 'none',
     depositAwarded: d.depositAwarded,
+    terms,
+    // a dispute decided below 100 % (only resolve_partial and resolve_cancel set the share): as agreed and as decided
+    decision: d.moneyTracked && d.payoutPercent !== 100 ? { percent: d.payoutPercent, ...decisionComparison(terms, d.payoutPercent) } : null,
   };
 }
 

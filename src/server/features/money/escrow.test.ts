@@ -102,7 +102,7 @@ describe('the arithmetic', () => {
 
   it('a settlement splits the escrow and the commission without losing a cent', () => {
     const s = computeSettlement({ escrowCents: 100_001, payoutPercent: 50, platformFeeBps: 1000, commissionBps: 1500, gmvCents: 1_000_003 });
-    expect(s).toEqual({ feeShareCents: 50_000, refundCents: 50_001, commissionCents: 75_000, feeOnShareCents: 5_000, feeOnCommissionCents: 7_500, platformFeeCents: 12_500, influencerNetCents: 112_500 });
+    expect(s).toEqual({ feeShareCents: 50_000, refundCents: 50_001, commissionCents: 75_000, feeOnShareCents: 5_000, feeOnCommissionCents: 7_500, platformFeeCents: 12_500, influencerNetCents: 112_500, companyPaysCents: 125_000 });
     expect(s.feeShareCents + s.refundCents).toBe(100_001);
     expect(s.influencerNetCents + s.platformFeeCents).toBe(s.feeShareCents + s.commissionCents);
   });

@@ -136,6 +136,44 @@ const reviewSummaryOf = (db: DbOrTx, side: 'influencer' | 'company', id: string)
     .where(reviewsOf(side, id));
 
 /**
+ * Who sees an influencer's page: anyone for an approved, active profile their privacy setting shows them;
+ * otherwise only the owner and admins. GET /api/influencer-detail and the page's HTTP status (seo) both ask.
+ */
+function influencerShownTo(i: { userId: string; isApproved: boolean; status: string }, settings: Settings, viewer: Viewer): boolean {
+  if (viewer?.id === i.userId || viewer?.userType === 'admin') return true;
+  return i.isApproved && i.status === 'active' && canSeeProfile(settings, viewer, i.userId);
+}
+
+/** Who sees a company's page: as its privacy setting allows; a suspended (or deleted) company only admins. */
+function companyShownTo(c: { userId: string; suspendedAt: Date | null }, settings: Settings, viewer: Viewer): boolean {
+  if (c.suspendedAt && viewer?.userType !== 'admin') return false;
+  return canSeeProfile(settings, viewer, c.userId);
+}
+
+/** Whether /influencer/{id} shows a profile to this viewer (the rule of GET /api/influencer-detail, one row read). */
+export async function influencerPageShown(db: DbOrTx, id: string, viewer: Viewer): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: influencers.userId, isApproved: influencers.isApproved, status: influencers.status, ...settingsColumns })
+    .from(influencers)
+    .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
+    .where(eq(influencers.id, id))
+    .limit(1);
+  return row ? influencerShownTo(row, settingsOf(row), viewer) : false;
+}
+
+/** Whether /company/{id} shows a company to this viewer (the rule of GET /api/companies/:id, one row read). */
+export async function companyPageShown(db: DbOrTx, id: string, viewer: Viewer): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: companies.userId, suspendedAt: users.suspendedAt, ...settingsColumns })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, companies.userId))
+    .where(eq(companies.id, id))
+    .limit(1);
+  return row ? companyShownTo(row, settingsOf(row), viewer) : false;
+}
+
+/**
  * GET /api/influencer-detail: the profile (masked for the viewer), reviews with their average, completed
  * work and 3 similar influencers. Not approved, inactive or hidden by privacy: only the owner and admins;
  * for anyone else it does not exist (404).
@@ -152,10 +190,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
   const i = row.i;
   const settings = settingsOf(row);
   const isOwner = viewer?.id === i.userId;
-  const privileged = isOwner || viewer?.userType === 'admin';
-  if (!privileged && (!i.isApproved || i.status !== 'active' || !canSeeProfile(settings, viewer, i.userId))) {
-    throw new AppError('INFLUENCER_NOT_FOUND');
-  }
+  if (!influencerShownTo(i, settings, viewer)) throw new AppError('INFLUENCER_NOT_FOUND');
   const contact = canSeeContact(settings, viewer, { id: i.userId, userType: 'influencer' });
 
   const [reviewRows, [summary], work, similar, delivered] = await Promise.all([
@@ -226,11 +261,9 @@ export async function getCompanyDetail(db: Db, id: string, viewer: Viewer): Prom
     .where(eq(companies.id, id))
     .limit(1);
   if (!row) throw new AppError('COMPANY_NOT_FOUND');
-  // a suspended (or deleted) company is shown to admins only
-  if (row.suspendedAt && viewer?.userType !== 'admin') throw new AppError('COMPANY_NOT_FOUND');
   const c = row.c;
   const settings = settingsOf(row);
-  if (!canSeeProfile(settings, viewer, c.userId)) throw new AppError('COMPANY_NOT_FOUND');
+  if (!companyShownTo({ userId: c.userId, suspendedAt: row.suspendedAt }, settings, viewer)) throw new AppError('COMPANY_NOT_FOUND');
   const contact = canSeeContact(settings, viewer, { id: c.userId, userType: 'company' });
   const viewerInfluencer = viewer?.userType === 'influencer' ? await influencerIdOf(db, viewer.id) : null;
 

@@ -9,12 +9,14 @@ import { QueryClient, QueryClientProvider, dehydrate, type DehydratedState } fro
 import { GlobalOutlined, MenuOutlined } from '@ant-design/icons';
 import { iconStyles } from '@ant-design/icons/lib/utils';
 import type { SiteSettings } from '../../../shared/schemas/adminInsights';
+import type { ServerNotFound } from '../../../shared/pages';
 import type { AppContext } from '../../platform/context';
 import { getSiteSettings } from '../admin/settings';
 import { LogoMark } from '../../../web/app/layout/Logo';
 import { NAV_LINKS } from '../../../web/app/layout/accountMenu';
 import { Hero } from '../../../web/features/home/Hero';
 import { StatsStrip } from '../../../web/features/home/StatsStrip';
+import { NotFoundPage } from '../../../web/app/NotFoundPage';
 import { AuthDialogProvider } from '../../../web/features/auth/AuthDialogProvider';
 import { meQueryKey } from '../../../web/features/auth/api';
 import { FeedbackProvider } from '../../../web/components/feedback';
@@ -249,7 +251,7 @@ export type FirstPaint = {
    * query data the client seeds before its first render, so it renders what the server did; `signedOut`: the
    * request carried no session cookie, so it is certainly a visitor's (the app need not ask)
    */
-  data: { siteSettings: SiteSettings | null; queries?: DehydratedState; signedOut?: true };
+  data: { siteSettings: SiteSettings | null; queries?: DehydratedState; signedOut?: true; notFound?: ServerNotFound };
 };
 
 export type FirstPaintOptions = {
@@ -265,6 +267,8 @@ export type FirstPaintOptions = {
   timeZone?: string;
   /** told why a page went out with its frame only (its content could not be rendered) */
   onError?: (err: unknown) => void;
+  /** the address answers 404 or 410 (seo/status.ts): the not-found page is painted, whoever asks */
+  notFound?: ServerNotFound;
 };
 
 /** The first paint of `pathname`, or null for a page that has none (private pages, the admin console). */
@@ -275,6 +279,7 @@ export async function renderFirstPaint(
   opts: FirstPaintOptions = {},
 ): Promise<FirstPaint | null> {
   const path = pathname.replace(/\/+$/, '') || '/';
+  if (opts.notFound) return notFoundPaint(path, lang, siteSettings, opts.visitor === true, opts.notFound);
   if (!PAGES.some((p) => p.test(path))) return null;
   const page = CONTENT_PAGES.find((p) => p.pattern.test(path));
   if (page && opts.visitor && answering) {
@@ -295,13 +300,33 @@ export async function renderFirstPaint(
   if (html === undefined) {
     const i18n = translator(lang);
     html = renderMarkup(path, lang, i18n, serverQueryClient(siteSettings, signedOut), content ? <PageBody path={path} /> : null, signedOut);
-    if (rendered.size >= 64) rendered.delete(rendered.keys().next().value as string);
-    rendered.set(key, html);
+    remember(key, html);
   }
   return { lang, html, content, data: signedOut ? { siteSettings, signedOut } : { siteSettings } };
 }
 
 const rendered = new Map<string, string>();
+
+/**
+ * The not-found page (web/app/NotFoundPage.tsx) under the header, for an address answered 404 or 410: the
+ * same for everyone (the header's sign-in buttons for a visitor, its placeholder otherwise), in the page's
+ * language; the app shows the same page there (`notFound` in #first-data).
+ */
+function notFoundPaint(path: string, lang: AppLang, siteSettings: SiteSettings | null, signedOut: boolean, notFound: ServerNotFound): FirstPaint {
+  const key = ['not-found', lang, signedOut, notFound.status, notFound.kind ?? ''].join('|');
+  let html = rendered.get(key);
+  if (html === undefined) {
+    const page = <NotFoundPage kind={notFound.kind} status={notFound.status} />;
+    html = renderMarkup(path, lang, translator(lang), serverQueryClient(siteSettings, signedOut), page, signedOut);
+    remember(key, html);
+  }
+  return { lang, html, content: false, data: signedOut ? { siteSettings, signedOut, notFound } : { siteSettings, notFound } };
+}
+
+function remember(key: string, html: string) {
+  if (rendered.size >= 64) rendered.delete(rendered.keys().next().value as string);
+  rendered.set(key, html);
+}
 
 /** `p`, or a rejection after `ms` (the caller logs it and sends the frame only). */
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

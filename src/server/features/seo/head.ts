@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { companies, influencers, tasks, userSettings, videos } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { DEFAULT_OG_IMAGE, ogImageFor, type OgImage } from './ogImage';
 
 /**
  * The head of each page as the server sends it: its own <title>, description, canonical link and Open
@@ -9,10 +10,18 @@ import type { AppContext } from '../../platform/context';
  * (unapproved or hidden influencers, private companies, inactive videos) gets the generic head. Masked
  * fields (rates, followers, accounts) are never used.
  */
-export type Head = { title: string; description: string; image: string | null; type: 'website' | 'article' | 'profile' | 'video.other' };
+export type Head = {
+  title: string;
+  description: string;
+  /** the share card (ogImage.ts): JPEG or PNG, 1200×630 */
+  image: OgImage;
+  type: 'website' | 'article' | 'profile' | 'video.other';
+  /** a page answered 404/410: kept out of search results, no canonical address */
+  noindex?: true;
+};
 
 const SITE = '直播带货平台';
-const GENERIC: Head = { title: SITE, description: '直播带货平台：连接品牌与直播达人，企业发布带货任务，达人在线接单。', image: null, type: 'website' };
+const GENERIC: Head = { title: SITE, description: '直播带货平台：连接品牌与直播达人，企业发布带货任务，达人在线接单。', image: DEFAULT_OG_IMAGE, type: 'website' };
 
 const STATIC: Record<string, Omit<Head, 'image' | 'type'>> = {
   '/tasks': { title: '任务大厅', description: '浏览企业发布的直播带货任务，按类目、预算筛选，在线报价申请。' },
@@ -32,6 +41,16 @@ const clip = (s: string | null | undefined, n = 150) => {
 };
 const isPublic = sql`coalesce(${userSettings.profileVisibility}, 'public') = 'public'`;
 
+/**
+ * The head of an address answered 404 or 410 (seo/status.ts): the not-found page's title in the page's
+ * language, or (a visitor on a deal's address, who gets its sign-in card) the generic one; never indexed.
+ */
+export function statusHead(lang: 'zh-CN' | 'en', notFoundPage: boolean): Head {
+  if (!notFoundPage) return { ...GENERIC, noindex: true };
+  const title = lang === 'en' ? 'Page not found - LiveCommerce Hub' : `页面不存在 - ${SITE}`;
+  return { ...GENERIC, title, noindex: true };
+}
+
 /** The head of a page; the generic one when the database cannot answer (the page itself still loads). */
 export async function pageHead(ctx: AppContext, pathname: string): Promise<Head> {
   try {
@@ -46,7 +65,7 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return GENERIC;
   const fixed = STATIC[path];
-  if (fixed) return { ...fixed, title: `${fixed.title} - ${SITE}`, image: null, type: 'website' };
+  if (fixed) return { ...fixed, title: `${fixed.title} - ${SITE}`, image: DEFAULT_OG_IMAGE, type: 'website' };
   const [, kind, id] = /^\/(task|influencer|company|video)\/([^/]+)$/.exec(path) ?? [];
   if (!kind || !UUID.test(id)) return GENERIC;
   const db = ctx.db;
@@ -58,7 +77,7 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
       .where(eq(tasks.id, id))
       .limit(1);
     if (!r) return GENERIC;
-    return { title: `${r.title} - ${SITE}`, description: clip(`${r.company} · 预算 $${r.min}-$${r.max} · ${r.description}`), image: r.logo, type: 'article' };
+    return { title: `${r.title} - ${SITE}`, description: clip(`${r.company} · 预算 $${r.min}-$${r.max} · ${r.description}`), image: ogImageFor(r.logo, 'logo'), type: 'article' };
   }
   if (kind === 'influencer') {
     const [r] = await db
@@ -68,7 +87,7 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
       .where(and(eq(influencers.id, id), eq(influencers.isApproved, true), eq(influencers.status, 'active'), isPublic))
       .limit(1);
     if (!r) return GENERIC;
-    return { title: `${r.nickname} - ${SITE}`, description: clip(`${r.location ? `${r.location} · ` : ''}${r.bio ?? '直播带货达人'}`), image: r.avatar, type: 'profile' };
+    return { title: `${r.nickname} - ${SITE}`, description: clip(`${r.location ? `${r.location} · ` : ''}${r.bio ?? '直播带货达人'}`), image: ogImageFor(r.avatar, 'avatar'), type: 'profile' };
   }
   if (kind === 'company') {
     const [r] = await db
@@ -78,7 +97,7 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
       .where(and(eq(companies.id, id), isPublic))
       .limit(1);
     if (!r) return GENERIC;
-    return { title: `${r.name} - ${SITE}`, description: clip(r.description ?? `${r.name} 在直播带货平台发布的任务与评价。`), image: r.logo, type: 'profile' };
+    return { title: `${r.name} - ${SITE}`, description: clip(r.description ?? `${r.name} 在直播带货平台发布的任务与评价。`), image: ogImageFor(r.logo, 'logo'), type: 'profile' };
   }
   const [r] = await db
     .select({ title: videos.title, description: videos.description, poster: videos.posterUrl })
@@ -86,7 +105,7 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
     .where(and(eq(videos.id, id), eq(videos.isActive, true)))
     .limit(1);
   if (!r) return GENERIC;
-  return { title: `${r.title} - ${SITE}`, description: clip(r.description ?? r.title), image: r.poster, type: 'video.other' };
+  return { title: `${r.title} - ${SITE}`, description: clip(r.description ?? r.title), image: ogImageFor(r.poster, 'poster'), type: 'video.other' };
 }
 
 /**
@@ -135,15 +154,20 @@ export function renderShell(
 ): string {
   const abs = (u: string) => (/^https?:\/\//.test(u) ? u : `${origin}${u.startsWith('/') ? '' : '/'}${u}`);
   const url = `${origin}${pathname}`;
-  const image = abs(head.image ?? '/og-default.png');
+  const image = abs(head.image.url);
   const tags = [
-    `<link rel="canonical" href="${esc(url)}" />`,
+    ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : [`<link rel="canonical" href="${esc(url)}" />`]),
     `<meta property="og:site_name" content="${SITE}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${esc(head.title)}" />`,
     `<meta property="og:description" content="${esc(head.description)}" />`,
-    `<meta property="og:url" content="${esc(url)}" />`,
+    ...(head.noindex ? [] : [`<meta property="og:url" content="${esc(url)}" />`]),
     `<meta property="og:image" content="${esc(image)}" />`,
+    ...(image.startsWith('https://') ? [`<meta property="og:image:secure_url" content="${esc(image)}" />`] : []),
+    `<meta property="og:image:type" content="${head.image.type}" />`,
+    `<meta property="og:image:width" content="${head.image.width}" />`,
+    `<meta property="og:image:height" content="${head.image.height}" />`,
+    `<meta property="og:image:alt" content="${esc(head.title)}" />`,
     `<meta property="og:locale" content="zh_CN" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${esc(head.title)}" />`,

@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { companies, influencers, tasks, userSettings, videos } from '../../db/schema';
+import { companies, influencers, tasks, users, userSettings, videos } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { DEFAULT_OG_IMAGE, parseCardPath, shareCard } from './ogImage';
 
 /** The public pages without an id, in the sitemap. */
 const STATIC_PAGES = ['/', '/tasks', '/influencers', '/videos', '/about', '/terms', '/privacy', '/help', '/contact'];
@@ -17,17 +19,33 @@ export const originOf = (ctx: AppContext, request: FastifyRequest) => ctx.config
 type Source = { path: string; table: PgTable; id: PgColumn; updated: PgColumn; where: SQL; join?: 'settings' };
 
 const publicProfile = sql`coalesce(${userSettings.profileVisibility}, 'public') = 'public'`;
+/** the account is not suspended (nor deleted: deletion suspends it too) */
+const activeUser = (userId: PgColumn) => sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.suspendedAt} is not null)`;
+/**
+ * Only addresses that answer 200 to a visitor (seo/status.ts, decision 0030): no hidden or suspended profile,
+ * no inactive video; deleted records have no row. Tasks of a suspended company stay readable at their address
+ * but are not offered to search engines.
+ */
 const SOURCES: Source[] = [
-  { path: '/task/', table: tasks, id: tasks.id, updated: tasks.updatedAt, where: inArray(tasks.status, ['open', 'in_progress', 'completed']) },
+  {
+    path: '/task/',
+    table: tasks,
+    id: tasks.id,
+    updated: tasks.updatedAt,
+    where: and(
+      inArray(tasks.status, ['open', 'in_progress', 'completed']),
+      sql`not exists (select 1 from ${companies} join ${users} on ${users.id} = ${companies.userId} where ${companies.id} = ${tasks.companyId} and ${users.suspendedAt} is not null)`,
+    ) as SQL,
+  },
   {
     path: '/influencer/',
     table: influencers,
     id: influencers.id,
     updated: influencers.updatedAt,
-    where: and(eq(influencers.isApproved, true), eq(influencers.status, 'active'), publicProfile) as SQL,
+    where: and(eq(influencers.isApproved, true), eq(influencers.status, 'active'), publicProfile, activeUser(influencers.userId)) as SQL,
     join: 'settings',
   },
-  { path: '/company/', table: companies, id: companies.id, updated: companies.updatedAt, where: publicProfile, join: 'settings' },
+  { path: '/company/', table: companies, id: companies.id, updated: companies.updatedAt, where: and(publicProfile, activeUser(companies.userId)) as SQL, join: 'settings' },
   { path: '/video/', table: videos, id: videos.id, updated: videos.createdAt, where: eq(videos.isActive, true) },
 ];
 
@@ -125,6 +143,18 @@ export const seoRoutes =
         return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
       }
       return reply.send(Readable.from(sitemap(ctx, origin, 0)));
+    });
+
+    // a page's share card (og:image): made from its picture on first request, then from storage (decision 0030)
+    app.get('/og/*', { schema: { hide: true } }, async (request, reply) => {
+      const card = parseCardPath((request.params as { '*': string })['*']);
+      if (!card) throw new AppError('NOT_FOUND');
+      const made = await shareCard(ctx, card.variant, card.key);
+      // the picture is gone, or the image work is full: the site's card for now, not remembered
+      if (made.kind === 'no-picture' || made.kind === 'busy') return reply.header('cache-control', 'no-store').redirect(DEFAULT_OG_IMAGE.url, 302);
+      // the address names the picture's key: its bytes never change
+      reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.send(made.kind === 'card' ? made.bytes : made.stream);
     });
 
     app.get('/sitemap-:part.xml', { schema: { hide: true } }, async (request, reply) => {

@@ -39,7 +39,8 @@ describe('page heads', () => {
     expect(taskPage.headers['content-type']).toContain('text/html');
     expect(taskPage.body).toContain('<title>双十一直播 - 直播带货平台</title>');
     expect(og(taskPage.body, 'url')).toBe(`https://live.example.com/task/${task.id}`);
-    expect(og(taskPage.body, 'image')).toBe('https://live.example.com/uploads/logo.webp');
+    // the share card made from the company's logo (never the WebP itself: decision 0030)
+    expect(og(taskPage.body, 'image')).toBe('https://live.example.com/og/logo/logo.webp.jpg');
     expect(taskPage.body).toContain(`<link rel="canonical" href="https://live.example.com/task/${task.id}" />`);
 
     const infPage = (await c.get(`/influencer/${influencer.id}`)).body;
@@ -54,10 +55,10 @@ describe('page heads', () => {
 
     const videoPage = (await c.get(`/video/${video.id}`)).body;
     expect(og(videoPage, 'type')).toBe('video.other');
-    expect(og(videoPage, 'image')).toBe('https://live.example.com/uploads/p.webp');
+    expect(og(videoPage, 'image')).toBe('https://live.example.com/og/poster/p.webp.jpg');
   });
 
-  it('static pages have their own titles; unknown or hidden ids get the generic head, never the hidden data', async () => {
+  it('static pages have their own titles; unknown or hidden ids get the not-found head (404), never the hidden data', async () => {
     const db = t.app.ctx.db;
     const c = new Client(t.app);
     expect((await c.get('/help')).body).toContain('<title>帮助中心 - 直播带货平台</title>');
@@ -68,8 +69,9 @@ describe('page heads', () => {
     const inactive = await makeVideo(db, { title: '下架视频', isActive: false });
     for (const url of [`/influencer/${pending.influencer.id}`, `/influencer/${hidden.influencer.id}`, `/video/${inactive.id}`, '/task/not-a-uuid', '/influencer/00000000-0000-4000-8000-000000000000']) {
       const res = await c.get(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain('<title>直播带货平台</title>');
+      // decision 0030: not a page for a visitor, so no soft 404
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<title>页面不存在 - 直播带货平台</title>');
       expect(res.body).not.toMatch(/未审核达人|私密达人|下架视频/);
     }
   });
@@ -183,11 +185,11 @@ describe('first paint in the HTML (decision 0024)', () => {
     expect((data as unknown as { signedOut: boolean }).signedOut).toBe(true);
     expect(paint).toContain('<button type="button" class="btn btn--ghost btn--sm">登录</button>');
     expect(paint).not.toContain('site-header__auth-placeholder');
-    // a detail page: the task itself; a task that does not exist: the frame only (the app says it is missing)
+    // a detail page: the task itself; a task that does not exist: the not-found page (404, decision 0030)
     const detail = root((await new Client(t.app).get(`/task/${task.id}`)).body);
     expect(detail).toContain('首屏任务 &amp; &lt;b&gt;');
     const missing = root((await new Client(t.app).get('/task/0b5f3c2e-8d1a-4c6b-9e7f-123456789abc')).body);
-    expect(missing).toContain('<main id="main" class="app__main" tabindex="-1"></main>');
+    expect(missing).toContain('<h1 id="not-found-title" class="status-page__title">任务不存在</h1>');
     // with a session cookie (perhaps signed in: what they see may depend on who they are) the frame only,
     // with the header's placeholder, the same whoever they are
     const { user } = await makeInfluencer(db, { nickname: '首屏达人' });

@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { BoundedQueue } from './queue';
 import { isValidVideoContainer, type VideoContainer } from './video';
+import { ogCacheKeys } from '../seo/ogKeys';
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 const VIDEO_MIMES: Record<string, { ext: string; container: VideoContainer }> = {
@@ -228,6 +229,11 @@ export async function claimUploads(db: DbOrTx, ids: string[], userId: string) {
   await db.update(uploads).set({ claimed: true, ownerUserId: userId }).where(inArray(uploads.id, ids));
 }
 
+/** Deletes a stored picture and the share cards made from it (seo/ogKeys.ts): nothing of a deleted picture stays public. */
+export async function deleteStoredFile(ctx: AppContext, key: string) {
+  for (const k of [key, ...ogCacheKeys(key)]) await ctx.storage.delete(k).catch(() => undefined);
+}
+
 /** Removes files uploaded but never attached (abandoned sign-ups, replaced drafts) after a day. */
 export async function purgeUnclaimedUploads(ctx: AppContext, olderThanMs = 24 * 60 * 60 * 1000) {
   const stale = await ctx.db
@@ -249,6 +255,6 @@ export async function deleteUploadByUrl(ctx: AppContext, url: string | null | un
     .delete(uploads)
     .where(and(eq(uploads.url, url), eq(uploads.ownerUserId, ownerUserId)))
     .returning({ key: uploads.storageKey });
-  if (row) await ctx.storage.delete(row.key).catch(() => undefined);
+  if (row) await deleteStoredFile(ctx, row.key);
 }
 

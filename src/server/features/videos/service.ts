@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { VideoCard, VideoDetailResponse, VideoListQuery, VideoListResponse } from '../../../shared/schemas/videos';
 import { RELATED_VIDEOS } from '../../../shared/schemas/videos';
-import { escapeLike, type Db } from '../../db/client';
+import { escapeLike, type Db, type DbOrTx } from '../../db/client';
 import { videoCategories, videos, videoViews } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -67,6 +67,12 @@ export async function listVideos(ctx: AppContext, q: VideoListQuery): Promise<Vi
     db.select({ total: count() }).from(db.select({ one: sql`1` }).from(videos).where(cond).limit(TOTAL_CAP).as('capped')),
   ]);
   return { videos: rows.map((r) => toCard(r.v, r.categoryName, r.categoryNameEn)), total, page: q.page, limit: q.limit };
+}
+
+/** Whether /video/{id} shows a video (GET /api/video-detail's rule: it exists and is active). */
+export async function videoPageShown(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: videos.id }).from(videos).where(and(eq(videos.id, id), eq(videos.isActive, true))).limit(1);
+  return Boolean(row);
 }
 
 /** GET /api/video-detail: an active video and up to 6 related ones (same category, newest first). */

@@ -1,7 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthDialogProvider } from '../../features/auth/AuthDialogProvider';
+import { useMe } from '../../features/auth/api';
+import { leftAddress, serverNotFoundAt } from '../firstPaint';
+import { NotFoundPage } from '../NotFoundPage';
 import { PageLoading } from '../PageLoading';
 import { RouteErrorBoundary } from '../RouteErrorPage';
 import { Announcement } from './Announcement';
@@ -14,6 +17,10 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useScrollRestoration();
+  // an address the server answered 404/410 for shows the not-found page it painted, not the route's page
+  const me = useMe();
+  const notFound = serverNotFoundAt(pathname, me.isSuccess ? me.data !== null : undefined);
+  useEffect(() => leftAddress(pathname), [pathname]);
   return (
     <AuthDialogProvider>
       <div className="app">
@@ -24,7 +31,7 @@ export function AppLayout() {
         <main id="main" className="app__main" tabIndex={-1}>
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
-              <Outlet />
+              {notFound ? <NotFoundPage kind={notFound.kind} status={notFound.status} /> : <Outlet />}
             </Suspense>
           </RouteErrorBoundary>
         </main>

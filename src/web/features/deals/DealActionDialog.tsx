@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { DISPUTE_REASONS, eventDef, type DealEvent } from '@shared/deals';
 import { FORMS } from '@shared/schemas/deals';
+import { decisionComparison, type PricingModel, type SettlementTerms } from '@shared/money';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -11,6 +12,7 @@ import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../lib/v
 import { useFieldText } from '../auth/useFieldText';
 import { useDealEvent } from './api';
 import { usePrivateImages, type PrivateImage } from './usePrivateImages';
+import { SettlementCompare } from './SettlementCompare';
 
 type Values = Record<string, unknown>;
 
@@ -71,6 +73,7 @@ export function DealActionDialog({
   onClose,
   amount,
   depositHeld = false,
+  settlement,
 }: {
   dealId: string;
   event: DealEvent | null;
@@ -79,6 +82,8 @@ export function DealActionDialog({
   amount?: string;
   /** an admin deciding a dispute may give the held deposit to the company */
   depositHeld?: boolean;
+  /** a money-tracked deal's settlement terms: an admin's decision shows what it pays, as agreed and as decided */
+  settlement?: { terms: SettlementTerms; pricingModel: PricingModel; depositCents: number };
 }) {
   const { t } = useTranslation('deals');
   const p = useId();
@@ -235,6 +240,7 @@ export function DealActionDialog({
               {t('form.awardDeposit')}
             </Checkbox>
           )}
+          {settlement && <DecisionPreview event={event} percent={values.percent} awardDeposit={Boolean(values.awardDeposit)} settlement={settlement} depositHeld={depositHeld} />}
         </>
       );
       break;
@@ -291,6 +297,41 @@ export function DealActionDialog({
         />
       )}
     </Modal>
+  );
+}
+
+/**
+ * What the decision pays, as agreed and as decided, recomputed as the share is typed (decisionComparison: the
+ * computation the server settles with). 部分完成 at the typed share, 完成 at 100 %, 取消 at 0 %.
+ */
+function DecisionPreview({
+  event,
+  percent,
+  awardDeposit,
+  depositHeld,
+  settlement,
+}: {
+  event: DealEvent;
+  percent: unknown;
+  awardDeposit: boolean;
+  depositHeld: boolean;
+  settlement: { terms: SettlementTerms; pricingModel: PricingModel; depositCents: number };
+}) {
+  const { t } = useTranslation('deals');
+  const share =
+    event === 'resolve_complete' ? 100 : event === 'resolve_cancel' ? 0 : typeof percent === 'number' && Number.isInteger(percent) && percent >= 1 && percent <= 99 ? percent : null;
+  const { before, after } = decisionComparison(settlement.terms, share ?? 100);
+  return (
+    <SettlementCompare
+      title={t('decision.previewTitle')}
+      terms={settlement.terms}
+      pricingModel={settlement.pricingModel}
+      before={before}
+      after={share === null ? null : after}
+      percent={share}
+      deposit={depositHeld ? { cents: settlement.depositCents, awarded: awardDeposit } : undefined}
+      testId="deal-decision-preview"
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatBps } from '@shared/money';
 import type { DealDetail } from '@shared/schemas/deals';
 import { useDealFormat } from './format';
+import { SettlementCompare } from './SettlementCompare';
 
 /**
  * 费用与结算: the money terms fixed at acceptance, what the escrow holds now, what completion pays and
@@ -38,6 +39,18 @@ export function DealMoney({ d }: { d: DealDetail }) {
         <>
           <Held d={d} />
           {d.status !== 'cancelled' && <Breakdown d={d} />}
+          {m.decision && (
+            <SettlementCompare
+              title={m.decision.percent === 0 ? t('decision.cancelledTitle') : t('decision.title', { percent: m.decision.percent })}
+              terms={m.terms}
+              pricingModel={m.pricingModel}
+              before={m.decision.before}
+              after={m.decision.after}
+              percent={m.decision.percent}
+              deposit={m.depositCents > 0 ? { cents: m.depositCents, awarded: m.depositAwarded } : undefined}
+              testId="deal-money-decision"
+            />
+          )}
         </>
       )}
     </section>

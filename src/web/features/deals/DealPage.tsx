@@ -117,6 +117,7 @@ function Deal({ id }: { id: string }) {
         onClose={() => setActing(null)}
         amount={acting === 'pay_fee' ? f.money(d.money.feeDueCents) : acting === 'pay_deposit' ? f.money(d.money.depositCents) : undefined}
         depositHeld={d.money.depositHeldCents > 0}
+        settlement={d.money.tracked ? { terms: d.money.terms, pricingModel: d.money.pricingModel, depositCents: d.money.depositHeldCents } : undefined}
       />
     </div>
   );

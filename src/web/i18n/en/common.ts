@@ -72,10 +72,20 @@ const en: Messages<typeof zh> = {
   },
   notFound: {
     documentTitle: 'Page not found',
-    code: '404',
     title: 'Page not found',
     description: 'Sorry, the page you are looking for does not exist or has been removed. Please check the address.',
     backHome: 'Back to home',
+    kinds: {
+      task: { title: 'The task does not exist', description: 'It may have been deleted, or the link is wrong.', link: 'Browse the task hall' },
+      influencer: { title: 'The influencer does not exist', description: 'The profile may not be approved yet or may be hidden.', link: 'Browse influencers' },
+      company: { title: 'The company does not exist', description: 'The company may have hidden its profile, or the link is wrong.', link: 'Browse the task hall' },
+      video: { title: 'The video does not exist', description: 'It may have been taken down, or the link is wrong.', link: 'Browse videos' },
+      deal: { title: 'This deal does not exist or you cannot see it', description: 'Make sure you are signed in as the deal’s company or influencer.', link: 'My deals' },
+    },
+    gone: {
+      task: { title: 'The task has been deleted', description: 'The platform deleted this task; it can no longer be viewed.' },
+      video: { title: 'The video has been deleted', description: 'The platform deleted this video; it can no longer be viewed.' },
+    },
   },
   routeError: {
     title: 'The page failed to load',

@@ -69,10 +69,22 @@ export default {
   },
   notFound: {
     documentTitle: '页面不存在',
-    code: '404',
     title: '页面不存在',
     description: '抱歉，您访问的页面不存在或已被移除，请检查网址是否正确。',
     backHome: '返回首页',
+    // an address naming a record the server could not find for this reader (its own wording, a way back)
+    kinds: {
+      task: { title: '任务不存在', description: '该任务可能已被删除，或链接有误。', link: '浏览任务大厅' },
+      influencer: { title: '达人不存在', description: '该达人可能尚未通过审核或已隐藏资料。', link: '浏览达人列表' },
+      company: { title: '公司信息不存在', description: '该公司可能已隐藏资料，或链接有误。', link: '浏览任务大厅' },
+      video: { title: '视频不存在', description: '该视频可能已下架，或链接有误。', link: '浏览视频展示' },
+      deal: { title: '订单不存在或您无权查看', description: '请确认您登录的是该订单的企业或达人账号。', link: '我的订单' },
+    },
+    // 410: deleted by the platform
+    gone: {
+      task: { title: '任务已被删除', description: '该任务已被平台删除，无法再查看。' },
+      video: { title: '视频已被删除', description: '该视频已被平台删除，无法再查看。' },
+    },
   },
   routeError: {
     title: '页面加载错误',

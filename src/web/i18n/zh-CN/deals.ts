@@ -81,6 +81,22 @@ export default {
     payBy: '请在 {{time}} 前完成付款，逾期订单将自动取消并退还已付款项',
     balance: '钱包余额 {{amount}}',
   },
+  // a dispute decided at a share: the settlement as agreed and as decided (the same computation the platform settles with)
+  decision: {
+    title: '纠纷裁决：按 {{percent}}% 结算',
+    cancelledTitle: '纠纷裁决：取消订单，款项退还企业',
+    previewTitle: '结算预览',
+    intro: '裁决比例同时适用于合作费用和成交佣金，平台服务费随之计算。',
+    item: '项目',
+    asAgreed: '按原约定（100%）',
+    decided: '裁决后（{{percent}}%）',
+    decidedPending: '裁决后',
+    commissionNoReport: '佣金（无直播数据）',
+    companyPays: '企业实付合计',
+    deposit: '保证金 {{amount}}',
+    depositReturned: '退还达人',
+    depositAwarded: '判给企业',
+  },
   terms: {
     rate: '合作费用',
     plannedLiveDate: '任务直播日期',
