@@ -319,6 +319,37 @@ describe('settlement', () => {
     expect(await wallet(p.i)).toMatchObject({ availableCents: 11_250 });
     expect((await p.c.post('/api/tasks', taskBody())).statusCode).toBe(200);
   });
+  it('a task with several places adds up every deal: paying a due commission later never drops the other deals', async () => {
+    // two places, slot fee $100 each + 10% of GMV; the wallet covers the fees but not the commissions
+    const p = await parties({ companyCents: 20_000 });
+    const published = await p.c.post('/api/tasks', taskBody({ pricingModel: 'slot_commission', commissionPercent: 10, slots: 2, budgetMin: 50, budgetMax: 200 }));
+    expect(published.statusCode, published.body).toBe(200);
+    const taskId = published.json().task.id as string;
+    const second = await makeInfluencer(db(), { user: { passwordHash: hash }, isApproved: true });
+    const i2 = await signedIn(t.app, second.user.email);
+    const dealIds: string[] = [];
+    for (const who of [p.i, i2]) {
+      const applied = await who.post('/api/task-applications', { taskId, proposedRate: 100 });
+      expect(applied.statusCode, applied.body).toBe(200);
+      expect((await p.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
+    }
+    for (const d of await db().select().from(deals).where(eq(deals.taskId, taskId))) dealIds.push(d.id);
+    expect(dealIds).toHaveLength(2);
+    for (const [n, id] of dealIds.entries()) {
+      const side = { ...p, i: (await dealOf(id)).influencerId === p.inf.influencer.id ? p.i : i2 };
+      await walkToReport(side, id, 100_000 * (n + 1)); // GMV $1,000 and $2,000 → commissions $100 and $200
+      clock.advance(-51 * H);
+      expect((await fire(p.c, id, 'confirm')).statusCode).toBe(200);
+    }
+    clock.advance(2 * 51 * H);
+    // both settled with their fees ($200), both commissions due ($300)
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmount: 200 });
+    const topup = (await p.c.post('/api/wallet/topups', { amount: '300', method: 'bank_transfer' })).json().topup;
+    const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
+    expect((await admin.post(`/api/admin/finance/topups/${topup.id}/confirm`)).statusCode).toBe(200);
+    for (const id of dealIds) expect(await dealOf(id)).toMatchObject({ commissionStatus: 'paid' });
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmount: 500 });
+  });
 });
 
 describe('disputes', () => {

@@ -292,7 +292,8 @@ export async function payDueCommissions(tx: Tx, companyUserId: string, now: Date
     if (!ok) break;
     const gross = (d.settledGrossCents ?? 0) + cents;
     await tx.update(deals).set({ commissionStatus: 'paid', settledGrossCents: gross, updatedAt: now }).where(eq(deals.id, d.id));
-    await tx.update(tasks).set({ settlementAmount: sql`${gross}::numeric / 100`, updatedAt: now }).where(eq(tasks.id, d.taskId));
+    // the task's figure adds up all its deals (decision 0025): add this commission, never overwrite the others
+    await tx.update(tasks).set({ settlementAmount: sql`coalesce(${tasks.settlementAmount}, 0) + ${cents}::numeric / 100`, updatedAt: now }).where(eq(tasks.id, d.taskId));
     paid++;
   }
   return paid;
