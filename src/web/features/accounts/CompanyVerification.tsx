@@ -234,6 +234,7 @@ function VerificationForm({ userId, companyName, defaultCode, onDone, onCancel }
         changeText={t('company.verification.form.changeLicense')}
         placeholder={<FileProtectOutlined />}
         hint={t('company.verification.form.licenseHint')}
+        readyText={t('company.verification.form.licenseReady')}
         error={fieldText(errors.licenseUploadId)}
         onUploaded={(r) => {
           setLicenseId(r?.id);

@@ -32,13 +32,15 @@ type Props = {
   hint?: string;
   /** a field error from the form (e.g. 请上传营业执照) */
   error?: string;
+  /** replaces 新图片已上传，保存后生效 */
+  readyText?: string;
 };
 
 /**
  * Avatar / logo picker of the edit modes: images only (≤ 10 MB), uploaded at once with visible
  * progress; the returned upload id is saved with the form.
  */
-export function ImagePicker({ purpose, currentUrl, shape, label, uploadText, changeText, placeholder, onUploaded, onBusyChange, testId, hint, error }: Props) {
+export function ImagePicker({ purpose, currentUrl, shape, label, uploadText, changeText, placeholder, onUploaded, onBusyChange, testId, hint, error, readyText }: Props) {
   const { t } = useTranslation('accounts');
   const { errorText, apiErrorText } = useErrorText();
   const inputId = useId();
@@ -119,7 +121,7 @@ export function ImagePicker({ purpose, currentUrl, shape, label, uploadText, cha
         </p>
         {done && (
           <p className="field-ok image-picker__note" role="status">
-            <CheckCircleFilled aria-hidden="true" /> {t('upload.ready')}
+            <CheckCircleFilled aria-hidden="true" /> {readyText ?? t('upload.ready')}
           </p>
         )}
         {(problem ?? error) && (

@@ -252,6 +252,7 @@ const en: Messages<typeof zh> = {
         uploadLicense: 'Upload business licence',
         changeLicense: 'Upload again',
         licenseHint: 'A clear, complete photo or scan of your business licence (JPG, PNG or WebP, up to 10 MB). Only you and the platform’s reviewers can see it.',
+        licenseReady: 'Business licence uploaded; the platform reviews it once you submit',
         submit: 'Submit for verification',
       },
       identityWarning: {

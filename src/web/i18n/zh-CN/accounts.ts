@@ -249,6 +249,7 @@ export default {
         uploadLicense: '上传营业执照',
         changeLicense: '重新上传',
         licenseHint: '请上传清晰完整的营业执照照片或扫描件（JPG、PNG、WebP，不超过 10MB），仅您本人和平台审核人员可见。',
+        licenseReady: '营业执照已上传，提交申请后由平台审核',
         submit: '提交认证申请',
       },
       identityWarning: {
