@@ -31,6 +31,8 @@ const PAGES: { path: string; user: string | null; ready: (page: Page) => Promise
       await expect(p.getByTestId('company-edit-form')).toBeVisible();
     },
   },
+  // a company that never asked: 未认证 with the request form open (licence + 统一社会信用代码, decision 0028)
+  { path: '/company-profile?verify=1', user: 'company3@demo.test', ready: (p) => expect(p.getByTestId('verification-form')).toBeVisible() },
   { path: '/account-settings', user: DEMO.company, ready: (p) => expect(p.getByTestId('phone-input')).toBeVisible() },
   { path: '/account-settings?tab=privacy', user: DEMO.company, ready: (p) => expect(p.getByTestId('privacy-save')).toBeVisible() },
   { path: '/profile', user: DEMO.admin, ready: (p) => expect(p.getByTestId('profile-email')).toBeVisible() },

@@ -29,7 +29,11 @@ test.describe('company profile', () => {
 
     await choose(page, page.getByTestId('company-industry'), '美妆护肤');
     await choose(page, page.getByTestId('company-size'), '51-100人');
+    // 营业执照号 is the 统一社会信用代码: its check character is checked as typed (decision 0028)
     await page.getByTestId('company-business-license').fill('91330100MA2XXXXX1X');
+    await page.getByTestId('company-save').click();
+    await expect(page.getByText('统一社会信用代码校验位不正确')).toBeVisible();
+    await page.getByTestId('company-business-license').fill('91330100MA2XXXXX1B');
     await page.getByTestId('company-contact-phone').fill('0571-88888888');
     await page.getByTestId('company-address').fill('浙江省杭州市西湖区');
     await page.getByTestId('company-description').fill('专注国货彩妆，寻找长期合作的直播达人。');
@@ -57,12 +61,18 @@ test.describe('company profile', () => {
     await expect(checklist).toHaveAttribute('data-percent', '100');
     for (const item of ['公司简介', '所属行业', '公司网站', '营业执照', '公司 Logo']) await expect(checklist).toContainText(item);
 
-    // 申请认证 creates a real request: 审核中 with the submission time
+    // 申请认证 opens the request (the code from the profile, the licence image) and creates a real request:
+    // 待审核 with the submission time
     const verification = page.getByTestId('company-verification');
-    await expect(verification).toHaveAttribute('data-state', 'none');
-    await expectResponse(page, 'POST', '/api/companies/me/verification-requests', 200, () => page.getByTestId('company-verify-apply').click());
+    await expect(verification).toHaveAttribute('data-state', 'unverified');
+    await page.getByTestId('company-verify-apply').click();
+    await expect(page.getByTestId('verification-code')).toHaveValue('91330100MA2XXXXX1B');
+    await uploadFile(page, page.getByTestId('verification-license'), { name: 'licence.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('verification-license').locator('img')).toBeVisible();
+    await expectResponse(page, 'POST', '/api/companies/me/verification-requests', 200, () => page.getByTestId('verification-submit').click());
     await expect(verification).toHaveAttribute('data-state', 'pending');
-    await expect(verification).toContainText('审核中');
+    await expect(verification).toContainText('待审核');
+    await expect(page.getByTestId('company-verified-badge')).toHaveText('待审核');
     await expect(page.getByTestId('company-verification-time')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await expect(page.getByTestId('company-verify-apply')).toHaveCount(0);
     await page.reload();
@@ -102,7 +112,7 @@ test.describe('company profile', () => {
   });
 
   test('a rejected verification shows the reviewer note and offers to apply again', async ({ page }) => {
-    // no admin endpoint decides verification requests yet: the rejected state is served by a route
+    // the rejected state served by a route (the whole flow with a reviewer: company-verification.spec.ts)
     await apiLogin(page, DEMO.company, DEMO.password);
     await page.route('**/api/companies/me', async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
@@ -118,7 +128,12 @@ test.describe('company profile', () => {
             submittedAt: '2026-01-05T02:00:00.000Z',
             decidedAt: '2026-01-06T02:00:00.000Z',
             note: '营业执照照片不清晰',
+            creditCode: '91310115MA1H5Y2Q0H',
+            companyName: '花语美妆科技有限公司',
+            licenseUrl: null,
           },
+          verificationState: 'rejected',
+          verificationLapsed: false,
         },
       });
     });
@@ -128,6 +143,6 @@ test.describe('company profile', () => {
     await expect(verification).toContainText('认证未通过');
     await expect(page.getByTestId('company-verification-note')).toHaveText('审核意见：营业执照照片不清晰');
     await expect(page.getByTestId('company-verify-apply')).toHaveText('重新申请认证');
-    await expect(page.getByTestId('company-verified-badge')).toHaveText('未认证');
+    await expect(page.getByTestId('company-verified-badge')).toHaveText('未通过');
   });
 });

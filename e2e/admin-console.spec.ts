@@ -129,10 +129,21 @@ test.describe('用户管理', () => {
     const co = await ctx.newPage();
     const email = await signUp(co.request, 'company');
     const name = `审核测试企业${Date.now().toString(36).slice(-5)}`;
-    const saved = await co.request.put('/api/companies/me', { data: { companyName: name, contactPerson: '王经理', businessLicense: '91310000MA1FL0000X' } });
+    const saved = await co.request.put('/api/companies/me', { data: { companyName: name, contactPerson: '王经理', businessLicense: '91310000MA1FL0000N' } });
     expect(saved.status(), await saved.text()).toBe(200);
     const companyId = ((await saved.json()) as { profile: { id: string } }).profile.id;
-    expect((await co.request.post('/api/companies/me/verification-requests')).status()).toBe(200);
+    // a request carries the business licence and the 统一社会信用代码 (decision 0028)
+    const apply = async () => {
+      const licence = await co.request.post('/api/uploads?purpose=business-license', {
+        multipart: { file: { name: 'licence.png', mimeType: 'image/png', buffer: await pngBytes() } },
+      });
+      expect(licence.status(), await licence.text()).toBe(200);
+      const res = await co.request.post('/api/companies/me/verification-requests', {
+        data: { creditCode: '91310000MA1FL0000N', licenseUploadId: ((await licence.json()) as { id: string }).id },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await apply();
 
     await adminLogin(page, adminEmail, adminPassword);
     await page.goto('/admin?tab=users');
@@ -146,17 +157,19 @@ test.describe('用户管理', () => {
     await page.getByTestId('reason-input').fill('营业执照不清晰，请重新上传');
     await page.getByTestId('reason-ok').click();
     await expect(page.getByText('用户审核已拒绝')).toBeVisible();
-    await expect(row.getByTestId('user-status')).toHaveText('已拒绝');
+    await expect(row.getByTestId('user-status')).toHaveText('未通过');
 
     // the company reads the reason in its notifications, applies again, and is approved
     const notes = (await (await co.request.get('/api/notifications')).json()) as { notifications: { body: string }[] };
     expect(notes.notifications.map((n) => n.body).join('\n')).toContain('营业执照不清晰，请重新上传');
-    expect((await co.request.post('/api/companies/me/verification-requests')).status()).toBe(200);
+    await apply();
     await ctx.close();
     await page.getByTestId('users-refresh').click();
     await expect(row.getByTestId('user-status')).toHaveText('待审核');
+    await expect(row.getByTestId('evidence-code')).toHaveText('91310000MA1FL0000N');
     await row.getByTestId('user-approve').click();
     await expect(page.getByText('审核已通过')).toBeVisible();
+    await expect(row.getByTestId('user-status')).toHaveText('已认证');
 
     await page.goto(`/company/${companyId}`);
     await expect(page.getByText('已认证').first()).toBeVisible();

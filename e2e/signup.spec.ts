@@ -29,12 +29,47 @@ async function setPasswords(scope: Page | Locator, password: string, confirm = p
   await fillField(scope.getByTestId('signup-confirm'), confirm);
 }
 
-/** After a company sign-up: the notice (influencer selection module being updated) is shown and acknowledged. */
-async function acknowledgeCompanyNotice(page: Page) {
-  const notice = page.getByRole('dialog').filter({ hasText: '达人选择模块正在更新中' });
-  await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: '知道了' }).click();
-  await expect(notice).toBeHidden();
+const WELCOME = {
+  'zh-CN': {
+    title: '欢迎加入直播带货平台！',
+    steps: [
+      ['welcome-step-profile', '完善企业资料', '去完善资料', /\/company-profile$/],
+      ['welcome-step-verify', '申请企业认证', '去申请认证', /\/company-profile\?verify=1$/],
+      ['welcome-step-publish', '发布第一个任务', '去发布任务', /\/company-tasks\?publish=1$/],
+    ],
+    later: '稍后再说',
+  },
+  en: {
+    title: 'Welcome to the live-commerce marketplace!',
+    steps: [
+      ['welcome-step-profile', 'Complete your company profile', 'Complete profile', /\/company-profile$/],
+      ['welcome-step-verify', 'Request company verification', 'Request verification', /\/company-profile\?verify=1$/],
+      ['welcome-step-publish', 'Publish your first task', 'Publish a task', /\/company-tasks\?publish=1$/],
+    ],
+    later: 'Maybe later',
+  },
+} as const;
+
+/**
+ * After a company sign-up: a welcome with the three next steps (company profile, verification, first task),
+ * each a link that goes there — no longer the original's "influencer selection is being updated" (decision 0028).
+ */
+async function companyWelcome(page: Page, lang: 'zh-CN' | 'en' = 'zh-CN') {
+  const w = WELCOME[lang];
+  const welcome = page.getByRole('dialog').filter({ has: page.getByTestId('company-welcome') });
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toContainText(w.title);
+  await expect(welcome).not.toContainText('敬请期待');
+  await expect(welcome).not.toContainText('正在更新');
+  for (const [testId, title, action, href] of w.steps) {
+    const step = welcome.getByTestId(testId);
+    await expect(step).toContainText(title);
+    const link = step.getByRole('link', { name: action });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', href);
+  }
+  await expect(welcome.getByRole('button', { name: w.later })).toBeVisible();
+  return welcome;
 }
 
 async function expectSignedInAs(page: Page, title: string, email: string) {
@@ -58,9 +93,50 @@ test.describe('sign-up', () => {
     expect((await signup).status()).toBe(200);
 
     await expect(page).toHaveURL(/\/$/);
-    await acknowledgeCompanyNotice(page);
+    const welcome = await companyWelcome(page);
+    await page.screenshot({ path: test.info().outputPath('signup-company-welcome.png') });
+    // the first step goes to the company profile, which starts in edit mode for a new company
+    await welcome.getByTestId('welcome-step-profile').getByRole('link').click();
+    await expect(welcome).toBeHidden();
+    await expect(page).toHaveURL(/\/company-profile$/);
+    await expect(page.getByTestId('company-edit-form')).toBeVisible();
     await expectSignedInAs(page, '企业用户', email);
-    await page.screenshot({ path: test.info().outputPath('signup-company-done.png') });
+  });
+
+  test('in English, the company welcome leads to verification and to publishing a task', async ({ page, baseURL, guard }) => {
+    // /company-tasks asks for the tasks of a company without a profile: 400 COMPANY_PROFILE_REQUIRED, shown as such
+    guard.allow(/\/api\/my\/tasks$/, 400);
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL ?? '' }]);
+    await page.context().addInitScript(() => localStorage.setItem('lang', 'en'));
+    const email = uniqueEmail('coen');
+    await page.goto('/signup?type=company');
+    await headerReady(page);
+    await page.getByTestId('signup-type-company').click();
+    await fillField(page.getByTestId('signup-email'), email);
+    await page.getByTestId('signup-send-code').click();
+    await typeCode(page, page.getByTestId('signup-code'), await outboxCode(page.request, email));
+    await expect(page.getByText('Verified!')).toBeVisible();
+    await setPasswords(page, PASSWORD);
+    const signup = page.waitForResponse((r) => r.url().endsWith('/api/auth/signup') && r.request().method() === 'POST');
+    await page.getByTestId('signup-submit').click();
+    expect((await signup).status()).toBe(200);
+
+    await expect(page).toHaveURL(/\/$/);
+    let welcome = await companyWelcome(page, 'en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('signup-company-welcome-en-390.png') });
+    await welcome.getByRole('button', { name: 'Maybe later' }).click();
+    await expect(welcome).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+
+    // the welcome comes once per sign-up; its steps are where they said: verification waits for a profile first
+    await page.goto('/company-profile?verify=1');
+    await expect(page.getByTestId('company-edit-form')).toBeVisible();
+    await expect(page.getByTestId('company-first-time')).toBeVisible();
+    await page.goto('/company-tasks?publish=1');
+    await expect(page.getByTestId('company-no-profile')).toBeVisible();
+    welcome = page.getByTestId('company-welcome');
+    await expect(welcome).toHaveCount(0);
   });
 
   test('influencer signs up with a talent type, experience and a portfolio image, and lands on /materials with a welcome', async ({
@@ -101,7 +177,8 @@ test.describe('sign-up', () => {
     await expectSignedInAs(page, '达人用户', email);
   });
 
-  test('company signs up through the header dialog (注册 mode)', async ({ page }) => {
+  test('company signs up through the header dialog (注册 mode)', async ({ page, guard }) => {
+    guard.allow(/\/api\/my\/tasks$/, 400);
     const email = uniqueEmail('codlg');
     await page.goto('/');
     await page.getByTestId('header-login').click();
@@ -120,8 +197,13 @@ test.describe('sign-up', () => {
     expect((await signup).status()).toBe(200);
 
     await expect(page).toHaveURL(/\/$/);
-    await acknowledgeCompanyNotice(page);
+    const welcome = await companyWelcome(page);
     await expectSignedInAs(page, '企业用户', email);
+    // the third step opens the task publishing of /company-tasks (here: the profile comes first)
+    await welcome.getByTestId('welcome-step-publish').getByRole('link').click();
+    await expect(welcome).toBeHidden();
+    await expect(page).toHaveURL(/\/company-tasks/);
+    await expect(page.getByTestId('company-no-profile')).toBeVisible();
   });
 
   test('a wrong code shows 验证码错误，请重试 and mismatched passwords show 密码不匹配', async ({ page, guard }) => {

@@ -84,6 +84,25 @@ export const ERRORS = {
   PROFILE_NOT_FOUND: { status: 404, zh: '未找到资料，请先完善资料', en: 'No profile yet, please complete your profile' },
   VERIFICATION_PENDING: { status: 409, zh: '认证申请正在审核中', en: 'A verification request is already under review' },
   ALREADY_VERIFIED: { status: 409, zh: '企业已认证', en: 'The company is already verified' },
+  // company verification with evidence (decision 0028)
+  CREDIT_CODE_REQUIRED: { status: 400, zh: '请输入统一社会信用代码', en: 'Please enter the unified social credit code' },
+  CREDIT_CODE_INVALID: {
+    status: 400,
+    zh: '统一社会信用代码应为18位数字或大写字母（不含 I、O、Z、S、V）',
+    en: 'The unified social credit code has 18 digits or capital letters (no I, O, Z, S or V)',
+  },
+  CREDIT_CODE_CHECK: {
+    status: 400,
+    zh: '统一社会信用代码校验位不正确，请对照营业执照核对',
+    en: 'The unified social credit code’s check character does not match; please compare it with the business licence',
+  },
+  CREDIT_CODE_TAKEN: { status: 409, zh: '该统一社会信用代码已被其他企业认证', en: 'Another company is already verified with this unified social credit code' },
+  LICENSE_REQUIRED: { status: 400, zh: '请上传营业执照', en: 'Please upload the business licence' },
+  VERIFICATION_EVIDENCE_MISSING: {
+    status: 409,
+    zh: '该认证申请没有营业执照或统一社会信用代码，无法通过，请拒绝并请企业重新提交',
+    en: 'This request has no business licence or unified social credit code and cannot be approved; reject it so the company resubmits',
+  },
   PHONE_REQUIRED: { status: 400, zh: '请输入手机号码', en: 'Please enter your mobile number' },
   PHONE_INVALID: { status: 400, zh: '请输入正确的手机号码格式', en: 'Please enter a valid mainland mobile number' },
   SMS_CODE_INVALID: { status: 400, zh: '验证码错误，请重新输入', en: 'Wrong code, please enter it again' },

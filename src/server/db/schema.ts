@@ -249,10 +249,15 @@ export const companies = pgTable(
     completedTasks: integer('completed_tasks').notNull().default(0),
     avgRating: numeric('avg_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     isVerified: boolean('is_verified').notNull().default(false),
+    /**
+     * the 统一社会信用代码 an admin verified (from the approved request); null when not verified or when
+     * the badge lapsed (a new name or code). Unique: one verified company per code (decision 0028).
+     */
+    verifiedCreditCode: text('verified_credit_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('companies_user_unique').on(t.userId)],
+  (t) => [uniqueIndex('companies_user_unique').on(t.userId), uniqueIndex('companies_verified_credit_code_unique').on(t.verifiedCreditCode)],
 );
 
 export const adminPermissions = pgTable(
@@ -643,11 +648,17 @@ export const companyVerificationRequests = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** pending | approved | rejected | withdrawn (the company changed the name or code it named while it waited) */
     status: text('status').notNull().default('pending'),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
+    /** the evidence (decision 0028): the 统一社会信用代码, the legal name it was asked for, the licence image
+     * (a private upload, purpose business-license). Null only on requests from before evidence was required. */
+    creditCode: text('credit_code'),
+    companyName: text('company_name'),
+    licenseUploadId: uuid('license_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('company_verification_pending_unique').on(t.companyId).where(sql`status = 'pending'`),

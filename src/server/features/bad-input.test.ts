@@ -134,6 +134,7 @@ let categoryId: string;
 let videoCategoryId: number;
 let influencerEmail: string;
 let companyUserId: string;
+let licenseUploadId: string;
 const signup = { client: undefined as unknown as Client, email: '', uploadId: '' };
 
 const login = (email: string) => signedIn(t.app, email);
@@ -159,6 +160,9 @@ beforeAll(async () => {
   await makeVideo(db, { categoryId: videoCategoryId });
   clients.visitor = new Client(t.app, { ip: '127.0.0.1' }); // loopback: the dev endpoints answer only this machine
   clients.company = await login(co.user.email);
+  const licence = await clients.company.request({ method: 'POST', url: '/api/uploads?purpose=business-license', ...multipart(await pngBytes(), 'l.png', 'image/png') });
+  if (licence.statusCode !== 200) throw new Error(licence.body);
+  licenseUploadId = licence.json().id;
   clients.influencer = await login(inf.user.email);
   clients.account = await login((await makeUser(db, { passwordHash: hash, userType: null })).email);
   clients.password = await login((await makeUser(db, { passwordHash: hash, userType: null })).email);
@@ -349,7 +353,7 @@ const bodyEndpoints: BodyEndpoint[] = [
     base: () => ({
       companyName: '测试企业',
       contactPerson: '张经理',
-      businessLicense: '91310000',
+      businessLicense: '91110000600037341L',
       industry: values(COMPANY_INDUSTRIES)[0],
       companySize: values(COMPANY_SIZES)[0],
       website: 'https://example.com',
@@ -361,7 +365,8 @@ const bodyEndpoints: BodyEndpoint[] = [
     fields: {
       companyName: reqText(100),
       contactPerson: reqText(40),
-      businessLicense: optText(100),
+      // a 统一社会信用代码 or nothing (none of the values sent is a valid code)
+      businessLicense: (v) => v === null || (isStr(v) && v.trim() === ''),
       industry: (v) => v === null,
       companySize: (v) => v === null,
       website: (v) => v === null || (isStr(v) && v.trim() === ''),
@@ -371,6 +376,13 @@ const bodyEndpoints: BodyEndpoint[] = [
       contactEmail: (v) => v === null || (isStr(v) && v.trim() === ''),
       logoUploadId: nothing,
     },
+  },
+  {
+    method: 'POST',
+    url: '/api/companies/me/verification-requests',
+    who: 'company',
+    base: () => ({ creditCode: '91110000600037341L', licenseUploadId }),
+    fields: { creditCode: nothing, licenseUploadId: nothing },
   },
   {
     method: 'POST',

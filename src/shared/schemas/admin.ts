@@ -94,7 +94,12 @@ export const adminUsersQuery = pagination.extend({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
-export const approveStatus = z.enum(['approved', 'pending', 'rejected']);
+/**
+ * 审核状态. Influencers: approved 已审核 / pending 待审核 / rejected 已拒绝. Companies (their verification,
+ * decision 0028): unverified 未认证 (never asked, withdrawn or lapsed) / pending 待审核 / rejected 未通过 /
+ * approved 已认证. Admins count as approved.
+ */
+export const approveStatus = z.enum(['approved', 'pending', 'rejected', 'unverified']);
 export const waitingKind = z.enum(['influencer_approval', 'company_verification']).nullable();
 
 export const adminUserRow = z.object({
@@ -111,6 +116,16 @@ export const adminUserRow = z.object({
   /** what this account waits for and since when (the queue's age) */
   waiting: waitingKind,
   waitingSince: z.string().nullable(),
+  /** a company's pending verification request with its evidence (the licence through its authorised route) */
+  verification: z
+    .object({
+      id: z.string(),
+      creditCode: z.string().nullable(),
+      companyName: z.string().nullable(),
+      licenseUrl: z.string().nullable(),
+      submittedAt: z.string(),
+    })
+    .nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
 export const adminUsersResponse = z.object({ items: z.array(adminUserRow), total: z.number(), page: z.number(), limit: z.number() });
@@ -158,6 +173,8 @@ export const adminUserDetail = adminUserRow.extend({
       contactPhone: z.string().nullable(),
       contactEmail: z.string().nullable(),
       website: z.string().nullable(),
+      /** 营业执照号 (the 统一社会信用代码 on the profile) */
+      businessLicense: z.string().nullable(),
       isVerified: z.boolean(),
     })
     .nullable(),
@@ -168,6 +185,9 @@ export const adminUserDetail = adminUserRow.extend({
       submittedAt: z.string(),
       decidedAt: z.string().nullable(),
       note: z.string().nullable(),
+      creditCode: z.string().nullable(),
+      companyName: z.string().nullable(),
+      licenseUrl: z.string().nullable(),
     }),
   ),
   documents: z.array(fileRef),

@@ -9,6 +9,7 @@ import {
   TASK_CATEGORY_OPTIONS,
   values,
 } from '../options';
+import { checkCreditCode, normalizeCreditCode } from '../creditCode';
 import { int, optionalText, rounded, text } from './fields';
 
 /** Categories an influencer may hold: the profile's fixed list and the supplement form's 10 options. */
@@ -167,25 +168,90 @@ export const companyProfile = z.object({
 });
 export type CompanyProfile = z.infer<typeof companyProfile>;
 
+export const VERIFICATION_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type VerificationRequestStatus = (typeof VERIFICATION_REQUEST_STATUSES)[number];
+
 export const verificationRequestInfo = z.object({
   id: z.string().uuid(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(VERIFICATION_REQUEST_STATUSES),
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** the reviewer's reason of a rejection */
   note: z.string().nullable(),
+  /** the evidence the request carried (null on requests from before it was required) */
+  creditCode: z.string().nullable(),
+  companyName: z.string().nullable(),
+  /** the licence image, read through GET /api/company-licenses/{id} by the company and admins with 用户管理 */
+  licenseUrl: z.string().nullable(),
 });
 export type VerificationRequestInfo = z.infer<typeof verificationRequestInfo>;
+
+/**
+ * What the company's profile and 用户管理 say (decision 0028): 未认证 (never asked, withdrawn, or the
+ * badge lapsed after a new name or code), 待审核, 未通过 (with the reason), 已认证.
+ */
+export const VERIFICATION_STATES = ['unverified', 'pending', 'rejected', 'verified'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
+export function companyVerificationState(isVerified: boolean, latest: VerificationRequestStatus | null): { state: VerificationState; lapsed: boolean } {
+  if (isVerified) return { state: 'verified', lapsed: false };
+  if (latest === 'pending') return { state: 'pending', lapsed: false };
+  if (latest === 'rejected') return { state: 'rejected', lapsed: false };
+  // the last request was approved but the badge is gone: the name or the code changed since
+  return { state: 'unverified', lapsed: latest === 'approved' };
+}
 
 /** `profile` is null until the company first saves it (spec: PGRST116 = no profile yet). */
 export const companyProfileResponse = z.object({
   profile: companyProfile.nullable(),
   verification: verificationRequestInfo.nullable(),
+  verificationState: z.enum(VERIFICATION_STATES),
+  /** 未认证 because the verified name or code was changed: the page says the badge lapsed */
+  verificationLapsed: z.boolean(),
 });
+export type CompanyProfileResponse = z.infer<typeof companyProfileResponse>;
+
+const creditCodeIssue = (v: string, ctx: z.RefinementCtx) => {
+  const result = checkCreditCode(v);
+  if (result !== 'ok') ctx.addIssue({ code: 'custom', message: result === 'format' ? 'CREDIT_CODE_INVALID' : 'CREDIT_CODE_CHECK' });
+};
+
+/**
+ * 统一社会信用代码 as people type it (spaces, dashes, lower case), stored normalised; 18 symbols in the
+ * code's shape (CREDIT_CODE_INVALID) with a matching check character (CREDIT_CODE_CHECK, GB 32100-2015).
+ */
+export const creditCodeField = z
+  .string({ error: 'CREDIT_CODE_REQUIRED' })
+  .max(60, { error: 'CREDIT_CODE_INVALID' })
+  .transform(normalizeCreditCode)
+  .superRefine((v, ctx) => {
+    if (v === '') ctx.addIssue({ code: 'custom', message: 'CREDIT_CODE_REQUIRED' });
+    else creditCodeIssue(v, ctx);
+  });
+
+/** The profile's 营业执照号: optional (missing, null or blank → null), otherwise a valid code. */
+const optionalCreditCode = z
+  .string({ error: 'CREDIT_CODE_INVALID' })
+  .max(60, { error: 'CREDIT_CODE_INVALID' })
+  .optional()
+  .nullable()
+  .transform((v) => (v ? normalizeCreditCode(v) || null : null))
+  .superRefine((v, ctx) => {
+    if (v !== null) creditCodeIssue(v, ctx);
+  });
+
+/** POST /api/companies/me/verification-requests: the code and the licence image (POST /api/uploads?purpose=business-license). */
+export const verificationRequestBody = z.object({
+  creditCode: creditCodeField,
+  licenseUploadId: z.string({ error: 'LICENSE_REQUIRED' }).uuid({ error: 'UPLOAD_NOT_FOUND' }),
+});
+export type VerificationRequestBody = z.infer<typeof verificationRequestBody>;
 
 export const companyProfileUpdate = z.object({
   companyName: text(100, { required: 'COMPANY_REQUIRED_FIELDS' }),
   contactPerson: text(40, { required: 'COMPANY_REQUIRED_FIELDS' }),
-  businessLicense: optText(100),
+  /** 营业执照号 = the 统一社会信用代码; a verified company that changes it (or companyName) loses the badge */
+  businessLicense: optionalCreditCode,
   industry: z.enum(values(COMPANY_INDUSTRIES)).optional().nullable(),
   companySize: z.enum(values(COMPANY_SIZES)).optional().nullable(),
   website: optUrl,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TALENT_TYPE_VALUES } from '../options';
 
-export const UPLOAD_PURPOSES = ['portfolio', 'avatar', 'logo', 'image-test', 'video-cover', 'deal-file'] as const;
+export const UPLOAD_PURPOSES = ['portfolio', 'avatar', 'logo', 'image-test', 'video-cover', 'deal-file', 'business-license'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const uploadQuery = z.object({

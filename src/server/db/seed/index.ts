@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS, TASK_CATEGORY_OPTIONS } from '../../../shared/options';
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth/service';
 import { fundWallet, makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
-import { taskInvitations, users } from '../schema';
+import { companyVerificationRequests, taskInvitations, uploads, users } from '../schema';
+import { privateUploadUrl } from '../../features/uploads/service';
 import { scheduleJob } from '../../platform/jobs';
-import { makeAvatar, makePoster } from './posters';
+import { makeAvatar, makeLicense, makePoster } from './posters';
 
 /** Demo accounts (README lists them). Only ever seeded into an empty database. */
 export const DEMO_PASSWORD = 'demo123456';
@@ -16,11 +18,16 @@ export const DEMO_ACCOUNTS = {
   influencer: 'influencer@demo.test',
 } as const;
 
+/**
+ * Verified demo companies carry what verification needs (decision 0028): a 统一社会信用代码 with a valid
+ * check character (made up for the demo) and a licence image (marked 演示样本), approved by the demo admin.
+ * 极客数码 never asked: 未认证.
+ */
 const COMPANIES = [
-  { companyName: '花语美妆科技有限公司', contactPerson: '林晓', industry: 'beauty', companySize: '51-100', website: 'https://huayu.example.com', description: '专注天然植物护肤的国货品牌，线上销售覆盖全国。', isVerified: true },
-  { companyName: '潮衣坊服饰', contactPerson: '周航', industry: 'fashion', companySize: '11-50', website: 'https://chaoyi.example.com', description: '原创设计女装，每周上新，工厂直供。', isVerified: true },
-  { companyName: '极客数码旗舰店', contactPerson: '王磊', industry: 'digital', companySize: '101-500', description: '手机配件与智能穿戴设备品牌商。', isVerified: false },
-  { companyName: '田园鲜食品有限公司', contactPerson: '陈静', industry: 'food', companySize: '101-500', description: '产地直发的休闲零食与农产品。', isVerified: true },
+  { companyName: '花语美妆科技有限公司', contactPerson: '林晓', industry: 'beauty', companySize: '51-100', website: 'https://huayu.example.com', description: '专注天然植物护肤的国货品牌，线上销售覆盖全国。', creditCode: '91310115MA1H5Y2Q0H' },
+  { companyName: '潮衣坊服饰', contactPerson: '周航', industry: 'fashion', companySize: '11-50', website: 'https://chaoyi.example.com', description: '原创设计女装，每周上新，工厂直供。', creditCode: '91330106MA2B7K3L14' },
+  { companyName: '极客数码旗舰店', contactPerson: '王磊', industry: 'digital', companySize: '101-500', description: '手机配件与智能穿戴设备品牌商。', creditCode: null },
+  { companyName: '田园鲜食品有限公司', contactPerson: '陈静', industry: 'food', companySize: '101-500', description: '产地直发的休闲零食与农产品。', creditCode: '91510104MA6C9R4T2H' },
 ];
 
 const INFLUENCERS = [
@@ -115,13 +122,45 @@ export async function seedDemo(ctx: AppContext) {
   for (const [i, c] of VIDEO_CATEGORIES.entries()) vcats.push(await makeVideoCategory(db, { name: c.zh, nameEn: c.en, sortOrder: i }));
 
   const companyRows = [];
-  for (const [i, c] of COMPANIES.entries()) {
-    const { company } = await makeCompany(db, {
+  for (const [i, { creditCode, ...c }] of COMPANIES.entries()) {
+    const { company, user } = await makeCompany(db, {
       ...c,
+      businessLicense: creditCode,
+      isVerified: creditCode !== null,
+      verifiedCreditCode: creditCode,
       user: { email: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`, passwordHash },
       contactEmail: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`,
       totalTasks: 2,
     });
+    if (creditCode) {
+      const file = await makeLicense(storage, user.id, c.companyName, creditCode);
+      const licenseUploadId = randomUUID();
+      await db.insert(uploads).values({
+        id: licenseUploadId,
+        ownerUserId: user.id,
+        purpose: 'business-license',
+        storageKey: file.key,
+        url: privateUploadUrl('business-license', licenseUploadId),
+        kind: 'image',
+        mime: 'image/webp',
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        originalName: '营业执照.webp',
+        claimed: true,
+      });
+      const submittedAt = new Date(Date.now() - (40 + i) * 24 * 3_600_000);
+      await db.insert(companyVerificationRequests).values({
+        companyId: company.id,
+        status: 'approved',
+        submittedAt,
+        decidedAt: new Date(submittedAt.getTime() + 20 * 3_600_000),
+        decidedBy: admin.id,
+        creditCode,
+        companyName: c.companyName,
+        licenseUploadId,
+      });
+    }
     companyRows.push(company);
   }
 

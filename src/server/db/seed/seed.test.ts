@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, deals, influencers, reviews, users, videos } from '../schema';
+import { isValidCreditCode } from '../../../shared/creditCode';
+import { companies, companyVerificationRequests, deals, influencers, reviews, uploads, users, videos } from '../schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DEMO_ACCOUNTS, seedDemo } from '.';
 
@@ -42,6 +43,22 @@ describe('demo seed', () => {
     }
     for (const v of await db.select().from(videos)) {
       expect(v.influencerRating).toBe(infs.find((i) => i.id === v.influencerId)?.rating);
+    }
+  });
+
+  it('every verified company carries its evidence: a valid 统一社会信用代码 and a licence image, approved (decision 0028)', async () => {
+    const db = t.app.ctx.db;
+    const list = await db.select().from(companies);
+    expect(list.some((c) => !c.isVerified)).toBe(true);
+    for (const c of list.filter((x) => x.isVerified)) {
+      expect(isValidCreditCode(c.verifiedCreditCode ?? ''), c.companyName).toBe(true);
+      expect(c.businessLicense).toBe(c.verifiedCreditCode);
+      const [req] = await db.select().from(companyVerificationRequests).where(eq(companyVerificationRequests.companyId, c.id));
+      expect(req).toMatchObject({ status: 'approved', creditCode: c.verifiedCreditCode, companyName: c.companyName });
+      const [file] = await db.select().from(uploads).where(eq(uploads.id, req.licenseUploadId ?? ''));
+      expect(file).toMatchObject({ purpose: 'business-license', ownerUserId: c.userId });
+      expect(file.storageKey.startsWith('private/')).toBe(true);
+      expect(await t.app.ctx.storage.get(file.storageKey)).not.toBeNull();
     }
   });
 

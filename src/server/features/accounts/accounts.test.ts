@@ -151,7 +151,7 @@ describe('migration 0008 backfills 粉丝数 for rows saved before the rule', ()
 describe('company profile and verification', () => {
   it('creates the profile on first save, and applying for verification makes one pending request', async () => {
     const { client } = await signupCompany(t.app);
-    expect((await client.get('/api/companies/me')).json()).toEqual({ profile: null, verification: null });
+    expect((await client.get('/api/companies/me')).json()).toEqual({ profile: null, verification: null, verificationState: 'unverified', verificationLapsed: false });
     const missing = await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: '  ', contactPerson: '李' } });
     expect(missing.json().error).toMatchObject({ code: 'COMPANY_REQUIRED_FIELDS', message: '公司名称和联系人不能为空' });
     const badUrl = await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: 'A', contactPerson: 'B', website: 'nope' } });
@@ -159,9 +159,13 @@ describe('company profile and verification', () => {
     const ok = await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: '好物公司', contactPerson: '李', industry: 'beauty', companySize: '11-50', website: 'https://a.example.com', isVerified: true } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().profile).toMatchObject({ companyName: '好物公司', isVerified: false });
-    const apply = await client.post('/api/companies/me/verification-requests');
+    // a request carries the business licence and the 统一社会信用代码 (decision 0028; verification.test.ts)
+    expect((await client.post('/api/companies/me/verification-requests')).statusCode).toBe(400);
+    const licence = await client.request({ method: 'POST', url: '/api/uploads?purpose=business-license', ...multipart(await pngBytes(), 'licence.png', 'image/png') });
+    const body = { creditCode: '91110000600037341L', licenseUploadId: licence.json().id };
+    const apply = await client.post('/api/companies/me/verification-requests', body);
     expect(apply.json().verification).toMatchObject({ status: 'pending' });
-    const again = await client.post('/api/companies/me/verification-requests');
+    const again = await client.post('/api/companies/me/verification-requests', body);
     expect(again.statusCode).toBe(409);
   });
 });

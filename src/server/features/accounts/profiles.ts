@@ -1,17 +1,20 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type {
-  CompanyProfile,
-  CompanyProfileUpdate,
-  InfluencerProfile,
-  InfluencerProfileUpdate,
-  MaterialsUpdate,
-  VerificationRequestInfo,
+import {
+  companyVerificationState,
+  VERIFICATION_REQUEST_STATUSES,
+  type CompanyProfile,
+  type CompanyProfileResponse,
+  type CompanyProfileUpdate,
+  type InfluencerProfile,
+  type InfluencerProfileUpdate,
+  type MaterialsUpdate,
+  type VerificationRequestInfo,
 } from '../../../shared/schemas/profiles';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyVerificationRequests, influencers, uploads } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { deleteUploadByUrl } from '../uploads/service';
+import { deleteUploadByUrl, privateUploadUrl } from '../uploads/service';
 
 type InfluencerRow = typeof influencers.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;
@@ -166,6 +169,21 @@ export async function findOwnCompany(db: DbOrTx, userId: string): Promise<Compan
   return row ?? null;
 }
 
+type VerificationRow = typeof companyVerificationRequests.$inferSelect;
+
+export function toVerificationInfo(v: VerificationRow): VerificationRequestInfo {
+  return {
+    id: v.id,
+    status: VERIFICATION_REQUEST_STATUSES.find((s) => s === v.status) ?? 'pending',
+    submittedAt: v.submittedAt.toISOString(),
+    decidedAt: v.decidedAt?.toISOString() ?? null,
+    note: v.note,
+    creditCode: v.creditCode,
+    companyName: v.companyName,
+    licenseUrl: v.licenseUploadId ? privateUploadUrl('business-license', v.licenseUploadId) : null,
+  };
+}
+
 async function latestVerification(db: DbOrTx, companyId: string): Promise<VerificationRequestInfo | null> {
   const [v] = await db
     .select()
@@ -173,26 +191,35 @@ async function latestVerification(db: DbOrTx, companyId: string): Promise<Verifi
     .where(eq(companyVerificationRequests.companyId, companyId))
     .orderBy(desc(companyVerificationRequests.submittedAt))
     .limit(1);
-  if (!v) return null;
-  return {
-    id: v.id,
-    status: (['pending', 'approved', 'rejected'] as const).find((s) => s === v.status) ?? 'pending',
-    submittedAt: v.submittedAt.toISOString(),
-    decidedAt: v.decidedAt?.toISOString() ?? null,
-    note: v.note,
-  };
+  return v ? toVerificationInfo(v) : null;
 }
 
-export async function getCompanyProfile(db: DbOrTx, userId: string) {
+/** GET /api/companies/me: the profile, its latest verification request and the state the page shows. */
+export async function getCompanyProfile(db: DbOrTx, userId: string): Promise<CompanyProfileResponse> {
   const row = await findOwnCompany(db, userId);
-  return { profile: row ? toCompanyProfile(row) : null, verification: row ? await latestVerification(db, row.id) : null };
+  const verification = row ? await latestVerification(db, row.id) : null;
+  const { state, lapsed } = companyVerificationState(row?.isVerified ?? false, verification?.status ?? null);
+  return { profile: row ? toCompanyProfile(row) : null, verification, verificationState: state, verificationLapsed: lapsed };
 }
 
-/** Creates the company profile on first save, updates it afterwards (part 1 §7). */
+/**
+ * Creates the company profile on first save, updates it afterwards (part 1 §7). The company row is
+ * locked, as an approval locks it: a new legal name or 统一社会信用代码 ends a verification (the badge
+ * lapses, a waiting request is withdrawn) in the same transaction (decision 0028).
+ */
 export async function saveCompanyProfile(ctx: AppContext, userId: string, input: CompanyProfileUpdate) {
   const { oldLogo } = await ctx.db.transaction(async (tx) => {
-    const current = await findOwnCompany(tx, userId);
+    const [current] = await tx.select().from(companies).where(eq(companies.userId, userId)).for('update');
     const logo = input.logoUploadId ? await ownUpload(tx, input.logoUploadId, userId, 'logo') : null;
+    const now = ctx.clock.now();
+    // a new legal name or code: the verification no longer vouches for this profile
+    const identityChanged = current !== undefined && (current.companyName !== input.companyName || (current.businessLicense ?? null) !== input.businessLicense);
+    if (current && identityChanged) {
+      await tx
+        .update(companyVerificationRequests)
+        .set({ status: 'withdrawn', decidedAt: now })
+        .where(and(eq(companyVerificationRequests.companyId, current.id), eq(companyVerificationRequests.status, 'pending')));
+    }
     const values = {
       companyName: input.companyName,
       contactPerson: input.contactPerson,
@@ -205,7 +232,8 @@ export async function saveCompanyProfile(ctx: AppContext, userId: string, input:
       contactPhone: input.contactPhone,
       contactEmail: input.contactEmail,
       ...(logo ? { logoUrl: logo.url } : {}),
-      updatedAt: new Date(),
+      ...(identityChanged && current?.isVerified ? { isVerified: false, verifiedCreditCode: null } : {}),
+      updatedAt: now,
     };
     if (current) {
       await tx.update(companies).set(values).where(eq(companies.id, current.id));
@@ -215,19 +243,5 @@ export async function saveCompanyProfile(ctx: AppContext, userId: string, input:
     return { oldLogo: logo && current?.logoUrl && current.logoUrl !== logo.url ? current.logoUrl : null };
   });
   if (oldLogo) await deleteUploadByUrl(ctx, oldLogo, userId);
-  return getCompanyProfile(ctx.db, userId);
-}
-
-/** "Apply for verification": a real request, pending until an admin decides. One pending at a time. */
-export async function requestCompanyVerification(ctx: AppContext, userId: string) {
-  const company = await findOwnCompany(ctx.db, userId);
-  if (!company) throw new AppError('PROFILE_NOT_FOUND');
-  if (company.isVerified) throw new AppError('ALREADY_VERIFIED');
-  const inserted = await ctx.db
-    .insert(companyVerificationRequests)
-    .values({ companyId: company.id })
-    .onConflictDoNothing()
-    .returning({ id: companyVerificationRequests.id });
-  if (inserted.length === 0) throw new AppError('VERIFICATION_PENDING');
   return getCompanyProfile(ctx.db, userId);
 }

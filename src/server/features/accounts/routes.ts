@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   accountResponse,
   deletionRequestBody,
@@ -17,8 +18,10 @@ import {
   influencerProfileResponse,
   influencerProfileUpdate,
   materialsUpdate,
+  verificationRequestBody,
 } from '../../../shared/schemas/profiles';
 import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { currentUser, guard } from '../../platform/session';
 import {
@@ -34,17 +37,18 @@ import {
 import {
   getCompanyProfile,
   getOwnInfluencer,
-  requestCompanyVerification,
   saveCompanyProfile,
   toInfluencerProfile,
   updateInfluencerProfile,
   updateMaterials,
 } from './profiles';
+import { readLicenseFile, requestCompanyVerification } from './verification';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const influencerOnly = guard({ roles: ['influencer'], unauthenticated: 'LOGIN_REQUIRED_PROFILE', forbidden: 'INFLUENCER_ONLY' });
 const companyOnly = guard({ roles: ['company'], unauthenticated: 'LOGIN_REQUIRED_PROFILE', forbidden: 'COMPANY_ONLY' });
 const signedIn = guard({ unauthenticated: 'LOGIN_REQUIRED_SETTINGS' });
+const licenseReaders = guard({ roles: ['company', 'admin'] });
 
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -122,10 +126,39 @@ export const accountRoutes =
     app.post(
       '/api/companies/me/verification-requests',
       {
-        schema: { tags: ['profiles'], summary: 'Apply for company verification (pending until an admin decides)', description: 'Who: companies with a saved profile.', response: { 200: companyProfileResponse, ...errors } },
+        schema: {
+          tags: ['profiles'],
+          summary: 'Apply for company verification with the business licence and the 统一社会信用代码 (pending until an admin decides)',
+          description:
+            'Who: companies with a saved profile. The licence is the company’s own upload (POST /api/uploads?purpose=business-license); ' +
+            'the code is checked per GB 32100-2015 (400 CREDIT_CODE_INVALID / CREDIT_CODE_CHECK) and must not be one another company is verified with (409 CREDIT_CODE_TAKEN). ' +
+            'One request waits at a time (409 VERIFICATION_PENDING); after a rejection the company submits again.',
+          body: verificationRequestBody,
+          response: { 200: companyProfileResponse, ...errors },
+        },
         preValidation: companyOnly,
       },
-      async (request) => requestCompanyVerification(ctx, (await currentUser(request)).id),
+      async (request) => requestCompanyVerification(ctx, (await currentUser(request)).id, request.body),
+    );
+    app.get(
+      '/api/company-licenses/:id',
+      {
+        preValidation: licenseReaders,
+        schema: {
+          tags: ['profiles'],
+          summary: 'A business licence image (营业执照) of a verification request',
+          description:
+            'Who: the company that uploaded it, and admins holding user_management (an admin without it 403). A visitor 401, an influencer 403, any other company 404.',
+          params: z.object({ id: z.string().uuid({ error: 'NOT_FOUND' }) }),
+        },
+      },
+      async (request, reply) => {
+        const file = await readLicenseFile(ctx, await currentUser(request), request.params.id);
+        if (!file) throw new AppError('NOT_FOUND');
+        // an identity document: never kept by a browser or proxy cache (this plugin answers no-store)
+        reply.header('content-type', file.contentType).header('content-disposition', 'inline');
+        return reply.send(file.stream);
+      },
     );
 
     // ---- account settings (/account-settings)

@@ -7,7 +7,7 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/options';
 import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory } from '../../db/factories';
-import { adminLogs, companyVerificationRequests, influencers, notifications, outbox, systemStats, userProfiles, users } from '../../db/schema';
+import { adminLogs, companyVerificationRequests, influencers, notifications, outbox, systemStats, uploads, userProfiles, users } from '../../db/schema';
 import { businessDay } from './overview';
 import type { AdminCall } from './walk';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
@@ -268,7 +268,18 @@ describe('用户管理: the review queue and decisions', () => {
     const a = await makeCompany(t.app.ctx.db);
     const b = await makeCompany(t.app.ctx.db);
     expect(errorOf(await c.post(`/api/admin/users/${a.user.id}/approve`))).toMatchObject({ code: 'REVIEW_NOT_PENDING' });
-    await t.app.ctx.db.insert(companyVerificationRequests).values([{ companyId: a.company.id }, { companyId: b.company.id }]);
+    // requests carry their evidence (decision 0028; the rule itself is tested in accounts/verification.test.ts)
+    const evidence = async (userId: string, creditCode: string) => {
+      const [file] = await t.app.ctx.db
+        .insert(uploads)
+        .values({ ownerUserId: userId, purpose: 'business-license', storageKey: `private/business_licenses/${userId}/l.webp`, url: '', kind: 'image', mime: 'image/webp', size: 1, claimed: true })
+        .returning({ id: uploads.id });
+      return { creditCode, licenseUploadId: file.id };
+    };
+    await t.app.ctx.db.insert(companyVerificationRequests).values([
+      { companyId: a.company.id, ...(await evidence(a.user.id, '91110000600037341L')) },
+      { companyId: b.company.id, ...(await evidence(b.user.id, '91330100716105852F')) },
+    ]);
     const queue = (await c.get('/api/admin/users?filter=queue&type=company&limit=100')).json();
     expect(queue.items.map((i: { userId: string }) => i.userId)).toEqual(expect.arrayContaining([a.user.id, b.user.id]));
     expect((await c.post(`/api/admin/users/${a.user.id}/approve`)).statusCode).toBe(200);

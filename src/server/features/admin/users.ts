@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserDetail, AdminUserRow, AdminUsersQuery, AdminUsersResponse } from '../../../shared/schemas/admin';
-import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import {
   accountDeletionRequests,
   companies,
@@ -24,6 +24,7 @@ import { AppError } from '../../platform/errors';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 import { hashPassword } from '../auth/service';
 import { deleteStoredFile } from '../uploads/service';
+import { approveCompanyVerification, pendingEvidence, rejectCompanyVerification, verificationHistory } from './verification';
 
 type Meta = { ip: string };
 
@@ -49,6 +50,7 @@ const rowColumns = {
   infReviewedAt: influencers.reviewedAt,
   infUpdatedAt: influencers.updatedAt,
   infRejection: influencers.rejectionReason,
+  companyId: companies.id,
   companyVerified: companies.isVerified,
   lastVerification: lastVerificationStatus,
   waitingInfluencer: influencerWaiting,
@@ -77,7 +79,7 @@ const TYPE_WORDS: Record<string, 'influencer' | 'company' | 'admin'> = {
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toRow(r: Row): AdminUserRow {
+function toRow(r: Row, verification: AdminUserRow['verification'] = null): AdminUserRow {
   const userType = (['influencer', 'company', 'admin'] as const).find((t) => t === r.userType) ?? null;
   let approveStatus: AdminUserRow['approveStatus'] = 'pending';
   if (userType === 'admin') approveStatus = 'approved';
@@ -85,8 +87,11 @@ function toRow(r: Row): AdminUserRow {
     if (r.infApproved) approveStatus = 'approved';
     else if (r.infReviewedAt && r.infRejection && r.infUpdatedAt && r.infUpdatedAt <= r.infReviewedAt) approveStatus = 'rejected';
   } else if (userType === 'company') {
+    // a company that never asked (or whose request was withdrawn, or whose badge lapsed) is 未认证, not 待审核
     if (r.companyVerified) approveStatus = 'approved';
+    else if (r.lastVerification === 'pending') approveStatus = 'pending';
     else if (r.lastVerification === 'rejected') approveStatus = 'rejected';
+    else approveStatus = 'unverified';
   }
   const since = r.waitingSince ? new Date(r.waitingSince) : null;
   return {
@@ -102,7 +107,14 @@ function toRow(r: Row): AdminUserRow {
     deletionRequested: Boolean(r.deletionRequested),
     waiting: since ? (r.waitingInfluencer ? 'influencer_approval' : 'company_verification') : null,
     waitingSince: since ? since.toISOString() : null,
+    verification,
   };
+}
+
+/** The rows with the evidence of the companies' pending verification requests. */
+async function withEvidence(db: DbOrTx, rows: Row[]): Promise<AdminUserRow[]> {
+  const evidence = await pendingEvidence(db, rows.flatMap((r) => (r.companyId && r.lastVerification === 'pending' ? [r.companyId] : [])));
+  return rows.map((r) => toRow(r, (r.companyId && evidence.get(r.companyId)) || null));
 }
 
 /** GET /api/admin/users: search (email substring, exact user id, a type word), type, filter; paginated in SQL. */
@@ -121,8 +133,9 @@ export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<AdminUs
       where.push(sql`${waitingSince} is not null`);
       break;
     case 'pending':
+      // 待审核: influencers not approved; companies only with a request waiting (never asked = 未认证)
       where.push(
-        sql`(${userProfiles.userType} is distinct from 'admin') and not coalesce(${influencers.isApproved}, false) and not coalesce(${companies.isVerified}, false)`,
+        sql`(${userProfiles.userType} is distinct from 'admin') and (case when ${userProfiles.userType} = 'company' then ${lastVerificationStatus} = 'pending' else not coalesce(${influencers.isApproved}, false) end)`,
       );
       break;
     case 'approved':
@@ -153,7 +166,7 @@ export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<AdminUs
       .leftJoin(companies, eq(companies.userId, users.id))
       .where(cond),
   ]);
-  return { items: rows.map(toRow), total, page: q.page, limit: q.limit };
+  return { items: await withEvidence(db, rows), total, page: q.page, limit: q.limit };
 }
 
 async function rowOf(db: DbOrTx, userId: string) {
@@ -183,16 +196,10 @@ export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUs
       .orderBy(desc(uploads.createdAt))
       .limit(50),
   ]);
-  const requests = comp
-    ? await db
-        .select()
-        .from(companyVerificationRequests)
-        .where(eq(companyVerificationRequests.companyId, comp.id))
-        .orderBy(desc(companyVerificationRequests.submittedAt))
-        .limit(20)
-    : [];
+  const requests = comp ? await verificationHistory(db, comp.id) : [];
+  const [row] = await withEvidence(db, [r]);
   return {
-    ...toRow(r),
+    ...row,
     suspendedReason: user?.suspendedReason ?? null,
     suspendedAt: user?.suspendedAt?.toISOString() ?? null,
     deletionRequest: deletion ? { id: deletion.id, reason: deletion.reason, createdAt: deletion.createdAt.toISOString() } : null,
@@ -233,16 +240,11 @@ export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUs
           contactPhone: comp.contactPhone,
           contactEmail: comp.contactEmail,
           website: comp.website,
+          businessLicense: comp.businessLicense,
           isVerified: comp.isVerified,
         }
       : null,
-    verificationRequests: requests.map((v) => ({
-      id: v.id,
-      status: v.status,
-      submittedAt: v.submittedAt.toISOString(),
-      decidedAt: v.decidedAt?.toISOString() ?? null,
-      note: v.note,
-    })),
+    verificationRequests: requests,
     documents: files.map((f) => ({ url: f.url, name: f.name })),
   };
 }
@@ -286,30 +288,15 @@ export async function approveUser(ctx: AppContext, adminId: string, userId: stri
       });
       list.push({ userId, type: 'influencer_approved', params: {}, link: '/influencer-profile' });
     } else if (u.userType === 'company') {
-      const [company] = await tx.select({ id: companies.id, name: companies.companyName }).from(companies).where(eq(companies.userId, userId));
-      if (!company) throw new AppError('REVIEW_NOT_PENDING');
-      const [req] = await tx
-        .update(companyVerificationRequests)
-        .set({ status: 'approved', decidedAt: now, decidedBy: adminId })
-        .where(and(eq(companyVerificationRequests.companyId, company.id), eq(companyVerificationRequests.status, 'pending')))
-        .returning({ id: companyVerificationRequests.id });
-      if (!req) throw new AppError('REVIEW_NOT_PENDING');
-      await tx.update(companies).set({ isVerified: true, updatedAt: now }).where(eq(companies.id, company.id));
-      await audit(tx, {
-        adminId,
-        action: 'user_approve',
-        description: `企业认证通过：${company.name}（${u.email}）`,
-        targetType: 'user',
-        targetId: userId,
-        before: { isVerified: false, request: 'pending' },
-        after: { isVerified: true, request: 'approved' },
-        ip: meta.ip,
-      });
-      list.push({ userId, type: 'company_verified', params: {}, link: '/company-profile' });
+      list.push(...(await approveCompanyVerification({ tx, adminId, user: u, now, ip: meta.ip })));
     } else {
       throw new AppError('REVIEW_NOT_PENDING');
     }
     return addNotifications(tx, list);
+  }).catch((err: unknown) => {
+    // two companies approved with one code at the same moment: the unique index lets one through
+    if (isUniqueViolation(err)) throw new AppError('CREDIT_CODE_TAKEN');
+    throw err;
   });
   ctx.publicCache.invalidate('influencers');
   ctx.publicCache.invalidate('tasks');
@@ -343,26 +330,7 @@ export async function rejectUser(ctx: AppContext, adminId: string, userId: strin
       });
       list.push({ userId, type: 'influencer_rejected', params: { reason }, link: '/influencer-profile' });
     } else if (u.userType === 'company') {
-      const [company] = await tx.select({ id: companies.id, name: companies.companyName }).from(companies).where(eq(companies.userId, userId));
-      const [req] = company
-        ? await tx
-            .update(companyVerificationRequests)
-            .set({ status: 'rejected', decidedAt: now, decidedBy: adminId, note: reason })
-            .where(and(eq(companyVerificationRequests.companyId, company.id), eq(companyVerificationRequests.status, 'pending')))
-            .returning({ id: companyVerificationRequests.id })
-        : [];
-      if (!company || !req) throw new AppError('REVIEW_NOT_PENDING');
-      await audit(tx, {
-        adminId,
-        action: 'user_reject',
-        description: `企业认证拒绝：${company.name}（${u.email}）`,
-        targetType: 'user',
-        targetId: userId,
-        before: { request: 'pending' },
-        after: { request: 'rejected', note: reason },
-        ip: meta.ip,
-      });
-      list.push({ userId, type: 'company_verification_rejected', params: { reason }, link: '/company-profile' });
+      list.push(...(await rejectCompanyVerification({ tx, adminId, user: u, now, ip: meta.ip }, reason)));
     } else {
       throw new AppError('REVIEW_NOT_PENDING');
     }
@@ -497,6 +465,9 @@ export async function decideDeletion(ctx: AppContext, adminId: string, userId: s
         logoUrl: null,
         description: null,
         businessLicense: null,
+        // the code is freed for whoever holds that licence now
+        isVerified: false,
+        verifiedCreditCode: null,
         updatedAt: now,
       })
       .where(eq(companies.userId, userId));

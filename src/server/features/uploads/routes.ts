@@ -20,7 +20,8 @@ export const uploadRoutes =
           summary: 'Upload one file (multipart field "file")',
           description:
             'Who: portfolio — an influencer, or a browser holding a verified sign-up email (cookie from /api/auth/email-code/verify); ' +
-            'avatar — any signed-in user; logo — companies; video-cover — admins; deal-file — companies and influencers (private: served by /api/deal-files/:id); image-test — any signed-in user, development only. ' +
+            'avatar — any signed-in user; logo — companies; video-cover — admins; deal-file — companies and influencers (private: served by /api/deal-files/:id); ' +
+            'business-license — companies (private: served by /api/company-licenses/:id to the company and admins with 用户管理); image-test — any signed-in user, development only. ' +
             'Type decided by content (videos: a whole MP4/MOV/M4V or WebM container); images re-encoded, ' +
             'at most 40 megapixels (400 IMAGE_TOO_LARGE_PIXELS), processed a few at a time (503 UPLOAD_BUSY when too many wait); ' +
             'size enforced while streaming (413).',
@@ -48,7 +49,7 @@ export const uploadRoutes =
             if (!v) throw new AppError('UNAUTHENTICATED');
             owner = { signupVerificationId: v.id };
           }
-        } else if (purpose === 'logo') {
+        } else if (purpose === 'logo' || purpose === 'business-license') {
           if (!user) throw new AppError('UNAUTHENTICATED');
           if (user.userType !== 'company') throw new AppError('FORBIDDEN');
           owner = { userId: user.id };

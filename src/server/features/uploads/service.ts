@@ -52,10 +52,21 @@ export const PURPOSE_POLICY: Record<UploadPurpose, PurposePolicy> = {
   'video-cover': { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
   // live report screenshots and dispute evidence: private to the deal (served by /api/deal-files/:id)
   'deal-file': { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
+  // a company's business licence (营业执照) for verification: private (served by /api/company-licenses/:id)
+  'business-license': { maxBytes: LIMITS.avatarMaxBytes, allowVideo: false, maxLabel: '10MB' },
 };
 
-/** purposes whose files are never public: kept under PRIVATE_PREFIX and served only through an authorising route */
-export const PRIVATE_PURPOSES: ReadonlySet<UploadPurpose> = new Set(['deal-file']);
+/**
+ * Purposes whose files are never public: kept under PRIVATE_PREFIX and served only through their
+ * authorising route, the address recorded as the upload's url.
+ */
+export const PRIVATE_ROUTES: Partial<Record<UploadPurpose, string>> = {
+  'deal-file': '/api/deal-files/',
+  'business-license': '/api/company-licenses/',
+};
+export const PRIVATE_PURPOSES: ReadonlySet<UploadPurpose> = new Set(Object.keys(PRIVATE_ROUTES) as UploadPurpose[]);
+/** The address of a private upload: its authorising route and id. */
+export const privateUploadUrl = (purpose: 'deal-file' | 'business-license', id: string) => `${PRIVATE_ROUTES[purpose]}${id}`;
 export const PRIVATE_PREFIX = 'private/';
 
 /** who an upload belongs to: a user, or a verified sign-up not yet an account */
@@ -80,6 +91,7 @@ const folderFor = (purpose: UploadPurpose) =>
     'image-test': 'image_test',
     'video-cover': 'video_covers',
     'deal-file': `${PRIVATE_PREFIX}deal_files`,
+    'business-license': `${PRIVATE_PREFIX}business_licenses`,
   })[purpose];
 
 /**
@@ -183,16 +195,16 @@ export async function storeUpload(
         signupVerificationId: 'signupVerificationId' in input.owner ? input.owner.signupVerificationId : null,
         purpose: input.purpose,
         storageKey: key,
-        url: PRIVATE_PURPOSES.has(input.purpose) ? `/api/deal-files/${id}` : `/uploads/${key}`,
+        url: PRIVATE_ROUTES[input.purpose] ? `${PRIVATE_ROUTES[input.purpose]}${id}` : `/uploads/${key}`,
         kind: isImage ? 'image' : 'video',
         mime: outMime,
         size,
         width,
         height,
         originalName: input.originalName?.slice(0, 200) ?? null,
-        // a signed-in owner's upload is theirs at once; a sign-up upload waits for the account
-        // deal files are claimed when a report or a dispute attaches them
-        claimed: 'userId' in input.owner && input.purpose !== 'portfolio' && input.purpose !== 'deal-file',
+        // a signed-in owner's upload is theirs at once; a sign-up upload waits for the account;
+        // deal files are claimed when a report or a dispute attaches them, a licence by its verification request
+        claimed: 'userId' in input.owner && input.purpose !== 'portfolio' && !PRIVATE_PURPOSES.has(input.purpose),
       })
       .returning();
     storedKey = null;

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES } from '@shared/options';
-import { companyProfileUpdate, type CompanyProfile } from '@shared/schemas/profiles';
+import { normalizeCreditCode } from '@shared/creditCode';
+import { companyProfileUpdate, type CompanyProfile, type VerificationState } from '@shared/schemas/profiles';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -16,6 +17,8 @@ import { useFormat } from './format';
 type Props = {
   userId: string;
   profile: CompanyProfile | null;
+  /** a verified (or waiting) company is told before saving that a new name or code ends it */
+  verificationState: VerificationState;
   /** prefills the contact email of a new profile */
   defaultEmail: string;
   onDone: () => void;
@@ -26,7 +29,7 @@ type Props = {
 type TextField = 'companyName' | 'contactPerson' | 'businessLicense' | 'website' | 'description' | 'address' | 'contactPhone' | 'contactEmail';
 
 /** Edit mode of /company-profile: name and contact person required, URL-typed website, fixed lists. */
-export function CompanyEditForm({ userId, profile: c, defaultEmail, onDone, onCancel }: Props) {
+export function CompanyEditForm({ userId, profile: c, verificationState, defaultEmail, onDone, onCancel }: Props) {
   const { t } = useTranslation('accounts');
   const { errorText, apiErrorText } = useErrorText();
   const fieldText = useFieldText();
@@ -50,6 +53,12 @@ export function CompanyEditForm({ userId, profile: c, defaultEmail, onDone, onCa
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+
+  // the legal name or the 统一社会信用代码 differs from what the verification vouches for (decision 0028)
+  const identityChanged =
+    c !== null && (v.companyName.trim() !== c.companyName || (normalizeCreditCode(v.businessLicense) || null) !== (c.businessLicense ?? null));
+  const identityWarning =
+    identityChanged && (verificationState === 'verified' || verificationState === 'pending') ? t(`company.verification.identityWarning.${verificationState}`) : null;
 
   const clear = (key: string) => {
     setErrors((e) => withoutPrefix(e, key));
@@ -169,7 +178,7 @@ export function CompanyEditForm({ userId, profile: c, defaultEmail, onDone, onCa
             />
           </Form.Item>
           <Form.Item label={t('company.fields.businessLicense')} htmlFor="co-businessLicense" {...item('businessLicense')}>
-            {input('businessLicense', { maxLength: 100, testId: 'company-business-license' })}
+            {input('businessLicense', { maxLength: 60, testId: 'company-business-license' })}
           </Form.Item>
           <Form.Item label={t('company.fields.website')} htmlFor="co-website" {...item('website')}>
             {input('website', { type: 'url', maxLength: 500, autoComplete: 'url', testId: 'company-website' })}
@@ -205,6 +214,9 @@ export function CompanyEditForm({ userId, profile: c, defaultEmail, onDone, onCa
           />
         </Form.Item>
 
+        {identityWarning && (
+          <Alert type="warning" showIcon title={identityWarning} className="acc-alert" role="status" data-testid="company-identity-warning" />
+        )}
         {formError && (
           <Alert type="error" showIcon title={<span id="co-form-error">{formError}</span>} className="acc-alert" data-testid="company-error" />
         )}

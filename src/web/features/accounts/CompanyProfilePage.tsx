@@ -1,32 +1,24 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button } from 'antd';
-import {
-  CheckCircleOutlined,
-  ClockCircleOutlined,
-  CloseCircleOutlined,
-  EditOutlined,
-  FileDoneOutlined,
-  GlobalOutlined,
-  SafetyCertificateFilled,
-  ShopOutlined,
-  StarFilled,
-} from '@ant-design/icons';
+import { Alert } from 'antd';
+import { CheckCircleOutlined, EditOutlined, FileDoneOutlined, GlobalOutlined, ShopOutlined, StarFilled } from '@ant-design/icons';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES } from '@shared/options';
 import type { Me } from '@shared/schemas/auth';
-import type { CompanyProfile, VerificationRequestInfo } from '@shared/schemas/profiles';
-import { useFeedback } from '../../components/feedback';
-import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AccountGate, PageSpinner, QueryProblem } from './AccountGate';
 import { Checklist } from './Checklist';
 import { CompanyEditForm } from './CompanyEditForm';
-import { accountQuery, companyQuery, useRequestVerification } from './api';
-import { formatDateTime, useFormat } from './format';
+import { VerificationBadge, VerificationCard } from './CompanyVerification';
+import { accountQuery, companyQuery, type CompanyData } from './api';
+import { useFormat } from './format';
 import './accounts.css';
 
-/** /company-profile — the company's own profile: view / edit, verification request (part 1 §2). */
+/**
+ * /company-profile — the company's own profile: view / edit, verification with the business licence
+ * (part 1 §2, decision 0028). `?verify=1` (the welcome after sign-up) opens the request form.
+ */
 export default function CompanyProfilePage() {
   const { t } = useTranslation('accounts');
   usePageTitle(t('company.documentTitle'));
@@ -48,7 +40,7 @@ function CompanyScreen({ user }: { user: Me }) {
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <QueryProblem error={query.error} loginCode="LOGIN_REQUIRED_PROFILE" onRetry={() => void query.refetch()} />;
-  const { profile, verification } = query.data;
+  const { profile, verificationState } = query.data;
   const isEditing = editing ?? profile === null;
   const deletionPending = account.data?.status === 'deletion_pending';
 
@@ -72,32 +64,32 @@ function CompanyScreen({ user }: { user: Me }) {
           <CompanyEditForm
             userId={user.id}
             profile={profile}
+            verificationState={verificationState}
             defaultEmail={user.email}
             onDone={() => setEditing(false)}
             onCancel={profile ? () => setEditing(false) : undefined}
           />
         </>
       ) : (
-        profile && <CompanyView profile={profile} verification={verification} userId={user.id} deletionPending={deletionPending} />
+        profile && <CompanyView data={query.data} userId={user.id} deletionPending={deletionPending} />
       )}
     </div>
   );
 }
 
-function CompanyView({
-  profile: c,
-  verification,
-  userId,
-  deletionPending,
-}: {
-  profile: CompanyProfile;
-  verification: VerificationRequestInfo | null;
-  userId: string;
-  deletionPending: boolean;
-}) {
+function CompanyView({ data, userId, deletionPending }: { data: CompanyData; userId: string; deletionPending: boolean }) {
   const { t } = useTranslation('accounts');
   const fmt = useFormat();
   const notSet = t('common.notSet');
+  const c = data.profile;
+  const [params] = useSearchParams();
+  const canApply = data.verificationState === 'unverified' || data.verificationState === 'rejected';
+  const [formOpen, setFormOpen] = useState(() => params.get('verify') === '1' && canApply);
+  if (!c) return null;
+  const openForm = () => {
+    setFormOpen(true);
+    document.getElementById('company-verification')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
 
   const checklist = (['description', 'industry', 'website', 'businessLicense', 'logoUrl'] as const).map((k) => ({
     key: k,
@@ -137,15 +129,7 @@ function CompanyView({
             <h2 id="company-name" className="acc-hero__name" data-testid="company-view-name">
               {c.companyName || t('common.unknownCompany')}
             </h2>
-            {c.isVerified ? (
-              <span className="acc-badge acc-badge--verified" data-testid="company-verified-badge" data-verified="true">
-                <SafetyCertificateFilled aria-hidden="true" /> {t('common.verified')}
-              </span>
-            ) : (
-              <span className="acc-badge" data-testid="company-verified-badge" data-verified="false">
-                {t('common.unverified')}
-              </span>
-            )}
+            <VerificationBadge state={data.verificationState} onApply={openForm} />
             <span className={`acc-badge ${deletionPending ? 'acc-badge--warn' : 'acc-badge--ok'}`} data-testid="company-account-status">
               {t('company.accountStatusValue', { status: deletionPending ? t('company.statusDeletion') : t('company.statusNormal') })}
             </span>
@@ -217,95 +201,10 @@ function CompanyView({
           </section>
         </div>
         <aside className="acc-grid__side">
-          <VerificationCard userId={userId} verified={c.isVerified} verification={verification} />
+          <VerificationCard userId={userId} data={data} formOpen={formOpen && canApply} onFormOpen={setFormOpen} />
           <Checklist items={checklist} testId="company-checklist" />
         </aside>
       </div>
     </div>
-  );
-}
-
-function VerificationCard({ userId, verified, verification }: { userId: string; verified: boolean; verification: VerificationRequestInfo | null }) {
-  const { t } = useTranslation('accounts');
-  const { apiErrorText } = useErrorText();
-  const feedback = useFeedback();
-  const apply = useRequestVerification(userId);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = () => {
-    setProblem(null);
-    apply.mutate(undefined, {
-      onSuccess: () => feedback.success(t('company.verification.applied')),
-      onError: (e) => setProblem(apiErrorText(e, t('common.saveFailed'))),
-    });
-  };
-
-  const applyButton = (label: string) => (
-    <Button type="primary" block size="large" loading={apply.isPending} onClick={submit} data-testid="company-verify-apply">
-      {apply.isPending ? t('company.verification.applying') : label}
-    </Button>
-  );
-
-  let body: React.ReactNode;
-  let state: 'verified' | 'pending' | 'rejected' | 'none';
-  if (verified) {
-    state = 'verified';
-    body = (
-      <p className="verify-state verify-state--ok">
-        <SafetyCertificateFilled aria-hidden="true" /> {t('company.verification.verifiedText')}
-      </p>
-    );
-  } else if (verification?.status === 'pending') {
-    state = 'pending';
-    body = (
-      <>
-        <p className="verify-state verify-state--pending">
-          <ClockCircleOutlined aria-hidden="true" /> <strong>{t('company.verification.pending')}</strong>
-        </p>
-        <p className="acc-muted" data-testid="company-verification-time">
-          {t('company.verification.pendingText', { time: formatDateTime(verification.submittedAt) })}
-        </p>
-      </>
-    );
-  } else if (verification?.status === 'rejected') {
-    state = 'rejected';
-    body = (
-      <>
-        <p className="verify-state verify-state--bad">
-          <CloseCircleOutlined aria-hidden="true" /> <strong>{t('company.verification.rejected')}</strong>
-        </p>
-        <p className="acc-muted">{t('company.verification.rejectedText', { time: formatDateTime(verification.submittedAt) })}</p>
-        {verification.note && (
-          <p className="verify-note" data-testid="company-verification-note">
-            {t('company.verification.note', { note: verification.note })}
-          </p>
-        )}
-        {applyButton(t('company.verification.reapply'))}
-      </>
-    );
-  } else {
-    state = 'none';
-    body = (
-      <>
-        <p className="acc-muted">{t('company.verification.intro')}</p>
-        {applyButton(t('company.verification.apply'))}
-      </>
-    );
-  }
-
-  return (
-    <section className="card acc-card" aria-labelledby="company-verification-title" data-testid="company-verification" data-state={state}>
-      <h2 id="company-verification-title" className="acc-card__title">
-        {t('company.sections.verification')}
-      </h2>
-      <div className="verify-body" aria-live="polite">
-        {body}
-      </div>
-      {problem && (
-        <p className="field-error" role="alert" data-testid="company-verification-error">
-          {problem}
-        </p>
-      )}
-    </section>
   );
 }

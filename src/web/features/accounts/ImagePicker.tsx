@@ -15,10 +15,11 @@ export function imageProblem(file: File, maxBytes: number = LIMITS.avatarMaxByte
 }
 
 type Props = {
-  purpose: 'avatar' | 'logo';
+  purpose: 'avatar' | 'logo' | 'business-license';
   /** the saved image, if any */
   currentUrl: string | null;
-  shape: 'circle' | 'square';
+  /** document: a landscape frame above the controls (a business licence) */
+  shape: 'circle' | 'square' | 'document';
   label: string;
   /** 上传头像 when nothing is set, 更换头像 otherwise */
   uploadText: string;
@@ -27,13 +28,19 @@ type Props = {
   onUploaded: (res: UploadResponse | null) => void;
   onBusyChange: (busy: boolean) => void;
   testId: string;
+  /** replaces the default hint (images, 10 MB) */
+  hint?: string;
+  /** a field error from the form (e.g. 请上传营业执照) */
+  error?: string;
+  /** replaces 新图片已上传，保存后生效 */
+  readyText?: string;
 };
 
 /**
  * Avatar / logo picker of the edit modes: images only (≤ 10 MB), uploaded at once with visible
  * progress; the returned upload id is saved with the form.
  */
-export function ImagePicker({ purpose, currentUrl, shape, label, uploadText, changeText, placeholder, onUploaded, onBusyChange, testId }: Props) {
+export function ImagePicker({ purpose, currentUrl, shape, label, uploadText, changeText, placeholder, onUploaded, onBusyChange, testId, hint, error, readyText }: Props) {
   const { t } = useTranslation('accounts');
   const { errorText, apiErrorText } = useErrorText();
   const inputId = useId();
@@ -110,16 +117,16 @@ export function ImagePicker({ purpose, currentUrl, shape, label, uploadText, cha
         </Button>
         {percent !== null && <Progress percent={percent} size="small" className="image-picker__progress" aria-label={label} />}
         <p id={helpId} className="image-picker__hint">
-          {t('upload.hint')}
+          {hint ?? t('upload.hint')}
         </p>
         {done && (
           <p className="field-ok image-picker__note" role="status">
-            <CheckCircleFilled aria-hidden="true" /> {t('upload.ready')}
+            <CheckCircleFilled aria-hidden="true" /> {readyText ?? t('upload.ready')}
           </p>
         )}
-        {problem && (
+        {(problem ?? error) && (
           <p className="field-error image-picker__note" role="alert" data-testid={`${testId}-error`}>
-            {problem}
+            {problem ?? error}
           </p>
         )}
       </div>

@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type { AccountInfo, Settings } from '@shared/schemas/accounts';
 import type { Me } from '@shared/schemas/auth';
 import type {
-  CompanyProfile,
+  CompanyProfileResponse,
   CompanyProfileUpdate,
   InfluencerProfile,
   InfluencerProfileUpdate,
   MaterialsUpdate,
-  VerificationRequestInfo,
+  VerificationRequestBody,
 } from '@shared/schemas/profiles';
 import type { UploadResponse } from '@shared/schemas/uploads';
 import { ApiError, api, uploadFile, type UploadOptions } from '../../lib/api';
@@ -17,7 +17,7 @@ import { meQueryKey } from '../auth/api';
  * Own profiles and account settings (part 1 §2). Query keys carry the user id, so a cached
  * profile of a previous account is never shown to the next one on a shared browser.
  */
-export type CompanyData = { profile: CompanyProfile | null; verification: VerificationRequestInfo | null };
+export type CompanyData = CompanyProfileResponse;
 
 export const influencerKey = (userId: string) => ['accounts', 'influencer', userId] as const;
 export const companyKey = (userId: string) => ['accounts', 'company', userId] as const;
@@ -53,7 +53,7 @@ export const accountQuery = (userId: string) =>
     queryFn: ({ signal, client }) => ownGet<{ account: AccountInfo }>(client, userId, '/api/account', signal).then((r) => r.account),
   });
 
-export type ImagePurpose = 'avatar' | 'logo' | 'image-test';
+export type ImagePurpose = 'avatar' | 'logo' | 'image-test' | 'business-license';
 
 /** POST /api/uploads?purpose=… (multipart `file`) with upload progress. */
 export const uploadImage = (purpose: ImagePurpose, file: Blob, opts?: UploadOptions) =>
@@ -93,7 +93,7 @@ export function useSaveCompany(userId: string) {
 export function useRequestVerification(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CompanyData>('/api/companies/me/verification-requests'),
+    mutationFn: (body: VerificationRequestBody) => api.post<CompanyData>('/api/companies/me/verification-requests', body),
     onSuccess: (res) => qc.setQueryData(companyKey(userId), res),
   });
 }

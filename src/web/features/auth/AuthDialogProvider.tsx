@@ -9,6 +9,12 @@ const AuthDialog = lazy(() => {
   return withAntd(dialog);
 });
 
+// the company's welcome after sign-up, also its own chunk
+const CompanyWelcomeDialog = lazy(() => {
+  const dialog = Promise.all([import('./CompanyWelcomeDialog'), loadNamespaces(['auth'])]).then(([m]) => m);
+  return withAntd(dialog);
+});
+
 type State = { open: boolean; opts: Required<AuthDialogOptions>; seq: number };
 
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
@@ -21,13 +27,21 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     }));
   }, []);
   const close = useCallback(() => setState((s) => (s ? { ...s, open: false } : s)), []);
-  const value = useMemo<AuthDialogApi>(() => ({ open, close }), [open, close]);
+  const [welcome, setWelcome] = useState<{ open: boolean; seq: number } | null>(null);
+  const welcomeCompany = useCallback(() => setWelcome((w) => ({ open: true, seq: (w?.seq ?? 0) + 1 })), []);
+  const closeWelcome = useCallback(() => setWelcome((w) => (w ? { ...w, open: false } : w)), []);
+  const value = useMemo<AuthDialogApi>(() => ({ open, close, welcomeCompany }), [open, close, welcomeCompany]);
   return (
     <AuthDialogContext.Provider value={value}>
       {children}
       {state && (
         <Suspense fallback={null}>
           <AuthDialog key={state.seq} open={state.open} initialMode={state.opts.mode} initialUserType={state.opts.userType} onClose={close} />
+        </Suspense>
+      )}
+      {welcome && (
+        <Suspense fallback={null}>
+          <CompanyWelcomeDialog key={welcome.seq} open={welcome.open} onClose={closeWelcome} />
         </Suspense>
       )}
     </AuthDialogContext.Provider>

@@ -3,7 +3,12 @@ import type { SignupUserType } from '@shared/options';
 
 export type AuthDialogMode = 'signin' | 'signup';
 export type AuthDialogOptions = { mode?: AuthDialogMode; userType?: SignupUserType };
-export type AuthDialogApi = { open: (opts?: AuthDialogOptions) => void; close: () => void };
+export type AuthDialogApi = {
+  open: (opts?: AuthDialogOptions) => void;
+  close: () => void;
+  /** the welcome with the next steps a company sees after signing up */
+  welcomeCompany: () => void;
+};
 
 export const AuthDialogContext = createContext<AuthDialogApi | null>(null);
 

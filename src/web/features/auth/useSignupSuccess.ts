@@ -3,17 +3,20 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SignupUserType } from '@shared/options';
 import { useFeedback } from '../../components/feedback';
+import { useAuthDialog } from './authDialogContext';
 
 /**
  * After a successful sign-up (the server has signed the new account in):
  * influencers land on /materials (the supplement form) with a short welcome (not the developer page
- * /login-test, DESIGN.md "where we differ"); companies go home and see the notice that the influencer
- * selection module is being updated (part 1 §4).
+ * /login-test); companies go home (part 1 §4) and see a welcome with their next steps — company
+ * profile, verification, first task — where the original said influencer selection was "being
+ * updated" (decision 0028).
  */
 export function useSignupSuccess(before?: () => void) {
   const navigate = useNavigate();
   const { t } = useTranslation('auth');
   const feedback = useFeedback();
+  const { welcomeCompany } = useAuthDialog();
   return useCallback(
     (userType: SignupUserType) => {
       before?.();
@@ -26,13 +29,9 @@ export function useSignupSuccess(before?: () => void) {
         });
       } else {
         navigate('/');
-        feedback.notice({
-          title: t('signup.successCompanyTitle'),
-          content: t('signup.companyNotice'),
-          okText: t('signup.ok'),
-        });
+        welcomeCompany();
       }
     },
-    [before, navigate, t, feedback],
+    [before, navigate, t, feedback, welcomeCompany],
   );
 }

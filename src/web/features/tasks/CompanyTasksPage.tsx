@@ -1,5 +1,5 @@
-import { Suspense, lazy, useState } from 'react';
-import { Link } from 'react-router';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'antd';
@@ -60,6 +60,22 @@ function CompanyTasks() {
   const noProfile = tasks.isError && isApiError(tasks.error) && tasks.error.code === 'COMPANY_PROFILE_REQUIRED';
   const openPublish = () => setPublish((s) => ({ open: true, seq: (s?.seq ?? 0) + (s?.open ? 0 : 1) }));
   const openTask = tasks.data?.find((x) => x.id === openTaskId) ?? null;
+  // ?publish=1 (the company's welcome after sign-up, 发布第一个任务) opens the form once the company may publish
+  const [params, setParams] = useSearchParams();
+  const wantsPublish = params.get('publish') === '1';
+  const tasksLoaded = tasks.isSuccess;
+  const tasksFailed = tasks.isError;
+  useEffect(() => {
+    if (!wantsPublish || (!tasksLoaded && !tasksFailed)) return;
+    if (tasksLoaded) setPublish((s) => ({ open: true, seq: (s?.seq ?? 0) + 1 }));
+    setParams(
+      (p) => {
+        p.delete('publish');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [wantsPublish, tasksLoaded, tasksFailed, setParams]);
 
   let body: React.ReactNode;
   if (tasks.isPending) {

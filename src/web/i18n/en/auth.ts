@@ -75,12 +75,25 @@ const en: Messages<typeof zh> = {
     failed: 'Sign-up failed, please try again',
     unavailable: 'The sign-up service is temporarily unavailable, please try again later',
     sendFailed: 'Sending failed',
-    successCompanyTitle: 'Registration successful',
-    companyNotice: 'The influencer selection module is being updated — stay tuned',
-    ok: 'Got it',
     welcomeTitle: 'Welcome to the live-commerce marketplace!',
     welcomeContent: 'You are signed up and signed in. Complete your influencer profile first; then you can apply for tasks in the task hall.',
     welcomeOk: 'Complete my profile',
+  },
+  /** after a company signs up: the next steps (decision 0028, replacing the original's "being updated" notice) */
+  companyWelcome: {
+    title: 'Welcome to the live-commerce marketplace!',
+    intro: 'Your account is ready and you are signed in. Three steps and you can start working with influencers:',
+    stepLabel: 'Step {{n}}',
+    steps: {
+      profile: { title: 'Complete your company profile', text: 'Add your company name, contact person and industry so influencers get to know your brand.', action: 'Complete profile' },
+      verify: {
+        title: 'Request company verification',
+        text: 'Upload your business licence and enter your unified social credit code; once approved, your company page shows the verified badge.',
+        action: 'Request verification',
+      },
+      publish: { title: 'Publish your first task', text: 'Publish a live-selling task, then pick and invite influencers from the directory and the recommendations.', action: 'Publish a task' },
+    },
+    later: 'Maybe later',
   },
   talent: {
     title: 'Talent questionnaire',

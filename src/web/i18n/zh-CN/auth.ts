@@ -73,12 +73,21 @@ export default {
     failed: '注册失败，请重试',
     unavailable: '注册服务暂时不可用，请稍后重试',
     sendFailed: '发送失败',
-    successCompanyTitle: '注册成功',
-    companyNotice: '达人选择模块正在更新中，敬请期待',
-    ok: '知道了',
     welcomeTitle: '欢迎加入直播带货平台！',
     welcomeContent: '注册成功，已为您登录。请先完善达人资料，完善后即可在任务大厅申请合作。',
     welcomeOk: '开始完善资料',
+  },
+  /** after a company signs up: the next steps (decision 0028, replacing the original's "being updated" notice) */
+  companyWelcome: {
+    title: '欢迎加入直播带货平台！',
+    intro: '注册成功，已为您登录。完成下面三步，就可以开始与达人合作：',
+    stepLabel: '第 {{n}} 步',
+    steps: {
+      profile: { title: '完善企业资料', text: '填写公司名称、联系人、所属行业等信息，让达人了解您的品牌。', action: '去完善资料' },
+      verify: { title: '申请企业认证', text: '上传营业执照并填写统一社会信用代码，审核通过后企业页面显示认证标识。', action: '去申请认证' },
+      publish: { title: '发布第一个任务', text: '发布直播任务后，可在达人列表和推荐达人中挑选并邀请合适的达人。', action: '去发布任务' },
+    },
+    later: '稍后再说',
   },
   talent: {
     title: '达人类型问卷',

@@ -43,6 +43,7 @@ export default function UsersTab() {
     });
 
   const typeLabel = (v: AdminUserRow['userType']) => t(`users.types.${v ?? 'none'}`);
+  const statusLabel = useStatusLabel();
   const columns: ColumnsType<AdminUserRow> = [
     {
       title: t('users.columns.email'),
@@ -62,8 +63,8 @@ export default function UsersTab() {
       key: 'status',
       render: (_: unknown, u) => (
         <Space size={4} wrap>
-          <Tag color={u.approveStatus === 'approved' ? 'green' : u.approveStatus === 'rejected' ? 'red' : 'orange'} data-testid="user-status">
-            {t(`users.status.${u.approveStatus}`)}
+          <Tag color={STATUS_COLORS[u.approveStatus]} data-testid="user-status" data-status={u.approveStatus}>
+            {statusLabel(u)}
           </Tag>
           {u.suspended && <Tag color="default">{t('users.suspendedTag')}</Tag>}
           {u.deletionRequested && <Tag color="volcano">{t('users.deletionTag')}</Tag>}
@@ -75,11 +76,14 @@ export default function UsersTab() {
       key: 'waiting',
       render: (_: unknown, u) =>
         u.waiting && u.waitingSince ? (
-          <Tooltip title={f.dateTime(u.waitingSince)}>
-            <span>
-              {t(`users.waitingFor.${u.waiting}`)} · {t('users.waitingAge', { age: f.age(u.waitingSince) })}
-            </span>
-          </Tooltip>
+          <Space orientation="vertical" size={4}>
+            <Tooltip title={f.dateTime(u.waitingSince)}>
+              <span>
+                {t(`users.waitingFor.${u.waiting}`)} · {t('users.waitingAge', { age: f.age(u.waitingSince) })}
+              </span>
+            </Tooltip>
+            {u.verification && <Evidence evidence={u.verification} thumb={56} />}
+          </Space>
         ) : null,
     },
     {
@@ -192,6 +196,49 @@ export default function UsersTab() {
   );
 }
 
+const STATUS_COLORS: Record<AdminUserRow['approveStatus'], string> = { approved: 'green', pending: 'orange', rejected: 'red', unverified: 'default' };
+
+/** 审核状态 in words: an influencer's review (已审核 / 待审核 / 已拒绝) or a company's verification (已认证 / 待审核 / 未通过 / 未认证). */
+function useStatusLabel() {
+  const { t } = useTranslation('admin');
+  return (u: Pick<AdminUserRow, 'userType' | 'approveStatus'>) =>
+    u.userType === 'company' ? t(`users.companyStatus.${u.approveStatus}`) : t(`users.status.${u.approveStatus}`);
+}
+
+type EvidenceData = { creditCode: string | null; companyName: string | null; licenseUrl: string | null };
+
+/** What a verification request carries: the licence (opened through its authorised route), the code, the legal name. */
+function Evidence({ evidence: v, thumb }: { evidence: EvidenceData; thumb: number }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="adm-evidence" data-testid="verification-evidence">
+      {v.licenseUrl ? (
+        <Image
+          src={v.licenseUrl}
+          width={thumb}
+          height={Math.round(thumb * 0.7)}
+          style={{ objectFit: 'cover' }}
+          alt={t('users.evidence.license')}
+          data-testid="evidence-license"
+        />
+      ) : (
+        <Tag color="red">{t('users.evidence.noLicense')}</Tag>
+      )}
+      <dl className="adm-evidence__facts">
+        <dt>{t('users.evidence.code')}</dt>
+        <dd data-testid="evidence-code">{v.creditCode ?? t('users.evidence.noCode')}</dd>
+        {v.companyName && (
+          <>
+            <dt>{t('users.evidence.name')}</dt>
+            <dd data-testid="evidence-name">{v.companyName}</dd>
+          </>
+        )}
+      </dl>
+      {(!v.licenseUrl || !v.creditCode) && <p className="adm-evidence__warn">{t('users.evidence.legacy')}</p>}
+    </div>
+  );
+}
+
 function ReasonModal({ reason, onClose }: { reason: NonNullable<Reason>; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const { message } = App.useApp();
@@ -258,6 +305,7 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
   const q = useQuery(userDetailQuery(id));
   const deletion = useAdminAction(adminCalls.deletion);
   const d: AdminUserDetail | undefined = q.data;
+  const statusLabel = useStatusLabel();
   const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? t('notSet') : String(v));
 
   const decide = (action: 'execute' | 'decline') => {
@@ -291,7 +339,7 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
               <Descriptions.Item label={t('users.detail.type')}>{t(`users.types.${d.userType ?? 'none'}`)}</Descriptions.Item>
               <Descriptions.Item label={t('users.detail.createdAt')}>{f.dateTime(d.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('users.detail.status')}>
-                <span data-testid="detail-status">{t(`users.status.${d.approveStatus}`)}</span>
+                <span data-testid="detail-status">{statusLabel(d)}</span>
                 {d.suspended && <Tag style={{ marginLeft: 8 }}>{t('users.suspendedTag')}</Tag>}
               </Descriptions.Item>
               {d.suspended && <Descriptions.Item label={t('users.detail.suspendedReason')}>{dash(d.suspendedReason)}</Descriptions.Item>}
@@ -340,6 +388,7 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                   <Descriptions.Item label={t('users.detail.contactPhone')}>{dash(d.company.contactPhone)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.contactEmail')}>{dash(d.company.contactEmail)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.website')}>{dash(d.company.website)}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.businessLicense')}>{dash(d.company.businessLicense)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.description')} span={2}>
                     {dash(d.company.description)}
                   </Descriptions.Item>
@@ -350,11 +399,15 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                 {d.verificationRequests.length === 0 ? (
                   <p>{t('users.detail.noVerification')}</p>
                 ) : (
-                  <ul data-testid="detail-verifications">
+                  <ul className="adm-verifications" data-testid="detail-verifications">
                     {d.verificationRequests.map((v) => (
-                      <li key={v.id}>
-                        {f.dateTime(v.submittedAt)} · {t(`users.detail.verificationStatus.${v.status as 'pending'}`)}
-                        {v.note ? ` · ${v.note}` : ''}
+                      <li key={v.id} data-status={v.status}>
+                        <p>
+                          {f.dateTime(v.submittedAt)} · <strong>{t(`users.detail.verificationStatus.${v.status as 'pending'}`)}</strong>
+                          {v.decidedAt ? ` · ${t('users.detail.decidedAt', { time: f.dateTime(v.decidedAt) })}` : ''}
+                        </p>
+                        {v.note && <p>{t('users.detail.reason', { reason: v.note })}</p>}
+                        <Evidence evidence={v} thumb={120} />
                       </li>
                     ))}
                   </ul>
