@@ -58,7 +58,7 @@ export const accountRoutes =
     // ---- influencer's own profile (/influencer-profile, /materials)
     app.get(
       '/api/influencers/me',
-      { schema: { tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preValidation: influencerOnly },
+      { schema: { operationId: 'getMyInfluencerProfile', tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preValidation: influencerOnly },
       async (request) => {
         const user = await currentUser(request);
         return { profile: toInfluencerProfile(await getOwnInfluencer(ctx.db, user.id)) };
@@ -68,6 +68,7 @@ export const accountRoutes =
       '/api/influencers/me',
       {
         schema: {
+          operationId: 'updateMyInfluencerProfile',
           tags: ['profiles'],
           summary: 'Save the influencer profile (edit mode)',
           description: 'Who: influencers, their own profile only. Approval, verification, status, rating and counters are not accepted.',
@@ -85,6 +86,7 @@ export const accountRoutes =
       '/api/influencers/me/materials',
       {
         schema: {
+          operationId: 'updateMyMaterials',
           tags: ['profiles'],
           summary: 'Save the profile supplement form',
           description: 'Who: influencers, their own profile only.',
@@ -102,13 +104,14 @@ export const accountRoutes =
     // ---- company's own profile (/company-profile)
     app.get(
       '/api/companies/me',
-      { schema: { tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preValidation: companyOnly },
+      { schema: { operationId: 'getMyCompanyProfile', tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preValidation: companyOnly },
       async (request) => getCompanyProfile(ctx.db, (await currentUser(request)).id),
     );
     app.put(
       '/api/companies/me',
       {
         schema: {
+          operationId: 'updateMyCompanyProfile',
           tags: ['profiles'],
           summary: 'Create or update the company profile',
           description: 'Who: companies, their own profile only. Verification is decided by admins and cannot be set here.',
@@ -122,7 +125,7 @@ export const accountRoutes =
     app.post(
       '/api/companies/me/verification-requests',
       {
-        schema: { tags: ['profiles'], summary: 'Apply for company verification (pending until an admin decides)', description: 'Who: companies with a saved profile.', response: { 200: companyProfileResponse, ...errors } },
+        schema: { operationId: 'requestCompanyVerification', tags: ['profiles'], summary: 'Apply for company verification (pending until an admin decides)', description: 'Who: companies with a saved profile.', response: { 200: companyProfileResponse, ...errors } },
         preValidation: companyOnly,
       },
       async (request) => requestCompanyVerification(ctx, (await currentUser(request)).id),
@@ -131,13 +134,13 @@ export const accountRoutes =
     // ---- account settings (/account-settings)
     app.get(
       '/api/account',
-      { schema: { tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preValidation: signedIn },
+      { schema: { operationId: 'getAccount', tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preValidation: signedIn },
       async (request) => ({ account: await getAccount(ctx.db, (await currentUser(request)).id) }),
     );
     app.put(
       '/api/account/settings',
       {
-        schema: { tags: ['account'], summary: 'Save notification and privacy settings', description: 'Who: any signed-in user.', body: settingsUpdate, response: { 200: settings, ...errors } },
+        schema: { operationId: 'updateAccountSettings', tags: ['account'], summary: 'Save notification and privacy settings', description: 'Who: any signed-in user.', body: settingsUpdate, response: { 200: settings, ...errors } },
         preValidation: signedIn,
       },
       async (request) => updateSettings(ctx.db, (await currentUser(request)).id, request.body),
@@ -145,7 +148,7 @@ export const accountRoutes =
     app.post(
       '/api/account/phone/code',
       {
-        schema: { tags: ['account'], summary: 'Send a 4-digit SMS code to a new phone number', description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors, 502: errorBody } },
+        schema: { operationId: 'sendPhoneCode', tags: ['account'], summary: 'Send a 4-digit SMS code to a new phone number', description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors, 502: errorBody } },
         preValidation: signedIn,
       },
       async (request) => ({ ok: true as const, ...(await sendPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.ip)) }),
@@ -153,7 +156,7 @@ export const accountRoutes =
     app.post(
       '/api/account/phone/verify',
       {
-        schema: { tags: ['account'], summary: 'Check the SMS code', description: 'Who: any signed-in user (their own code).', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
+        schema: { operationId: 'verifyPhoneCode', tags: ['account'], summary: 'Check the SMS code', description: 'Who: any signed-in user (their own code).', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
         preValidation: signedIn,
       },
       async (request) => {
@@ -164,7 +167,7 @@ export const accountRoutes =
     app.put(
       '/api/account/phone',
       {
-        schema: { tags: ['account'], summary: 'Save a verified phone number', description: 'Who: any signed-in user; the number must have been verified by code first.', body: phoneUpdateRequest, response: { 200: accountResponse, ...errors } },
+        schema: { operationId: 'updatePhone', tags: ['account'], summary: 'Save a verified phone number', description: 'Who: any signed-in user; the number must have been verified by code first.', body: phoneUpdateRequest, response: { 200: accountResponse, ...errors } },
         preValidation: signedIn,
       },
       async (request) => ({ account: await updatePhone(ctx, (await currentUser(request)).id, request.body.phone) }),
@@ -172,7 +175,7 @@ export const accountRoutes =
     app.post(
       '/api/account/password',
       {
-        schema: { tags: ['account'], summary: 'Change the password (checks the current one; ends other sessions)', description: 'Who: any signed-in user.', body: passwordChangeRequest, response: { 200: okBody, ...errors } },
+        schema: { operationId: 'changePassword', tags: ['account'], summary: 'Change the password (checks the current one; ends other sessions)', description: 'Who: any signed-in user.', body: passwordChangeRequest, response: { 200: okBody, ...errors } },
         preValidation: signedIn,
       },
       async (request) => {
@@ -184,7 +187,7 @@ export const accountRoutes =
     app.post(
       '/api/account/deletion-request',
       {
-        schema: { tags: ['account'], summary: 'Request deletion of the account (needs confirm: true)', description: 'Who: any signed-in user.', body: deletionRequestBody, response: { 200: accountResponse, ...errors } },
+        schema: { operationId: 'requestAccountDeletion', tags: ['account'], summary: 'Request deletion of the account (needs confirm: true)', description: 'Who: any signed-in user.', body: deletionRequestBody, response: { 200: accountResponse, ...errors } },
         preValidation: signedIn,
       },
       async (request) => ({ account: await requestDeletion(ctx, (await currentUser(request)).id, request.body.reason) }),
@@ -192,7 +195,7 @@ export const accountRoutes =
     app.delete(
       '/api/account/deletion-request',
       {
-        schema: { tags: ['account'], summary: 'Withdraw a pending deletion request', description: 'Who: any signed-in user.', response: { 200: accountResponse, ...errors } },
+        schema: { operationId: 'cancelAccountDeletion', tags: ['account'], summary: 'Withdraw a pending deletion request', description: 'Who: any signed-in user.', response: { 200: accountResponse, ...errors } },
         preValidation: signedIn,
       },
       async (request) => ({ account: await cancelDeletion(ctx, (await currentUser(request)).id) }),

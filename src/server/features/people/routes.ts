@@ -33,6 +33,7 @@ export const peopleRoutes =
       '/api/influencers',
       {
         schema: {
+          operationId: 'listInfluencers',
           tags: ['people'],
           summary: 'The influencer directory: approved, active influencers; search, category, sort, pagination',
           description:
@@ -49,6 +50,7 @@ export const peopleRoutes =
       '/api/influencer-detail',
       {
         schema: {
+          operationId: 'getInfluencer',
           tags: ['people'],
           summary: 'One influencer with reviews, completed work and 3 similar influencers',
           description:
@@ -68,6 +70,7 @@ export const peopleRoutes =
       {
         preValidation: companyOnly,
         schema: {
+          operationId: 'contactInfluencer',
           tags: ['people'],
           summary: 'Contact an influencer: starts (or continues) the conversation of the company and the influencer',
           description:
@@ -84,6 +87,7 @@ export const peopleRoutes =
       '/api/companies/:id',
       {
         schema: {
+          operationId: 'getCompany',
           tags: ['people'],
           summary: 'One company with its open and past tasks and the reviews on its tasks',
           description: 'Who: anyone, as the company’s privacy settings allow (404 COMPANY_NOT_FOUND otherwise). Contact details follow those settings.',
@@ -103,6 +107,7 @@ export const peopleRoutes =
         url: '/api/companies/:id/follow',
         preValidation: influencerOnly,
         schema: {
+          operationId: follow ? 'followCompany' : 'unfollowCompany',
           tags: ['people'],
           summary: follow ? 'Follow a company (its new tasks notify the follower)' : 'Stop following a company',
           description: 'Who: influencers (FOLLOW_INFLUENCER_ONLY for other roles, 401 for visitors). Idempotent.',

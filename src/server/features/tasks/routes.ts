@@ -50,7 +50,7 @@ export const taskRoutes =
     invalidateOnWrite(app, ctx.publicCache, 'tasks');
     app.get(
       '/api/categories',
-      { schema: { tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse } } },
+      { schema: { operationId: 'listCategories', tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse } } },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', async () => ({ categories: await listCategories(ctx.db) })),
     );
 
@@ -58,6 +58,7 @@ export const taskRoutes =
       '/api/tasks',
       {
         schema: {
+          operationId: 'listTasks',
           tags: ['tasks'],
           summary: 'The task hall: search, category, budget range, sort, pagination (open tasks by default)',
           description: 'Who: anyone. `total` is counted up to 10000.',
@@ -72,6 +73,7 @@ export const taskRoutes =
       '/api/task-detail',
       {
         schema: {
+          operationId: 'getTask',
           tags: ['tasks'],
           summary: 'One task with its company and category, and what the viewer may do',
           description: 'Who: anyone (viewer fields depend on the session). 404 任务不存在.',
@@ -89,6 +91,7 @@ export const taskRoutes =
       '/api/tasks/:id/view',
       {
         schema: {
+          operationId: 'recordTaskView',
           tags: ['tasks'],
           summary: 'Count a visit of the task page (once per visitor per 30 minutes)',
           description: 'Who: anyone; the page calls it once per visit.',
@@ -108,6 +111,7 @@ export const taskRoutes =
       '/api/tasks',
       {
         schema: {
+          operationId: 'publishTask',
           tags: ['tasks'],
           summary: 'Publish a task',
           description:
@@ -126,7 +130,7 @@ export const taskRoutes =
     app.get(
       '/api/my/tasks',
       {
-        schema: { tags: ['tasks'], summary: "The company's own tasks, newest first, with applicant counts", description: 'Who: companies (仅企业用户可访问此页面).', response: { 200: companyTasksResponse, ...errors } },
+        schema: { operationId: 'listMyTasks', tags: ['tasks'], summary: "The company's own tasks, newest first, with applicant counts", description: 'Who: companies (仅企业用户可访问此页面).', response: { 200: companyTasksResponse, ...errors } },
         preValidation: companyOnly,
       },
       async (request, reply) => {
@@ -137,7 +141,7 @@ export const taskRoutes =
 
     app.post(
       '/api/tasks/:id/cancel',
-      { schema: { tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+      { schema: { operationId: 'cancelTask', tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
       async (request) => {
         await cancelTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -145,7 +149,7 @@ export const taskRoutes =
     );
     app.post(
       '/api/tasks/:id/complete',
-      { schema: { tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+      { schema: { operationId: 'completeTask', tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
       async (request) => {
         await completeTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -156,6 +160,7 @@ export const taskRoutes =
       '/api/task-applications',
       {
         schema: {
+          operationId: 'listApplications',
           tags: ['applications'],
           summary: 'Applications of a task (owning company) or of an influencer (that influencer)',
           description: 'Who: ?taskId= the owning company only; ?influencerId= (or nothing) the influencer themself only.',
@@ -180,6 +185,7 @@ export const taskRoutes =
       '/api/task-applications',
       {
         schema: {
+          operationId: 'applyToTask',
           tags: ['applications'],
           summary: 'Apply for an open task with a quote within its budget',
           description: 'Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.',
@@ -194,13 +200,13 @@ export const taskRoutes =
       },
     );
 
-    for (const [action, fn, who] of [
-      ['accept', acceptApplication, 'the owning company'],
-      ['refuse', refuseApplication, 'the owning company'],
+    for (const [action, fn, who, operationId] of [
+      ['accept', acceptApplication, 'the owning company', 'acceptApplication'],
+      ['refuse', refuseApplication, 'the owning company', 'refuseApplication'],
     ] as const) {
       app.post(
         `/api/task-applications/:id/${action}`,
-        { schema: { tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+        { schema: { operationId, tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
         async (request) => {
           await fn(ctx, (await currentUser(request)).id, request.params.id);
           return { ok: true as const };
@@ -209,7 +215,7 @@ export const taskRoutes =
     }
     app.post(
       '/api/task-applications/:id/withdraw',
-      { schema: { tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: influencerOnly },
+      { schema: { operationId: 'withdrawApplication', tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: influencerOnly },
       async (request) => {
         await withdrawApplication(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };

@@ -16,6 +16,7 @@ export const uploadRoutes =
       '/api/uploads',
       {
         schema: {
+          operationId: 'uploadFile',
           tags: ['uploads'],
           summary: 'Upload one file (multipart field "file")',
           description:

@@ -12,6 +12,7 @@ export const videoRoutes =
       '/api/videos',
       {
         schema: {
+          operationId: 'listVideos',
           tags: ['videos'],
           summary: 'Showcase videos (active only): search, category, featured, sort, pagination',
           description: 'Who: anyone. Sorts: latest, popular (views), trending (views counted in the last 7 days), rating, sort_order.',
@@ -26,6 +27,7 @@ export const videoRoutes =
       '/api/video-detail',
       {
         schema: {
+          operationId: 'getVideo',
           tags: ['videos'],
           summary: 'One active video and up to 6 related videos (same category)',
           description: 'Who: anyone. 404 VIDEO_NOT_FOUND for an unknown or inactive video.',
@@ -43,6 +45,7 @@ export const videoRoutes =
       '/api/videos/:id/view',
       {
         schema: {
+          operationId: 'recordVideoView',
           tags: ['videos'],
           summary: 'Count a visit of the video page (once per visitor per 30 minutes)',
           description: 'Who: anyone; the page calls it once per visit.',
