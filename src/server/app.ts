@@ -20,7 +20,7 @@ import { PublicCache } from './platform/publicCache';
 import { RealtimeHub } from './platform/realtime';
 import type { AppContext } from './platform/context';
 import { registerOriginCheck } from './platform/csrf';
-import { registerApiDocs } from './platform/openapi/document';
+import { registerApiDocs, registerContractLog } from './platform/openapi/document';
 import { makeDirs } from './platform/datadir';
 import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
@@ -163,6 +163,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandling(app);
+  // e2e: every API response checked against the document (before compression sees the body; decision 0031)
+  if (config.contractLog && !config.isProduction) registerContractLog(app, config.contractLog);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.length > MAX_URL_LENGTH) return reply.status(414).send(errorBody('URI_TOO_LONG'));
   });

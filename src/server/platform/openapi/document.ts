@@ -4,11 +4,13 @@
  * without them stops the server at start — and its error statuses are completed in one place
  * (responses.ts). Schemas are components referenced by id (schemas.ts); unused ones are left out.
  */
+import { appendFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { ContractChecker } from './contract';
 import { completeResponses } from './responses';
 import { registerSchemaIds } from './schemas';
 
@@ -106,10 +108,14 @@ export function finishDocument(doc: JsonObject): JsonObject {
   const rename = new Map<string, string>();
   for (const id of reached) {
     const plain = id.replace(/Input$/, '');
-    if (plain !== id && !reached.has(plain)) rename.set(id, plain);
+    if (plain === id) continue;
+    // an input twin equal to its output (an enum, a plain object) is the same schema
+    if (!reached.has(plain) || JSON.stringify(schemas[id]) === JSON.stringify(schemas[plain])) rename.set(id, plain);
   }
   const kept: JsonObject = {};
-  for (const id of [...reached].sort((a, b) => (rename.get(a) ?? a).localeCompare(rename.get(b) ?? b))) kept[rename.get(id) ?? id] = schemas[id];
+  for (const id of [...reached].sort((a, b) => (rename.get(a) ?? a).localeCompare(rename.get(b) ?? b))) {
+    if (!rename.has(id) || !reached.has(rename.get(id) as string)) kept[rename.get(id) ?? id] = schemas[id];
+  }
   let text = JSON.stringify({ ...doc, components: { ...components, schemas: kept } });
   for (const [from, to] of rename) text = text.split(`"${REF}${from}"`).join(`"${REF}${to}"`);
   const out = JSON.parse(text) as JsonObject;
@@ -171,4 +177,29 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
     transformObject: (input) => finishDocument(transformObject(input) as unknown as JsonObject) as unknown as ReturnType<typeof transformObject>,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { tagsSorter: undefined, operationsSorter: undefined, docExpansion: 'list' } });
+}
+
+/**
+ * With API_CONTRACT_LOG (the browser suite's server): every API response is checked against this
+ * server's own document and each mismatch appended to that file as one line; scripts/e2e.mjs fails the
+ * run when it is not empty. Registered before compression, so it reads the body as sent by the route.
+ */
+export function registerContractLog(app: FastifyInstance, file: string) {
+  let checker: ContractChecker | null = null;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/')) return payload;
+    checker ??= new ContractChecker(app.swagger() as unknown as Record<string, unknown>);
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    const contentType = reply.getHeader('content-type');
+    const problems = checker.check({
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : undefined,
+      // a stream (a file, an event stream) is not read here: its status and media type are still checked
+      body: typeof payload === 'string' || Buffer.isBuffer(payload) ? body : '{}',
+    });
+    if (problems.length) appendFileSync(file, problems.map((p) => `${p}\n`).join(''));
+    return payload;
+  });
 }
