@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { analyticsCsvQuery, analyticsQuery, analyticsResponse, platformSettings, settingsResponse, siteSettings } from '../../../shared/schemas/adminInsights';
 import { analyticsCsv, getAnalytics, resolveRange } from './analytics';
 import { errorBody } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
-import { mediaResponse } from '../../platform/openapi/responses';
+import { mediaResponse, notModified } from '../../platform/openapi/responses';
 import { getSettingsForAdmin, getSiteSettings, updateSettings } from './settings';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -71,7 +70,7 @@ export const adminInsightsRoutes =
           tags: ['site'],
           summary: 'What every page reads: the fee, the settlement window, sign-up per type, the announcement banner',
           description: 'Who: anyone. Shared for a few seconds like the public lists.',
-          response: { 200: siteSettings },
+          response: { 200: siteSettings, 304: notModified },
         },
       },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'site-settings', () => getSiteSettings(ctx)),

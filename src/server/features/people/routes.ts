@@ -11,6 +11,7 @@ import {
   influencerListResponse,
 } from '../../../shared/schemas/people';
 import type { AppContext } from '../../platform/context';
+import { notModified } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
 import {
   contactInfluencer,
@@ -39,7 +40,7 @@ export const peopleRoutes =
           description:
             'Who: anyone. Visitors receive followersCount and hourlyRate as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.',
           querystring: influencerListQuery,
-          response: { 200: influencerListResponse, 400: errorBody },
+          response: { 200: influencerListResponse, 304: notModified, 400: errorBody },
         },
       },
       // what a visitor sees is the same for every visitor (shared for a few seconds); members' is theirs

@@ -18,6 +18,7 @@ import {
   taskListResponse,
 } from '../../../shared/schemas/tasks';
 import type { AppContext } from '../../platform/context';
+import { notModified } from '../../platform/openapi/responses';
 import { visitorKey } from '../../platform/visitor';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { AppError } from '../../platform/errors';
@@ -50,7 +51,7 @@ export const taskRoutes =
     invalidateOnWrite(app, ctx.publicCache, 'tasks');
     app.get(
       '/api/categories',
-      { schema: { operationId: 'listCategories', tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse } } },
+      { schema: { operationId: 'listCategories', tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse, 304: notModified } } },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', async () => ({ categories: await listCategories(ctx.db) })),
     );
 
@@ -63,7 +64,7 @@ export const taskRoutes =
           summary: 'The task hall: search, category, budget range, sort, pagination (open tasks by default)',
           description: 'Who: anyone. `total` is counted up to 10000.',
           querystring: taskListQuery,
-          response: { 200: taskListResponse, 400: errorBody },
+          response: { 200: taskListResponse, 304: notModified, 400: errorBody },
         },
       },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', () => listTasks(ctx.db, request.query)),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParam } from '../../../shared/schemas/common';
 import { videoDetailQuery, videoDetailResponse, videoListQuery, videoListResponse, videoViewResponse } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../platform/context';
+import { notModified } from '../../platform/openapi/responses';
 import { visitorKey } from '../../platform/visitor';
 import { getVideoDetail, listVideos, recordVideoView } from './service';
 
@@ -17,7 +18,7 @@ export const videoRoutes =
           summary: 'Showcase videos (active only): search, category, featured, sort, pagination',
           description: 'Who: anyone. Sorts: latest, popular (views), trending (views counted in the last 7 days), rating, sort_order.',
           querystring: videoListQuery,
-          response: { 200: videoListResponse, 400: errorBody },
+          response: { 200: videoListResponse, 304: notModified, 400: errorBody },
         },
       },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'videos', () => listVideos(ctx, request.query)),

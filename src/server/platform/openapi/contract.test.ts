@@ -18,7 +18,7 @@ type Doc = {
   servers?: { url: string }[];
   tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, { operationId?: string; tags?: string[]; parameters?: { name: string; in: string; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, unknown> }> }>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; responses: Record<string, { content?: Record<string, unknown> }> };
 };
 let doc: Doc;
 
@@ -59,7 +59,9 @@ describe('the document', () => {
     // the codes are listed once, in ErrorCode
     expect(text.split('"PAYOUT_REJECT_REASON_REQUIRED"').length - 1).toBe(1);
     expect(doc.components.schemas.Error).toBeTruthy();
-    expect(doc.paths['/api/tasks'].get.responses['400'].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+    // an error answer is one shared response, its body the Error schema
+    expect(doc.paths['/api/tasks'].get.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+    expect(doc.components.responses.BadRequest.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
     expect(doc.paths['/api/tasks'].get.responses['200'].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/TaskListResponse' } } });
     // only the schemas an operation reaches
     const refs = new Set([...text.matchAll(/"#\/components\/schemas\/([A-Za-z0-9]+)"/g)].map((m) => m[1]));

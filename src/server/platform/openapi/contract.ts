@@ -8,7 +8,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 type Json = Record<string, unknown>;
-type Operation = { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Response = { content?: Record<string, { schema?: unknown }> };
+type Operation = { operationId?: string; responses?: Record<string, Response | { $ref: string }> };
 type PathEntry = { template: string; re: RegExp; statics: number; ops: Record<string, Operation> };
 
 export type CheckedResponse = {
@@ -35,6 +36,7 @@ export class ContractChecker {
   private readonly paths: PathEntry[];
   private readonly ajv: Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly responses: Record<string, Response>;
 
   constructor(document: Json) {
     const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
@@ -46,6 +48,7 @@ export class ContractChecker {
       })
       // a literal segment wins over a parameter (/api/tasks/mine before /api/tasks/{id}), as in the router
       .sort((a, b) => b.statics - a.statics);
+    this.responses = ((document.components as { responses?: Record<string, Response> } | undefined)?.responses ?? {});
     this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
     addFormats(this.ajv);
     this.ajv.addSchema(document, 'openapi.json');
@@ -79,12 +82,21 @@ export class ContractChecker {
     const responses = found.op.responses ?? {};
     const key = String(r.status) in responses ? String(r.status) : `${String(r.status)[0]}XX` in responses ? `${String(r.status)[0]}XX` : 'default' in responses ? 'default' : null;
     if (!key) return [`${where}: answered ${r.status}, which the document does not declare (declared: ${Object.keys(responses).join(', ')})`];
-    const content = responses[key]?.content;
+    const declared = this.resolve(responses[key]);
+    const content = declared?.content;
     if (!content || r.method.toUpperCase() === 'HEAD') return [];
     const media = Object.keys(content).find((d) => mediaMatches(d, type));
     if (!media) return [`${where}: answered ${r.status} as ${type || 'no content type'}, declared: ${Object.keys(content).join(', ')}`];
     if (!/json/.test(media)) return [];
-    return this.validate(r, ['paths', found.template, method.toLowerCase(), 'responses', key, 'content', media, 'schema'], `${where} ${r.status}`, type);
+    const at = declared === responses[key] ? ['paths', found.template, method.toLowerCase(), 'responses', key] : (responses[key] as { $ref: string }).$ref.slice(2).split('/');
+    return this.validate(r, [...at, 'content', media, 'schema'], `${where} ${r.status}`, type);
+  }
+
+  /** A response object, following a `$ref` to components.responses. */
+  private resolve(res: Response | { $ref: string } | undefined): Response | undefined {
+    if (!res || !('$ref' in res)) return res;
+    const name = res.$ref.replace('#/components/responses/', '');
+    return this.responses[name];
   }
 
   private validate(r: CheckedResponse, at: string[], where: string, type: string): string[] {

@@ -59,6 +59,22 @@ const STATUS_TEXT: Record<string, string> = {
   '5XX': 'Server error',
 };
 
+/** The names of the shared error answers, by status. */
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'PayloadTooLarge',
+  '414': 'UriTooLong',
+  '415': 'UnsupportedMediaType',
+  '429': 'TooManyRequests',
+  '502': 'BadGateway',
+  '503': 'Unavailable',
+  '5XX': 'ServerError',
+};
+
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -120,14 +136,25 @@ export function finishDocument(doc: JsonObject): JsonObject {
   for (const [from, to] of rename) text = text.split(`"${REF}${from}"`).join(`"${REF}${to}"`);
   const out = JSON.parse(text) as JsonObject;
   tidySchemas(out);
+  // an error answer that says only what its status says is one shared response (components.responses)
+  const shared: JsonObject = {};
+  const errorContent = JSON.stringify({ 'application/json': { schema: { $ref: `${REF}Error` } } });
   for (const ops of Object.values(isObject(out.paths) ? out.paths : {})) {
     for (const op of Object.values(isObject(ops) ? ops : {})) {
       if (!isObject(op) || !isObject(op.responses)) continue;
       for (const [status, res] of Object.entries(op.responses)) {
-        if (isObject(res) && res.description === 'Default Response') res.description = STATUS_TEXT[status] ?? 'Success';
+        if (!isObject(res) || res.description !== 'Default Response') continue;
+        res.description = STATUS_TEXT[status] ?? 'Success';
+        const name = ERROR_RESPONSES[status];
+        if (name && JSON.stringify(res.content) === errorContent) {
+          shared[name] = { description: res.description, content: res.content };
+          op.responses[status] = { $ref: `#/components/responses/${name}` };
+        }
       }
     }
   }
+  const outComponents = out.components as JsonObject;
+  outComponents.responses = Object.fromEntries(Object.entries(ERROR_RESPONSES).filter(([, n]) => n in shared).map(([, n]) => [n, shared[n]]));
   return out;
 }
 
@@ -150,7 +177,8 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
     if (other && other !== where) throw new Error(`${where}: operationId ${operationId} is already ${other}`);
     operationIds.set(operationId, where);
     if (!tags || tags.length !== 1 || !TAG_NAMES.has(tags[0])) throw new Error(`${where}: needs exactly one tag of API_TAGS`);
-    completeResponses(route);
+    // the development operations answer 404 to any other machine (platform/loopback.ts)
+    completeResponses(route, tags[0] === 'dev' ? [404] : []);
   });
 
   const transformObject = createJsonSchemaTransformObject({});

@@ -87,3 +87,6 @@ export const mediaResponse = (mediaType: string, description: string) => ({
   description,
   content: { [mediaType]: { schema: rawBody } },
 });
+
+/** The 304 of a public list served from the shared cache (platform/publicCache.ts) when If-None-Match holds. */
+export const notModified = z.undefined().describe('Not modified: the list is still the one of the ETag sent in If-None-Match');
