@@ -200,6 +200,8 @@ async function main() {
         E2E_OUTPUT_DIR: path.join(artifacts, 'test-results'),
         CHROMIUM_PATH: CHROMIUM,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        // the servers a test starts of its own (e2e/ownServer.ts) check their answers into the same file
+        ...(contractLog ? { API_CONTRACT_LOG: contractLog } : {}),
       },
     });
     child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }));

@@ -5,7 +5,11 @@
  * are declared 4xx in the product's error body. Every inject below also passes the harness's contract
  * check (the response must match the schema the document declares for its status).
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeAdmin, makeCompany, makeDeal, makeInfluencer, makeTask } from '../../db/factories';
 import { hashPassword } from '../../features/auth/service';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
@@ -185,6 +189,27 @@ describe('the contract check itself', () => {
     expect(k.check({ method: 'GET', url: '/api/nothing-here', status: 404, contentType: json, body: '{"error":{"code":"NOT_FOUND","message":"x"}}' })).toEqual([]);
     expect(k.check({ method: 'GET', url: '/api/nothing-here', status: 404, contentType: json, body: '{"message":"Not Found"}' })).toHaveLength(1);
     expect(k.check({ method: 'GET', url: '/api/nothing-here', status: 200, contentType: json, body: '{}' })).toHaveLength(1);
+  });
+});
+
+describe('API_CONTRACT_LOG (the browser suite’s server)', () => {
+  it('appends each response that breaks the document, and nothing for those that keep it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-contract-'));
+    const file = path.join(dir, 'violations.log');
+    const own = await createTestApp({ API_CONTRACT_LOG: file }, { contract: false });
+    try {
+      own.app.get('/api/contract-probe', { schema: { operationId: 'contractProbe', tags: ['system'], response: { 200: z.object({ ok: z.boolean() }) } } }, async (_request, reply) =>
+        reply.code(418 as 200).send({ ok: true }),
+      );
+      const c = new Client(own.app);
+      expect((await c.get('/api/categories')).statusCode).toBe(200);
+      expect(existsSync(file)).toBe(false);
+      expect((await c.get('/api/contract-probe')).statusCode).toBe(418);
+      expect(readFileSync(file, 'utf8')).toMatch(/GET \/api\/contract-probe \(contractProbe\): answered 418, which the document does not declare/);
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

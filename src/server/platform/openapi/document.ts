@@ -153,6 +153,9 @@ export function finishDocument(doc: JsonObject): JsonObject {
       }
     }
   }
+  // a tag no operation carries here (`dev` in production) is not listed
+  const used = new Set(JSON.stringify(out.paths).match(/"tags":\["[a-z-]+"\]/g)?.map((t) => t.slice(9, -2)) ?? []);
+  if (Array.isArray(out.tags)) out.tags = out.tags.filter((t) => isObject(t) && typeof t.name === 'string' && used.has(t.name));
   const outComponents = out.components as JsonObject;
   outComponents.responses = Object.fromEntries(Object.entries(ERROR_RESPONSES).filter(([, n]) => n in shared).map(([, n]) => [n, shared[n]]));
   return out;
