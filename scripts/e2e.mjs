@@ -75,6 +75,8 @@ async function waitForHealth(url, child, timeoutMs = Number(process.env.E2E_STAR
 
 let server = null;
 let runDir = null;
+/** where the server logs API responses that break the document (API_CONTRACT_LOG) */
+let contractLog = null;
 let serverLog = null;
 
 async function stopServer() {
@@ -146,6 +148,8 @@ async function main() {
     cpSync(path.join(root, 'dist', 'web'), path.join(runDir, 'dist', 'web'), { recursive: true });
     baseURL = `http://127.0.0.1:${port}`;
     const serverLogFile = path.join(artifacts, 'server.log');
+    contractLog = path.join(artifacts, 'contract-violations.log');
+    rmSync(contractLog, { force: true });
     serverLog = createWriteStream(serverLogFile);
     const env = { ...process.env };
     for (const k of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'SECRET_KEY', 'STORAGE_DRIVER', 'SEED_DEMO']) delete env[k];
@@ -159,6 +163,8 @@ async function main() {
       ADMIN_PASSWORD,
       // tsx compiles the web components the server renders for a first paint with the repository's settings
       TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
+      // every API response is checked against the API document; mismatches land here (decision 0031)
+      API_CONTRACT_LOG: contractLog,
     });
     log(`starting server on ${baseURL} (DATA_DIR=${dataDir}, log: ${path.relative(root, serverLogFile)})`);
     server = spawn(bin('tsx'), [path.join(root, 'src', 'server', 'main.ts')], {
@@ -194,6 +200,8 @@ async function main() {
         E2E_OUTPUT_DIR: path.join(artifacts, 'test-results'),
         CHROMIUM_PATH: CHROMIUM,
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        // the servers a test starts of its own (e2e/ownServer.ts) check their answers into the same file
+        ...(contractLog ? { API_CONTRACT_LOG: contractLog } : {}),
       },
     });
     child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0) }));
@@ -214,7 +222,17 @@ async function main() {
   } else {
     console.log(`\ne2e summary: no report (playwright exited with code ${result.code}); total ${total}s`);
   }
-  const failed = result.code !== 0 || !s || s.failed > 0;
+  // a response that does not match the API document fails the run, whatever the tests said (decision 0031)
+  const violations = contractLog && existsSync(contractLog) ? readFileSync(contractLog, 'utf8').split('\n').filter(Boolean) : [];
+  if (violations.length) {
+    const distinct = [...new Set(violations)];
+    console.log(`\ne2e: ${violations.length} API response(s) broke the API document (${path.relative(root, contractLog)}):`);
+    for (const v of distinct.slice(0, 20)) console.log(`  - ${v}`);
+    if (distinct.length > 20) console.log(`  … and ${distinct.length - 20} more`);
+  } else if (contractLog) {
+    log('every API response matched the API document');
+  }
+  const failed = result.code !== 0 || !s || s.failed > 0 || violations.length > 0;
   return failed ? 1 : 0;
 }
 

@@ -8,15 +8,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import sse from '@fastify/sse';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LIMITS } from '../shared/limits';
 import type { Config } from './config';
@@ -27,9 +20,10 @@ import { PublicCache } from './platform/publicCache';
 import { RealtimeHub } from './platform/realtime';
 import type { AppContext } from './platform/context';
 import { registerOriginCheck } from './platform/csrf';
+import { registerApiDocs, registerContractLog } from './platform/openapi/document';
 import { makeDirs } from './platform/datadir';
 import { isLoopbackAddress } from './platform/loopback';
-import { AppError, errorBody, registerErrorHandling } from './platform/errors';
+import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './platform/ratelimit';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
@@ -103,6 +97,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // errors raised before routing (a malformed address, a path parameter over 100 characters) answer in
+    // the product's error body too, not Fastify's
+    frameworkErrors: (err, _request, reply) => sendError(reply, new AppError(FRAMEWORK_ERRORS[err.code] ?? 'BAD_REQUEST')),
     // a request Node refuses before Fastify sees it (headers over 16 KB, a malformed request line)
     // still gets the JSON error body
     clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
@@ -167,6 +164,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandling(app);
+  // e2e: every API response checked against the document (before compression sees the body; decision 0031)
+  if (config.contractLog && !config.isProduction) registerContractLog(app, config.contractLog);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.length > MAX_URL_LENGTH) return reply.status(414).send(errorBody('URI_TOO_LONG'));
   });
@@ -224,14 +223,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Live-commerce marketplace API', version: '0.1.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // the API document (/api/docs/json) and the check every API route passes (decision 0031)
+  await registerApiDocs(app, config);
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

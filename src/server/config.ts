@@ -55,6 +55,8 @@ const envSchema = z
     JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     /** development and e2e only: a clock that /api/dev/clock can move forward (refused in production) */
     DEV_CLOCK: bool.default(false),
+    /** development and e2e only: check every API response against the API document, mismatches appended to this file */
+    API_CONTRACT_LOG: z.string().min(1).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
@@ -71,6 +73,9 @@ const envSchema = z
         path: ['SECRET_KEY'],
         message: 'is required in production with DATABASE_URL (every instance must share it)',
       });
+    }
+    if (e.NODE_ENV === 'production' && e.API_CONTRACT_LOG) {
+      ctx.addIssue({ code: 'custom', path: ['API_CONTRACT_LOG'], message: 'cannot be used in production' });
     }
     if (e.NODE_ENV === 'production' && e.DEV_CLOCK) {
       ctx.addIssue({ code: 'custom', path: ['DEV_CLOCK'], message: 'cannot be used in production' });
@@ -118,6 +123,8 @@ export type Config = {
   jobsPollMs: number;
   /** a clock that /api/dev/clock moves forward (development and e2e only) */
   devClock: boolean;
+  /** check every API response against the document and append mismatches here (e2e; decision 0031) */
+  contractLog?: string;
   /** the web build to serve; absent in tests */
   webDist?: string;
 };
@@ -170,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', dir: path.join(dataDir, 'uploads') },
     jobsPollMs: e.JOBS_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     devClock: e.DEV_CLOCK,
+    contractLog: e.API_CONTRACT_LOG,
     webDist: path.resolve('dist/web'),
   };
 }

@@ -19,6 +19,10 @@ export const ERRORS = {
   UNAVAILABLE: { status: 503, zh: '服务暂时不可用，请稍后重试', en: 'Service temporarily unavailable' },
   HEADERS_TOO_LARGE: { status: 431, zh: '请求头过大', en: 'The request headers are too large' },
   URI_TOO_LONG: { status: 414, zh: '请求地址过长', en: 'The request address is too long' },
+  ADDRESS_INVALID: { status: 400, zh: '请求地址无效', en: 'The request address is not valid' },
+  JSON_INVALID: { status: 400, zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  BODY_EMPTY: { status: 400, zh: '请求内容不能为空', en: 'The request body is empty' },
+  MEDIA_TYPE_UNSUPPORTED: { status: 415, zh: '不支持的请求内容类型', en: 'This content type is not supported' },
 
   // sign-up / sign-in (part 1 §5, §8)
   EMAIL_REQUIRED: { status: 400, zh: '请输入邮箱地址', en: 'Please enter your email address' },

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { adminLogs, adminPermissions } from '../db/schema';
 import type { AppContext } from './context';
 import { AppError } from './errors';
+import { markGuard } from './openapi/responses';
 import type { AuthUser } from './session';
 
 export type AdminUser = AuthUser & { permissions: AdminPermission[] };
@@ -28,9 +29,8 @@ export async function permissionsOf(db: DbOrTx, adminId: string): Promise<AdminP
  * influencer or company 403 权限不足，只有超级管理员可以访问此页面, an admin without the route's
  * permission 403 ADMIN_PERMISSION_MISSING. `permission` undefined = any admin.
  */
-export const requireAdmin =
-  (ctx: AppContext, permission?: AdminPermission): preValidationAsyncHookHandler =>
-  async (request) => {
+export const requireAdmin = (ctx: AppContext, permission?: AdminPermission): preValidationAsyncHookHandler =>
+  markGuard(async (request) => {
     const user = await request.getUser();
     if (!user) throw new AppError('ADMIN_LOGIN_REQUIRED');
     if (user.userType !== 'admin') throw new AppError('ADMIN_ONLY');
@@ -39,7 +39,7 @@ export const requireAdmin =
       throw new AppError('ADMIN_PERMISSION_MISSING', { permission: ADMIN_PERMISSION_LABELS[permission].zh });
     }
     request.admin = { ...user, permissions };
-  };
+  }, [401, 403]);
 
 /** For handlers behind requireAdmin. */
 export function currentAdmin(request: FastifyRequest): AdminUser {

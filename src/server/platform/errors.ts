@@ -142,6 +142,21 @@ export function statementName(query: string): string {
   return `${m[1].toLowerCase()}${table ? ` ${table[1]}` : ''}`;
 }
 
+/**
+ * Errors Fastify and its plugins raise before a route runs, each answered with the product's own code
+ * (in the error body like every other error; decision 0031).
+ */
+export const FRAMEWORK_ERRORS: Partial<Record<string, ErrorCode>> = {
+  FST_ERR_BAD_URL: 'ADDRESS_INVALID',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'JSON_INVALID',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BODY_EMPTY',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'MEDIA_TYPE_UNSUPPORTED',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'MEDIA_TYPE_UNSUPPORTED',
+};
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error);
@@ -154,9 +169,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, issuesToError(issues));
     }
     const fe = error as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, new AppError('PAYLOAD_TOO_LARGE'));
-    }
+    const framework = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+    if (framework) return sendError(reply, new AppError(framework));
     if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.statusCode === 413) {
       return sendError(reply, new AppError('FILE_TOO_LARGE', { max: '50MB' }));
     }

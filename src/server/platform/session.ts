@@ -9,6 +9,7 @@ import { sessions, userProfiles, users } from '../db/schema';
 import type { AppContext } from './context';
 import { randomToken, sha256 } from './crypto';
 import { AppError } from './errors';
+import { markGuard } from './openapi/responses';
 
 export const SESSION_COOKIE = 'sid';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -111,28 +112,29 @@ export async function purgeExpiredSessions(ctx: AppContext) {
 
 /** Guards: every route declares who may call it with one of these as its preValidation hook, so a
  * visitor or a wrong role is refused before the body is validated. */
-export const requireUser: preValidationAsyncHookHandler = async (request) => {
+export const requireUser: preValidationAsyncHookHandler = markGuard(async (request) => {
   if (!(await request.getUser())) throw new AppError('UNAUTHENTICATED');
-};
+}, [401]);
 
-export const requireRole =
-  (...roles: UserType[]): preValidationAsyncHookHandler =>
-  async (request) => {
+export const requireRole = (...roles: UserType[]): preValidationAsyncHookHandler =>
+  markGuard(async (request) => {
     const user = await request.getUser();
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!user.userType || !roles.includes(user.userType)) throw new AppError('FORBIDDEN');
-  };
+  }, [401, 403]);
 
 /** A guard with the page's own messages, e.g. 请先登录后再访问个人中心 / 只有达人用户可以访问此页面. */
-export const guard =
-  (opts: { roles?: UserType[]; unauthenticated?: ErrorCode; forbidden?: ErrorCode }): preValidationAsyncHookHandler =>
-  async (request) => {
-    const user = await request.getUser();
-    if (!user) throw new AppError(opts.unauthenticated ?? 'UNAUTHENTICATED');
-    if (opts.roles && (!user.userType || !opts.roles.includes(user.userType))) {
-      throw new AppError(opts.forbidden ?? 'FORBIDDEN');
-    }
-  };
+export const guard = (opts: { roles?: UserType[]; unauthenticated?: ErrorCode; forbidden?: ErrorCode }): preValidationAsyncHookHandler =>
+  markGuard(
+    async (request) => {
+      const user = await request.getUser();
+      if (!user) throw new AppError(opts.unauthenticated ?? 'UNAUTHENTICATED');
+      if (opts.roles && (!user.userType || !opts.roles.includes(user.userType))) {
+        throw new AppError(opts.forbidden ?? 'FORBIDDEN');
+      }
+    },
+    opts.roles ? [401, 403] : [401],
+  );
 
 /** For handlers behind requireUser/requireRole: the user, known to be present. */
 export async function currentUser(request: FastifyRequest): Promise<AuthUser> {

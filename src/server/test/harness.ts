@@ -16,6 +16,7 @@ import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteD
 import { outbox } from '../db/schema';
 import type { Clock } from '../platform/clock';
 import { checkLedger } from '../features/money/ledger';
+import { ContractChecker } from '../platform/openapi/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 
 export type TestApp = {
@@ -79,7 +80,14 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { clock?: Clock; logStream?: NodeJS.WritableStream; /** serve the web app from this folder */ webDist?: string } = {},
+  opts: {
+    clock?: Clock;
+    logStream?: NodeJS.WritableStream;
+    /** serve the web app from this folder */
+    webDist?: string;
+    /** check every API response against the API document (default on; decision 0031) */
+    contract?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
   const config = loadConfig({
@@ -92,6 +100,7 @@ export async function createTestApp(
   if (opts.webDist) config.webDist = opts.webDist;
   const { database, drop } = await freshDatabase();
   const app = await buildApp(config, { database, serveWeb: Boolean(opts.webDist), clock: opts.clock, logStream: opts.logStream });
+  if (opts.contract !== false) checkContract(app);
   return {
     app,
     config,
@@ -105,6 +114,34 @@ export async function createTestApp(
       if (problems.length) throw new Error(`the ledger is broken after this test file:\n- ${problems.join('\n- ')}`);
     },
   };
+}
+
+/**
+ * The contract check (decision 0031): after every app.inject of an /api/ address, the response must have
+ * a status the document declares for that operation, a declared media type and a body valid against the
+ * declared schema — else the inject throws and the test fails, naming the operation and the mismatch.
+ * The document is this app's own (app.swagger()), built at the first request.
+ */
+function checkContract(app: App) {
+  let checker: ContractChecker | null = null;
+  const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const checked = async (opts: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const res = await inject(opts);
+    const url = res.raw.req.url ?? '';
+    if (!url.startsWith('/api/')) return res;
+    checker ??= new ContractChecker(app.swagger() as unknown as Record<string, unknown>);
+    const contentType = res.headers['content-type'];
+    const problems = checker.check({
+      method: res.raw.req.method ?? 'GET',
+      url,
+      status: res.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : undefined,
+      body: res.body,
+    });
+    if (problems.length) throw new Error(`API contract broken (decision 0031):\n- ${problems.join('\n- ')}`);
+    return res;
+  };
+  app.inject = checked as typeof app.inject;
 }
 
 let ipSeq = 0;

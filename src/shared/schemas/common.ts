@@ -4,12 +4,15 @@ import { queryInt } from './fields';
 
 const codes = Object.keys(ERRORS) as [keyof typeof ERRORS, ...(keyof typeof ERRORS)[]];
 
+/** Every error code (src/shared/errors.ts): one enum, named once in the API document. */
+export const errorCode = z.enum(codes);
+
 export const errorBody = z.object({
   error: z.object({
-    code: z.enum(codes),
+    code: errorCode,
     message: z.string(),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    fields: z.record(z.string(), z.enum(codes)).optional(),
+    fields: z.record(z.string(), errorCode).optional(),
   }),
 });
 

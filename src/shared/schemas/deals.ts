@@ -89,9 +89,6 @@ export const FORMS = {
   resolution: resolutionForm,
 } as const;
 
-export const dealEventParams = z.object({ id: z.string().uuid({ error: 'DEAL_NOT_FOUND' }), event: z.enum(DEAL_EVENT_NAMES as [string, ...string[]]) });
-/** the body depends on the event; the service validates it with FORMS[eventDef(event).form] */
-export const dealEventBody = z.record(z.string(), z.unknown()).optional();
 
 const image = z.object({ id: z.string().uuid(), url: z.string() });
 

@@ -97,11 +97,15 @@ export function rounded(min: number, max: number, places: number, codes: NumberC
  * "-1", "1.5"), then checked like `int`.
  */
 export function queryInt(min: number, max: number, code: ErrorCode = 'BAD_REQUEST') {
-  return z
-    .string({ error: code })
-    .regex(/^\d{1,10}$/, { error: code })
-    .transform(Number)
-    .pipe(int(min, max, { invalid: code }));
+  return (
+    z
+      .string({ error: code })
+      .regex(/^\d{1,10}$/, { error: code })
+      .transform(Number)
+      .pipe(int(min, max, { invalid: code }))
+      // what the API document says: an integer parameter in [min, max] (its digits are what the query carries)
+      .meta({ type: 'integer', minimum: min, maximum: max })
+  );
 }
 
 export { DATE_YEARS, parseIsoDateTime } from '../dates';

@@ -105,6 +105,12 @@ export function setApiTransport(t: Transport) {
   transport = t;
 }
 
+/** Sends through the transport in force (the typed client, lib/client.ts, uses it too). */
+export const sendThroughTransport: Transport = (url, init) => transport(url, init);
+
+/** The body of a response as JSON, or undefined when it is empty or not JSON. */
+export const readJsonBody = async (res: Response): Promise<unknown> => parseJson(await res.text().catch(() => ''));
+
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: string | undefined;

@@ -23,6 +23,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { invalidateOnWrite } from '../../platform/publicCache';
+import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
 import {
   cancelDeletion,
@@ -62,7 +63,7 @@ export const accountRoutes =
     // ---- influencer's own profile (/influencer-profile, /materials)
     app.get(
       '/api/influencers/me',
-      { schema: { tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preValidation: influencerOnly },
+      { schema: { operationId: 'getMyInfluencerProfile', tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preValidation: influencerOnly },
       async (request) => {
         const user = await currentUser(request);
         return { profile: toInfluencerProfile(await getOwnInfluencer(ctx.db, user.id)) };
@@ -72,6 +73,7 @@ export const accountRoutes =
       '/api/influencers/me',
       {
         schema: {
+          operationId: 'updateMyInfluencerProfile',
           tags: ['profiles'],
           summary: 'Save the influencer profile (edit mode)',
           description: 'Who: influencers, their own profile only. Approval, verification, status, rating and counters are not accepted.',
@@ -89,6 +91,7 @@ export const accountRoutes =
       '/api/influencers/me/materials',
       {
         schema: {
+          operationId: 'updateMyMaterials',
           tags: ['profiles'],
           summary: 'Save the profile supplement form',
           description: 'Who: influencers, their own profile only.',
@@ -106,13 +109,14 @@ export const accountRoutes =
     // ---- company's own profile (/company-profile)
     app.get(
       '/api/companies/me',
-      { schema: { tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preValidation: companyOnly },
+      { schema: { operationId: 'getMyCompanyProfile', tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preValidation: companyOnly },
       async (request) => getCompanyProfile(ctx.db, (await currentUser(request)).id),
     );
     app.put(
       '/api/companies/me',
       {
         schema: {
+          operationId: 'updateMyCompanyProfile',
           tags: ['profiles'],
           summary: 'Create or update the company profile',
           description: 'Who: companies, their own profile only. Verification is decided by admins and cannot be set here.',
@@ -127,6 +131,7 @@ export const accountRoutes =
       '/api/companies/me/verification-requests',
       {
         schema: {
+          operationId: 'requestCompanyVerification',
           tags: ['profiles'],
           summary: 'Apply for company verification with the business licence and the 统一社会信用代码 (pending until an admin decides)',
           description:
@@ -145,11 +150,13 @@ export const accountRoutes =
       {
         preValidation: licenseReaders,
         schema: {
+          operationId: 'getCompanyLicense',
           tags: ['profiles'],
           summary: 'A business licence image (营业执照) of a verification request',
           description:
             'Who: the company that uploaded it, and admins holding user_management (an admin without it 403). A visitor 401, an influencer 403, any other company 404.',
           params: z.object({ id: z.string().uuid({ error: 'NOT_FOUND' }) }),
+          response: { 200: mediaResponse('image/*', 'The licence image (WebP), private: never cached') },
         },
       },
       async (request, reply) => {
@@ -164,13 +171,13 @@ export const accountRoutes =
     // ---- account settings (/account-settings)
     app.get(
       '/api/account',
-      { schema: { tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preValidation: signedIn },
+      { schema: { operationId: 'getAccount', tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preValidation: signedIn },
       async (request) => ({ account: await getAccount(ctx.db, (await currentUser(request)).id) }),
     );
     app.put(
       '/api/account/settings',
       {
-        schema: { tags: ['account'], summary: 'Save notification and privacy settings', description: 'Who: any signed-in user.', body: settingsUpdate, response: { 200: settings, ...errors } },
+        schema: { operationId: 'updateAccountSettings', tags: ['account'], summary: 'Save notification and privacy settings', description: 'Who: any signed-in user.', body: settingsUpdate, response: { 200: settings, ...errors } },
         preValidation: signedIn,
       },
       async (request) => updateSettings(ctx.db, (await currentUser(request)).id, request.body),
@@ -178,7 +185,7 @@ export const accountRoutes =
     app.post(
       '/api/account/phone/code',
       {
-        schema: { tags: ['account'], summary: 'Send a 4-digit SMS code to a new phone number', description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors, 502: errorBody } },
+        schema: { operationId: 'sendPhoneCode', tags: ['account'], summary: 'Send a 4-digit SMS code to a new phone number', description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors, 502: errorBody } },
         preValidation: signedIn,
       },
       async (request) => ({ ok: true as const, ...(await sendPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.ip)) }),
@@ -186,7 +193,7 @@ export const accountRoutes =
     app.post(
       '/api/account/phone/verify',
       {
-        schema: { tags: ['account'], summary: 'Check the SMS code', description: 'Who: any signed-in user (their own code).', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
+        schema: { operationId: 'verifyPhoneCode', tags: ['account'], summary: 'Check the SMS code', description: 'Who: any signed-in user (their own code).', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
         preValidation: signedIn,
       },
       async (request) => {
@@ -197,7 +204,7 @@ export const accountRoutes =
     app.put(
       '/api/account/phone',
       {
-        schema: { tags: ['account'], summary: 'Save a verified phone number', description: 'Who: any signed-in user; the number must have been verified by code first.', body: phoneUpdateRequest, response: { 200: accountResponse, ...errors } },
+        schema: { operationId: 'updatePhone', tags: ['account'], summary: 'Save a verified phone number', description: 'Who: any signed-in user; the number must have been verified by code first.', body: phoneUpdateRequest, response: { 200: accountResponse, ...errors } },
         preValidation: signedIn,
       },
       async (request) => ({ account: await updatePhone(ctx, (await currentUser(request)).id, request.body.phone) }),
@@ -205,7 +212,7 @@ export const accountRoutes =
     app.post(
       '/api/account/password',
       {
-        schema: { tags: ['account'], summary: 'Change the password (checks the current one; ends other sessions)', description: 'Who: any signed-in user.', body: passwordChangeRequest, response: { 200: okBody, ...errors } },
+        schema: { operationId: 'changePassword', tags: ['account'], summary: 'Change the password (checks the current one; ends other sessions)', description: 'Who: any signed-in user.', body: passwordChangeRequest, response: { 200: okBody, ...errors } },
         preValidation: signedIn,
       },
       async (request) => {
@@ -217,7 +224,7 @@ export const accountRoutes =
     app.post(
       '/api/account/deletion-request',
       {
-        schema: { tags: ['account'], summary: 'Request deletion of the account (needs confirm: true)', description: 'Who: any signed-in user.', body: deletionRequestBody, response: { 200: accountResponse, ...errors } },
+        schema: { operationId: 'requestAccountDeletion', tags: ['account'], summary: 'Request deletion of the account (needs confirm: true)', description: 'Who: any signed-in user.', body: deletionRequestBody, response: { 200: accountResponse, ...errors } },
         preValidation: signedIn,
       },
       async (request) => ({ account: await requestDeletion(ctx, (await currentUser(request)).id, request.body.reason) }),
@@ -225,7 +232,7 @@ export const accountRoutes =
     app.delete(
       '/api/account/deletion-request',
       {
-        schema: { tags: ['account'], summary: 'Withdraw a pending deletion request', description: 'Who: any signed-in user.', response: { 200: accountResponse, ...errors } },
+        schema: { operationId: 'cancelAccountDeletion', tags: ['account'], summary: 'Withdraw a pending deletion request', description: 'Who: any signed-in user.', response: { 200: accountResponse, ...errors } },
         preValidation: signedIn,
       },
       async (request) => ({ account: await cancelDeletion(ctx, (await currentUser(request)).id) }),

@@ -74,6 +74,7 @@ export const adminRoutes =
       '/api/admin/login',
       {
         schema: {
+          operationId: 'adminSignIn',
           tags: ['admin'],
           summary: '/admin-login: sign in as an admin',
           description:
@@ -89,6 +90,7 @@ export const adminRoutes =
       '/api/admin/setup/status',
       {
         schema: {
+          operationId: 'getAdminSetupStatus',
           tags: ['admin'],
           summary: '/admin-setup: whether an admin exists (the first-admin form is shown only while none does)',
           description: 'Who: anyone.',
@@ -102,6 +104,7 @@ export const adminRoutes =
       '/api/admin/setup',
       {
         schema: {
+          operationId: 'createFirstAdmin',
           tags: ['admin'],
           summary: '/admin-setup: create the first admin with the one-time setup token from the server log',
           description: 'Who: anyone holding the token, only while no admin exists (409 SETUP_DONE after). 10 attempts per IP per 15 minutes.',
@@ -116,6 +119,7 @@ export const adminRoutes =
       '/api/admin/invites/inspect',
       {
         schema: {
+          operationId: 'inspectAdminInvite',
           tags: ['admin'],
           summary: 'The invitation behind a link (address, permissions, expiry)',
           description: 'Who: anyone holding the link (400 INVITE_INVALID otherwise).',
@@ -130,6 +134,7 @@ export const adminRoutes =
       '/api/admin/invites/accept',
       {
         schema: {
+          operationId: 'acceptAdminInvite',
           tags: ['admin'],
           summary: 'Accept an invitation: set the password, the admin account is created and signed in',
           description: 'Who: anyone holding the link; once.',
@@ -145,7 +150,7 @@ export const adminRoutes =
       '/api/admin/me',
       {
         preValidation: guard(),
-        schema: { tags: ['admin'], summary: 'The signed-in admin and their permissions (the console shows only their tabs)', description: who(), response: { 200: adminMe, ...errors } },
+        schema: { operationId: 'getAdminMe', tags: ['admin'], summary: 'The signed-in admin and their permissions (the console shows only their tabs)', description: who(), response: { 200: adminMe, ...errors } },
       },
       async (request) => {
         const a = currentAdmin(request);
@@ -158,6 +163,7 @@ export const adminRoutes =
       {
         preValidation: guard(),
         schema: {
+          operationId: 'getAdminOverview',
           tags: ['admin'],
           summary: '概览: the seven stat cards with change versus yesterday, what waits, the 10 latest log entries',
           description: `${who()} Recomputed on every call; today's snapshot is stored in system_stats.`,
@@ -173,6 +179,7 @@ export const adminRoutes =
       {
         preValidation: guard('user_management'),
         schema: {
+          operationId: 'adminListUsers',
           tags: ['admin'],
           summary: '用户管理: search by email, user id or type; filters (queue oldest first); paginated',
           description: who('user_management'),
@@ -188,6 +195,7 @@ export const adminRoutes =
       {
         preValidation: guard('user_management'),
         schema: {
+          operationId: 'adminGetUser',
           tags: ['admin'],
           summary: 'One user: account, influencer or company profile, verification requests, documents, deletion request',
           description: who('user_management'),
@@ -198,34 +206,34 @@ export const adminRoutes =
       async (request) => getUserDetail(ctx.db, request.params.id),
     );
 
-    const decision = (path: string, summary: string, run: (request: FastifyRequest<{ Params: { id: string } }>, adminId: string) => Promise<void>, body?: z.ZodType) =>
+    const decision = (path: string, operationId: string, summary: string, run: (request: FastifyRequest<{ Params: { id: string } }>, adminId: string) => Promise<void>, body?: z.ZodType) =>
       app.post(
         `/api/admin/users/:id/${path}`,
         {
           preValidation: guard('user_management'),
-          schema: { tags: ['admin'], summary, description: who('user_management'), params: userId, ...(body ? { body } : {}), response: { 200: okBody, ...errors } },
+          schema: { operationId, tags: ['admin'], summary, description: who('user_management'), params: userId, ...(body ? { body } : {}), response: { 200: okBody, ...errors } },
         },
         async (request) => {
           await run(request as FastifyRequest<{ Params: { id: string } }>, currentAdmin(request).id);
           return { ok: true as const };
         },
       );
-    decision('approve', '审核通过: approve the influencer, or the company’s pending verification request', (r, a) => approveUser(ctx, a, r.params.id, meta(r)));
+    decision('approve', 'adminApproveUser', '审核通过: approve the influencer, or the company’s pending verification request', (r, a) => approveUser(ctx, a, r.params.id, meta(r)));
     decision(
-      'reject',
+      'reject', 'adminRejectUser',
       '审核拒绝 with a reason sent to the user (notification + mail)',
       (r, a) => rejectUser(ctx, a, r.params.id, (r.body as z.infer<typeof rejectRequest>).reason, meta(r)),
       rejectRequest,
     );
     decision(
-      'suspend',
+      'suspend', 'adminSuspendUser',
       'Suspend: sessions end, sign-in refused, hidden from public pages',
       (r, a) => suspendUser(ctx, a, r.params.id, (r.body as z.infer<typeof suspendRequest>).reason, meta(r)),
       suspendRequest,
     );
-    decision('reinstate', 'Reinstate a suspended account', (r, a) => reinstateUser(ctx, a, r.params.id, meta(r)));
+    decision('reinstate', 'adminReinstateUser', 'Reinstate a suspended account', (r, a) => reinstateUser(ctx, a, r.params.id, meta(r)));
     decision(
-      'deletion',
+      'deletion', 'adminDecideDeletion',
       'Carry out (personal data removed or anonymised) or decline the pending account-deletion request',
       (r, a) => decideDeletion(ctx, a, r.params.id, (r.body as z.infer<typeof deletionDecision>).action, meta(r)),
       deletionDecision,
@@ -236,7 +244,7 @@ export const adminRoutes =
       '/api/admin/admins',
       {
         preValidation: guard('system_settings'),
-        schema: { tags: ['admin'], summary: '管理员设置: admins with their permissions, open invitations', description: who('system_settings'), response: { 200: adminsResponse, ...errors } },
+        schema: { operationId: 'listAdmins', tags: ['admin'], summary: '管理员设置: admins with their permissions, open invitations', description: who('system_settings'), response: { 200: adminsResponse, ...errors } },
       },
       async (request) => listAdmins(ctx, currentAdmin(request).id),
     );
@@ -246,6 +254,7 @@ export const adminRoutes =
       {
         preValidation: guard('system_settings'),
         schema: {
+          operationId: 'inviteAdmin',
           tags: ['admin'],
           summary: 'Invite an admin by email (a mailed one-time link, 7 days)',
           description: `${who('system_settings')} An address of a member account is refused (409).`,
@@ -260,7 +269,7 @@ export const adminRoutes =
       '/api/admin/invites/:id',
       {
         preValidation: guard('system_settings'),
-        schema: { tags: ['admin'], summary: 'Revoke an open invitation', description: who('system_settings'), params: z.object({ id: z.string().uuid({ error: 'INVITE_INVALID' }) }), response: { 200: okBody, ...errors } },
+        schema: { operationId: 'revokeAdminInvite', tags: ['admin'], summary: 'Revoke an open invitation', description: who('system_settings'), params: z.object({ id: z.string().uuid({ error: 'INVITE_INVALID' }) }), response: { 200: okBody, ...errors } },
       },
       async (request) => {
         await revokeInvite(ctx, currentAdmin(request).id, request.params.id, meta(request));
@@ -274,6 +283,7 @@ export const adminRoutes =
       {
         preValidation: guard('system_settings'),
         schema: {
+          operationId: 'setAdminPermissions',
           tags: ['admin'],
           summary: 'Grant and revoke permissions (one admin at least keeps system_settings)',
           description: who('system_settings'),
@@ -293,6 +303,7 @@ export const adminRoutes =
       {
         preValidation: guard('system_settings'),
         schema: {
+          operationId: 'removeAdmin',
           tags: ['admin'],
           summary: 'Remove admin rights (never the last admin’s); their sessions end',
           description: who('system_settings'),
@@ -311,6 +322,7 @@ export const adminRoutes =
       {
         preValidation: guard('system_settings'),
         schema: {
+          operationId: 'listAuditLog',
           tags: ['admin'],
           summary: '审计日志: every admin action with who, when, what, the target and before/after; searchable, paginated',
           description: who('system_settings'),

@@ -46,6 +46,7 @@ export const authRoutes =
       '/api/auth/email-code',
       {
         schema: {
+          operationId: 'sendSignupCode',
           tags: ['auth'],
           summary: 'Send a 6-digit sign-up code to an email address (never returned)',
           description:
@@ -62,6 +63,7 @@ export const authRoutes =
       '/api/auth/email-code/verify',
       {
         schema: {
+          operationId: 'verifySignupCode',
           tags: ['auth'],
           summary: 'Check a sign-up code; marks the email verified for 30 minutes',
           description:
@@ -88,6 +90,7 @@ export const authRoutes =
       '/api/auth/signup',
       {
         schema: {
+          operationId: 'signUp',
           tags: ['auth'],
           summary: 'Create an influencer or company account (email must be verified) and sign in',
           description:
@@ -113,6 +116,7 @@ export const authRoutes =
       '/api/auth/login',
       {
         schema: {
+          operationId: 'signIn',
           tags: ['auth'],
           summary: 'Sign in with email and password',
           description: 'Who: anyone. Attempts are counted per IP and per email before the password is checked (429 over the limit).',
@@ -134,6 +138,7 @@ export const authRoutes =
       '/api/auth/logout',
       {
         schema: {
+          operationId: 'signOut',
           tags: ['auth'],
           summary: 'End the current session on the server',
           description: 'Who: anyone (a visitor gets ok too).',
@@ -152,6 +157,7 @@ export const authRoutes =
       '/api/auth/me',
       {
         schema: {
+          operationId: 'getMe',
           tags: ['auth'],
           summary: 'The signed-in user',
           description: 'Who: signed-in users; 401 for visitors.',
@@ -169,6 +175,7 @@ export const authRoutes =
       '/api/auth/session',
       {
         schema: {
+          operationId: 'getSession',
           tags: ['auth'],
           summary: 'Who is signed in: the user, or null for a visitor (always 200)',
           description: 'Who: anyone. The web app asks this on every page; /api/auth/me answers 401 to visitors instead.',
@@ -185,6 +192,7 @@ export const authRoutes =
       '/api/auth/password-reset/request',
       {
         schema: {
+          operationId: 'requestPasswordReset',
           tags: ['auth'],
           summary: '忘记密码: mail a 6-digit password-reset code (never returned)',
           description:
@@ -201,6 +209,7 @@ export const authRoutes =
       '/api/auth/password-reset/confirm',
       {
         schema: {
+          operationId: 'confirmPasswordReset',
           tags: ['auth'],
           summary: 'Set a new password with the mailed code; ends every session of the account',
           description:

@@ -11,6 +11,7 @@ export const contactRoutes =
       '/api/contact',
       {
         schema: {
+          operationId: 'sendContactMessage',
           tags: ['content'],
           summary: 'Send a message to the support team (the /contact form)',
           description:

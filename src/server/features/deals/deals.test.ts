@@ -5,7 +5,7 @@ import { adminLogs, companies, dealEvents, deals, jobs, notifications, platformS
 import { ManualClock } from '../../platform/clock';
 import { pendingJobs, runDueJobs } from '../../platform/jobs';
 import { hashPassword } from '../auth/service';
-import { Client, createTestApp, pngBytes, signedIn, upload, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, pngBytes, signedIn, upload, type TestApp } from '../../test/harness';
 
 const H = 3600_000;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
@@ -372,8 +372,8 @@ describe('who may see and do what', () => {
     const w = await login(weak.email);
     expect((await w.get(`/api/deals/${s.deal.id}`)).statusCode).toBe(404);
     expect((await w.get('/api/deals')).statusCode).toBe(403);
-    for (const e of ['auto_confirm', 'complete']) expect((await s.fire(s.c, e)).json().error.code).toBe('DEAL_ROLE_FORBIDDEN');
-    expect((await s.fire(s.c, 'no_such_event')).statusCode).toBe(400);
+    // each event a person fires is its own operation (decision 0031): the platform's events and unknown names are none
+    for (const e of ['auto_confirm', 'complete', 'funded', 'payment_expired', 'no_such_event']) expect(errorOf(await s.fire(s.c, e))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect((await s.c.get('/api/deals/not-a-uuid')).statusCode).toBe(404);
     expect((await s.c.post('/api/deals/not-a-uuid/events/confirm', {})).json().error.code).toBe('DEAL_NOT_FOUND');
     expect((await s.c.get('/api/deal-files/not-a-uuid')).statusCode).toBe(404);

@@ -1,16 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, okBody } from '../../../shared/schemas/common';
-import { adminDisputeQuery, adminDisputesResponse, dealDetail, dealEventBody, dealEventParams, dealListQuery, dealListResponse } from '../../../shared/schemas/deals';
+import { ADMIN_EVENTS, eventDef, PARTY_EVENTS } from '../../../shared/deals';
+import { adminDisputeQuery, adminDisputesResponse, dealDetail, dealListQuery, dealListResponse, FORMS } from '../../../shared/schemas/deals';
 import { requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
 import { fireDealEvent, getDeal, listDisputes, listMyDeals, readDealFile } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const parties = guard({ roles: ['company', 'influencer'] });
 const partiesAndAdmins = guard({ roles: ['company', 'influencer', 'admin'] });
+const dealIdParams = z.object({ id: z.string().uuid({ error: 'DEAL_NOT_FOUND' }) });
+/** the events a person fires (a party or an admin), in the table's order */
+const FIRED_BY_PEOPLE = [...new Set([...PARTY_EVENTS, ...ADMIN_EVENTS])];
+/** an event without a form: the body is ignored (the web sends {}) */
+const noForm = z.object({}).optional();
+const pascal = (e: string) => e.replace(/(^|_)([a-z])/g, (_m, _u: string, c: string) => c.toUpperCase());
 
 export const dealRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -20,6 +28,7 @@ export const dealRoutes =
       {
         preValidation: parties,
         schema: {
+          operationId: 'listDeals',
           tags: ['deals'],
           summary: "The signed-in company's or influencer's deals, latest activity first",
           description: 'Who: companies and influencers (their own deals only).',
@@ -35,6 +44,7 @@ export const dealRoutes =
       {
         preValidation: partiesAndAdmins,
         schema: {
+          operationId: 'getDeal',
           tags: ['deals'],
           summary: 'One deal: terms, timeline, live report, disputes and the actions the viewer may take now',
           description: 'Who: the deal’s company and influencer, and admins with 任务管理. Anyone else gets 404 (the deal’s existence is not revealed).',
@@ -45,36 +55,48 @@ export const dealRoutes =
       async (request) => getDeal(ctx, await currentUser(request), request.params.id),
     );
 
-    app.post(
-      '/api/deals/:id/events/:event',
-      {
-        preValidation: partiesAndAdmins,
-        schema: {
-          tags: ['deals'],
-          summary: 'Fire one event of the deal table (src/shared/deals.ts)',
-          description:
-            'Who: as the table says per event — the company, the influencer, or an admin with 任务管理; system events (auto_confirm, complete) are refused. ' +
-            'The body is the event’s form (samples, schedule, report, dispute, answer, reason, resolution). 409 when the state or a guard does not allow it now.',
-          params: dealEventParams,
-          body: dealEventBody,
-          response: { 200: okBody, ...errors },
+    // one operation per event of the deal table (src/shared/deals.ts), each with its own form: a client
+    // knows the body of /events/propose_schedule from the document (decision 0031). System events and
+    // unknown names are no operation (404).
+    for (const event of FIRED_BY_PEOPLE) {
+      const def = eventDef(event);
+      const form = def.form ? FORMS[def.form] : null;
+      app.post(
+        `/api/deals/:id/events/${event}`,
+        {
+          preValidation: partiesAndAdmins,
+          schema: {
+            operationId: `postDealEvent${pascal(event)}`,
+            tags: ['deals'],
+            summary: `Deal event ${event}: ${def.from.join(' | ')} → ${def.to ?? '(state unchanged)'}`,
+            description:
+              `Who: ${def.by.map((r) => (r === 'admin' ? 'an admin with 任务管理' : `the deal’s ${r}`)).join(', ')}` +
+              (def.guards?.length ? `; only when ${def.guards.join(', ')} (src/shared/deals.ts)` : '') +
+              (def.then ? `; the platform then fires ${def.then}` : '') +
+              '. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.',
+            params: dealIdParams,
+            ...(form ? { body: form } : { body: noForm }),
+            response: { 200: okBody, ...errors },
+          },
         },
-      },
-      async (request) => {
-        await fireDealEvent(ctx, await currentUser(request), request.params.id, request.params.event, request.body ?? {}, { ip: request.ip });
-        return { ok: true as const };
-      },
-    );
+        async (request) => {
+          await fireDealEvent(ctx, await currentUser(request), request.params.id, event, request.body ?? {}, { ip: request.ip });
+          return { ok: true as const };
+        },
+      );
+    }
 
     app.get(
       '/api/deal-files/:id',
       {
         preValidation: partiesAndAdmins,
         schema: {
+          operationId: 'getDealFile',
           tags: ['deals'],
           summary: 'A private image: live report screenshot, dispute evidence, or an image in a message',
           description: 'Who: its uploader, the two parties of a deal or conversation it is attached to, and admins with 任务管理. Anyone else gets 404.',
           params: z.object({ id: z.string().uuid({ error: 'NOT_FOUND' }) }),
+          response: { 200: mediaResponse('image/*', 'The image (WebP, JPEG, PNG, GIF or AVIF), private: cached by the browser only') },
         },
       },
       async (request, reply) => {
@@ -90,6 +112,7 @@ export const dealRoutes =
       {
         preValidation: requireAdmin(ctx, 'task_management'),
         schema: {
+          operationId: 'listDisputes',
           tags: ['admin'],
           summary: '纠纷处理: open disputes oldest first with their age against the 24-hour promise, or closed ones',
           description: 'Who: admins holding task_management (a visitor 401, an influencer or a company 403, an admin without the permission 403).',

@@ -20,6 +20,7 @@ export const devRoutes =
       '/api/dev/outbox',
       {
         schema: {
+          operationId: 'devReadOutbox',
           tags: ['dev'],
           summary: 'Mail and SMS sent to an address or phone, newest first (development only)',
           description: 'Who: anyone, in development and test only; absent in production.',
@@ -52,6 +53,7 @@ export const devRoutes =
       '/api/dev/clock',
       {
         schema: {
+          operationId: 'devAdvanceClock',
           tags: ['dev'],
           summary: 'Move the server clock forward and run the timed jobs now due (DEV_CLOCK=1 only)',
           description: 'Who: anyone on this machine, in development and test with DEV_CLOCK=1; 404 otherwise.',

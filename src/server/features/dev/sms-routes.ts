@@ -15,7 +15,7 @@ export const devSmsRoutes =
     app.post(
       '/api/dev/sms-code',
       {
-        schema: { tags: ['dev'], summary: 'Send a 4-digit test code by SMS (development only)', description: 'Who: anyone, development and test only.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors } },
+        schema: { operationId: 'devSendSmsCode', tags: ['dev'], summary: 'Send a 4-digit test code by SMS (development only)', description: 'Who: anyone, development and test only.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors } },
       },
       async (request) => ({
         ok: true as const,
@@ -27,7 +27,7 @@ export const devSmsRoutes =
     app.post(
       '/api/dev/sms-code/verify',
       {
-        schema: { tags: ['dev'], summary: 'Check a test SMS code (development only)', description: 'Who: anyone, development and test only.', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
+        schema: { operationId: 'devVerifySmsCode', tags: ['dev'], summary: 'Check a test SMS code (development only)', description: 'Who: anyone, development and test only.', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
       },
       async (request) => {
         await verifyCode(ctx, 'sms_test', request.body.phone, request.body.code);

@@ -17,6 +17,7 @@ export const matchingRoutes =
       '/api/tasks/:id/recommended-influencers',
       {
         schema: {
+          operationId: 'listRecommendedInfluencers',
           tags: ['matching'],
           summary: 'Recommended influencers for a task (推荐达人), best first, each with its score and up to 3 reasons',
           description:
@@ -37,6 +38,7 @@ export const matchingRoutes =
       '/api/me/recommended-tasks',
       {
         schema: {
+          operationId: 'listRecommendedTasks',
           tags: ['matching'],
           summary: 'Recommended open tasks for the signed-in influencer (为你推荐), each with its score and up to 3 reasons',
           description: 'Who: signed-in influencers (visitors 401, companies and admins 403). Leaves out tasks they applied to and tasks whose live session overlaps one of their deals.',

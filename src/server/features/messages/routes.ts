@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorBody } from '../../../shared/schemas/common';
 import { conversationResponse, conversationsResponse, sendMessageRequest, sendMessageResponse, unreadResponse, type LiveEvent } from '../../../shared/schemas/messages';
 import type { AppContext } from '../../platform/context';
+import { mediaResponse } from '../../platform/openapi/responses';
 import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
 import { getConversation, listConversations, sendMessage, unreadCount } from './service';
@@ -22,6 +23,7 @@ export const messageRoutes =
       {
         preValidation: member,
         schema: {
+          operationId: 'listConversations',
           tags: ['messages'],
           summary: 'The signed-in company’s or influencer’s conversations (contact and deal), newest first, with unread counts',
           description: 'Who: companies and influencers; each sees only their own (admins and visitors are refused).',
@@ -39,6 +41,7 @@ export const messageRoutes =
       {
         preValidation: member,
         schema: {
+          operationId: 'getUnreadCount',
           tags: ['messages'],
           summary: 'How many messages from the other side the signed-in user has not read (the header badge)',
           description: 'Who: companies and influencers.',
@@ -56,6 +59,7 @@ export const messageRoutes =
       {
         preValidation: memberOrAdmin,
         schema: {
+          operationId: 'getConversation',
           tags: ['messages'],
           summary: 'One conversation with its latest 200 messages (a participant’s reading marks the other side’s read)',
           description: 'Who: its two participants, and admins with 任务管理 for a deal’s conversation (read only). For anyone else it does not exist (404).',
@@ -74,6 +78,7 @@ export const messageRoutes =
       {
         preValidation: memberOrAdmin,
         schema: {
+          operationId: 'sendMessage',
           tags: ['messages'],
           summary: 'Write in a conversation: text and up to 4 images (uploads of purpose deal-file)',
           description:
@@ -93,12 +98,13 @@ export const messageRoutes =
         preValidation: memberOrAdmin,
         sse: { kind: 'only', heartbeat: true },
         schema: {
+          operationId: 'streamEvents',
           tags: ['messages'],
           summary: 'The signed-in user’s live events (server-sent events): message, read, notification',
           description:
             'Who: any signed-in user. Each event names what changed (a conversation id), never its content: the page refetches what it may read. ' +
             'Events reach every instance through PostgreSQL NOTIFY. A `ready` event opens the stream; heartbeats keep proxies from closing it.',
-          response: { 401: errorBody, 403: errorBody, 429: errorBody },
+          response: { 200: mediaResponse('text/event-stream', 'Server-sent events: `ready`, then `message`, `read`, `notification` as they happen'), 401: errorBody, 403: errorBody, 429: errorBody },
         },
       },
       async (request, reply) => {

@@ -16,6 +16,7 @@ export const financeRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'getFinanceOverview',
           tags: ['admin'],
           summary: '财务: balances held (company and influencer wallets, escrow, deposits, payouts in transit), platform fee revenue to date and per Shanghai day (`days`, 7–90, default 30), and what waits (bank transfers, payouts, commissions due)',
           description: who,
@@ -31,6 +32,7 @@ export const financeRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'listLedgerEntries',
           tags: ['admin'],
           summary: '财务 → 账本查询: journal entries newest first with their lines (account, owner, amount); `q` matches the idempotency key, memo, or an owner’s email/name; `kind`; `from`/`to` Shanghai days; keyset by `before` (the previous page’s `nextBefore`); `limit` 1–100 (30)',
           description: who,

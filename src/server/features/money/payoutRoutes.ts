@@ -32,6 +32,7 @@ export const payoutRoutes =
       {
         preValidation: walletOwners,
         schema: {
+          operationId: 'listBankAccounts',
           tags: ['money'],
           summary: 'The signed-in user’s bank accounts for payouts, newest first: bank, holder and the last four digits (the number itself is never answered)',
           description: 'Who: companies and influencers, their own accounts only.',
@@ -47,6 +48,7 @@ export const payoutRoutes =
         preValidation: walletOwners,
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'addBankAccount',
           tags: ['money'],
           summary: 'Add a bank account: holder name, bank name, account number (6–34 digits; spaces and dashes are dropped). Stored encrypted; answered masked.',
           description: 'Who: companies and influencers (at most 5 accounts each).',
@@ -62,6 +64,7 @@ export const payoutRoutes =
       {
         preValidation: walletOwners,
         schema: {
+          operationId: 'removeBankAccount',
           tags: ['money'],
           summary: 'Remove a bank account (payouts already made to it keep naming it)',
           description: 'Who: its owner; anyone else’s account answers 404.',
@@ -80,6 +83,7 @@ export const payoutRoutes =
       {
         preValidation: walletOwners,
         schema: {
+          operationId: 'listPayouts',
           tags: ['money'],
           summary: 'The signed-in user’s payouts (newest first, 50), the minimum payout, and the working days a payout requested now arrives between',
           description: 'Who: companies and influencers, their own payouts only.',
@@ -95,6 +99,7 @@ export const payoutRoutes =
         preValidation: walletOwners,
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'requestPayout',
           tags: ['money'],
           summary:
             'Withdraw `amount` (dollars as typed) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT). Expected within 3–5 working days; `expectedBy` is the 5th.',
@@ -111,6 +116,7 @@ export const payoutRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'adminListPayouts',
           tags: ['admin'],
           summary: '财务: payouts waiting to be sent (oldest first), or the handled ones (latest decision first)',
           description: 'Who: admins holding finance (a visitor 401, an influencer or a company 403, an admin without the permission 403).',
@@ -126,6 +132,7 @@ export const payoutRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'markPayoutPaid',
           tags: ['admin'],
           summary: '财务: the transfer was sent — the payout is paid with the bank’s reference (audited, the user notified). 409 when it was already handled.',
           description: 'Who: admins holding finance.',
@@ -145,6 +152,7 @@ export const payoutRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'rejectPayout',
           tags: ['admin'],
           summary: '财务: the payout cannot be sent — the amount returns to the user’s available balance, with the reason (audited, the user notified). 409 when it was already handled.',
           description: 'Who: admins holding finance.',

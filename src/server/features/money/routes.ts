@@ -16,6 +16,7 @@ import {
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { loopbackOnly } from '../../platform/loopback';
+import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
 import {
   confirmBankTransfer,
@@ -45,6 +46,7 @@ export const moneyRoutes =
       {
         preValidation: walletOwners,
         schema: {
+          operationId: 'getWallet',
           tags: ['money'],
           summary: 'The signed-in user’s wallet: available, pending and escrow balances (cents, USD) and a statement page (newest first, keyset by `before`)',
           description: 'Who: companies and influencers, their own wallet only (there is no way to name another user’s).',
@@ -60,6 +62,7 @@ export const moneyRoutes =
       {
         preValidation: walletOwners,
         schema: {
+          operationId: 'getReceipt',
           tags: ['money'],
           summary: 'One movement’s receipt (收据): the entry’s lines with the reader’s side marked, and what it was for',
           description: 'Who: companies and influencers whose account the entry touched; anyone else 404.',
@@ -75,9 +78,11 @@ export const moneyRoutes =
       {
         preValidation: walletOwners,
         schema: {
+          operationId: 'exportStatementCsv',
           tags: ['money'],
           summary: 'The whole statement of the signed-in user’s available balance as CSV (oldest first)',
           description: 'Who: companies and influencers, their own statement only.',
+          response: { 200: mediaResponse('text/csv', 'The statement as CSV (UTF-8 with BOM), a download') },
         },
       },
       async (request, reply) => {
@@ -95,6 +100,7 @@ export const moneyRoutes =
       {
         preValidation: walletOwners,
         schema: {
+          operationId: 'listTopups',
           tags: ['money'],
           summary: 'The signed-in user’s top-ups, newest first (50)',
           description: 'Who: companies and influencers, their own top-ups only.',
@@ -110,6 +116,7 @@ export const moneyRoutes =
         preValidation: walletOwners,
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'createTopup',
           tags: ['money'],
           summary: 'Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
           description: 'Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).',
@@ -125,6 +132,7 @@ export const moneyRoutes =
       {
         preValidation: companiesOnly,
         schema: {
+          operationId: 'payCommissions',
           tags: ['money'],
           summary: 'Pay the commissions left due at settlement from the wallet, oldest first, as far as the balance covers them (409 WALLET_INSUFFICIENT when it covers none)',
           description: 'Who: companies, their own deals only.',
@@ -142,6 +150,7 @@ export const moneyRoutes =
         '/api/payments/webhook/sandbox',
         {
           schema: {
+            operationId: 'receiveSandboxWebhook',
             tags: ['money'],
             summary: 'The sandbox payment provider’s notification (checkout.succeeded / checkout.failed), signed in X-Sandbox-Signature (t=…,v1=HMAC-SHA256)',
             description: 'Who: the payment provider, proven by the signature (a bad or stale one → 400 and nothing changes). Delivered twice, the money moves once.',
@@ -165,6 +174,7 @@ export const moneyRoutes =
           {
             preValidation: walletOwners,
             schema: {
+              operationId: 'devPaySandboxTopup',
               tags: ['dev'],
               summary: 'Development only: the sandbox checkout page’s 测试支付 button — sends the provider’s signed notification for this top-up',
               description: 'Who: the user who owns the top-up, from this machine, outside production.',
@@ -183,6 +193,7 @@ export const moneyRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'adminListTopups',
           tags: ['admin'],
           summary: '财务: bank transfers waiting for confirmation (oldest first), or the handled ones',
           description: 'Who: admins holding finance (a visitor 401, an influencer or a company 403, an admin without the permission 403).',
@@ -198,6 +209,7 @@ export const moneyRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'confirmBankTransfer',
           tags: ['admin'],
           summary: '财务: the transfer arrived — the amount is credited to the company’s wallet (audited). 409 when it was already handled.',
           description: 'Who: admins holding finance.',
@@ -216,6 +228,7 @@ export const moneyRoutes =
       {
         preValidation: requireAdmin(ctx, 'finance'),
         schema: {
+          operationId: 'rejectBankTransfer',
           tags: ['admin'],
           summary: '财务: no such transfer arrived — the top-up fails with the reason (audited). 409 when it was already handled.',
           description: 'Who: admins holding finance.',

@@ -11,6 +11,7 @@ import {
   influencerListResponse,
 } from '../../../shared/schemas/people';
 import type { AppContext } from '../../platform/context';
+import { notModified } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
 import {
   contactInfluencer,
@@ -33,12 +34,13 @@ export const peopleRoutes =
       '/api/influencers',
       {
         schema: {
+          operationId: 'listInfluencers',
           tags: ['people'],
           summary: 'The influencer directory: approved, active influencers; search, category, sort, pagination',
           description:
             'Who: anyone. Visitors receive followersCount and hourlyRate as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.',
           querystring: influencerListQuery,
-          response: { 200: influencerListResponse, 400: errorBody },
+          response: { 200: influencerListResponse, 304: notModified, 400: errorBody },
         },
       },
       // what a visitor sees is the same for every visitor (shared for a few seconds); members' is theirs
@@ -49,6 +51,7 @@ export const peopleRoutes =
       '/api/influencer-detail',
       {
         schema: {
+          operationId: 'getInfluencer',
           tags: ['people'],
           summary: 'One influencer with reviews, completed work and 3 similar influencers',
           description:
@@ -68,6 +71,7 @@ export const peopleRoutes =
       {
         preValidation: companyOnly,
         schema: {
+          operationId: 'contactInfluencer',
           tags: ['people'],
           summary: 'Contact an influencer: starts (or continues) the conversation of the company and the influencer',
           description:
@@ -84,6 +88,7 @@ export const peopleRoutes =
       '/api/companies/:id',
       {
         schema: {
+          operationId: 'getCompany',
           tags: ['people'],
           summary: 'One company with its open and past tasks and the reviews on its tasks',
           description: 'Who: anyone, as the company’s privacy settings allow (404 COMPANY_NOT_FOUND otherwise). Contact details follow those settings.',
@@ -103,6 +108,7 @@ export const peopleRoutes =
         url: '/api/companies/:id/follow',
         preValidation: influencerOnly,
         schema: {
+          operationId: follow ? 'followCompany' : 'unfollowCompany',
           tags: ['people'],
           summary: follow ? 'Follow a company (its new tasks notify the follower)' : 'Stop following a company',
           description: 'Who: influencers (FOLLOW_INFLUENCER_ONLY for other roles, 401 for visitors). Idempotent.',

@@ -20,6 +20,7 @@ export const reviewRoutes =
       {
         preValidation: parties,
         schema: {
+          operationId: 'reviewDeal',
           tags: ['deals'],
           summary: 'Review the other side of a completed deal (1–5 stars and a comment), once, within 14 days of completion',
           description:
@@ -41,6 +42,7 @@ export const reviewRoutes =
       {
         preValidation: parties,
         schema: {
+          operationId: 'replyToReview',
           tags: ['deals'],
           summary: 'The reviewed side’s one reply to a review about them, after it is revealed',
           description:
@@ -63,6 +65,7 @@ export const reviewRoutes =
       {
         preValidation: moderators,
         schema: {
+          operationId: 'adminListReviews',
           tags: ['admin'],
           summary: '评价管理: every review newest first (blind ones too), by state: all, published, waiting (blind), hidden',
           description: ADMIN,
@@ -77,6 +80,7 @@ export const reviewRoutes =
       {
         preValidation: moderators,
         schema: {
+          operationId: 'hideReview',
           tags: ['admin'],
           summary: 'Hide an abusive review with a reason (off the public pages and out of the ratings; the author is told); audited',
           description: ADMIN,
@@ -94,7 +98,7 @@ export const reviewRoutes =
       '/api/admin/reviews/:id/unhide',
       {
         preValidation: moderators,
-        schema: { tags: ['admin'], summary: 'Show a hidden review again (back in the ratings); audited', description: ADMIN, params: reviewParams, response: { 200: okBody, ...errors } },
+        schema: { operationId: 'unhideReview', tags: ['admin'], summary: 'Show a hidden review again (back in the ratings); audited', description: ADMIN, params: reviewParams, response: { 200: okBody, ...errors } },
       },
       async (request) => {
         await setReviewHidden(ctx, currentAdmin(request).id, request.params.id, null, { ip: request.ip });

@@ -10,6 +10,7 @@ export const statsRoutes =
       '/api/stats/home',
       {
         schema: {
+          operationId: 'getHomeStats',
           tags: ['stats'],
           summary: 'Counts for the home page stats strip',
           description: 'Who: anyone.',

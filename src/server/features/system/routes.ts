@@ -20,6 +20,7 @@ export const systemRoutes =
       '/api/health',
       {
         schema: {
+          operationId: 'getHealth',
           tags: ['system'],
           summary: 'Liveness and database readiness',
           description:

@@ -145,10 +145,10 @@ describe('the one error shape', () => {
     }
   });
 
-  it('bad JSON is 400; a JSON body over 1 MB is 413 (not a file message)', async () => {
+  it('bad JSON is 400 JSON_INVALID (its own code, decision 0031); a JSON body over 1 MB is 413 (not a file message)', async () => {
     const c = new Client(t.app);
     const bad = await c.request({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
-    expect(errorOf(bad)).toEqual({ status: 400, code: 'BAD_REQUEST', message: '请求参数有误' });
+    expect(errorOf(bad)).toEqual({ status: 400, code: 'JSON_INVALID', message: '请求内容不是有效的 JSON' });
     const big = await c.request({
       method: 'POST',
       url: '/api/auth/login',

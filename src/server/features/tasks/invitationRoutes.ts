@@ -31,6 +31,7 @@ export const invitationRoutes =
       '/api/task-invitations',
       {
         schema: {
+          operationId: 'inviteInfluencer',
           tags: ['invitations'],
           summary: 'Invite an influencer to an open task',
           description:
@@ -47,6 +48,7 @@ export const invitationRoutes =
       '/api/task-invitations',
       {
         schema: {
+          operationId: 'listTaskInvitations',
           tags: ['invitations'],
           summary: "A task's invitations, newest first, with what is left of today's limit",
           description: 'Who: the owning company (another company 403).',
@@ -64,7 +66,7 @@ export const invitationRoutes =
     app.get(
       '/api/me/invitations',
       {
-        schema: { tags: ['invitations'], summary: 'My invitations, newest first, with their tasks', description: 'Who: influencers with a profile.', response: { 200: myInvitationsResponse, ...errors } },
+        schema: { operationId: 'listMyInvitations', tags: ['invitations'], summary: 'My invitations, newest first, with their tasks', description: 'Who: influencers with a profile.', response: { 200: myInvitationsResponse, ...errors } },
         preValidation: influencerOnly,
       },
       async (request, reply) => {
@@ -77,6 +79,7 @@ export const invitationRoutes =
       '/api/task-invitations/:id/accept',
       {
         schema: {
+          operationId: 'acceptInvitation',
           tags: ['invitations'],
           summary: 'Accept an invitation: an accepted application at the offered rate and its deal',
           description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409).',
@@ -92,6 +95,7 @@ export const invitationRoutes =
       '/api/task-invitations/:id/decline',
       {
         schema: {
+          operationId: 'declineInvitation',
           tags: ['invitations'],
           summary: 'Decline an invitation with a reason',
           description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h.',
@@ -110,7 +114,7 @@ export const invitationRoutes =
     app.post(
       '/api/task-invitations/:id/withdraw',
       {
-        schema: { tags: ['invitations'], summary: 'Take back a pending invitation', description: 'Who: the owning company (anyone else 404).', params: invitationIdParams, response: { 200: okBody, ...errors } },
+        schema: { operationId: 'withdrawInvitation', tags: ['invitations'], summary: 'Take back a pending invitation', description: 'Who: the owning company (anyone else 404).', params: invitationIdParams, response: { 200: okBody, ...errors } },
         preValidation: companyOnly,
       },
       async (request) => {
@@ -123,6 +127,7 @@ export const invitationRoutes =
       '/api/tasks/:id/close-recruiting',
       {
         schema: {
+          operationId: 'closeRecruiting',
           tags: ['tasks'],
           summary: 'End recruiting of a task with slots left (结束招募)',
           description: 'Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned.',

@@ -18,6 +18,7 @@ import {
   taskListResponse,
 } from '../../../shared/schemas/tasks';
 import type { AppContext } from '../../platform/context';
+import { notModified } from '../../platform/openapi/responses';
 import { visitorKey } from '../../platform/visitor';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { AppError } from '../../platform/errors';
@@ -50,7 +51,7 @@ export const taskRoutes =
     invalidateOnWrite(app, ctx.publicCache, 'tasks');
     app.get(
       '/api/categories',
-      { schema: { tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse } } },
+      { schema: { operationId: 'listCategories', tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse, 304: notModified } } },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', async () => ({ categories: await listCategories(ctx.db) })),
     );
 
@@ -58,11 +59,12 @@ export const taskRoutes =
       '/api/tasks',
       {
         schema: {
+          operationId: 'listTasks',
           tags: ['tasks'],
           summary: 'The task hall: search, category, budget range, sort, pagination (open tasks by default)',
           description: 'Who: anyone. `total` is counted up to 10000.',
           querystring: taskListQuery,
-          response: { 200: taskListResponse, 400: errorBody },
+          response: { 200: taskListResponse, 304: notModified, 400: errorBody },
         },
       },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', () => listTasks(ctx.db, request.query)),
@@ -72,6 +74,7 @@ export const taskRoutes =
       '/api/task-detail',
       {
         schema: {
+          operationId: 'getTask',
           tags: ['tasks'],
           summary: 'One task with its company and category, and what the viewer may do',
           description: 'Who: anyone (viewer fields depend on the session). 404 任务不存在.',
@@ -89,6 +92,7 @@ export const taskRoutes =
       '/api/tasks/:id/view',
       {
         schema: {
+          operationId: 'recordTaskView',
           tags: ['tasks'],
           summary: 'Count a visit of the task page (once per visitor per 30 minutes)',
           description: 'Who: anyone; the page calls it once per visit.',
@@ -108,6 +112,7 @@ export const taskRoutes =
       '/api/tasks',
       {
         schema: {
+          operationId: 'publishTask',
           tags: ['tasks'],
           summary: 'Publish a task',
           description:
@@ -126,7 +131,7 @@ export const taskRoutes =
     app.get(
       '/api/my/tasks',
       {
-        schema: { tags: ['tasks'], summary: "The company's own tasks, newest first, with applicant counts", description: 'Who: companies (仅企业用户可访问此页面).', response: { 200: companyTasksResponse, ...errors } },
+        schema: { operationId: 'listMyTasks', tags: ['tasks'], summary: "The company's own tasks, newest first, with applicant counts", description: 'Who: companies (仅企业用户可访问此页面).', response: { 200: companyTasksResponse, ...errors } },
         preValidation: companyOnly,
       },
       async (request, reply) => {
@@ -137,7 +142,7 @@ export const taskRoutes =
 
     app.post(
       '/api/tasks/:id/cancel',
-      { schema: { tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+      { schema: { operationId: 'cancelTask', tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
       async (request) => {
         await cancelTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -145,7 +150,7 @@ export const taskRoutes =
     );
     app.post(
       '/api/tasks/:id/complete',
-      { schema: { tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+      { schema: { operationId: 'completeTask', tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
       async (request) => {
         await completeTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -156,6 +161,7 @@ export const taskRoutes =
       '/api/task-applications',
       {
         schema: {
+          operationId: 'listApplications',
           tags: ['applications'],
           summary: 'Applications of a task (owning company) or of an influencer (that influencer)',
           description: 'Who: ?taskId= the owning company only; ?influencerId= (or nothing) the influencer themself only.',
@@ -180,6 +186,7 @@ export const taskRoutes =
       '/api/task-applications',
       {
         schema: {
+          operationId: 'applyToTask',
           tags: ['applications'],
           summary: 'Apply for an open task with a quote within its budget',
           description: 'Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.',
@@ -194,13 +201,13 @@ export const taskRoutes =
       },
     );
 
-    for (const [action, fn, who] of [
-      ['accept', acceptApplication, 'the owning company'],
-      ['refuse', refuseApplication, 'the owning company'],
+    for (const [action, fn, who, operationId] of [
+      ['accept', acceptApplication, 'the owning company', 'acceptApplication'],
+      ['refuse', refuseApplication, 'the owning company', 'refuseApplication'],
     ] as const) {
       app.post(
         `/api/task-applications/:id/${action}`,
-        { schema: { tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+        { schema: { operationId, tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
         async (request) => {
           await fn(ctx, (await currentUser(request)).id, request.params.id);
           return { ok: true as const };
@@ -209,7 +216,7 @@ export const taskRoutes =
     }
     app.post(
       '/api/task-applications/:id/withdraw',
-      { schema: { tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: influencerOnly },
+      { schema: { operationId: 'withdrawApplication', tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: influencerOnly },
       async (request) => {
         await withdrawApplication(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };

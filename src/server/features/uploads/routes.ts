@@ -16,6 +16,7 @@ export const uploadRoutes =
       '/api/uploads',
       {
         schema: {
+          operationId: 'uploadFile',
           tags: ['uploads'],
           summary: 'Upload one file (multipart field "file")',
           description:
@@ -27,7 +28,7 @@ export const uploadRoutes =
             'size enforced while streaming (413).',
           consumes: ['multipart/form-data'],
           querystring: uploadQuery,
-          response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 403: errorBody, 413: errorBody, 429: errorBody, 503: errorBody },
+          response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 429: errorBody, 503: errorBody },
         },
       },
       async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParam } from '../../../shared/schemas/common';
 import { videoDetailQuery, videoDetailResponse, videoListQuery, videoListResponse, videoViewResponse } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../platform/context';
+import { notModified } from '../../platform/openapi/responses';
 import { visitorKey } from '../../platform/visitor';
 import { getVideoDetail, listVideos, recordVideoView } from './service';
 
@@ -12,11 +13,12 @@ export const videoRoutes =
       '/api/videos',
       {
         schema: {
+          operationId: 'listVideos',
           tags: ['videos'],
           summary: 'Showcase videos (active only): search, category, featured, sort, pagination',
           description: 'Who: anyone. Sorts: latest, popular (views), trending (views counted in the last 7 days), rating, sort_order.',
           querystring: videoListQuery,
-          response: { 200: videoListResponse, 400: errorBody },
+          response: { 200: videoListResponse, 304: notModified, 400: errorBody },
         },
       },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'videos', () => listVideos(ctx, request.query)),
@@ -26,6 +28,7 @@ export const videoRoutes =
       '/api/video-detail',
       {
         schema: {
+          operationId: 'getVideo',
           tags: ['videos'],
           summary: 'One active video and up to 6 related videos (same category)',
           description: 'Who: anyone. 404 VIDEO_NOT_FOUND for an unknown or inactive video.',
@@ -43,6 +46,7 @@ export const videoRoutes =
       '/api/videos/:id/view',
       {
         schema: {
+          operationId: 'recordVideoView',
           tags: ['videos'],
           summary: 'Count a visit of the video page (once per visitor per 30 minutes)',
           description: 'Who: anyone; the page calls it once per visit.',

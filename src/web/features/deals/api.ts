@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DealEvent } from '@shared/deals';
-import type { DealDetail, DealSummary } from '@shared/schemas/deals';
 import type { ReviewForm } from '@shared/schemas/reviews';
 import type { UploadResponse } from '@shared/schemas/uploads';
 import { api, isApiError, uploadFile, type UploadOptions } from '../../lib/api';
+import { client, data } from '../../lib/client';
 
 export const dealKeys = {
   all: ['deals'] as const,
@@ -17,7 +17,8 @@ const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) &&
 export const dealQuery = (id: string) =>
   queryOptions({
     queryKey: dealKeys.deal(id),
-    queryFn: ({ signal }) => api.get<DealDetail>(`/api/deals/${encodeURIComponent(id)}`, { signal }),
+    // the typed client: path, parameters and result come from the API document (decision 0031)
+    queryFn: ({ signal }) => data(client.GET('/api/deals/{id}', { params: { path: { id } }, signal })),
     retry: retryServerErrors,
     // the other side acts too: look again while the page is open
     refetchInterval: 30_000,
@@ -27,7 +28,8 @@ export const dealQuery = (id: string) =>
 export const myDealsQuery = (status: 'active' | 'closed' | 'all' = 'all') =>
   queryOptions({
     queryKey: dealKeys.list(status),
-    queryFn: ({ signal }) => api.get<{ items: DealSummary[] }>('/api/deals', { signal, query: { status: status === 'all' ? undefined : status } }).then((r) => r.items),
+    queryFn: ({ signal }) =>
+      data(client.GET('/api/deals', { params: { query: status === 'all' ? {} : { status } }, signal })).then((r) => r.items),
   });
 
 /** POST /api/deals/:id/events/:event */

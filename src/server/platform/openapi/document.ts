@@ -1,0 +1,236 @@
+/**
+ * The API document (/api/docs/json, shown at /api/docs): OpenAPI 3.1 built from the routes' zod schemas
+ * (decision 0031). Every operation has one declared tag and a unique camelCase operationId — a route
+ * without them stops the server at start — and its error statuses are completed in one place
+ * (responses.ts). Schemas are components referenced by id (schemas.ts); unused ones are left out.
+ */
+import { appendFileSync } from 'node:fs';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { ContractChecker } from './contract';
+import { completeResponses } from './responses';
+import { registerSchemaIds } from './schemas';
+
+/** The tags in the order the document lists them, one per feature. */
+export const API_TAGS = [
+  { name: 'system', description: 'Health and readiness of the service.' },
+  { name: 'auth', description: 'Sign-up with an email code, sign-in, the session cookie (`sid`), sign-out and password reset.' },
+  { name: 'account', description: 'The signed-in user’s account: settings, phone number, password, deletion request.' },
+  { name: 'profiles', description: 'The signed-in influencer’s or company’s own profile, materials and company verification.' },
+  { name: 'uploads', description: 'File uploads (images and videos), checked by their bytes; private deal files are read through `deals`.' },
+  { name: 'tasks', description: 'Live-selling tasks: the task hall, one task, publishing, a company’s own tasks and their end.' },
+  { name: 'applications', description: 'Influencers apply to tasks; the company accepts or refuses, the influencer may withdraw.' },
+  { name: 'invitations', description: 'Companies invite influencers to a task; the influencer accepts or declines.' },
+  { name: 'matching', description: 'Recommendations: influencers for a task, tasks for an influencer.' },
+  { name: 'deals', description: 'A deal per hired influencer: samples, schedule, live report, disputes, settlement, reviews. Each event of the deal table is its own operation.' },
+  { name: 'messages', description: 'Conversations between a company and an influencer, and the live event stream (`text/event-stream`).' },
+  { name: 'notifications', description: 'The bell: notifications of the signed-in user and the language of their mail.' },
+  { name: 'money', description: 'Wallets in integer cents: balances and statement, top-ups, commissions, bank accounts and payouts; the payment provider’s webhook.' },
+  { name: 'people', description: 'The influencer directory, influencer and company pages, following and contacting.' },
+  { name: 'videos', description: 'The video showcase.' },
+  { name: 'stats', description: 'Public figures for the home page.' },
+  { name: 'site', description: 'Public site settings (announcement, contact details).' },
+  { name: 'content', description: 'The public contact form.' },
+  { name: 'admin', description: 'The back office. Every operation needs an admin session and the permission it names (a visitor 401, a member 403).' },
+  { name: 'dev', description: 'Development and test only, from this machine only; absent in production.' },
+] as const;
+export type ApiTag = (typeof API_TAGS)[number]['name'];
+const TAG_NAMES = new Set<string>(API_TAGS.map((t) => t.name));
+
+const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;
+
+/** What the document says a status means, when the route does not say more. */
+const STATUS_TEXT: Record<string, string> = {
+  '200': 'Success',
+  '400': 'Bad request: the body, query or path is not valid (the error code names the problem)',
+  '401': 'Not signed in',
+  '403': 'Forbidden: wrong role, missing permission, or a cross-site request',
+  '404': 'Not found (or not visible to the caller)',
+  '409': 'Conflict with the current state',
+  '413': 'The request body or file is too large',
+  '414': 'The address or a path parameter is too long',
+  '415': 'Unsupported media type',
+  '429': 'Too many requests',
+  '502': 'An outside service (mail, SMS) failed',
+  '503': 'Temporarily unavailable',
+  '5XX': 'Server error',
+};
+
+/** The names of the shared error answers, by status. */
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'PayloadTooLarge',
+  '414': 'UriTooLong',
+  '415': 'UnsupportedMediaType',
+  '429': 'TooManyRequests',
+  '502': 'BadGateway',
+  '503': 'Unavailable',
+  '5XX': 'ServerError',
+};
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type JsonObject = { [k: string]: Json };
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const REF = '#/components/schemas/';
+
+/** Every component name a part of the document references. */
+function refsIn(v: Json, out: Set<string>) {
+  if (Array.isArray(v)) for (const x of v) refsIn(x, out);
+  else if (isObject(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === '$ref' && typeof x === 'string' && x.startsWith(REF)) out.add(x.slice(REF.length));
+      else refsIn(x, out);
+    }
+  }
+}
+
+/** Tidies what zod emits: a query integer's string pattern is meaningless on an integer. */
+function tidySchemas(v: Json) {
+  if (Array.isArray(v)) for (const x of v) tidySchemas(x);
+  else if (isObject(v)) {
+    if (v.type === 'integer' && 'pattern' in v) delete v.pattern;
+    for (const x of Object.values(v)) tidySchemas(x);
+  }
+}
+
+/**
+ * The finished document: only the components the operations reach; a schema only ever read as input keeps
+ * its own name (LoginRequest rather than LoginRequestInput); responses described by their status.
+ */
+export function finishDocument(doc: JsonObject): JsonObject {
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const reached = new Set<string>();
+  const queue: string[] = [];
+  const seed = new Set<string>();
+  refsIn(doc.paths ?? {}, seed);
+  queue.push(...seed);
+  while (queue.length) {
+    const id = queue.pop() as string;
+    if (reached.has(id) || !(id in schemas)) continue;
+    reached.add(id);
+    const next = new Set<string>();
+    refsIn(schemas[id], next);
+    queue.push(...next);
+  }
+  const rename = new Map<string, string>();
+  for (const id of reached) {
+    const plain = id.replace(/Input$/, '');
+    if (plain === id) continue;
+    // an input twin equal to its output (an enum, a plain object) is the same schema
+    if (!reached.has(plain) || JSON.stringify(schemas[id]) === JSON.stringify(schemas[plain])) rename.set(id, plain);
+  }
+  const kept: JsonObject = {};
+  for (const id of [...reached].sort((a, b) => (rename.get(a) ?? a).localeCompare(rename.get(b) ?? b))) {
+    if (!rename.has(id) || !reached.has(rename.get(id) as string)) kept[rename.get(id) ?? id] = schemas[id];
+  }
+  let text = JSON.stringify({ ...doc, components: { ...components, schemas: kept } });
+  for (const [from, to] of rename) text = text.split(`"${REF}${from}"`).join(`"${REF}${to}"`);
+  const out = JSON.parse(text) as JsonObject;
+  tidySchemas(out);
+  // an error answer that says only what its status says is one shared response (components.responses)
+  const shared: JsonObject = {};
+  const errorContent = JSON.stringify({ 'application/json': { schema: { $ref: `${REF}Error` } } });
+  for (const ops of Object.values(isObject(out.paths) ? out.paths : {})) {
+    for (const op of Object.values(isObject(ops) ? ops : {})) {
+      if (!isObject(op) || !isObject(op.responses)) continue;
+      for (const [status, res] of Object.entries(op.responses)) {
+        if (!isObject(res) || res.description !== 'Default Response') continue;
+        res.description = STATUS_TEXT[status] ?? 'Success';
+        const name = ERROR_RESPONSES[status];
+        if (name && JSON.stringify(res.content) === errorContent) {
+          shared[name] = { description: res.description, content: res.content };
+          op.responses[status] = { $ref: `#/components/responses/${name}` };
+        }
+      }
+    }
+  }
+  // a tag no operation carries here (`dev` in production) is not listed
+  const used = new Set(JSON.stringify(out.paths).match(/"tags":\["[a-z-]+"\]/g)?.map((t) => t.slice(9, -2)) ?? []);
+  if (Array.isArray(out.tags)) out.tags = out.tags.filter((t) => isObject(t) && typeof t.name === 'string' && used.has(t.name));
+  const outComponents = out.components as JsonObject;
+  outComponents.responses = Object.fromEntries(Object.entries(ERROR_RESPONSES).filter(([, n]) => n in shared).map(([, n]) => [n, shared[n]]));
+  return out;
+}
+
+type DocumentedRoute = RouteOptions & { schema?: { hide?: boolean; operationId?: string; tags?: readonly string[] } };
+
+/**
+ * Registers the document and its viewer, and the check every API route passes at registration: one known
+ * tag, a unique camelCase operationId, the error statuses completed. Call before the routes.
+ */
+export async function registerApiDocs(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'mail'>) {
+  registerSchemaIds();
+  const operationIds = new Map<string, string>();
+  app.addHook('onRoute', (route: DocumentedRoute) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || !route.schema || route.schema.hide) return;
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.every((m) => m === 'HEAD'))) return;
+    const where = `${String(route.method)} ${route.url}`;
+    const { operationId, tags } = route.schema;
+    if (!operationId || !OPERATION_ID.test(operationId)) throw new Error(`${where}: needs a camelCase schema.operationId`);
+    const other = operationIds.get(operationId);
+    if (other && other !== where) throw new Error(`${where}: operationId ${operationId} is already ${other}`);
+    operationIds.set(operationId, where);
+    if (!tags || tags.length !== 1 || !TAG_NAMES.has(tags[0])) throw new Error(`${where}: needs exactly one tag of API_TAGS`);
+    // the development operations answer 404 to any other machine (platform/loopback.ts)
+    completeResponses(route, tags[0] === 'dev' ? [404] : []);
+  });
+
+  const transformObject = createJsonSchemaTransformObject({});
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Live-commerce marketplace API',
+        version: '0.1.0',
+        description:
+          'The HTTP API of the live-commerce marketplace: companies post live-selling tasks, influencers apply or are invited, ' +
+          'deals run through samples, a live session, a report and settlement, money moves through an escrow ledger.\n\n' +
+          'JSON in and out. Money is integer cents. Errors answer `{"error":{"code","message"}}` with the code’s status; ' +
+          '`message` is the Chinese text, `code` is stable (the `ErrorCode` schema lists them all). ' +
+          'Sign in with `POST /api/auth/login`: the session is the `sid` cookie. State-changing requests from another site are refused (403).',
+        contact: { name: 'Support', email: config.mail.support, ...(config.publicUrl ? { url: `${config.publicUrl}/contact` } : {}) },
+      },
+      // PUBLIC_URL when set; else the server the document is read from
+      servers: [config.publicUrl ? { url: config.publicUrl } : { url: '/', description: 'The server this document is served from' }],
+      tags: API_TAGS.map((t) => ({ ...t })),
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+    transformObject: (input) => finishDocument(transformObject(input) as unknown as JsonObject) as unknown as ReturnType<typeof transformObject>,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { tagsSorter: undefined, operationsSorter: undefined, docExpansion: 'list' } });
+}
+
+/**
+ * With API_CONTRACT_LOG (the browser suite's server): every API response is checked against this
+ * server's own document and each mismatch appended to that file as one line; scripts/e2e.mjs fails the
+ * run when it is not empty. Registered before compression, so it reads the body as sent by the route.
+ */
+export function registerContractLog(app: FastifyInstance, file: string) {
+  let checker: ContractChecker | null = null;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/')) return payload;
+    checker ??= new ContractChecker(app.swagger() as unknown as Record<string, unknown>);
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    const contentType = reply.getHeader('content-type');
+    const problems = checker.check({
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : undefined,
+      // a stream (a file, an event stream) is not read here: its status and media type are still checked
+      body: typeof payload === 'string' || Buffer.isBuffer(payload) ? body : '{}',
+    });
+    if (problems.length) appendFileSync(file, problems.map((p) => `${p}\n`).join(''));
+    return payload;
+  });
+}
