@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, PGLITE_EXTENSIONS, queryRows, type Db } from '../../db/client';
-import { makeCompany, makeUser } from '../../db/factories';
+import { makeUser } from '../../db/factories';
 import * as schema from '../../db/schema';
 import { companies, influencers, jobs, reviews, videos } from '../../db/schema';
 
@@ -42,8 +42,10 @@ describe('migration 0015 (two-way reviews)', () => {
     await migrate(d, { migrationsFolder: foldersUpTo('0015_deal_reviews') });
     const db = d as unknown as Db;
     // rows are written as the tables were before 0015 (plain SQL: later migrations add columns the
-    // current schema's inserts would name); users and companies through the factories
-    const co = await makeCompany(db, { avgRating: 4.5 });
+    // current schema's inserts would name); users through the factory
+    const coUser = await makeUser(db, { userType: 'company' });
+    const [coRow] = await queryRows<{ id: string }>(db, sql`insert into companies (user_id, company_name, contact_person, avg_rating) values (${coUser.id}, '旧企业', '张经理', 4.5) returning id`);
+    const co = { user: coUser, company: { id: coRow.id } };
     const oldInfluencer = async (rating: number, totalReviews: number) => {
       const u = await makeUser(db, { userType: 'influencer' });
       const [row] = await queryRows<{ id: string }>(db, sql`insert into influencers (user_id, nickname, rating, total_reviews) values (${u.id}, ${`达人${u.id.slice(0, 4)}`}, ${rating}, ${totalReviews}) returning id`);
