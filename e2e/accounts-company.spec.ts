@@ -63,7 +63,7 @@ test.describe('company profile', () => {
     await expectResponse(page, 'POST', '/api/companies/me/verification-requests', 200, () => page.getByTestId('company-verify-apply').click());
     await expect(verification).toHaveAttribute('data-state', 'pending');
     await expect(verification).toContainText('审核中');
-    await expect(page.getByTestId('company-verification-time')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByTestId('company-verification-time')).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     await expect(page.getByTestId('company-verify-apply')).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('company-verification')).toHaveAttribute('data-state', 'pending');
@@ -95,7 +95,7 @@ test.describe('company profile', () => {
     await page.goto('/profile');
     await expect(page.getByTestId('profile-email')).toHaveText(DEMO.admin);
     await expect(page.getByTestId('profile-account-type')).toHaveText('管理员');
-    await expect(page.getByTestId('profile-created-at')).toHaveText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByTestId('profile-created-at')).toHaveText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     await page.getByTestId('profile-settings-link').click();
     await expect(page).toHaveURL(/\/account-settings$/);
     await expect(page.getByTestId('account-type')).toHaveText('管理员');

@@ -23,7 +23,7 @@ import { AccountGate, PageSpinner, QueryProblem } from './AccountGate';
 import { Checklist } from './Checklist';
 import { CompanyEditForm } from './CompanyEditForm';
 import { accountQuery, companyQuery, useRequestVerification } from './api';
-import { formatDateTime, useFormat } from './format';
+import { useFormat } from './format';
 import './accounts.css';
 
 /** /company-profile — the company's own profile: view / edit, verification request (part 1 §2). */
@@ -226,6 +226,7 @@ function CompanyView({
 }
 
 function VerificationCard({ userId, verified, verification }: { userId: string; verified: boolean; verification: VerificationRequestInfo | null }) {
+  const { dateTime: formatDateTime } = useFormat();
   const { t } = useTranslation('accounts');
   const { apiErrorText } = useErrorText();
   const feedback = useFeedback();
