@@ -40,6 +40,7 @@ export default function PayoutSettings({ v, set, fieldError }: Props) {
           mode="tags"
           style={{ width: '100%' }}
           value={v.holidays}
+          // eslint-disable-next-line local/no-cjk-literal -- not a text: the full-width comma of a Chinese keyboard separates the typed days too
           tokenSeparators={[',', '，', ' ', '\n']}
           open={false}
           suffixIcon={null}
