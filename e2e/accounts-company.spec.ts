@@ -73,7 +73,7 @@ test.describe('company profile', () => {
     await expect(verification).toHaveAttribute('data-state', 'pending');
     await expect(verification).toContainText('待审核');
     await expect(page.getByTestId('company-verified-badge')).toHaveText('待审核');
-    await expect(page.getByTestId('company-verification-time')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByTestId('company-verification-time')).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     await expect(page.getByTestId('company-verify-apply')).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('company-verification')).toHaveAttribute('data-state', 'pending');
@@ -105,7 +105,7 @@ test.describe('company profile', () => {
     await page.goto('/profile');
     await expect(page.getByTestId('profile-email')).toHaveText(DEMO.admin);
     await expect(page.getByTestId('profile-account-type')).toHaveText('管理员');
-    await expect(page.getByTestId('profile-created-at')).toHaveText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByTestId('profile-created-at')).toHaveText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     await page.getByTestId('profile-settings-link').click();
     await expect(page).toHaveURL(/\/account-settings$/);
     await expect(page.getByTestId('account-type')).toHaveText('管理员');

@@ -12,7 +12,7 @@ test.describe('influencer profile and supplement form', () => {
     await expect(page.getByRole('heading', { level: 1, name: '达人资料' })).toBeVisible();
     const pending = page.getByTestId('pending-review');
     await expect(pending).toContainText('审核通常需要1-3个工作日');
-    await expect(page.getByTestId('pending-review-time')).toHaveText(/提交时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByTestId('pending-review-time')).toHaveText(/提交时间：\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     await expect(page.getByTestId('influencer-status')).toHaveText('状态：活跃');
     await expect(page.getByTestId('unverified-badge')).toHaveText('未认证');
     await expect(page.getByTestId('profile-checklist-supplement')).toHaveAttribute('data-done', 'false');
@@ -97,7 +97,7 @@ test.describe('influencer profile and supplement form', () => {
     // the view shows what was saved
     await expect(page.getByTestId('profile-view-nickname')).toHaveText('小美直播间');
     await expect(page.getByTestId('profile-view-real-name')).toHaveText('张小美');
-    await expect(page.getByTestId('profile-view-rate')).toHaveText('$60/小时');
+    await expect(page.getByTestId('profile-view-rate')).toHaveText('$60.00/小时');
     await expect(page.getByTestId('profile-view-experience')).toHaveText('2.5 年');
     await expect(page.getByTestId('profile-view-categories').getByRole('listitem')).toHaveText(['美妆', '厨房用品']);
     await expect(page.getByTestId('profile-view-tags').getByRole('listitem')).toHaveText(['口播', '测评']);
@@ -162,7 +162,7 @@ test.describe('influencer profile and supplement form', () => {
     await expect(page.getByTestId('profile-view')).toBeVisible();
     await expect(page.getByTestId('profile-edit-form')).toHaveCount(0);
     await expect(page.getByTestId('profile-view-nickname')).toHaveText('小美爱直播');
-    await expect(page.getByTestId('profile-view-rate')).toHaveText('$80/小时');
+    await expect(page.getByTestId('profile-view-rate')).toHaveText('$80.00/小时');
     await expect(page.getByTestId('profile-view-experience')).toHaveText('3.5 年');
     await expect(page.getByTestId('profile-view-bio')).toHaveText('专注美妆直播三年');
     await expect(page.getByTestId('profile-view-categories').getByRole('listitem')).toHaveText(['美妆', '厨房用品', '美妆护肤']);

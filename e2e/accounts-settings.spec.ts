@@ -9,7 +9,7 @@ test.describe('account settings: info, notifications, privacy, deletion request'
 
     const info = page.getByTestId('account-info');
     await expect(page.getByTestId('account-id')).toHaveText(/^[0-9a-f-]{36}$/);
-    await expect(page.getByTestId('account-created-at')).toHaveText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByTestId('account-created-at')).toHaveText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     await expect(page.getByTestId('account-type')).toHaveText('企业');
     await expect(page.getByTestId('account-status')).toHaveText('正常');
     await expect(info.getByTestId('settings-logout')).toBeVisible();
@@ -61,7 +61,7 @@ test.describe('account settings: info, notifications, privacy, deletion request'
     await expectResponse(page, 'POST', '/api/account/deletion-request', 200, () => page.getByTestId('deletion-confirm').click());
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByTestId('account-status')).toHaveText('注销申请处理中');
-    await expect(page.getByTestId('deletion-pending')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(page.getByTestId('deletion-pending')).toContainText(/\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
     await page.reload();
     await expect(page.getByTestId('account-status')).toHaveText('注销申请处理中');
 

@@ -34,7 +34,7 @@ test('the whole journey in the browser: samples, schedule, live report, confirma
     await row.getByTestId('my-task-deal-link').click();
     await expect(co.page).toHaveURL(new RegExp(`/deal/${dealId}$`));
     await expect(co.page.getByTestId('deal-status')).toHaveText('已接单');
-    await expect(co.page.getByTestId('deal-rate')).toHaveText('$3,800');
+    await expect(co.page.getByTestId('deal-rate')).toHaveText('$3,800.00');
 
     // samples: an empty form is refused with the spec's wording, then shipped
     let dialog = await act(co.page, 'ship_samples');

@@ -73,7 +73,7 @@ test.describe('invitations and slots', () => {
     await page.getByTestId('invite-rate').fill('5000');
     await page.getByTestId('invite-message').fill('我们的新品口红想请您直播，期待合作！');
     await page.getByTestId('invite-submit').click();
-    await expect(dialog.locator('.ant-form-item-explain-error').filter({ hasText: '报价需在 $500 - $3,000 之间' })).toBeVisible();
+    await expect(dialog.locator('.ant-form-item-explain-error').filter({ hasText: '报价需在 $500.00 - $3,000.00 之间' })).toBeVisible();
     await page.getByTestId('invite-rate').fill('1500');
     await page.getByTestId('invite-submit').click();
     await expect(page.locator('.ant-message').getByText('邀请已发送')).toBeVisible();
@@ -86,7 +86,7 @@ test.describe('invitations and slots', () => {
     await expect(row.getByTestId('invitation-status')).toHaveText('待回复');
     await expect(row.getByTestId('invitation-expires')).toBeVisible();
     await expect(row.getByTestId('invitation-withdraw')).toBeVisible();
-    await expect(row).toContainText('$1,500');
+    await expect(row).toContainText('$1,500.00');
 
     // ---- the influencer: the bell, then 收到的邀请, accepts, lands on the deal
     const inf = await desktop(browser, baseURL!, guard, email);
@@ -99,7 +99,7 @@ test.describe('invitations and slots', () => {
       await expect(inf.page).toHaveURL(/\/influencer-tasks\?tab=invitations$/);
       const item = inf.page.getByTestId('invitation-item').filter({ hasText: task.title });
       await expect(item.getByTestId('invitation-status')).toHaveText('待回复');
-      await expect(item.getByTestId('invitation-rate')).toHaveText('$1,500');
+      await expect(item.getByTestId('invitation-rate')).toHaveText('$1,500.00');
       await expect(item.getByTestId('invitation-slots')).toHaveText('0/1');
       await expect(item.getByTestId('invitation-message')).toContainText('期待合作');
       await expect(item.getByTestId('invitation-expiry')).toContainText('剩余');
@@ -113,7 +113,7 @@ test.describe('invitations and slots', () => {
       await inf.page.getByTestId('invitation-item').filter({ hasText: task.title }).getByTestId('invitation-accept').click();
       await confirmDialog(inf.page);
       await expect(inf.page).toHaveURL(/\/deal\/[0-9a-f-]{36}$/);
-      await expect(inf.page.getByTestId('deal-rate')).toHaveText('$1,500');
+      await expect(inf.page.getByTestId('deal-rate')).toHaveText('$1,500.00');
       await inf.page.goto('/influencer-tasks?tab=invitations');
       await expect(inf.page.getByTestId('invitation-item').filter({ hasText: task.title }).getByTestId('invitation-status')).toHaveText('已接受');
     } finally {
@@ -288,7 +288,7 @@ test.describe('invitations and slots', () => {
       await inf.page.goto('/influencer-tasks?tab=invitations');
       const item = inf.page.getByTestId('invitation-item').filter({ hasText: task.title });
       await expect(item.getByTestId('invitation-status')).toHaveText('待回复');
-      await expect(item.getByTestId('invitation-rate')).toHaveText('$1,200');
+      await expect(item.getByTestId('invitation-rate')).toHaveText('$1,200.00');
       await expect(item.getByTestId('invitation-slots')).toHaveText('0/2');
       await expect(item.getByTestId('invitation-message')).toContainText('想请您直播我们的新书');
     } finally {

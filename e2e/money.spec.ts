@@ -124,13 +124,13 @@ test('a new company tops up, publishes a prepaid task and accepts; the deal comp
     await inf.page.getByTestId('task-apply-rate').fill('3000');
     await inf.page.getByTestId('task-apply-submit').click();
     await expect(inf.page.getByTestId('task-my-application')).toContainText('待审核');
-    await acceptOnTaskPage(co.page, taskId, '$3,000');
+    await acceptOnTaskPage(co.page, taskId, '$3,000.00');
     const dealId = await dealOf(inf.page.request, taskId);
     await co.page.goto(`/deal/${dealId}`);
     await expect(co.page.getByTestId('deal-status')).toHaveText('已接单');
     await expect(co.page.getByTestId('deal-money-model')).toHaveText('固定费用');
-    await expect(co.page.getByTestId('deal-money-escrow')).toContainText('$3,000');
-    await expect(co.page.getByTestId('deal-money-net')).toHaveText('$2,700');
+    await expect(co.page.getByTestId('deal-money-escrow')).toContainText('$3,000.00');
+    await expect(co.page.getByTestId('deal-money-net')).toHaveText('$2,700.00');
     await co.page.goto('/wallet');
     await expect(co.page.getByTestId('wallet-available')).toHaveText('$2,000.00');
     await expect(co.page.getByTestId('wallet-escrow')).toHaveText('$3,000.00');
@@ -146,8 +146,8 @@ test('a new company tops up, publishes a prepaid task and accepts; the deal comp
     await expect(co.page.getByTestId('deal-status')).toHaveText('已完成');
     const settled = co.page.getByTestId('deal-money-settled');
     await expect(settled).toContainText('平台服务费（10%）');
-    await expect(settled).toContainText('−$300');
-    await expect(settled.getByTestId('deal-money-net')).toHaveText('$2,700');
+    await expect(settled).toContainText('−$300.00');
+    await expect(settled.getByTestId('deal-money-net')).toHaveText('$2,700.00');
     await photograph(co.page, 'deal-money-fixed-zh-390', 'deal');
     await co.page.goto('/wallet');
     await expect(co.page.getByTestId('wallet-available')).toHaveText('$2,000.00');
@@ -212,14 +212,14 @@ test('a dispute decided 50/50 from 纠纷处理 with the deposit awarded: the in
     // the fee is in; the deal waits for the influencer's $200 deposit, paid after a sandbox top-up
     await inf.page.goto(`/deal/${dealId}`);
     await expect(inf.page.getByTestId('deal-status')).toHaveText('待付款');
-    await expect(inf.page.getByTestId('deal-money-deposit-due')).toContainText('$200');
+    await expect(inf.page.getByTestId('deal-money-deposit-due')).toContainText('$200.00');
     await sandboxTopUp(inf.page, '200');
     await inf.page.goto(`/deal/${dealId}`);
     const pay = await act(inf.page, 'pay_deposit');
-    await expect(pay.getByTestId('deal-confirm-text')).toContainText('$200');
+    await expect(pay.getByTestId('deal-confirm-text')).toContainText('$200.00');
     await submit(inf.page);
     await expect(inf.page.getByTestId('deal-status')).toHaveText('已接单');
-    await expect(inf.page.getByTestId('deal-money-deposit-held')).toContainText('$200');
+    await expect(inf.page.getByTestId('deal-money-deposit-held')).toContainText('$200.00');
     await inf.page.goto('/wallet');
     await expect(inf.page.getByTestId('wallet-available')).toHaveText('$0.00');
     await expect(inf.page.getByTestId('wallet-pending')).toHaveText('$2,000.00');
@@ -241,11 +241,11 @@ test('a dispute decided 50/50 from 纠纷处理 with the deposit awarded: the in
     await co.page.goto(`/deal/${dealId}`);
     const settled = co.page.getByTestId('deal-money-settled');
     await expect(settled).toContainText('费用（50%）');
-    await expect(settled).toContainText('$1,000');
-    await expect(settled).toContainText('−$100');
+    await expect(settled).toContainText('$1,000.00');
+    await expect(settled).toContainText('−$100.00');
     await expect(settled).toContainText('退还企业');
     await expect(settled).toContainText('已判给企业');
-    await expect(settled.getByTestId('deal-money-net')).toHaveText('$900');
+    await expect(settled.getByTestId('deal-money-net')).toHaveText('$900.00');
     await photograph(co.page, 'deal-money-dispute-zh-390', 'deal');
     await co.page.goto('/wallet');
     await expect(co.page.getByTestId('wallet-available')).toHaveText(usd(company.availableCents + 100_000 + 20_000));
@@ -279,26 +279,26 @@ test('English: a slot fee + 10 % commission task, settled on the reported GMV; F
 
     await ok(await inf.page.request.post('/api/task-applications', { data: { taskId, proposedRate: 1000 } }), 'apply');
     const before = await balances(co.page.request);
-    await acceptOnTaskPage(co.page, taskId, '$1,000');
+    await acceptOnTaskPage(co.page, taskId, '$1,000.00');
     const dealId = await dealOf(inf.page.request, taskId);
 
     // $50,000.00 sold: commission $5,000; platform fee 10 % of $1,000 + $5,000; net $5,400
     await reportedByApi(co.page.request, inf.page.request, dealId, 5_000_000);
     await co.page.goto(`/deal/${dealId}`);
     await expect(co.page.getByTestId('deal-money-model')).toHaveText('Slot fee + commission');
-    await expect(co.page.getByTestId('deal-money-fee')).toHaveText('$1,000');
+    await expect(co.page.getByTestId('deal-money-fee')).toHaveText('$1,000.00');
     await expect(co.page.getByTestId('deal-money-commission')).toContainText('10%');
     const estimate = co.page.getByTestId('deal-money-estimate');
-    await expect(estimate).toContainText('$50,000');
-    await expect(estimate).toContainText('$5,000');
-    await expect(estimate.getByTestId('deal-money-net')).toHaveText('$5,400');
+    await expect(estimate).toContainText('$50,000.00');
+    await expect(estimate).toContainText('$5,000.00');
+    await expect(estimate.getByTestId('deal-money-net')).toHaveText('$5,400.00');
     await act(co.page, 'confirm');
     await submit(co.page);
     await expect(co.page.getByTestId('deal-status')).toHaveText('Completed');
     const settled = co.page.getByTestId('deal-money-settled');
-    await expect(settled.getByTestId('deal-money-commission-status')).toHaveText('$5,000');
-    await expect(settled).toContainText('−$600');
-    await expect(settled.getByTestId('deal-money-net')).toHaveText('$5,400');
+    await expect(settled.getByTestId('deal-money-commission-status')).toHaveText('$5,000.00');
+    await expect(settled).toContainText('−$600.00');
+    await expect(settled.getByTestId('deal-money-net')).toHaveText('$5,400.00');
     await photograph(co.page, 'deal-money-commission-en-390', 'deal');
 
     await co.page.goto('/wallet');
@@ -308,7 +308,7 @@ test('English: a slot fee + 10 % commission task, settled on the reported GMV; F
     await expect(inf.page.getByTestId('wallet-available')).toHaveText('$5,400.00');
     await photograph(inf.page, 'wallet-influencer-en-390', 'wallet');
     await inf.page.goto(`/deal/${dealId}`);
-    await expect(inf.page.getByTestId('deal-money-net')).toHaveText('$5,400');
+    await expect(inf.page.getByTestId('deal-money-net')).toHaveText('$5,400.00');
   } finally {
     await co.context.close();
     await inf.context.close();
@@ -326,15 +326,15 @@ test('zh-CN: a company with an empty wallet accepts; the deal waits in 待付款
       'task',
     );
     await ok(await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 500 } }), 'apply');
-    await acceptOnTaskPage(co.page, task.id, '$500');
+    await acceptOnTaskPage(co.page, task.id, '$500.00');
     const dealId = await dealOf(inf.page.request, task.id);
 
     await co.page.goto(`/deal/${dealId}`);
     await expect(co.page.getByTestId('deal-status')).toHaveText('待付款');
-    await expect(co.page.getByTestId('deal-money-fee-due')).toContainText('$500');
+    await expect(co.page.getByTestId('deal-money-fee-due')).toContainText('$500.00');
     await photograph(co.page, 'deal-money-awaiting-zh-390', 'deal');
     const dialog = await act(co.page, 'pay_fee');
-    await expect(dialog.getByTestId('deal-confirm-text')).toContainText('$500');
+    await expect(dialog.getByTestId('deal-confirm-text')).toContainText('$500.00');
     await co.page.getByTestId('deal-dialog-submit').click();
     await expect(dialog.getByTestId('deal-dialog-error')).toContainText('余额不足');
     await dialog.getByTestId('deal-topup-link').click();
@@ -346,7 +346,7 @@ test('zh-CN: a company with an empty wallet accepts; the deal waits in 待付款
     await act(co.page, 'pay_fee');
     await submit(co.page);
     await expect(co.page.getByTestId('deal-status')).toHaveText('已接单');
-    await expect(co.page.getByTestId('deal-money-escrow')).toContainText('$500');
+    await expect(co.page.getByTestId('deal-money-escrow')).toContainText('$500.00');
     await expect(co.page.getByTestId('deal-money-fee-due')).toHaveCount(0);
   } finally {
     await co.context.close();

@@ -35,7 +35,7 @@ test('zh-CN, 390 px: an influencer adds a bank account and withdraws; finance ma
 
   // the withdrawal: the minimum and the expected date are shown; below the minimum is refused
   await expect(page.getByTestId('payout-expected')).toContainText('单笔最低 $10.00');
-  await expect(page.getByTestId('payout-expected')).toContainText(/预计 3–5 个工作日到账（最晚 \d{4}-\d{2}-\d{2}，已计入法定节假日和调休）/);
+  await expect(page.getByTestId('payout-expected')).toContainText(/预计 3–5 个工作日到账（最晚 \d{4}\/\d{2}\/\d{2}，已计入法定节假日和调休）/);
   await page.getByTestId('payout-bank').click();
   await page.locator('.ant-select-item-option', { hasText: masked }).click();
   await page.getByTestId('payout-amount').fill('5');
@@ -47,7 +47,7 @@ test('zh-CN, 390 px: an influencer adds a bank account and withdraws; finance ma
   await expect(row).toContainText('$100.00');
   await expect(row).toContainText(masked);
   await expect(row).toContainText('处理中');
-  await expect(row).toContainText(/预计最晚 \d{4}-\d{2}-\d{2} 到账/);
+  await expect(row).toContainText(/预计最晚 \d{4}\/\d{2}\/\d{2} 到账/);
   await expect(page.getByTestId('wallet-available')).toHaveText(money(before - 10_000));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -126,7 +126,7 @@ test.describe('task journey', () => {
       const row = page.getByTestId('company-task-row').filter({ hasText: title });
       await expect(row).toBeVisible();
       await expect(row.getByTestId('company-task-status')).toHaveText('招募中');
-      await expect(row).toContainText('$3,000 - $8,000');
+      await expect(row).toContainText('$3,000.00 - $8,000.00');
       const taskId = (await row.getAttribute('data-task-id'))!;
       expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
       await page.screenshot({ path: test.info().outputPath('company-tasks-published.png'), fullPage: true });
@@ -147,7 +147,7 @@ test.describe('task journey', () => {
       await tab.waitForLoadState();
       await expect(tab).toHaveURL(new RegExp(`/task/${taskId}\\?from=list$`));
       await expect(tab.getByTestId('task-status')).toHaveText('招募中');
-      await expect(tab.getByTestId('task-detail')).toContainText('已预付 $500');
+      await expect(tab.getByTestId('task-detail')).toContainText('已预付 $500.00');
       await expect(tab.getByTestId('task-detail')).toContainText('需缴纳 $99.50');
       // a second tab with the form still open, for the duplicate below
       const staleTab = await inf1.context.newPage();
@@ -161,7 +161,7 @@ test.describe('task journey', () => {
       await staleTab.getByTestId('task-apply-rate').fill('4500');
       await staleTab.getByTestId('task-apply-submit').click();
       await expect(staleTab.locator('.ant-message').getByText('您已经申请过该任务')).toBeVisible();
-      await expect(staleTab.getByTestId('task-my-application')).toContainText('$4,000');
+      await expect(staleTab.getByTestId('task-my-application')).toContainText('$4,000.00');
 
       // ---- influencer 2 applies
       const inf2 = await personContext(browser, baseURL!, guard, 'influencer2@demo.test');
@@ -208,7 +208,7 @@ test.describe('task journey', () => {
       // the fee is in escrow; the deal waits for the influencer's deposit (保证金 $99.50)
       await expect(inf1.page.getByTestId('deal-status')).toHaveText('待付款');
       await expect(inf1.page.getByTestId('deal-money-deposit-due')).toContainText('$99.50');
-      await expect(inf1.page.getByTestId('deal-rate')).toHaveText('$4,000');
+      await expect(inf1.page.getByTestId('deal-rate')).toHaveText('$4,000.00');
 
       // ---- the company's list: the task is in progress with its deal; completion comes from the deal
       // (its live report confirmed: deals.spec.ts), so the row has no complete button
@@ -262,7 +262,7 @@ test.describe('task journey', () => {
       const again = inf.page.getByTestId('influencer-application-row').filter({ hasText: task.title });
       await expect(again).toHaveCount(1);
       await expect(again.getByTestId('influencer-application-status')).toHaveText('待审核');
-      await expect(again).toContainText('$600');
+      await expect(again).toContainText('$600.00');
     } finally {
       await inf.context.close();
     }

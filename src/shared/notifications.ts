@@ -4,6 +4,7 @@
  * are the product's wording; names in params are shown as people wrote them.
  */
 // no zod here: the header bell is part of the app shell and stays light
+import { dollars } from './money';
 type Applied = { influencer: string; task: string; rate: number };
 type OfTask = { task: string };
 type ParamsByType = {
@@ -129,12 +130,12 @@ export type NotificationContent = { [T in NotificationType]: { type: T; params: 
 type Template = { title: string; body: string };
 const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   application_received: {
-    zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 ${rate}。' },
-    en: { title: 'New application', body: '{influencer} applied for "{task}" with a quote of ${rate}.' },
+    zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 {rate}。' },
+    en: { title: 'New application', body: '{influencer} applied for "{task}" with a quote of {rate}.' },
   },
   invitation_received: {
-    zh: { title: '收到任务邀请', body: '企业「{company}」邀请您参与任务「{task}」，报价 ${rate}。请在 72 小时内回复。' },
-    en: { title: 'You are invited to a task', body: '{company} invited you to "{task}" at ${rate}. Please answer within 72 hours.' },
+    zh: { title: '收到任务邀请', body: '企业「{company}」邀请您参与任务「{task}」，报价 {rate}。请在 72 小时内回复。' },
+    en: { title: 'You are invited to a task', body: '{company} invited you to "{task}" at {rate}. Please answer within 72 hours.' },
   },
   invitation_accepted: {
     zh: { title: '达人接受了邀请', body: '达人「{influencer}」接受了任务「{task}」的邀请，订单已创建。' },
@@ -157,8 +158,8 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
     en: { title: 'All places filled', body: 'All {slots} places of "{task}" are filled; the other applications were declined automatically.' },
   },
   application_resubmitted: {
-    zh: { title: '达人重新提交了申请', body: '达人「{influencer}」重新申请了任务「{task}」，报价 ${rate}。' },
-    en: { title: 'Application submitted again', body: '{influencer} applied again for "{task}" with a quote of ${rate}.' },
+    zh: { title: '达人重新提交了申请', body: '达人「{influencer}」重新申请了任务「{task}」，报价 {rate}。' },
+    en: { title: 'Application submitted again', body: '{influencer} applied again for "{task}" with a quote of {rate}.' },
   },
   application_accepted: {
     zh: { title: '您的申请已通过', body: '恭喜！您对任务「{task}」的申请已通过。' },
@@ -330,8 +331,20 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
 };
 
-const fill = (text: string, params: Record<string, unknown>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+/**
+ * A param as the reader sees it (decision 0029): a quote or an offered rate (kept in dollars) like every amount,
+ * $1,200.00; a live's start (kept as Beijing time, 2026-11-27 20:00) in the language's numeric form, as the app
+ * shows times (2026/11/27 20:00, 11/27/2026, 20:00). Anything else as it is.
+ */
+function shown(key: string, value: unknown, lang: 'zh' | 'en'): string {
+  if (key === 'rate' && typeof value === 'number' && Number.isFinite(value)) return dollars(Math.round(value * 100));
+  const at = key === 'start' && typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})$/.exec(value) : null;
+  if (at) return lang === 'zh' ? `${at[1]}/${at[2]}/${at[3]} ${at[4]}` : `${at[2]}/${at[3]}/${at[1]}, ${at[4]}`;
+  return String(value);
+}
+
+const fill = (text: string, params: Record<string, unknown>, lang: 'zh' | 'en') =>
+  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? shown(k, params[k], lang) : m));
 
 /**
  * The title and body of a notification in `lang`. Unknown types or params that do not fit the type
@@ -344,7 +357,7 @@ export function renderNotification(
   if (isNotificationType(n.type)) {
     if (fitsType(n.type, n.params)) {
       const tpl = TEMPLATES[n.type][lang];
-      return { title: fill(tpl.title, n.params), body: fill(tpl.body, n.params) };
+      return { title: fill(tpl.title, n.params, lang), body: fill(tpl.body, n.params, lang) };
     }
   }
   return { title: n.title ?? '', body: n.body ?? '' };

@@ -115,6 +115,21 @@ export const TASK_CATEGORY_OPTIONS = opts([
   { value: 'other', zh: '其他', en: 'Other' },
 ] as const);
 
+/**
+ * A task's location when its live happens online: the value stored (the publish schema's default, what matching
+ * reads as "anywhere") and its labels. A location typed as the label of either language is stored as the value,
+ * and shown in the reader's language (decision 0029).
+ */
+export const ONLINE_LOCATION = '线上';
+export const ONLINE_LOCATION_LABEL: Label = { zh: ONLINE_LOCATION, en: 'Online' };
+/** true for the online location: nothing, 线上, or Online in any case */
+export const isOnlineLocation = (v: string | null | undefined): boolean => {
+  const s = (v ?? '').trim();
+  return s === '' || s === ONLINE_LOCATION || s.toLowerCase() === ONLINE_LOCATION_LABEL.en.toLowerCase();
+};
+/** the location to store for what was typed: the online one in either language becomes 线上, anything else stays */
+export const storedLocation = (v: string | null | undefined): string => (isOnlineLocation(v) ? ONLINE_LOCATION : (v ?? '').trim());
+
 export const LIVE_VENUES = opts([
   { value: 'studio', zh: '专业直播间', en: 'Professional studio' },
   { value: 'home', zh: '家中', en: 'Home' },

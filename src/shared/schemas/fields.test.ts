@@ -101,6 +101,16 @@ describe('the forms see the server messages', () => {
     expect(codes(taskCreateRequest.safeParse({ ...task, liveDate: '0000-01-01T00:00:00Z' }))).toEqual(['liveDate:TASK_LIVE_DATE_INVALID']);
     expect(codes(taskCreateRequest.safeParse({ ...task, title: '口红\u0000' }))).toEqual(['title:TEXT_INVALID_CHARS']);
   });
+  it('publish form: the online location typed in either language (or left blank) is stored as 线上, a place as typed', () => {
+    const location = (v: unknown) => {
+      const r = taskCreateRequest.safeParse(v === undefined ? task : { ...task, location: v });
+      return r.success ? r.data.location : null;
+    };
+    for (const online of [undefined, '', '  ', '线上', 'Online', ' online ', 'ONLINE']) expect(location(online)).toBe('线上');
+    expect(location('上海')).toBe('上海');
+    expect(location(' Shanghai ')).toBe('Shanghai');
+    expect(location('Online shop in Hangzhou')).toBe('Online shop in Hangzhou');
+  });
   it('supplement form: the follower count is a whole number, not "" or a string', () => {
     const base = { firstName: '王', lastName: '明', phoneNumber: '13800138000', nickname: 'n', tiktokAccount: 'a', tiktokProfileUrl: 'https://t.example/a' };
     expect(materialsUpdate.safeParse({ ...base, tiktokFollowersCount: 52000 }).success).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES, INVITATION_STATUSES, TASK_STATUSES } from '../options';
+import { APPLICATION_STATUSES, INVITATION_STATUSES, ONLINE_LOCATION, TASK_STATUSES, storedLocation } from '../options';
 import { decimal, int, isoDateTime, optionalText, queryInt, text } from './fields';
 import { IDEMPOTENCY_KEY_HEADER } from '../headers';
 import { PRICING_MODELS } from '../money';
@@ -163,7 +163,7 @@ export const taskCreateRequest = z
     liveDate: isoDateTime('TASK_LIVE_DATE_INVALID').optional().nullable(),
     /** duration_hours numeric(5,1) */
     durationHours: decimal(0.5, 24, 1, { invalid: 'TASK_DURATION_INVALID' }).default(2),
-    location: text(100).default('线上').transform((v) => v || '线上'),
+    location: text(100).default(ONLINE_LOCATION).transform(storedLocation),
     isUrgent: z.boolean().default(false),
     isAdvancePaid: z.boolean().default(false),
     paidAmount: amount('TASK_PREPAYMENT_INVALID', 'TASK_PREPAYMENT_OVER_BUDGET'),

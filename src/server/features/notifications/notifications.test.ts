@@ -31,8 +31,8 @@ const lastMail = async (to: string) =>
 describe('notifications as type + params', () => {
   it('renders each known type in zh and en; unknown types fall back to the stored text', () => {
     const n = { type: 'application_received', params: { influencer: '小王', task: '春季新品', rate: 300 } };
-    expect(renderNotification(n, 'zh')).toEqual({ title: '收到新的任务申请', body: '达人「小王」申请了任务「春季新品」，报价 $300。' });
-    expect(renderNotification(n, 'en')).toEqual({ title: 'New application', body: '小王 applied for "春季新品" with a quote of $300.' });
+    expect(renderNotification(n, 'zh')).toEqual({ title: '收到新的任务申请', body: '达人「小王」申请了任务「春季新品」，报价 $300.00。' });
+    expect(renderNotification(n, 'en')).toEqual({ title: 'New application', body: '小王 applied for "春季新品" with a quote of $300.00.' });
     expect(renderNotification({ type: 'task_cancelled', params: { task: 'T' } }, 'en').body).toBe('The company cancelled the task "T".');
     // params that do not fit the type (or an unknown type): the stored zh text
     expect(renderNotification({ type: 'task_cancelled', params: {}, title: '旧', body: '旧文本' }, 'en')).toEqual({ title: '旧', body: '旧文本' });

@@ -128,6 +128,9 @@ function StaticHeader({ lang, signedOut }: { lang: AppLang; signedOut: boolean }
                 </option>
               ))}
             </select>
+            <span className="lang-switch__short" aria-hidden="true">
+              {t(`lang.short.${lang}`)}
+            </span>
           </div>
           <div className="site-header__auth">
             {signedOut ? (

@@ -4,7 +4,11 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { changeLang } from '../../i18n';
 import { LANGS, isAppLang } from '../../i18n/lang';
 
-/** Header language switcher (选择语言: 简体中文 / English). A native select: accessible and light. */
+/**
+ * Header language switcher (选择语言: 简体中文 / English). A native select: accessible and light. On a phone the bar
+ * shows the language's short name (中文 / EN) over the select, which stays the control (transparent, the same box):
+ * the full names never have to be cut to fit (decision 0029).
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -29,6 +33,9 @@ export function LanguageSwitch() {
           </option>
         ))}
       </select>
+      <span className="lang-switch__short" aria-hidden="true">
+        {t(`lang.short.${current}`)}
+      </span>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { PasswordSettings } from './PasswordSettings';
 import { PhoneSettings } from './PhoneSettings';
 import { NotificationSettings, PrivacySettings } from './PreferenceSettings';
 import { accountQuery } from './api';
-import { accountTypeKey, formatDateTime } from './format';
+import { accountTypeKey, useFormat } from './format';
 import './accounts.css';
 
 const TABS = ['profile', 'security', 'notifications', 'privacy'] as const;
@@ -95,6 +95,7 @@ function SettingsScreen({ user }: { user: Me }) {
 }
 
 function AccountInfoCard({ account }: { account: AccountInfo }) {
+  const { dateTime: formatDateTime } = useFormat();
   const { t } = useTranslation('settings');
   const { t: ta } = useTranslation('accounts');
   const { signOut, busy } = useSignOut();

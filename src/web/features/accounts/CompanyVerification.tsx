@@ -10,7 +10,7 @@ import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } fr
 import { useFieldText } from '../auth/useFieldText';
 import { ImagePicker } from './ImagePicker';
 import { useRequestVerification, type CompanyData } from './api';
-import { formatDateTime } from './format';
+import { useFormat } from './format';
 
 const BADGE_CLASS: Record<VerificationState, string> = {
   verified: 'acc-badge acc-badge--verified',
@@ -46,6 +46,7 @@ type CardProps = {
 
 /** 企业认证 on /company-profile: the state, the reviewer's reason, and the request form (licence + code). */
 export function VerificationCard({ userId, data, formOpen, onFormOpen }: CardProps) {
+  const { dateTime: formatDateTime } = useFormat();
   const { t } = useTranslation('accounts');
   const { profile, verification: v, verificationState: state, verificationLapsed: lapsed } = data;
   if (!profile) return null;

@@ -6,10 +6,11 @@ import type { AccountInfo } from '@shared/schemas/accounts';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { useCancelDeletion, useRequestDeletion } from './api';
-import { formatDateTime } from './format';
+import { useFormat } from './format';
 
 /** 申请注销账号: a confirmation step (optional reason) that records a request; pending requests can be withdrawn. */
 export function DeletionRequest({ userId, account }: { userId: string; account: AccountInfo }) {
+  const { dateTime: formatDateTime } = useFormat();
   const { t } = useTranslation('settings');
   const { apiErrorText } = useErrorText();
   const feedback = useFeedback();

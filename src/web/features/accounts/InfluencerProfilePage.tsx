@@ -23,7 +23,7 @@ import { Checklist, type ChecklistItem } from './Checklist';
 import { InfluencerEditForm } from './InfluencerEditForm';
 import { Chips } from './ListEditors';
 import { influencerQuery } from './api';
-import { formatDateTime, useFormat } from './format';
+import { useFormat } from './format';
 import './accounts.css';
 
 /** /influencer-profile — the influencer's own profile: view and edit modes (part 1 §2). */
@@ -40,6 +40,7 @@ export default function InfluencerProfilePage() {
 }
 
 function InfluencerProfileScreen({ user }: { user: Me }) {
+  const { dateTime: formatDateTime } = useFormat();
   const { t } = useTranslation('accounts');
   const query = useQuery(influencerQuery(user.id));
   const [editing, setEditing] = useState(false);
@@ -201,7 +202,7 @@ function InfluencerView({ profile: p, email }: { profile: InfluencerProfile; ema
               </div>
               <div>
                 <dt>{t('influencer.fields.hourlyRate')}</dt>
-                <dd data-testid="profile-view-rate">{t('influencer.rateValue', { value: fmt.number(p.hourlyRate) })}</dd>
+                <dd data-testid="profile-view-rate">{t('influencer.rateValue', { value: fmt.dollars(p.hourlyRate) })}</dd>
               </div>
               <div>
                 <dt>{t('influencer.fields.experienceYears')}</dt>

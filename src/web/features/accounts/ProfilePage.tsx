@@ -4,7 +4,7 @@ import { ArrowRightOutlined, SettingOutlined, UserOutlined } from '@ant-design/i
 import type { Me } from '@shared/schemas/auth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AccountGate } from './AccountGate';
-import { accountTypeKey, formatDateTime } from './format';
+import { accountTypeKey, useFormat } from './format';
 import './accounts.css';
 
 /** /profile — the personal centre of any other account type (admin, ordinary): account info and settings. */
@@ -19,6 +19,7 @@ export default function ProfilePage() {
 }
 
 function ProfileScreen({ user }: { user: Me }) {
+  const { dateTime: formatDateTime } = useFormat();
   const { t } = useTranslation('accounts');
   const type = accountTypeKey(user.userType);
   const own =

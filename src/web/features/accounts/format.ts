@@ -1,20 +1,22 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { INFLUENCER_CATEGORIES, TASK_CATEGORY_OPTIONS, labelOf, type Option } from '@shared/options';
 import { intlLocale, shortLang } from '../../i18n/lang';
+import { formatDollars, useFormat as useAppFormat } from '../../lib/format';
 
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
-
-/** Number, option-label and category-label formatting in the current language. */
+/** Number, option-label and category-label formatting in the current language; dates and amounts from the app's one formatter (lib/format.ts). */
 export function useFormat() {
   const { i18n } = useTranslation();
   const lang = shortLang(i18n.language);
+  const app = useAppFormat();
   return useMemo(() => {
     const nf = new Intl.NumberFormat(intlLocale(i18n.language));
     const nf1 = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 1 });
     return {
       lang,
+      dateTime: (iso: string | null | undefined) => app.dateTime(iso),
+      /** an amount kept in dollars (an hourly rate): $800.00 */
+      dollars: formatDollars,
       number: (n: number) => nf.format(n),
       decimal: (n: number) => nf1.format(n),
       option: <V extends string>(list: readonly Option<V>[], value: string) => labelOf(list, value, lang),
@@ -24,7 +26,7 @@ export function useFormat() {
           ? labelOf(INFLUENCER_CATEGORIES, value, lang)
           : labelOf(TASK_CATEGORY_OPTIONS, value, lang),
     };
-  }, [i18n.language, lang]);
+  }, [i18n.language, lang, app]);
 }
 
 /**

@@ -9,6 +9,7 @@ import { api, isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
+import { useFormat } from '../../lib/format';
 import { setupStatusQuery, useAdminLogin } from './api';
 import { DEBUG_LOG_SIZE, LOGIN_REDIRECT_MS, LOGIN_TIMEOUT_MS } from './constants';
 import './admin.css';
@@ -29,6 +30,7 @@ const BADGE: Record<Connection, 'default' | 'processing' | 'success' | 'error'> 
  */
 export default function AdminLoginPage() {
   const { t } = useTranslation('admin');
+  const f = useFormat();
   usePageTitle(t('login.documentTitle'));
   const navigate = useNavigate();
   const { errorText } = useErrorText();
@@ -45,7 +47,7 @@ export default function AdminLoginPage() {
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
 
   const debug = (line: string) =>
-    setLog((l) => [...l, `${new Date().toLocaleTimeString()} ${line}`].slice(-DEBUG_LOG_SIZE));
+    setLog((l) => [...l, `${f.time(Date.now())} ${line}`].slice(-DEBUG_LOG_SIZE));
 
   const fieldError = (key: string) => {
     const code = errors[key];
@@ -152,7 +154,7 @@ export default function AdminLoginPage() {
             description={
               error.suggestions.length ? (
                 <span>
-                  {t('login.suggestions.title')} {error.suggestions.join('；')}
+                  {t('login.suggestions.title')} {error.suggestions.join(t('login.suggestions.separator'))}
                 </span>
               ) : undefined
             }

@@ -334,7 +334,7 @@ function AdminsPanel() {
             <ul data-testid="invite-list">
               {q.data?.invites.map((i) => (
                 <li key={i.id}>
-                  {i.email} · {i.permissions.map((p) => t(`permission.${p}`)).join('、')} · {t('setup.expiresAt')} {f.dateTime(i.expiresAt)}{' '}
+                  {i.email} · {f.list(i.permissions.map((p) => t(`permission.${p}`)))} · {t('setup.expiresAt')} {f.dateTime(i.expiresAt)}{' '}
                   <Button
                     size="small"
                     type="link"

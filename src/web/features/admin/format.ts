@@ -1,26 +1,41 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale, shortLang } from '../../i18n/lang';
+import { intlLocale } from '../../i18n/lang';
+import { formatDollars, formatMoney, useFormat } from '../../lib/format';
 
-/** Dates, ages and amounts in the console, in the current language. */
+/** Dates, ages and amounts in the console, in the current language: the app's one formatter (lib/format.ts) with the console's fallback. */
 export function useAdminFormat() {
-  const { t, i18n } = useTranslation('admin');
-  const locale = intlLocale(i18n.language);
-  const lang = shortLang(i18n.language);
-  const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  return {
-    lang,
-    dateTime: (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : t('notSet')),
-    date: (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : t('notSet')),
-    /** how long ago: 3 days / 5 hours / 12 minutes */
-    age: (iso: string, now = Date.now()) => {
-      const minutes = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
-      if (minutes < 60) return rel.format(-minutes, 'minute').replace(/^in /, '');
-      const hours = Math.round(minutes / 60);
-      if (hours < 48) return rel.format(-hours, 'hour');
-      return rel.format(-Math.round(hours / 24), 'day');
-    },
-    number: (n: number) => n.toLocaleString(locale),
-    /** integer cents → $1,234.56 (amounts are shown in dollars, part 2 §1) */
-    money: (cents: number) => `$${(cents / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
-  };
+  const { t } = useTranslation('admin');
+  const f = useFormat();
+  return useMemo(() => {
+    const locale = intlLocale(f.lang);
+    const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    const nf = new Intl.NumberFormat(locale);
+    return {
+      lang: f.lang,
+      dateTime: (iso: string | null) => f.dateTime(iso, t('notSet')),
+      date: (iso: string | null) => f.date(iso, t('notSet')),
+      /** a calendar day kept as text ('2026-12-08') */
+      day: f.day,
+      monthDay: f.monthDay,
+      dayInput: f.dayInput,
+      /** how long ago: 3 days / 5 hours / 12 minutes */
+      age: (iso: string, now = Date.now()) => {
+        const minutes = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
+        if (minutes < 60) return rel.format(-minutes, 'minute').replace(/^in /, '');
+        const hours = Math.round(minutes / 60);
+        if (hours < 48) return rel.format(-hours, 'hour');
+        return rel.format(-Math.round(hours / 24), 'day');
+      },
+      number: (n: number) => nf.format(n),
+      /** integer cents → $1,234.56 (amounts are shown in dollars, part 2 §1) */
+      money: formatMoney,
+      /** an amount kept in dollars (a budget, a quote, an hourly rate) → $1,234.00 */
+      dollars: formatDollars,
+      /** a budget kept in dollars → $1,000.00 - $3,000.00 */
+      dollarRange: f.dollarRange,
+      /** items in a list, in the reader's language */
+      list: f.list,
+    };
+  }, [t, f]);
 }

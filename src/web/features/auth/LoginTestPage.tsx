@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Tag } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useFeedback } from '../../components/feedback';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useFormat } from '../../lib/format';
 import { useMe, useSignOut } from './api';
 import { SignInPanel } from './SignInPanel';
 import { testPermissions } from './permissions';
@@ -13,6 +13,7 @@ import './auth.css';
 /** /login-test — sign in with an existing account and see the session, type and test permissions. */
 export default function LoginTestPage() {
   const { t } = useTranslation('auth');
+  const f = useFormat();
   usePageTitle(t('loginTest.documentTitle'));
   const feedback = useFeedback();
   const me = useMe();
@@ -73,7 +74,7 @@ export default function LoginTestPage() {
                   </div>
                   <div>
                     <dt>{t('loginTest.createdAt')}</dt>
-                    <dd>{dayjs(user.createdAt).format('YYYY-MM-DD HH:mm')}</dd>
+                    <dd>{f.dateTime(user.createdAt)}</dd>
                   </div>
                   <div>
                     <dt>{t('loginTest.permissions')}</dt>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { dollars, formatBps, type PricingModel, type Settlement, type SettlementTerms } from '@shared/money';
+import { formatBps, type PricingModel, type Settlement, type SettlementTerms } from '@shared/money';
+import { formatMoney } from '../../lib/format';
 
 export type CompareProps = {
   title: string;
@@ -24,7 +25,7 @@ export type CompareProps = {
  */
 export function SettlementCompare({ title, terms, pricingModel, before, after, percent, deposit, testId }: CompareProps) {
   const { t } = useTranslation('deals');
-  const money = (c: number) => dollars(c);
+  const money = formatMoney;
   const fee = pricingModel === 'slot_commission' ? t('funds.slotFee') : t('funds.fee');
   const rows: { key: string; label: string; of: (s: Settlement) => string; total?: boolean }[] = [];
   if (terms.escrowCents > 0) rows.push({ key: 'fee-share', label: fee, of: (s) => money(s.feeShareCents) });

@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { CheckCircleFilled, InboxOutlined, MailOutlined, ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { LIMITS } from '@shared/limits';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useCountdown } from '../../lib/useCountdown';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useFormat } from '../../lib/format';
 import { useSendEmailCode, useVerifyEmailCode } from '../auth/api';
 import { outboxQuery } from './api';
 import './dev.css';
@@ -18,6 +18,7 @@ type Note = { ok: boolean; text: string } | null;
 /** /email-test — send a code, read it in the development outbox, verify it. */
 export default function EmailTestPage() {
   const { t } = useTranslation('dev');
+  const f = useFormat();
   usePageTitle(t('emailTest.documentTitle'));
   const { errorText, apiErrorText } = useErrorText();
   const qc = useQueryClient();
@@ -114,7 +115,7 @@ export default function EmailTestPage() {
           <li key={m.id} className="outbox__item" data-testid="email-test-message">
             <div className="outbox__meta">
               <span className="outbox__channel">{t(`emailTest.channels.${m.channel}`)}</span>
-              <time dateTime={m.createdAt}>{dayjs(m.createdAt).format('YYYY-MM-DD HH:mm:ss')}</time>
+              <time dateTime={m.createdAt}>{f.seconds(m.createdAt)}</time>
             </div>
             <h3 className="outbox__subject">{m.subject || t('emailTest.noSubject')}</h3>
             <pre className="outbox__body">{m.body}</pre>

@@ -3,12 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { CheckCircleFilled, InboxOutlined, MobileOutlined, ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { LIMITS, PHONE_RE } from '@shared/limits';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useCountdown } from '../../lib/useCountdown';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useFormat } from '../../lib/format';
 import { outboxQuery } from './api';
 import { isDevOnly, useSendTestSms, useVerifyTestSms } from './devtoolsApi';
 import './devtools.css';
@@ -18,6 +18,7 @@ type Note = { ok: boolean; text: string } | null;
 /** /sms-test — phone format check, a 4-digit code by SMS (read in the dev outbox), verification. */
 export default function SmsTestPage() {
   const { t } = useTranslation('devtools');
+  const f = useFormat();
   usePageTitle(t('sms.documentTitle'));
   const { errorText, apiErrorText } = useErrorText();
   const qc = useQueryClient();
@@ -128,7 +129,7 @@ export default function SmsTestPage() {
                 <span className="devtools-message__to">
                   <MobileOutlined aria-hidden="true" /> {m.to}
                 </span>
-                <time dateTime={m.createdAt}>{dayjs(m.createdAt).format('YYYY-MM-DD HH:mm:ss')}</time>
+                <time dateTime={m.createdAt}>{f.seconds(m.createdAt)}</time>
               </div>
               <p className="devtools-message__body">{m.body}</p>
             </li>

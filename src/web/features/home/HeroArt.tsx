@@ -57,7 +57,7 @@ export function HeroArt() {
       </div>
       <div className="float-card float-card--sales">
         <span className="float-card__label">{t('hero.art.orders')}</span>
-        <strong className="float-card__value">$128,600</strong>
+        <strong className="float-card__value">$128,600.00</strong>
         <svg className="float-card__chart" viewBox="0 0 120 40" preserveAspectRatio="xMinYMax meet">
           {[10, 18, 14, 24, 20, 30, 36].map((h, i) => (
             <rect key={i} x={i * 17} y={40 - h} width="11" height={h} rx="3" fill={i === 6 ? '#d4380d' : '#ffc9b5'} />

@@ -9,6 +9,7 @@ import { MESSAGE_IMAGES_MAX, type ConversationMessage, type ConversationResponse
 import { StateBox } from '../../components/StateBox';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
+import { useFormat } from '../../lib/format';
 import { usePrivateImages, type PrivateImage } from '../deals/usePrivateImages';
 import { conversationQuery, useSendMessage } from './api';
 import './messages.css';
@@ -30,7 +31,8 @@ const fileUrl = (id: string) => `/api/deal-files/${id}`;
  * stream (LiveEvents refetches this query); the list keeps to the newest message.
  */
 export function ConversationThread({ id, header, emptyHint, testId = 'conversation' }: { id: string; header?: (data: ConversationResponse) => ReactNode; emptyHint?: string; testId?: string }) {
-  const { t, i18n } = useTranslation('messages');
+  const { t } = useTranslation('messages');
+  const f = useFormat();
   const conv = useQuery(conversationQuery(id));
   const listRef = useRef<HTMLOListElement>(null);
   const count = conv.data?.messages.length ?? 0;
@@ -75,7 +77,6 @@ export function ConversationThread({ id, header, emptyHint, testId = 'conversati
     return '—';
   };
   const lastReadMine = [...data.messages].reverse().find((m) => m.mine && m.readAt)?.id;
-  const time = new Intl.DateTimeFormat(i18n.language, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Shanghai' });
 
   return (
     <section className="card pp-thread msg-thread" aria-labelledby={titleId} data-testid={testId}>
@@ -100,7 +101,7 @@ export function ConversationThread({ id, header, emptyHint, testId = 'conversati
                 </ul>
               )}
               <span className="pp-msg__time">
-                <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
+                <time dateTime={m.createdAt}>{f.dateTime(m.createdAt)}</time>
                 {m.id === lastReadMine && (
                   <span className="msg-read" data-testid="message-read">
                     {' · '}

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Select, Tag } from 'antd';
 import { BUSINESS } from '@shared/business';
-import { dollars, parseDollars } from '@shared/money';
+import { parseDollars } from '@shared/money';
 import type { PayoutStatus } from '@shared/schemas/payouts';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
+import { formatMoney, useFormat } from '../../lib/format';
 import WalletForm from './WalletForm';
 import { walletQuery } from './api';
 import { bankAccountsQuery, maskedBank, payoutsQuery, useRequestPayout } from './payoutsApi';
@@ -16,6 +17,7 @@ export const PAYOUT_STATUS_COLOR: Record<PayoutStatus, string> = { requested: 'o
 /** /wallet → 提现 (to one of the user's bank accounts: minimum and expected date shown) and 提现记录. */
 export default function PayoutsSection() {
   const { t } = useTranslation('payouts');
+  const f = useFormat();
   const { apiErrorText, errorText } = useErrorText();
   const wallet = useQuery(walletQuery(null));
   const banks = useQuery(bankAccountsQuery);
@@ -34,8 +36,8 @@ export default function PayoutsSection() {
   const submit = () => {
     const cents = parseDollars(amount);
     if (cents === null || cents <= 0) return setError(errorText('MONEY_AMOUNT_INVALID'));
-    if (min !== undefined && cents < min) return setError(errorText('PAYOUT_BELOW_MINIMUM', { min: dollars(min) }));
-    if (cents > available) return setError(t('withdraw.overBalance', { amount: dollars(available) }));
+    if (min !== undefined && cents < min) return setError(errorText('PAYOUT_BELOW_MINIMUM', { min: formatMoney(min) }));
+    if (cents > available) return setError(t('withdraw.overBalance', { amount: formatMoney(available) }));
     if (!chosen) return setError(t('withdraw.noBank'));
     setError(null);
     setDone(false);
@@ -47,7 +49,7 @@ export default function PayoutsSection() {
           setDone(true);
         },
         onError: (e) =>
-          setError(isApiError(e) && e.code === 'WALLET_INSUFFICIENT' ? t('withdraw.overBalance', { amount: dollars(available) }) : apiErrorText(e, t('withdraw.failed'))),
+          setError(isApiError(e) && e.code === 'WALLET_INSUFFICIENT' ? t('withdraw.overBalance', { amount: formatMoney(available) }) : apiErrorText(e, t('withdraw.failed'))),
       },
     );
   };
@@ -57,7 +59,7 @@ export default function PayoutsSection() {
       <section className="wl-card" data-testid="payout-form">
         <h2>{t('withdraw.title')}</h2>
         <p className="wl-muted" data-testid="payout-available">
-          {t('withdraw.available', { amount: dollars(available) })}
+          {t('withdraw.available', { amount: formatMoney(available) })}
         </p>
         <WalletForm onSubmit={submit}>
           <label>
@@ -83,8 +85,8 @@ export default function PayoutsSection() {
           </label>
           {q.data && (
             <p className="wl-muted" data-testid="payout-expected">
-              {t('withdraw.minimum', { amount: dollars(q.data.minCents) })} ·{' '}
-              {t('withdraw.expected', { min: BUSINESS.payoutWorkingDays.min, max: BUSINESS.payoutWorkingDays.max, date: q.data.expected.latest })}
+              {t('withdraw.minimum', { amount: formatMoney(q.data.minCents) })} ·{' '}
+              {t('withdraw.expected', { min: BUSINESS.payoutWorkingDays.min, max: BUSINESS.payoutWorkingDays.max, date: f.day(q.data.expected.latest) })}
             </p>
           )}
           {error && <Alert type="error" showIcon title={error} data-testid="payout-error" />}
@@ -107,13 +109,15 @@ export default function PayoutsSection() {
                     {t(`list.statuses.${p.status}`)}
                   </Tag>
                 </div>
-                {p.status === 'requested' && <div className="wl-muted">{t('list.expectedBy', { date: p.expectedBy })}</div>}
+                {p.status === 'requested' && <div className="wl-muted">{t('list.expectedBy', { date: f.day(p.expectedBy) })}</div>}
                 {p.reference && <div className="wl-muted">{t('list.reference', { reference: p.reference })}</div>}
                 {p.rejectReason && <div className="wl-muted">{t('list.reason', { reason: p.rejectReason })}</div>}
-                <div className="wl-muted">{new Date(p.createdAt).toLocaleString()}</div>
+                <time className="wl-muted wl-time" dateTime={p.createdAt}>
+                  {f.dateTime(p.createdAt)}
+                </time>
               </div>
               <div className="wl-row__side">
-                <strong>{dollars(p.amountCents)}</strong>
+                <strong>{formatMoney(p.amountCents)}</strong>
               </div>
             </li>
           ))}

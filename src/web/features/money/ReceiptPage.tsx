@@ -2,11 +2,11 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { LockOutlined, PrinterOutlined, WarningOutlined } from '@ant-design/icons';
-import { dollars } from '@shared/money';
 import { Gate } from '../../components/Gate';
 import { StateBox } from '../../components/StateBox';
 import { PageLoading } from '../../app/PageLoading';
 import { isApiError } from '../../lib/api';
+import { formatMoney, useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { receiptQuery } from './api';
 import './money.css';
@@ -23,7 +23,8 @@ export default function ReceiptPage() {
 }
 
 function Receipt() {
-  const { t, i18n } = useTranslation('money');
+  const { t } = useTranslation('money');
+  const f = useFormat();
   const { id = '' } = useParams();
   const q = useQuery(receiptQuery(id));
   if (q.isPending) return <PageLoading />;
@@ -36,7 +37,7 @@ function Receipt() {
     );
   }
   const r = q.data;
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.at));
+  const when = f.dateTime(r.at);
   return (
     <div className="container wl-page">
       <article className="wl-card wl-receipt" data-testid="receipt">
@@ -45,7 +46,7 @@ function Receipt() {
           <span className="wl-muted">{t('receipt.number', { id: r.entryId.slice(0, 8).toUpperCase() })}</span>
         </header>
         <p className={`wl-receipt__amount ${r.myAmountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}`} data-testid="receipt-amount">
-          {dollars(r.myAmountCents, { sign: true })}
+          {formatMoney(r.myAmountCents, { sign: true })}
         </p>
         <dl className="wl-receipt__facts">
           <div>
@@ -87,7 +88,7 @@ function Receipt() {
                 {t(`receipt.accounts.${l.accountKind}`)}
                 {l.mine && <span className="wl-receipt__mine">{t('receipt.mine')}</span>}
               </div>
-              <div className={`wl-row__side ${l.amountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}`}>{dollars(l.amountCents, { sign: true })}</div>
+              <div className={`wl-row__side ${l.amountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}`}>{formatMoney(l.amountCents, { sign: true })}</div>
             </li>
           ))}
         </ul>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { dollars } from '@shared/money';
 import { Gate } from '../../components/Gate';
 import { StateBox } from '../../components/StateBox';
 import { PageLoading } from '../../app/PageLoading';
 import { useErrorText } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { topupsQuery, useSandboxPay } from './api';
 import './money.css';
@@ -49,7 +49,7 @@ function Checkout() {
         <h1 className="wl-head__title">{t('sandbox.title')}</h1>
         <p className="wl-muted">{t('sandbox.text')}</p>
         <p>
-          {t('sandbox.amount')}: <strong data-testid="sandbox-amount">{dollars(tp.amountCents)}</strong>
+          {t('sandbox.amount')}: <strong data-testid="sandbox-amount">{formatMoney(tp.amountCents)}</strong>
         </p>
         {error && <Alert type="error" showIcon title={error} />}
         {result || tp.status !== 'pending' ? (

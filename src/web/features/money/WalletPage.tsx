@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio, Tag } from 'antd';
 import { DownloadOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { dollars, parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
+import { parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
 import type { Me } from '@shared/schemas/auth';
 import type { Topup, WalletResponse } from '@shared/schemas/money';
 import { SignInGate } from '../../components/SignInGate';
 import { StateBox } from '../../components/StateBox';
 import { useErrorText } from '../../lib/errors';
+import { formatMoney, useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { topupsQuery, useCreateTopup, usePayCommissions, walletQuery } from './api';
 import BankAccounts from './BankAccounts';
@@ -31,6 +32,7 @@ export default function WalletPage() {
 
 function Wallet({ user }: { user: Me }) {
   const { t } = useTranslation('money');
+  const f = useFormat();
   const isParty = user.userType === 'company' || user.userType === 'influencer';
   const [before, setBefore] = useState<number | null>(null);
   const q = useQuery({ ...walletQuery(before), enabled: isParty });
@@ -79,11 +81,13 @@ function Wallet({ user }: { user: Me }) {
                   {/* a company receives from a settlement only what a decided share gives back */}
                   {user.userType === 'company' && l.kind === 'deal_settle' ? t('statement.kinds.deal_settle_refund') : t(`statement.kinds.${l.kind}`, { defaultValue: l.kind })}
                 </Link>
-                <div className="wl-muted">{new Date(l.at).toLocaleString()}</div>
+                <time className="wl-muted wl-time" dateTime={l.at}>
+                  {f.dateTime(l.at)}
+                </time>
               </div>
               <div className="wl-row__side">
-                <div className={l.amountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}>{dollars(l.amountCents, { sign: true })}</div>
-                <div className="wl-muted">{t('statement.balance', { amount: dollars(l.balanceAfterCents) })}</div>
+                <div className={l.amountCents >= 0 ? 'wl-amount--in' : 'wl-amount--out'}>{formatMoney(l.amountCents, { sign: true })}</div>
+                <div className="wl-muted">{t('statement.balance', { amount: formatMoney(l.balanceAfterCents) })}</div>
               </div>
             </li>
           ))}
@@ -109,7 +113,7 @@ function Balance({ label, cents, testId }: { label: string; cents: number | unde
     <div>
       <div className="wl-balance__label">{label}</div>
       <div className="wl-balance__value" data-testid={testId}>
-        {cents === undefined ? '—' : dollars(cents)}
+        {cents === undefined ? '—' : formatMoney(cents)}
       </div>
     </div>
   );
@@ -125,14 +129,14 @@ function DueCommissions({ items }: { items: WalletResponse['dueCommissions'] }) 
   return (
     <section className="wl-card wl-due" data-testid="wallet-due">
       <h2>{t('due.title')}</h2>
-      <p className="wl-muted">{t('due.hint', { amount: dollars(total) })}</p>
+      <p className="wl-muted">{t('due.hint', { amount: formatMoney(total) })}</p>
       <ul className="wl-list">
         {items.map((i) => (
           <li key={i.dealId} className="wl-row">
             <div className="wl-row__main">
               <Link to={`/deal/${i.dealId}`}>{i.taskTitle}</Link>
             </div>
-            <div className="wl-row__side">{dollars(i.amountCents)}</div>
+            <div className="wl-row__side">{formatMoney(i.amountCents)}</div>
           </li>
         ))}
       </ul>
@@ -148,6 +152,7 @@ function DueCommissions({ items }: { items: WalletResponse['dueCommissions'] }) 
 
 function TopupSection() {
   const { t } = useTranslation('money');
+  const f = useFormat();
   const { apiErrorText, errorText } = useErrorText();
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<TopupMethod>('sandbox');
@@ -214,10 +219,12 @@ function TopupSection() {
                   </div>
                 )}
                 {tp.failureReason && tp.failureReason !== 'payment_failed' && <div className="wl-muted">{t('topups.reason', { reason: tp.failureReason })}</div>}
-                <div className="wl-muted">{new Date(tp.createdAt).toLocaleString()}</div>
+                <time className="wl-muted wl-time" dateTime={tp.createdAt}>
+                  {f.dateTime(tp.createdAt)}
+                </time>
               </div>
               <div className="wl-row__side">
-                <div>{dollars(tp.amountCents)}</div>
+                <div>{formatMoney(tp.amountCents)}</div>
                 {tp.redirectUrl && (
                   <Link to={tp.redirectUrl} className="btn btn--primary btn--sm" data-testid="topup-pay">
                     {t('topup.payNow')}

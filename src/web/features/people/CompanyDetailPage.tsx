@@ -7,6 +7,7 @@ import type { CompanyDetailResponse } from '@shared/schemas/people';
 import { useFeedback } from '../../components/feedback';
 import { Tabs } from '../../components/Tabs';
 import { useErrorText } from '../../lib/errors';
+import { formatDollars } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
@@ -93,7 +94,7 @@ function TaskRows({ tasks, empty }: { tasks: CompanyDetailResponse['openTasks'];
             {task.title}
           </Link>
           <span className="tk-muted">
-            {tt(`status.${task.status}`, { defaultValue: task.status })} · {t('company.budget', { min: task.budgetMin, max: task.budgetMax })} · {f.date(task.createdAt)}
+            {tt(`status.${task.status}`, { defaultValue: task.status })} · {t('company.budget', { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) })} · {f.date(task.createdAt)}
           </span>
         </li>
       ))}

@@ -200,7 +200,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
                           </div>
                           <div>
                             <dt>{t('detail.delivered.avgGmv')}</dt>
-                            <dd>{t('detail.delivered.money', { amount: f.count(Math.round(delivered.avgGmvCents / 100)) })}</dd>
+                            <dd>{f.money(delivered.avgGmvCents)}</dd>
                           </div>
                         </dl>
                         <p className="tk-muted">{t('detail.delivered.hint')}</p>
@@ -215,7 +215,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
                     </h2>
                     <dl className="pp-facts">
                       <dt>{t('list.category')}</dt>
-                      <dd>{inf.categories.length ? inf.categories.map(f.category).join('、') : t('detail.notSet')}</dd>
+                      <dd>{inf.categories.length ? f.list(inf.categories.map(f.category)) : t('detail.notSet')}</dd>
                       <dt>{t('detail.experience')}</dt>
                       <dd>{t('detail.years', { years: inf.experienceYears })}</dd>
                       <dt>{t('detail.liveCount')}</dt>
@@ -225,7 +225,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
                       {inf.languages.length > 0 && (
                         <>
                           <dt>{t('detail.languages')}</dt>
-                          <dd>{inf.languages.join('、')}</dd>
+                          <dd>{f.list(inf.languages.map(f.language))}</dd>
                         </>
                       )}
                     </dl>

@@ -1,22 +1,31 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '@shared/counts';
-import { INFLUENCER_CATEGORIES, labelOf } from '@shared/options';
-import { intlLocale, shortLang } from '../../i18n/lang';
-import { useTimeZone } from '../../lib/timeZone';
+import { INFLUENCER_CATEGORIES, LANGUAGES, labelOf } from '@shared/options';
+import { formatDollars, formatMoney, useFormat } from '../../lib/format';
 
-/** Formatting shared by the people pages: counts the Chinese or English way, masked values, categories. */
+/**
+ * Formatting shared by the people pages: counts the Chinese or English way, masked values, categories; dates and
+ * amounts from the app's one formatter (lib/format.ts).
+ */
 export function usePeopleFormat() {
-  const { t, i18n } = useTranslation('people');
-  const lang = shortLang(i18n.language);
-  const locale = intlLocale(i18n.language);
-  const timeZone = useTimeZone();
-  return {
-    lang,
-    count: (n: number | null) => (n === null ? t('masked') : formatCount(n, lang)),
-    rate: (n: number | null) => (n === null ? t('masked') : t('card.perHour', { rate: n.toLocaleString(locale) })),
-    category: (v: string) => labelOf(INFLUENCER_CATEGORIES, v, lang),
-    rating: (n: number) => n.toFixed(1),
-    date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso)),
-    dateTime: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso)),
-  };
+  const { t } = useTranslation('people');
+  const f = useFormat();
+  return useMemo(
+    () => ({
+      lang: f.lang,
+      count: (n: number | null) => (n === null ? t('masked') : formatCount(n, f.lang)),
+      /** an hourly rate kept in dollars: $800.00/hour */
+      rate: (n: number | null) => (n === null ? t('masked') : t('card.perHour', { rate: formatDollars(n) })),
+      money: formatMoney,
+      category: (v: string) => labelOf(INFLUENCER_CATEGORIES, v, f.lang),
+      /** a spoken language (stored as its option value, or as typed) in the reader's language */
+      language: (v: string) => labelOf(LANGUAGES, v, f.lang),
+      list: f.list,
+      rating: (n: number) => n.toFixed(1),
+      date: (iso: string) => f.date(iso),
+      dateTime: (iso: string) => f.dateTime(iso),
+    }),
+    [t, f],
+  );
 }

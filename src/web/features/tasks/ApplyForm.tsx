@@ -8,7 +8,7 @@ import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useApply } from './api';
-import { formatAmount } from './format';
+import { formatDollars, formatDollarsDigits } from '../../lib/format';
 
 const MESSAGE_MAX = 1000;
 
@@ -23,7 +23,9 @@ export function ApplyForm({ taskId, min, max, model, commissionBps }: { taskId: 
   const [message, setMessage] = useState('');
   const [rateError, setRateError] = useState<string | null>(null);
   const [formError, setFormError] = useState<{ text: string; profile?: boolean } | null>(null);
-  const range = { min: formatAmount(min), max: formatAmount(max) };
+  // the shared error texts carry their own $ (报价需在 ${min} - ${max} 之间); the hints take whole amounts
+  const range = { min: formatDollarsDigits(min), max: formatDollarsDigits(max) };
+  const shown = { min: formatDollars(min), max: formatDollars(max) };
 
   /** The quote's problem, if any: outside the budget is refused with a message, never clamped (issue 10 #9). */
   const rateProblem = (r: number | null) => {
@@ -75,7 +77,7 @@ export function ApplyForm({ taskId, min, max, model, commissionBps }: { taskId: 
         htmlFor={`${id}-rate`}
         required
         validateStatus={rateError ? 'error' : undefined}
-        help={rateError ? <span id={`${id}-rate-help`}>{rateError}</span> : <span id={`${id}-rate-help`}>{t('apply.rateHint', range)}</span>}
+        help={rateError ? <span id={`${id}-rate-help`}>{rateError}</span> : <span id={`${id}-rate-help`}>{t('apply.rateHint', shown)}</span>}
       >
         {/* no min/max: antd would silently clamp an out-of-budget quote on blur; it is refused with a message instead */}
         <InputNumber
@@ -86,7 +88,7 @@ export function ApplyForm({ taskId, min, max, model, commissionBps }: { taskId: 
           step={100}
           inputMode="numeric"
           style={{ width: '100%' }}
-          placeholder={t('apply.ratePlaceholder', range)}
+          placeholder={t('apply.ratePlaceholder', shown)}
           value={rate}
           onChange={(v) => {
             setRate(typeof v === 'number' ? v : null);

@@ -9,7 +9,7 @@ import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { companyTasksQuery } from './api';
-import { formatAmount } from './format';
+import { formatDollars, formatDollarsDigits } from '../../lib/format';
 import { useInvite } from './invitationsApi';
 
 const MESSAGE_MAX = 500;
@@ -46,7 +46,9 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
   const task: InviteTask | undefined = fixedTask ?? openTasks.find((x) => x.id === chosenId);
   const noOpenTask = !fixedTask && mine.isSuccess && openTasks.length === 0;
   const commissionOnly = task?.pricingModel === 'commission';
-  const range = task ? { min: formatAmount(task.budgetMin), max: formatAmount(task.budgetMax) } : { min: '', max: '' };
+  // the shared error texts carry their own $ (报价需在 ${min} - ${max} 之间); the hints take whole amounts
+  const range = task ? { min: formatDollarsDigits(task.budgetMin), max: formatDollarsDigits(task.budgetMax) } : { min: '', max: '' };
+  const shown = task ? { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) } : { min: '', max: '' };
   const [rate, setRate] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ task?: string; rate?: string; message?: string }>({});
@@ -174,7 +176,7 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
             htmlFor={`${id}-rate`}
             required
             validateStatus={errors.rate ? 'error' : undefined}
-            help={<span id={`${id}-rate-help`}>{errors.rate ?? t('invite.rateHint', range)}</span>}
+            help={<span id={`${id}-rate-help`}>{errors.rate ?? t('invite.rateHint', shown)}</span>}
           >
             {/* no min/max: an offer outside the budget is refused with a message, never clamped */}
             <InputNumber
@@ -184,7 +186,7 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
               step={100}
               inputMode="numeric"
               style={{ width: '100%' }}
-              placeholder={t('invite.ratePlaceholder', range)}
+              placeholder={t('invite.ratePlaceholder', shown)}
               value={rate}
               onChange={(v) => {
                 setRate(typeof v === 'number' ? v : null);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { PRICING_MODELS, type PricingModel } from '@shared/money';
+import { ONLINE_LOCATION_LABEL, storedLocation } from '@shared/options';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { TASK_SLOTS_MAX, liveDateInWindow, taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
 import { useFeedback } from '../../components/feedback';
@@ -16,7 +17,7 @@ import { useTaskFormat } from './format';
 
 /** part 2 §2: after 任务已创建 the user goes back after 1.2 s */
 const BACK_AFTER_MS = 1200;
-const DEFAULTS = { maxApplicants: 5, slots: 1, durationHours: 2, location: '线上' } as const;
+const DEFAULTS = { maxApplicants: 5, slots: 1, durationHours: 2 } as const;
 
 type Values = {
   title: string;
@@ -52,8 +53,8 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   slots: DEFAULTS.slots,
   liveDate: '',
   durationHours: DEFAULTS.durationHours,
-  // zh pre-fills 线上; en leaves it blank with the placeholder "Online" (blank is stored as 线上)
-  location: lang === 'zh' ? DEFAULTS.location : '',
+  // online, in the reader's language (线上 / Online); either word, or a blank, is stored as 线上
+  location: ONLINE_LOCATION_LABEL[lang],
   isUrgent: false,
   isAdvancePaid: false,
   paidAmount: null,
@@ -86,7 +87,7 @@ function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
     slots: v.slots === null ? Number.NaN : v.slots,
     liveDate: toIso(v.liveDate),
     durationHours: num(v.durationHours),
-    location: v.location,
+    location: storedLocation(v.location),
     isUrgent: v.isUrgent,
     isAdvancePaid: v.isAdvancePaid,
     paidAmount: v.isAdvancePaid ? num(v.paidAmount) : null,

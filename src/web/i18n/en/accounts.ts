@@ -99,7 +99,7 @@ const en: Messages<typeof zh> = {
       tags: 'Tags',
       email: 'Sign-in email',
     },
-    rateValue: '${{value}}/hour',
+    rateValue: '{{value}}/hour',
     yearsValue: '{{value}} years',
     uploadAvatar: 'Upload avatar',
     changeAvatar: 'Change avatar',

@@ -57,6 +57,7 @@ const en: Messages<typeof zh> = {
     },
     suggestions: {
       title: 'Suggestions:',
+      separator: '; ',
       network: 'Check the network connection',
       firewall: 'Check firewall or proxy settings',
       refresh: 'Refresh the page and try again',

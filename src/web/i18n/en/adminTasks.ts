@@ -57,6 +57,7 @@ const en: Messages<typeof zh> = {
       level: 'Level',
       parent: 'Parent category',
       parentNone: 'None (top level)',
+      parentOption: '{{name}} (level {{level}})',
       isActive: 'Active',
     },
   },

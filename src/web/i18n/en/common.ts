@@ -32,6 +32,7 @@ const en: Messages<typeof zh> = {
     label: 'Select language',
     'zh-CN': '简体中文',
     en: 'English',
+    short: { 'zh-CN': '中文', en: 'EN' },
   },
   userMenu: {
     label: 'User menu',

@@ -13,7 +13,6 @@ const en: Messages<typeof zh> = {
   notFound: 'This deal does not exist or you cannot see it',
   loadFailed: 'Could not load the deal',
   toTask: 'View task',
-  money: '${{amount}}',
   notSet: 'Not set',
   states: {
     awaiting_payment: 'Awaiting payment',

@@ -2,8 +2,7 @@ import type { Messages } from '../messages';
 import type zh from '../zh-CN/tasks';
 
 const en: Messages<typeof zh> = {
-  money: '${{amount}}',
-  budgetRange: '${{min}} - ${{max}}',
+  budgetRange: '{{min}} - {{max}}',
   status: {
     open: 'Recruiting',
     in_progress: 'In progress',
@@ -134,8 +133,8 @@ const en: Messages<typeof zh> = {
     viewDeal: 'Open the deal',
     title: 'Apply for this task',
     rate: 'Your quote',
-    ratePlaceholder: 'Enter your quote (${{min}} - ${{max}})',
-    rateHint: 'Quote range: ${{min}} - ${{max}}',
+    ratePlaceholder: 'Enter your quote ({{min}} - {{max}})',
+    rateHint: 'Quote range: {{min}} - {{max}}',
     message: 'Message',
     messagePlaceholder: 'Tell the company about your strengths and past live-selling results (optional)',
     submit: 'Submit application',
@@ -330,7 +329,7 @@ const en: Messages<typeof zh> = {
     task: 'Task: {{title}}',
     rate: 'Rate offered',
     slotRate: 'Slot fee offered',
-    rateHint: 'Budget: ${{min}} - ${{max}}',
+    rateHint: 'Budget: {{min}} - {{max}}',
     ratePlaceholder: '{{min}} - {{max}}',
     commissionNote: 'Commission only, no rate to offer: {{percent}} of the GMV is paid as commission.',
     message: 'Message',

@@ -97,7 +97,7 @@ export default {
       tags: '个人标签',
       email: '登录邮箱',
     },
-    rateValue: '${{value}}/小时',
+    rateValue: '{{value}}/小时',
     yearsValue: '{{value}} 年',
     uploadAvatar: '上传头像',
     changeAvatar: '更换头像',

@@ -55,6 +55,7 @@ export default {
     },
     suggestions: {
       title: '建议：',
+      separator: '；',
       network: '检查网络连接',
       firewall: '检查防火墙或代理设置',
       refresh: '刷新页面后重试',

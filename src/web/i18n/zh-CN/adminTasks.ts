@@ -55,6 +55,7 @@ export default {
       level: '层级',
       parent: '上级分类',
       parentNone: '无（顶级分类）',
+      parentOption: '{{name}}（{{level}} 级）',
       isActive: '启用',
     },
   },

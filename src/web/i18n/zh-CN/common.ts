@@ -30,6 +30,8 @@ export default {
     label: '选择语言',
     'zh-CN': '简体中文',
     en: 'English',
+    /** what the switch shows on a phone (the list keeps the full names) */
+    short: { 'zh-CN': '中文', en: 'EN' },
   },
   userMenu: {
     label: '用户菜单',

@@ -11,7 +11,6 @@ export default {
   notFound: '订单不存在或您无权查看',
   loadFailed: '加载订单失败',
   toTask: '查看任务',
-  money: '${{amount}}',
   notSet: '未设置',
   states: {
     awaiting_payment: '待付款',

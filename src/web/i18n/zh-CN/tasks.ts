@@ -1,7 +1,6 @@
 /** Task marketplace: hall, detail, applying, applicants, company / influencer my-tasks, publishing. */
 export default {
-  money: '${{amount}}',
-  budgetRange: '${{min}} - ${{max}}',
+  budgetRange: '{{min}} - {{max}}',
   status: {
     open: '招募中',
     in_progress: '进行中',
@@ -119,8 +118,8 @@ export default {
     viewDeal: '查看订单',
     title: '申请任务',
     rate: '您的报价',
-    ratePlaceholder: '请输入报价（${{min}} - ${{max}}）',
-    rateHint: '报价范围：${{min}} - ${{max}}',
+    ratePlaceholder: '请输入报价（{{min}} - {{max}}）',
+    rateHint: '报价范围：{{min}} - {{max}}',
     message: '申请留言',
     messagePlaceholder: '介绍一下您的优势、过往带货经验等（选填）',
     submit: '提交申请',
@@ -330,7 +329,7 @@ export default {
     task: '任务：{{title}}',
     rate: '报价',
     slotRate: '坑位费报价',
-    rateHint: '预算范围：${{min}} - ${{max}}',
+    rateHint: '预算范围：{{min}} - {{max}}',
     ratePlaceholder: '{{min}} - {{max}}',
     commissionNote: '纯佣金任务，无需报价：按成交额的 {{percent}} 支付佣金。',
     message: '邀请说明',

@@ -35,7 +35,7 @@ export default function AnalyticsTab() {
 
   const options = useMemo(() => {
     if (!a) return null;
-    const dates = a.daily.map((d) => d.date.slice(5));
+    const dates = a.daily.map((d) => f.monthDay(d.date));
     const line = (series: { name: string; data: number[] }[]) => ({
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
@@ -77,7 +77,7 @@ export default function AnalyticsTab() {
         ],
       },
     };
-  }, [a, t, f.lang]);
+  }, [a, t, f]);
 
   const empty = a && a.daily.every((d) => !d.tasks && !d.applications && !d.newInfluencers && !d.newCompanies);
   return (
@@ -86,6 +86,7 @@ export default function AnalyticsTab() {
         <span>{t('analytics.range')}</span>
         <DatePicker.RangePicker
           value={range}
+          format={f.dayInput}
           allowClear={false}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
           onChange={(v) => {

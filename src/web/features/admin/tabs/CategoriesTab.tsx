@@ -151,6 +151,7 @@ export default function CategoriesTab() {
 
 function CategoryModal({ editing, categories, onClose }: { editing: NonNullable<Editing>; categories: AdminCategory[]; onClose: () => void }) {
   const { t } = useTranslation('adminTasks');
+  const f = useAdminFormat();
   const { message } = App.useApp();
   const { apiErrorText, errorText } = useErrorText();
   const create = useAdminAction(adminCalls.createCategory);
@@ -237,7 +238,7 @@ function CategoryModal({ editing, categories, onClose }: { editing: NonNullable<
               id="cat-parentId"
               value={v.parentId ?? undefined}
               onChange={(id: string) => set({ parentId: id })}
-              options={parents.map((p) => ({ value: p.id, label: `${p.name}（${p.level}）` }))}
+              options={parents.map((p) => ({ value: p.id, label: t('categories.form.parentOption', { name: f.lang === 'en' && p.nameEn ? p.nameEn : p.name, level: p.level }) }))}
               placeholder={t('categories.form.parentNone')}
               data-testid="category-parent"
             />,

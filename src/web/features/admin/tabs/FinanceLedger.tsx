@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, DatePicker, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { dollars } from '@shared/money';
 import { LEDGER_ENTRY_KINDS, type LedgerEntry, type LedgerEntryKind, type LedgerEntryLine } from '@shared/schemas/finance';
 import { useErrorText } from '../../../lib/errors';
+import { formatMoney } from '../../../lib/format';
 import { ledgerEntriesQuery, type LedgerSearch } from '../../money/financeApi';
 import { useAdminFormat } from '../format';
 
@@ -45,7 +45,7 @@ export default function FinanceLedger() {
               <span className="adm-ledger-lines__who" title={l.ownerEmail ? `${owner(l)} <${l.ownerEmail}>` : undefined}>
                 {t(`ledger.accounts.${l.accountKind}`)} · {owner(l)}
               </span>
-              <span className={`adm-ledger-lines__amount adm-ledger-lines__amount--${l.amountCents > 0 ? 'in' : 'out'}`}>{dollars(l.amountCents, { sign: true })}</span>
+              <span className={`adm-ledger-lines__amount adm-ledger-lines__amount--${l.amountCents > 0 ? 'in' : 'out'}`}>{formatMoney(l.amountCents, { sign: true })}</span>
             </li>
           ))}
         </ul>
@@ -88,6 +88,7 @@ export default function FinanceLedger() {
         />
         <DatePicker.RangePicker
           value={range}
+          format={f.dayInput}
           onChange={(v) => {
             const next = v?.[0] && v[1] ? ([v[0], v[1]] as [Dayjs, Dayjs]) : null;
             setRange(next);

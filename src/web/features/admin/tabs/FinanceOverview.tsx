@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Segmented, Skeleton, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { dollars } from '@shared/money';
 import type { FinanceOverview as Overview } from '@shared/schemas/finance';
 import { financeKeys, financeOverviewQuery } from '../../money/financeApi';
 import { useAdminFormat } from '../format';
+import { formatMoney } from '../../../lib/format';
 
 const TOTALS: { key: keyof Overview['totals']; label: 'companyWallets' | 'influencerWallets' | 'escrowHeld' | 'depositsHeld' | 'payoutsInTransit' | 'revenue' }[] = [
   { key: 'companyWalletsCents', label: 'companyWallets' },
@@ -58,7 +58,7 @@ export default function FinanceOverview() {
         {TOTALS.map((c) => (
           <Card key={c.key} size="small" data-testid={`finance-${c.label}`}>
             <Skeleton loading={!o} active paragraph={{ rows: 1 }} title={false}>
-              <Statistic title={t(`overview.totals.${c.label}`)} value={o ? dollars(o.totals[c.key]) : ''} />
+              <Statistic title={t(`overview.totals.${c.label}`)} value={o ? formatMoney(o.totals[c.key]) : ''} />
             </Skeleton>
           </Card>
         ))}
@@ -70,7 +70,7 @@ export default function FinanceOverview() {
                 value={o ? f.number(o.pending[k].count) : ''}
                 valueStyle={o && o.pending[k].count > 0 ? { color: '#d46b08' } : undefined}
               />
-              {o && <div className="adm-change">{dollars(o.pending[k].amountCents)}</div>}
+              {o && <div className="adm-change">{formatMoney(o.pending[k].amountCents)}</div>}
             </Skeleton>
           </Card>
         ))}
@@ -80,7 +80,7 @@ export default function FinanceOverview() {
           <Segmented size="small" value={days} onChange={(v) => setDays(v)} options={DAYS.map((d) => ({ value: d, label: t('overview.days', { days: d }) }))} data-testid="finance-revenue-days" />
           {o && (
             <span className="adm-change" style={{ marginTop: 0 }} data-testid="finance-revenue-total">
-              {t('overview.revenueTotal', { days, amount: dollars(total) })}
+              {t('overview.revenueTotal', { days, amount: formatMoney(total) })}
             </span>
           )}
         </div>
@@ -88,16 +88,16 @@ export default function FinanceOverview() {
           <Skeleton active paragraph={{ rows: 3 }} title={false} />
         ) : (
           <>
-            <div className="adm-bars" role="img" aria-label={t('overview.revenueChart', { days, amount: dollars(total) })} data-testid="finance-revenue-chart">
+            <div className="adm-bars" role="img" aria-label={t('overview.revenueChart', { days, amount: formatMoney(total) })} data-testid="finance-revenue-chart">
               {o.revenueByDay.map((d) => (
-                <span key={d.date} className="adm-bars__bar" title={t('overview.revenueDay', { date: d.date, amount: dollars(d.cents) })}>
+                <span key={d.date} className="adm-bars__bar" title={t('overview.revenueDay', { date: f.day(d.date), amount: formatMoney(d.cents) })}>
                   <span style={{ height: `${d.cents > 0 ? Math.max(3, Math.round((d.cents / peak) * 100)) : 0}%` }} />
                 </span>
               ))}
             </div>
             <div className="adm-bars__axis">
-              <span>{o.revenueByDay[0]?.date}</span>
-              <span>{o.today}</span>
+              <span>{o.revenueByDay[0] ? f.day(o.revenueByDay[0].date) : ''}</span>
+              <span>{f.day(o.today)}</span>
             </div>
           </>
         )}

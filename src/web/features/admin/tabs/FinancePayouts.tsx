@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Input, Modal, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { dollars } from '@shared/money';
 import type { AdminPayout } from '@shared/schemas/payouts';
 import { useErrorText } from '../../../lib/errors';
+import { formatMoney } from '../../../lib/format';
+import { useAdminFormat } from '../format';
 import { PAYOUT_STATUS_COLOR } from '../../money/PayoutsSection';
 import { adminPayoutsQuery, maskedBank, useDecidePayout } from '../../money/payoutsApi';
 import FinanceQueue from './FinanceQueue';
@@ -15,6 +16,7 @@ type Deciding = { payout: AdminPayout; outcome: 'paid' | 'reject' };
 /** 财务 → 提现申请: requested payouts oldest first; mark paid with the bank's reference, or return with a reason. */
 export default function FinancePayouts() {
   const { t } = useTranslation('payouts');
+  const f = useAdminFormat();
   const { message } = AntApp.useApp();
   const { apiErrorText } = useErrorText();
   const [status, setStatus] = useState<'requested' | 'done'>('requested');
@@ -62,9 +64,9 @@ export default function FinancePayouts() {
         </span>
       ),
     },
-    { title: t('finance.columns.amount'), dataIndex: 'amountCents', align: 'right', render: (c: number) => <strong>{dollars(c)}</strong> },
-    { title: t('finance.columns.createdAt'), dataIndex: 'createdAt', responsive: ['md'], render: (v: string) => new Date(v).toLocaleString() },
-    { title: t('finance.columns.expectedBy'), dataIndex: 'expectedBy', responsive: ['sm'] },
+    { title: t('finance.columns.amount'), dataIndex: 'amountCents', align: 'right', render: (c: number) => <strong>{formatMoney(c)}</strong> },
+    { title: t('finance.columns.createdAt'), dataIndex: 'createdAt', responsive: ['md'], render: (v: string) => f.dateTime(v) },
+    { title: t('finance.columns.expectedBy'), dataIndex: 'expectedBy', responsive: ['sm'], render: (v: string) => f.day(v) },
     {
       title: t('finance.columns.status'),
       dataIndex: 'status',
@@ -114,7 +116,7 @@ export default function FinancePayouts() {
         open={deciding !== null}
         title={
           deciding?.outcome === 'paid'
-            ? t('finance.paidTitle', { amount: dollars(deciding.payout.amountCents), bank: maskedBank(deciding.payout.bank) })
+            ? t('finance.paidTitle', { amount: formatMoney(deciding.payout.amountCents), bank: maskedBank(deciding.payout.bank) })
             : t('finance.rejectTitle')
         }
         okText={deciding?.outcome === 'paid' ? t('finance.markPaid') : t('finance.reject')}

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Input, Modal, Popconfirm, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { dollars } from '@shared/money';
 import type { AdminTopup } from '@shared/schemas/money';
 import { useErrorText } from '../../../lib/errors';
+import { formatMoney } from '../../../lib/format';
+import { useAdminFormat } from '../format';
 import { adminTopupsQuery, useDecideTransfer } from '../../money/api';
 import FinanceLedger from './FinanceLedger';
 import FinanceOverview from './FinanceOverview';
@@ -20,6 +21,7 @@ const STATUS_COLOR: Record<AdminTopup['status'], string> = { pending: 'orange', 
  */
 export default function FinanceTab() {
   const { t } = useTranslation('money');
+  const f = useAdminFormat();
   const { message } = AntApp.useApp();
   const { apiErrorText } = useErrorText();
   const [status, setStatus] = useState<'pending' | 'done'>('pending');
@@ -41,8 +43,8 @@ export default function FinanceTab() {
   const columns: ColumnsType<AdminTopup> = [
     { title: t('finance.columns.company'), key: 'company', render: (_: unknown, r) => <span>{r.companyName ?? r.email}<br /><span className="adm-change">{r.email}</span></span> },
     { title: t('finance.columns.reference'), dataIndex: 'bankReference', render: (v: string) => <code data-testid="finance-reference">{v}</code> },
-    { title: t('finance.columns.amount'), dataIndex: 'amountCents', align: 'right', render: (c: number) => <strong>{dollars(c)}</strong> },
-    { title: t('finance.columns.createdAt'), dataIndex: 'createdAt', responsive: ['md'], render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('finance.columns.amount'), dataIndex: 'amountCents', align: 'right', render: (c: number) => <strong>{formatMoney(c)}</strong> },
+    { title: t('finance.columns.createdAt'), dataIndex: 'createdAt', responsive: ['md'], render: (v: string) => f.dateTime(v) },
     { title: t('finance.columns.status'), dataIndex: 'status', render: (s: AdminTopup['status']) => <Tag color={STATUS_COLOR[s]}>{t(`topups.statuses.${s}`)}</Tag> },
     {
       title: '',
@@ -50,7 +52,7 @@ export default function FinanceTab() {
       render: (_: unknown, r) =>
         r.status === 'pending' && (
           <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
-            <Popconfirm title={t('finance.confirmTitle', { amount: dollars(r.amountCents), code: r.bankReference })} okText={t('finance.ok')} cancelText={t('finance.cancel')} onConfirm={() => run(r.id, 'confirm')}>
+            <Popconfirm title={t('finance.confirmTitle', { amount: formatMoney(r.amountCents), code: r.bankReference })} okText={t('finance.ok')} cancelText={t('finance.cancel')} onConfirm={() => run(r.id, 'confirm')}>
               <Button type="primary" size="small" data-testid="finance-confirm">
                 {t('finance.confirm')}
               </Button>

@@ -4,7 +4,8 @@ import { Alert, Card, Form, Input, Select, Tag } from 'antd';
 import { formatCents, parseDollars } from '@shared/money';
 import type { OfficialDay, PlatformSettingsInput, SettingsResponse } from '@shared/schemas/adminInsights';
 import { normaliseDays, payoutWindow, shanghaiDay, workCalendar } from '@shared/workingDays';
-import { intlLocale } from '../../../i18n/lang';
+import { shortLang } from '../../../i18n/lang';
+import { formatDay } from '../../../lib/format';
 
 type Props = {
   v: PlatformSettingsInput;
@@ -45,10 +46,7 @@ export default function PayoutSettings({ v, set, fieldError, calendar }: Props) 
   const minError = fieldError('payoutMinCents');
   const holidaysError = fieldError('holidays');
   const workdaysError = fieldError('workdays');
-  const day = useMemo(() => {
-    const fmt = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' });
-    return (d: string) => fmt.format(new Date(`${d}T00:00:00Z`));
-  }, [i18n.language]);
+  const day = (d: string) => formatDay(d, shortLang(i18n.language), 'weekDay');
   const holidays = useMemo(() => holidaysOf(calendar), [calendar]);
   const own = { holidays: normaliseDays(v.holidays), workdays: normaliseDays(v.workdays ?? []) };
   // the same computation the server stores with a payout, on the days shown here and the form's own days
@@ -64,6 +62,7 @@ export default function PayoutSettings({ v, set, fieldError, calendar }: Props) 
       mode="tags"
       style={{ width: '100%' }}
       value={list}
+      // eslint-disable-next-line local/no-cjk-literal -- not a text: the full-width comma of a Chinese keyboard separates the typed days too
       tokenSeparators={[',', '，', ' ', '\n']}
       open={false}
       suffixIcon={null}

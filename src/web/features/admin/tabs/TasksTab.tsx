@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Input, List, Modal, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { TASK_STATUSES, type TaskStatus } from '@shared/options';
+import { ONLINE_LOCATION_LABEL, TASK_STATUSES, isOnlineLocation, type TaskStatus } from '@shared/options';
 import type { AdminTaskRow } from '@shared/schemas/adminTasks';
 import { useErrorText } from '../../../lib/errors';
 import { adminCalls, adminTaskQuery, adminTasksQuery, useAdminAction } from '../api';
@@ -49,7 +49,7 @@ export default function TasksTab() {
       render: (_: unknown, r) => (r.categoryName ? (f.lang === 'en' && r.categoryNameEn ? r.categoryNameEn : r.categoryName) : t('tasks.uncategorized')),
       responsive: ['md'],
     },
-    { title: t('tasks.columns.budget'), key: 'budget', render: (_: unknown, r) => `$${f.number(r.budgetMin)}–${f.number(r.budgetMax)}`, responsive: ['md'] },
+    { title: t('tasks.columns.budget'), key: 'budget', render: (_: unknown, r) => f.dollarRange(r.budgetMin, r.budgetMax), responsive: ['md'] },
     { title: t('tasks.columns.applications'), dataIndex: 'applicationsCount', width: 90 },
     { title: t('tasks.columns.status'), dataIndex: 'status', render: (s: TaskStatus) => <Tag color={STATUS_COLOR[s]}>{t(`tasks.statuses.${s}`)}</Tag> },
     { title: t('tasks.columns.createdAt'), dataIndex: 'createdAt', render: (v: string) => f.dateTime(v), responsive: ['lg'] },
@@ -157,10 +157,10 @@ function TaskModal({ id, onClose, onDelete }: { id: string; onClose: () => void;
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
               <Descriptions.Item label={t('tasks.columns.company')}>{d.companyName}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.columns.status')}>{t(`tasks.statuses.${d.status}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('tasks.columns.budget')}>{`$${f.number(d.budgetMin)}–${f.number(d.budgetMax)}`}</Descriptions.Item>
+              <Descriptions.Item label={t('tasks.columns.budget')}>{f.dollarRange(d.budgetMin, d.budgetMax)}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.maxApplicants')}>{d.maxApplicants}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.liveDate')}>{f.dateTime(d.liveDate)}</Descriptions.Item>
-              <Descriptions.Item label={t('tasks.detail.location')}>{d.location ?? ''}</Descriptions.Item>
+              <Descriptions.Item label={t('tasks.detail.location')}>{isOnlineLocation(d.location) ? ONLINE_LOCATION_LABEL[f.lang] : d.location}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.product')}>{d.productName ?? ''}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.views')}>{d.viewsCount}</Descriptions.Item>
               {d.selectedInfluencer && <Descriptions.Item label={t('tasks.detail.selected')}>{d.selectedInfluencer}</Descriptions.Item>}
@@ -186,7 +186,7 @@ function TaskModal({ id, onClose, onDelete }: { id: string; onClose: () => void;
                 <List.Item data-testid="task-applicant">
                   <List.Item.Meta title={a.nickname} description={a.message ?? undefined} />
                   <span>
-                    {t('tasks.detail.rate')} ${f.number(a.proposedRate)} · {t(`tasks.applicationStatuses.${a.status as 'pending'}`)} · {f.dateTime(a.appliedAt)}
+                    {t('tasks.detail.rate')} {f.dollars(a.proposedRate)} · {t(`tasks.applicationStatuses.${a.status as 'pending'}`)} · {f.dateTime(a.appliedAt)}
                   </span>
                 </List.Item>
               )}

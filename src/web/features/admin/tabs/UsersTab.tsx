@@ -352,12 +352,12 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                   <Descriptions.Item label={t('users.detail.realName')}>{dash(d.influencer.realName)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.location')}>{dash(d.influencer.location)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.categories')}>
-                    {d.influencer.categories.map((c) => labelOf(INFLUENCER_CATEGORIES, c, f.lang)).join('、') || t('notSet')}
+                    {f.list(d.influencer.categories.map((c) => labelOf(INFLUENCER_CATEGORIES, c, f.lang))) || t('notSet')}
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('users.detail.tags')}>{d.influencer.tags.join('、') || t('notSet')}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.tags')}>{f.list(d.influencer.tags) || t('notSet')}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.tiktok')}>{dash(d.influencer.tiktokAccount)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.followers')}>{dash(d.influencer.tiktokFollowersCount)}</Descriptions.Item>
-                  <Descriptions.Item label={t('users.detail.hourlyRate')}>${d.influencer.hourlyRate}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.hourlyRate')}>{f.dollars(d.influencer.hourlyRate)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.experience')}>{d.influencer.experienceYears}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.idType')}>{dash(d.influencer.idType)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.bio')} span={2}>
