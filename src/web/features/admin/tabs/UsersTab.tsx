@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Divider, Image, Input, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ADMIN_USER_FILTERS, type AdminUserDetail, type AdminUserRow } from '@shared/schemas/admin';
-import { INFLUENCER_CATEGORIES, labelOf } from '@shared/options';
+import { COMPANY_INDUSTRIES, COMPANY_SIZES, INFLUENCER_CATEGORIES, labelOf } from '@shared/options';
 import { useErrorText } from '../../../lib/errors';
 import { adminCalls, useAdminAction, userDetailQuery, usersQuery } from '../api';
 import { useAdminFormat } from '../format';
@@ -381,8 +381,8 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                 <Divider />
                 <Descriptions size="small" column={{ xs: 1, sm: 2 }} title={t('users.detail.company')} bordered>
                   <Descriptions.Item label={t('users.detail.companyName')}>{d.company.companyName}</Descriptions.Item>
-                  <Descriptions.Item label={t('users.detail.industry')}>{dash(d.company.industry)}</Descriptions.Item>
-                  <Descriptions.Item label={t('users.detail.size')}>{dash(d.company.companySize)}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.industry')}>{dash(d.company.industry && labelOf(COMPANY_INDUSTRIES, d.company.industry, f.lang))}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.size')}>{dash(d.company.companySize && labelOf(COMPANY_SIZES, d.company.companySize, f.lang))}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.address')}>{dash(d.company.address)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.contactPerson')}>{dash(d.company.contactPerson)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.contactPhone')}>{dash(d.company.contactPhone)}</Descriptions.Item>
