@@ -29,6 +29,7 @@ import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { createSession, destroySession, setSessionCookie } from '../../platform/session';
 import { getMe } from '../auth/service';
+import { browserLocale, setNotificationLocale } from '../notifications/service';
 import {
   acceptInvite,
   adminLogin,
@@ -66,6 +67,7 @@ export const adminRoutes =
       const previous = await request.getUser();
       if (previous) await destroySession(ctx.db, previous.sessionId);
       setSessionCookie(reply, await createSession(ctx.db, id, request), secure);
+      await setNotificationLocale(ctx.db, id, browserLocale(request.cookies.lang));
       return { user: await getMe(ctx.db, id) };
     };
 

@@ -16,6 +16,7 @@ import {
 import { errorBody, okBody } from '../../../shared/schemas/common';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, createSession, currentUser, destroySession, requireUser, SESSION_COOKIE, setSessionCookie } from '../../platform/session';
+import { browserLocale, setNotificationLocale } from '../notifications/service';
 import { SIGNUP_TICKET_COOKIE } from '../uploads/routes';
 import { confirmPasswordReset, getMe, login, requestPasswordReset, sendSignupCode, signup, verifySignupCode } from './service';
 
@@ -108,6 +109,7 @@ export const authRoutes =
         const token = await createSession(ctx.db, userId, request);
         setSessionCookie(reply, token, secure);
         reply.clearCookie(SIGNUP_TICKET_COOKIE, { path: '/api' });
+        await setNotificationLocale(ctx.db, userId, browserLocale(request.cookies.lang));
         return { user: await getMe(ctx.db, userId) };
       },
     );
@@ -130,6 +132,7 @@ export const authRoutes =
         if (previous) await destroySession(ctx.db, previous.sessionId);
         const token = await createSession(ctx.db, userId, request);
         setSessionCookie(reply, token, secure);
+        await setNotificationLocale(ctx.db, userId, browserLocale(request.cookies.lang));
         return { user: await getMe(ctx.db, userId) };
       },
     );

@@ -62,6 +62,20 @@ describe('notifications as type + params', () => {
     expect(mail.body).toContain('Congratulations! Your application for "Spring launch" was accepted.');
   });
 
+  it('signing in takes the browser\'s language (its lang cookie) for mail: the app sends nothing after a sign-in', async () => {
+    const user = await makeUser(t.app.ctx.db, { userType: 'company' });
+    const note = [{ userId: user.id, type: 'application_accepted' as const, params: { task: 'Spring launch' }, link: '/task/1' }];
+    const english = new Client(t.app);
+    english.cookies.set('lang', 'en');
+    expect((await english.post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    await mailNotifications(t.app.ctx, note);
+    expect((await lastMail(user.email)).subject).toBe('[Live-commerce marketplace] Your application was accepted');
+    // a browser in the default language (no cookie) makes it Chinese again
+    expect((await new Client(t.app).post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    await mailNotifications(t.app.ctx, note);
+    expect((await lastMail(user.email)).subject).toBe('【直播带货平台】您的申请已通过');
+  });
+
   it('the locale must be zh-CN or en; visitors are refused', async () => {
     const { c } = await signedIn();
     expect((await c.request({ method: 'PUT', url: '/api/notifications/locale', payload: { locale: 'fr' } })).statusCode).toBe(400);

@@ -90,6 +90,13 @@ export async function markRead(db: DbOrTx, userId: string, id?: string) {
   }
 }
 
+/**
+ * The language a browser shows (the `lang` cookie the web app writes; none = the default, Chinese): at sign-up
+ * and sign-in it becomes the language of the user's notifications and mail, so the app need not send it in a
+ * request of its own right after (which could cross a sign-out).
+ */
+export const browserLocale = (cookie: string | undefined): 'zh-CN' | 'en' => (cookie === 'en' ? 'en' : 'zh-CN');
+
 /** The language a user's notifications and mail are written in (saved with their settings). */
 export async function setNotificationLocale(db: DbOrTx, userId: string, locale: 'zh-CN' | 'en') {
   await db

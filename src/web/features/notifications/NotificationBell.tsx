@@ -23,9 +23,13 @@ export function useUnreadCount(userId: string) {
  */
 function Bell({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('notifications');
-  // mail and notifications are written in the language the reader last chose
+  // mail and notifications are written in the language the reader last chose: the server takes the browser's
+  // language at sign-in (its `lang` cookie); a change made while signed in is sent here
   const locale = shortLang(i18n.language) === 'en' ? 'en' : 'zh-CN';
+  const sentLocale = useRef(locale);
   useEffect(() => {
+    if (locale === sentLocale.current) return;
+    sentLocale.current = locale;
     void syncNotificationLocale(userId, locale);
   }, [userId, locale]);
   const unread = useUnreadCount(userId);
