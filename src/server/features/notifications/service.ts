@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, users, userSettings } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -99,6 +99,11 @@ export const browserLocale = (cookie: string | undefined): 'zh-CN' | 'en' => (co
 
 /** The language a user's notifications and mail are written in (saved with their settings). */
 export async function setNotificationLocale(db: DbOrTx, userId: string, locale: 'zh-CN' | 'en') {
+  // the default language is the column's default: a user without settings needs no row for it
+  if (locale === 'zh-CN') {
+    await db.update(userSettings).set({ locale, updatedAt: new Date() }).where(and(eq(userSettings.userId, userId), ne(userSettings.locale, locale)));
+    return;
+  }
   await db
     .insert(userSettings)
     .values({ userId, locale })
