@@ -80,7 +80,10 @@ export class FailoverLimiter implements Limiter {
 
   /** health: PING within the command timeout (a failure switches to memory like any command) */
   async check(): Promise<RedisHealth> {
-    if (this.redis.status !== 'ready') return 'down';
+    if (this.redis.status !== 'ready') {
+      this.markDown(new Error(`not connected (${this.redis.status})`));
+      return 'down';
+    }
     try {
       await this.redis.ping();
       this.markUp();
