@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import sse from '@fastify/sse';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { LIMITS } from '../shared/limits';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -25,7 +24,8 @@ import { makeDirs } from './platform/datadir';
 import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
-import { MemoryLimiter, RedisLimiter, type Limiter } from './platform/ratelimit';
+import { MemoryLimiter, type Limiter } from './platform/ratelimit';
+import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
 import { createSms, type SmsSender } from './platform/sms';
 import { createStorage, isSafeKey, type Storage } from './platform/storage';
@@ -128,8 +128,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase(config.database));
   if (!opts.database) await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  const limiter: Limiter = redis ? new RedisLimiter(redis) : new MemoryLimiter();
   const storage: Storage = createStorage(config.storage);
   const mailer: Mailer =
     opts.mailer ?? (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(database.db));
@@ -139,6 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
   const clock = opts.clock ?? (config.devClock && !config.isProduction ? new OffsetClock() : systemClock);
+  // REDIS_URL: limits shared through Redis while it answers, in this instance's memory while it does not (decision 0033)
+  const limiter: Limiter = config.redisUrl ? new FailoverLimiter(createRedis(config.redisUrl, config.redisTimeoutMs), clock, app.log) : new MemoryLimiter(clock);
   const publicCache = new PublicCache(clock, config.publicCacheSeconds * 1000);
   const realtime = new RealtimeHub(database, app.log);
   await realtime.start();
@@ -157,9 +157,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     if (stopJobs) await stopJobs();
     await realtime.close();
-    if (limiter instanceof MemoryLimiter) limiter.close();
+    if (limiter instanceof MemoryLimiter || limiter instanceof FailoverLimiter) await limiter.close();
     if (mailer instanceof SmtpMailer) mailer.close();
-    if (redis) await redis.quit().catch(() => undefined);
     if (!opts.database) await database.close();
   });
 
@@ -199,7 +198,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // pages, assets and uploaded files are not API calls: one page view costs dozens of them
     allowList: (req) => !req.url.startsWith('/api/') || req.headers[INTERNAL_HEADER] === internalKey,
     timeWindow: '1 minute',
-    ...(redis ? { redis } : {}),
+    // with Redis, the global limit counts through the failover limiter too (the plugin's own Redis store
+    // would wait on the client and answer 500 while Redis is down)
+    ...(limiter instanceof FailoverLimiter ? { store: limiterStore(limiter) } : {}),
     errorResponseBuilder: (_req, c) => {
       const err = new AppError('RATE_LIMITED');
       (err as AppError & { statusCode: number }).statusCode = c.statusCode;

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       storage: { driver: 'local', dir: path.join(dir, 'uploads') },
     });
     expect(c.redisUrl).toBeUndefined();
+    expect(c.redisTimeoutMs).toBe(200);
     expect(c.admin).toBeUndefined();
     expect(c.mail.smtpUrl).toBeUndefined();
     expect(c.mail.from).toContain('no-reply@localhost');
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'yes',
       RATE_LIMIT_MAX: '0',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_TIMEOUT_MS: '150',
       PUBLIC_URL: 'https://shop.example.com/',
       ADMIN_EMAIL: '  Root@Example.COM ',
       ADMIN_PASSWORD: 'longenough',
@@ -89,6 +91,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       rateLimitMax: 0,
       redisUrl: 'redis://127.0.0.1:6379',
+      redisTimeoutMs: 150,
       publicUrl: 'https://shop.example.com',
       admin: { email: 'root@example.com', password: 'longenough' },
       logLevel: 'warn',
@@ -145,9 +148,9 @@ describe('loadConfig', () => {
   });
 
   it('lists every problem at once, each with the variable name', () => {
-    const msg = problems({ DATA_DIR: tmp(), PORT: 'eighty', NODE_ENV: 'staging', REDIS_URL: 'http://x', SECRET_KEY: 'short', TRUST_PROXY: 'maybe' });
+    const msg = problems({ DATA_DIR: tmp(), PORT: 'eighty', NODE_ENV: 'staging', REDIS_URL: 'http://x', REDIS_TIMEOUT_MS: '0', SECRET_KEY: 'short', TRUST_PROXY: 'maybe' });
     expect(msg.startsWith('Invalid configuration:')).toBe(true);
-    for (const k of ['PORT', 'NODE_ENV', 'REDIS_URL', 'SECRET_KEY', 'TRUST_PROXY']) expect(msg).toContain(`  - ${k}: `);
+    for (const k of ['PORT', 'NODE_ENV', 'REDIS_URL', 'REDIS_TIMEOUT_MS', 'SECRET_KEY', 'TRUST_PROXY']) expect(msg).toContain(`  - ${k}: `);
     expect(msg).toContain('REDIS_URL: must be a redis:// URL');
     expect(msg).toContain('SECRET_KEY: must be at least 32 characters');
   });

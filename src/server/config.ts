@@ -21,6 +21,8 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    /** how long one Redis command may take before the limits count in memory instead (ms; decision 0033) */
+    REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: bool.default(false),
     /** the global per-IP request limit per minute; 0 turns the global limit off (load tests only) */
@@ -96,6 +98,8 @@ export type Config = {
   /** 'memory://' for an in-memory PGlite (tests), a directory for an embedded one, or a postgres URL */
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl?: string;
+  /** a Redis command unanswered after this many ms fails and the limits count in this instance's memory */
+  redisTimeoutMs: number;
   publicUrl?: string;
   trustProxy: boolean;
   /** global requests per minute per IP (0 = no global limit; per-action limits still apply) */
@@ -152,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     redisUrl: e.REDIS_URL,
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,

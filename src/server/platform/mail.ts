@@ -8,6 +8,8 @@ export type OutgoingMessage = { channel: 'email' | 'sms'; to: string; subject?: 
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(msg: OutgoingMessage): Promise<void>;
+  /** health: resolves when mail can be handed over (SMTP: the server answers and accepts the login) */
+  check?(): Promise<void>;
 }
 
 /** Development and test delivery: the message is stored, and /email-test or GET /api/dev/outbox shows it. */
@@ -28,6 +30,9 @@ export class SmtpMailer implements Mailer {
   async send(msg: OutgoingMessage) {
     if (msg.channel !== 'email') throw new Error('SmtpMailer only sends email');
     await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.body });
+  }
+  async check() {
+    await this.transport.verify();
   }
   close() {
     this.transport.close();

@@ -2,6 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { MemoryLimiter, RedisLimiter, type Limiter } from './ratelimit';
+import { ManualClock } from './clock';
+import { FailoverLimiter, redisOptions } from './redis';
+import { RedisServer, redisServerMissing, until } from '../test/redisServer';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** REDIS_URL's server, or else one this file starts (skipped with a message when neither exists) */
+const noRedis = process.env.REDIS_URL ? null : redisServerMissing();
+if (noRedis) console.warn(noRedis);
 
 /** The behaviour every limiter must have, whatever its store. */
 function limiterContract(make: () => Limiter, key: () => string) {
@@ -82,21 +90,39 @@ describe('MemoryLimiter', () => {
   });
 });
 
-describe.skipIf(!process.env.REDIS_URL)('RedisLimiter (REDIS_URL)', () => {
+describe.skipIf(noRedis)('RedisLimiter (REDIS_URL or its own redis-server)', () => {
   let redis: Redis;
+  let own: RedisServer | null = null;
   const prefix = `rl-test:${randomBytes(4).toString('hex')}:`;
   let n = 0;
-  beforeAll(() => {
-    redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 2 });
+  beforeAll(async () => {
+    let url = process.env.REDIS_URL;
+    if (!url) {
+      own = await RedisServer.start();
+      url = own.url;
+    }
+    redis = new Redis(url, redisOptions(1000));
+    await until(() => redis.status === 'ready', 'the Redis client');
   });
   afterAll(async () => {
-    if (!redis) return;
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    if (redis) {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+    await own?.stop();
   });
 
   limiterContract(() => new RedisLimiter(redis, prefix), () => `k${++n}`);
+
+  describe('the failover limiter while Redis answers', () => {
+    const silent = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+    limiterContract(() => {
+      const l = new FailoverLimiter(redis, new ManualClock(), silent);
+      // shares the test's client: only its counting is under test here
+      return l;
+    }, () => `f${++n}`);
+  });
 
   it('two limiters on one store share the count (several instances)', async () => {
     const a = new RedisLimiter(redis, prefix);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { systemClock, type Clock } from './clock';
 
 /**
  * Fixed-window counters for abuse limits (codes per address/IP, failed sign-ins).
@@ -14,15 +15,17 @@ export interface Limiter {
   undo(key: string): Promise<void>;
 }
 
+/** Counters of this instance only, timed by `clock` (tests move a ManualClock instead of sleeping). */
 export class MemoryLimiter implements Limiter {
   private windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(private clock: Clock = systemClock) {}
   private sweep = setInterval(() => {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
   }, 60_000).unref();
 
   async hit(key: string, limit: number, windowSeconds: number) {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
       w = { count: 0, resetAt: now + windowSeconds * 1000 };
@@ -33,14 +36,14 @@ export class MemoryLimiter implements Limiter {
   }
   async peek(key: string) {
     const w = this.windows.get(key);
-    return w && w.resetAt > Date.now() ? w.count : 0;
+    return w && w.resetAt > this.clock.nowMs() ? w.count : 0;
   }
   async reset(key: string) {
     this.windows.delete(key);
   }
   async undo(key: string) {
     const w = this.windows.get(key);
-    if (w && w.resetAt > Date.now() && w.count > 0) w.count -= 1;
+    if (w && w.resetAt > this.clock.nowMs() && w.count > 0) w.count -= 1;
   }
   close() {
     clearInterval(this.sweep);

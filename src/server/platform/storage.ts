@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, copyFile } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, stat, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 export type StoredObject = { stream: Readable; size: number; contentType: string };
@@ -16,6 +16,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** the absolute path for local files (lets the server use sendFile with range support) */
   localPath?(key: string): string;
+  /** health: resolves when files can be stored (the directory is writable, the bucket answers) */
+  check(signal: AbortSignal): Promise<void>;
 }
 
 export const contentTypeFor = (key: string): string => {
@@ -69,6 +71,10 @@ export class LocalStorage implements Storage {
   async delete(key: string) {
     await rm(this.localPath(key), { force: true });
   }
+  async check() {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
 }
 
 export class S3Storage implements Storage {
@@ -107,6 +113,9 @@ export class S3Storage implements Storage {
   }
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
+  }
+  async check(signal: AbortSignal) {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.cfg.bucket }), { abortSignal: signal });
   }
 }
 

@@ -10,10 +10,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness and database readiness
-         * @description Who: anyone. 200 once the database answers and every migration of this version is applied (the readiness probe); 503 otherwise (database down or migrations pending).
+         * Readiness: the database, and the state of Redis, storage and mail
+         * @description Who: anyone. The readiness probe. 200 once the database answers and every migration of this version is applied: `status` is `ok` when every dependency is up, `degraded` when Redis, storage or mail is down (the instance still serves; with Redis down, rate limits count in this instance's memory). 503 otherwise (database down or migrations pending), with Retry-After.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process serves
+         * @description Who: anyone. The liveness probe: 200 while the process answers HTTP, whatever its dependencies say (restart it only when this fails).
+         */
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4040,6 +4060,8 @@ export interface components {
             totalGmvCents: number;
         };
         /** @enum {string} */
+        DependencyState: "up" | "down";
+        /** @enum {string} */
         DirectoryCategory: "美妆护肤" | "时尚穿搭" | "美食生活" | "数码科技" | "健身运动" | "母婴用品" | "家居生活" | "图书教育";
         DisputeForm: {
             /** @enum {string} */
@@ -4122,15 +4144,40 @@ export interface components {
             following: boolean;
             followersCount: number;
         };
+        HealthDependencies: {
+            database: {
+                /** @constant */
+                status: "up";
+                /** @enum {string} */
+                kind: "pglite" | "postgres";
+            };
+            redis: {
+                /** @enum {string} */
+                status: "up" | "down" | "not_configured";
+                /** @enum {string} */
+                limits: "shared" | "memory";
+            };
+            storage: {
+                status: components["schemas"]["DependencyState"];
+                /** @enum {string} */
+                driver: "local" | "s3";
+            };
+            mail: {
+                status: components["schemas"]["DependencyState"];
+                /** @enum {string} */
+                kind: "outbox" | "smtp";
+            };
+        };
         HealthResponse: {
-            /** @constant */
-            status: "ok";
+            /** @enum {string} */
+            status: "ok" | "degraded";
             /** @enum {string} */
             database: "pglite" | "postgres";
             migrations: {
                 applied: number;
                 expected: number;
             };
+            dependencies: components["schemas"]["HealthDependencies"];
             uptimeSeconds: number;
             version: string;
         };
@@ -4370,6 +4417,12 @@ export interface components {
             ownerEmail: string | null;
             refId: string | null;
             amountCents: number;
+        };
+        LivenessResponse: {
+            /** @constant */
+            status: "ok";
+            uptimeSeconds: number;
+            version: string;
         };
         LoginRequest: {
             email: string;
@@ -5353,6 +5406,29 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

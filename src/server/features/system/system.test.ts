@@ -34,14 +34,55 @@ describe('GET /api/health', () => {
   it('is ok once the database answers, names the database, and is not cached', async () => {
     const res = await new Client(t.app).get('/api/health');
     expect(res.statusCode).toBe(200);
+    const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
     expect(res.json()).toEqual({
       status: 'ok',
-      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      database: kind,
       migrations: { applied: expect.any(Number), expected: expect.any(Number) },
+      // each dependency (issue 30); no REDIS_URL here: limits in memory, nothing down
+      dependencies: {
+        database: { status: 'up', kind },
+        redis: { status: 'not_configured', limits: 'memory' },
+        storage: { status: 'up', driver: 'local' },
+        mail: { status: 'up', kind: 'outbox' },
+      },
       uptimeSeconds: expect.any(Number),
       version: expect.any(String),
     });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is degraded (200) when storage or mail is down: the instance still serves', async () => {
+    const { storage, mailer } = t.app.ctx;
+    const realCheck = storage.check.bind(storage);
+    storage.check = async () => {
+      throw new Error('EACCES: permission denied');
+    };
+    try {
+      const res = await new Client(t.app).get('/api/health');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'degraded', dependencies: { storage: { status: 'down' }, mail: { status: 'up' } } });
+    } finally {
+      storage.check = realCheck;
+    }
+    mailer.check = async () => {
+      throw new Error('ECONNREFUSED');
+    };
+    try {
+      const res = await new Client(t.app).get('/api/health');
+      expect(res.json()).toMatchObject({ status: 'degraded', dependencies: { storage: { status: 'up' }, mail: { status: 'down' } } });
+    } finally {
+      delete mailer.check;
+    }
+  });
+
+  it('GET /api/health/live answers 200 whatever the database says (liveness)', async () => {
+    await withBrokenDatabase(async () => {
+      const res = await new Client(t.app).get('/api/health/live');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number), version: expect.any(String) });
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
   });
 
   it('is 503 with the error shape when the database does not answer', async () => {
