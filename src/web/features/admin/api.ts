@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUsersQuery, AuditQuery } from '@shared/schemas/admin';
+import type { AdminLoginRequest, AdminUsersQuery, AuditQuery } from '@shared/schemas/admin';
 import type { AdminPermission } from '@shared/options';
 import type { AdminTaskListQuery, CategoryFormValues } from '@shared/schemas/adminTasks';
 import type { AdminVideoQuery, ContactListQuery, VideoFormValues } from '@shared/schemas/adminContent';
-import type { AdminLoginRequest } from '@shared/schemas/admin';
 import { isApiError } from '../../lib/api';
 import { client, data, type Schema } from '../../lib/client';
 import { presentQuery } from './query';
@@ -123,12 +122,19 @@ export function useAdminAction<V, R = unknown>(fn: (v: V) => Promise<R>) {
 
 /**
  * The generated types (lib/apiTypes.ts) mark a request field that has a default as required: openapi-typescript's
- * `defaultNonNullable` reaches a request body's schema through its `$ref`. The document itself has the field
- * optional and the server fills the default, so the form's values go as they are (no field added).
+ * `defaultNonNullable` reaches a request body's schema through its `$ref`. The document itself has these fields
+ * optional and the server fills the defaults, so the form's values go as they are (no field added); the body is
+ * checked against the document's schema with those fields optional.
  * Not needed once `npm run api:types` runs with `defaultNonNullable: false`.
  */
-const categoryBody = (v: CategoryFormValues) => v as Schema<'CategoryRequest'>;
-const videoBody = (v: VideoFormValues) => v as Schema<'VideoRequest'>;
+type WithDefaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+const categoryBody = (v: WithDefaults<Schema<'CategoryRequest'>, 'sortOrder' | 'level' | 'isActive'>) => v as Schema<'CategoryRequest'>;
+const videoBody = (
+  v: WithDefaults<
+    Schema<'VideoRequest'>,
+    'sortOrder' | 'removePoster' | 'influencerRating' | 'viewsCount' | 'likesCount' | 'commentsCount' | 'sharesCount' | 'tags' | 'isFeatured' | 'isActive'
+  >,
+) => v as Schema<'VideoRequest'>;
 
 export const adminCalls = {
   approve: (id: string) => data(client.POST('/api/admin/users/{id}/approve', { params: { path: { id } } })),
