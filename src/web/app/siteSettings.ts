@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { businessValues } from '@shared/business';
-import type { SiteSettings } from '@shared/schemas/adminInsights';
-import { api } from '../lib/api';
+import { client, data } from '../lib/client';
 
 /**
  * GET /api/site-settings: the settings every page reads (系统设置): the fee and the settlement window
@@ -9,7 +8,7 @@ import { api } from '../lib/api';
  */
 export const siteSettingsQuery = queryOptions({
   queryKey: ['site-settings'] as const,
-  queryFn: ({ signal }) => api.get<SiteSettings>('/api/site-settings', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/site-settings', { signal })),
   staleTime: 60_000,
   retry: 1,
 });

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button, Card, Collapse, Form, Input } from 'antd';
 import { ApiOutlined, ArrowLeftOutlined, ClearOutlined, LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { adminLoginRequest } from '@shared/schemas/admin';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { client, data } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
@@ -106,7 +107,7 @@ export default function AdminLoginPage() {
     setConnection('testing');
     debug('connection test: GET /api/health');
     try {
-      const res = await api.get<{ status: string }>('/api/health', { signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS) });
+      const res = await data(client.GET('/api/health', { signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS) }));
       // degraded (Redis, storage or mail down) still serves: sign-in works
       const serving = res.status === 'ok' || res.status === 'degraded';
       setConnection(serving ? 'success' : 'failed');

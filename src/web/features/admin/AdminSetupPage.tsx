@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App as AntApp, Button, Card, Checkbox, Form, Input, Result, Space, Spin, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '@shared/options';
-import type { AdminsResponse } from '@shared/schemas/admin';
 import { emailField, passwordField } from '@shared/schemas/common';
+import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMe } from '../auth/api';
 import { adminCalls, adminMeQuery, adminsQuery, inviteQuery, setupStatusQuery, useAcceptInvite, useAdminAction, useFirstAdmin } from './api';
 import { useAdminFormat } from './format';
 import './admin.css';
+
+type AdminsResponse = Schema<'AdminsResponse'>;
 
 /**
  * /admin-setup: the first admin (one-time token from the server log) while none exists; an

@@ -1,38 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '@shared/schemas/auth';
-import type {
-  AdminLoginRequest,
-  AdminMe,
-  AdminsResponse,
-  AdminUserDetail,
-  AdminUsersQuery,
-  AdminUsersResponse,
-  AuditQuery,
-  AuditResponse,
-  OverviewResponse,
-} from '@shared/schemas/admin';
+import type { AdminLoginRequest, AdminUsersQuery, AuditQuery } from '@shared/schemas/admin';
 import type { AdminPermission } from '@shared/options';
-import type { AdminDisputesResponse } from '@shared/schemas/deals';
-import type {
-  AdminCategoriesResponse,
-  AdminCategory,
-  AdminTaskDetail,
-  AdminTaskListQuery,
-  AdminTasksResponse,
-  CategoryFormValues,
-} from '@shared/schemas/adminTasks';
-import type {
-  AdminContactMessage,
-  AdminContactResponse,
-  AdminVideo,
-  AdminVideoQuery,
-  AdminVideosResponse,
-  ContactListQuery,
-  InfluencerPicker,
-  VideoCategoryList,
-  VideoFormValues,
-} from '@shared/schemas/adminContent';
-import { api, isApiError } from '../../lib/api';
+import type { AdminTaskListQuery, CategoryFormValues } from '@shared/schemas/adminTasks';
+import type { AdminVideoQuery, ContactListQuery, VideoFormValues } from '@shared/schemas/adminContent';
+import { isApiError } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
+import { presentQuery } from './query';
 import { meQueryKey } from '../auth/api';
 
 export const adminKeys = {
@@ -52,21 +25,21 @@ const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) &&
 
 export const adminMeQuery = queryOptions({
   queryKey: adminKeys.me,
-  queryFn: ({ signal }) => api.get<AdminMe>('/api/admin/me', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/admin/me', { signal })),
   retry: retryServerErrors,
   staleTime: 30_000,
 });
 
 export const overviewQuery = queryOptions({
   queryKey: adminKeys.overview,
-  queryFn: ({ signal }) => api.get<OverviewResponse>('/api/admin/overview', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/admin/overview', { signal })),
   retry: retryServerErrors,
 });
 
 export const usersQuery = (q: Partial<AdminUsersQuery>) =>
   queryOptions({
     queryKey: adminKeys.users(q),
-    queryFn: ({ signal }) => api.get<AdminUsersResponse>('/api/admin/users', { signal, query: q }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/users', { params: { query: presentQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -74,40 +47,40 @@ export const usersQuery = (q: Partial<AdminUsersQuery>) =>
 export const userDetailQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.user(id),
-    queryFn: ({ signal }) => api.get<AdminUserDetail>(`/api/admin/users/${id}`, { signal }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/users/{id}', { params: { path: { id } }, signal })),
     retry: retryServerErrors,
   });
 
 export const auditQuery = (q: Partial<AuditQuery>) =>
   queryOptions({
     queryKey: adminKeys.audit(q),
-    queryFn: ({ signal }) => api.get<AuditResponse>('/api/admin/audit', { signal, query: q }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/audit', { params: { query: presentQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
 
 export const adminsQuery = queryOptions({
   queryKey: adminKeys.admins,
-  queryFn: ({ signal }) => api.get<AdminsResponse>('/api/admin/admins', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/admin/admins', { signal })),
   retry: retryServerErrors,
 });
 
 export const setupStatusQuery = queryOptions({
   queryKey: adminKeys.setup,
-  queryFn: ({ signal }) => api.get<{ hasAdmin: boolean }>('/api/admin/setup/status', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/admin/setup/status', { signal })),
 });
 
 export const inviteQuery = (token: string) =>
   queryOptions({
     queryKey: adminKeys.invite(token),
-    queryFn: () => api.post<{ email: string; permissions: AdminPermission[]; expiresAt: string }>('/api/admin/invites/inspect', { token }),
+    queryFn: () => data(client.POST('/api/admin/invites/inspect', { body: { token } })),
     retry: false,
   });
 
 /** after a sign-in of any kind: the session changed, every cached answer may differ */
 function useSignedIn() {
   const qc = useQueryClient();
-  return (res: MeResponse) => {
+  return (res: Schema<'MeResponse'>) => {
     qc.setQueryData(meQueryKey, res.user);
     // (the public setup state and the invitation that was just used are not asked again)
     void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] && q.queryKey[0] !== 'admin-public' });
@@ -117,7 +90,7 @@ function useSignedIn() {
 export function useAdminLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: ({ body, signal }: { body: AdminLoginRequest; signal?: AbortSignal }) => api.post<MeResponse>('/api/admin/login', body, { signal }),
+    mutationFn: ({ body, signal }: { body: AdminLoginRequest; signal?: AbortSignal }) => data(client.POST('/api/admin/login', { body, signal })),
     onSuccess: signedIn,
   });
 }
@@ -125,7 +98,7 @@ export function useAdminLogin() {
 export function useFirstAdmin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: { token: string; email: string; password: string; confirmPassword: string }) => api.post<MeResponse>('/api/admin/setup', body),
+    mutationFn: (body: { token: string; email: string; password: string; confirmPassword: string }) => data(client.POST('/api/admin/setup', { body })),
     onSuccess: signedIn,
   });
 }
@@ -133,7 +106,7 @@ export function useFirstAdmin() {
 export function useAcceptInvite() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: { token: string; password: string; confirmPassword: string }) => api.post<MeResponse>('/api/admin/invites/accept', body),
+    mutationFn: (body: { token: string; password: string; confirmPassword: string }) => data(client.POST('/api/admin/invites/accept', { body })),
     onSuccess: signedIn,
   });
 }
@@ -147,51 +120,67 @@ export function useAdminAction<V, R = unknown>(fn: (v: V) => Promise<R>) {
   });
 }
 
+/**
+ * The generated types (lib/apiTypes.ts) mark a request field that has a default as required: openapi-typescript's
+ * `defaultNonNullable` reaches a request body's schema through its `$ref`. The document itself has these fields
+ * optional and the server fills the defaults, so the form's values go as they are (no field added); the body is
+ * checked against the document's schema with those fields optional.
+ * Not needed once `npm run api:types` runs with `defaultNonNullable: false`.
+ */
+type WithDefaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+const categoryBody = (v: WithDefaults<Schema<'CategoryRequest'>, 'sortOrder' | 'level' | 'isActive'>) => v as Schema<'CategoryRequest'>;
+const videoBody = (
+  v: WithDefaults<
+    Schema<'VideoRequest'>,
+    'sortOrder' | 'removePoster' | 'influencerRating' | 'viewsCount' | 'likesCount' | 'commentsCount' | 'sharesCount' | 'tags' | 'isFeatured' | 'isActive'
+  >,
+) => v as Schema<'VideoRequest'>;
+
 export const adminCalls = {
-  approve: (id: string) => api.post(`/api/admin/users/${id}/approve`),
-  reject: ({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/users/${id}/reject`, { reason }),
-  suspend: ({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/users/${id}/suspend`, { reason }),
-  reinstate: (id: string) => api.post(`/api/admin/users/${id}/reinstate`),
-  deletion: ({ id, action }: { id: string; action: 'execute' | 'decline' }) => api.post(`/api/admin/users/${id}/deletion`, { action }),
-  invite: (body: { email: string; permissions: AdminPermission[] }) => api.post<{ id: string }>('/api/admin/invites', body),
-  revokeInvite: (id: string) => api.delete(`/api/admin/invites/${id}`),
+  approve: (id: string) => data(client.POST('/api/admin/users/{id}/approve', { params: { path: { id } } })),
+  reject: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/reject', { params: { path: { id } }, body: { reason } })),
+  suspend: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/suspend', { params: { path: { id } }, body: { reason } })),
+  reinstate: (id: string) => data(client.POST('/api/admin/users/{id}/reinstate', { params: { path: { id } } })),
+  deletion: ({ id, action }: { id: string; action: 'execute' | 'decline' }) => data(client.POST('/api/admin/users/{id}/deletion', { params: { path: { id } }, body: { action } })),
+  invite: (body: { email: string; permissions: AdminPermission[] }) => data(client.POST('/api/admin/invites', { body })),
+  revokeInvite: (id: string) => data(client.DELETE('/api/admin/invites/{id}', { params: { path: { id } } })),
   setPermissions: ({ id, permissions }: { id: string; permissions: AdminPermission[] }) =>
-    api.put(`/api/admin/admins/${id}/permissions`, { permissions }),
-  removeAdmin: (id: string) => api.delete(`/api/admin/admins/${id}`),
-  createCategory: (body: CategoryFormValues) => api.post<AdminCategory>('/api/admin/categories', body),
-  updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) => api.put<AdminCategory>(`/api/admin/categories/${id}`, body),
-  deleteCategory: (id: string) => api.delete(`/api/admin/categories/${id}`),
-  deleteTask: (id: string) => api.delete(`/api/admin/tasks/${id}`),
-  createVideo: (body: VideoFormValues) => api.post<AdminVideo>('/api/admin/videos', body),
-  updateVideo: ({ id, body }: { id: string; body: VideoFormValues }) => api.put<AdminVideo>(`/api/admin/videos/${id}`, body),
+    data(client.PUT('/api/admin/admins/{id}/permissions', { params: { path: { id } }, body: { permissions } })),
+  removeAdmin: (id: string) => data(client.DELETE('/api/admin/admins/{id}', { params: { path: { id } } })),
+  createCategory: (body: CategoryFormValues) => data(client.POST('/api/admin/categories', { body: categoryBody(body) })),
+  updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) => data(client.PUT('/api/admin/categories/{id}', { params: { path: { id } }, body: categoryBody(body) })),
+  deleteCategory: (id: string) => data(client.DELETE('/api/admin/categories/{id}', { params: { path: { id } } })),
+  deleteTask: (id: string) => data(client.DELETE('/api/admin/tasks/{id}', { params: { path: { id } } })),
+  createVideo: (body: VideoFormValues) => data(client.POST('/api/admin/videos', { body: videoBody(body) })),
+  updateVideo: ({ id, body }: { id: string; body: VideoFormValues }) => data(client.PUT('/api/admin/videos/{id}', { params: { path: { id } }, body: videoBody(body) })),
   toggleVideo: ({ id, field, value }: { id: string; field: 'isActive' | 'isFeatured'; value: boolean }) =>
-    api.patch(`/api/admin/videos/${id}/toggle`, { field, value }),
-  deleteVideo: (id: string) => api.delete(`/api/admin/videos/${id}`),
-  replyContact: ({ id, message }: { id: string; message: string }) => api.post<AdminContactMessage>(`/api/admin/contact-messages/${id}/reply`, { message }),
-  closeContact: (id: string) => api.post<AdminContactMessage>(`/api/admin/contact-messages/${id}/close`),
+    data(client.PATCH('/api/admin/videos/{id}/toggle', { params: { path: { id } }, body: { field, value } })),
+  deleteVideo: (id: string) => data(client.DELETE('/api/admin/videos/{id}', { params: { path: { id } } })),
+  replyContact: ({ id, message }: { id: string; message: string }) => data(client.POST('/api/admin/contact-messages/{id}/reply', { params: { path: { id } }, body: { message } })),
+  closeContact: (id: string) => data(client.POST('/api/admin/contact-messages/{id}/close', { params: { path: { id } } })),
 };
 
 export const adminVideosQuery = (q: Partial<AdminVideoQuery>) =>
   queryOptions({
     queryKey: ['admin', 'videos', q] as const,
-    queryFn: ({ signal }) => api.get<AdminVideosResponse>('/api/admin/videos', { signal, query: q }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/videos', { params: { query: presentQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
 export const videoCategoriesQuery = queryOptions({
   queryKey: ['admin', 'video-categories'] as const,
-  queryFn: ({ signal }) => api.get<VideoCategoryList>('/api/admin/video-categories', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/admin/video-categories', { signal })),
   retry: retryServerErrors,
 });
 export const influencerPickerQuery = queryOptions({
   queryKey: ['admin', 'influencer-picker'] as const,
-  queryFn: ({ signal }) => api.get<InfluencerPicker>('/api/admin/influencer-picker', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/admin/influencer-picker', { signal })),
   retry: retryServerErrors,
 });
 export const contactMessagesQuery = (q: Partial<ContactListQuery>) =>
   queryOptions({
     queryKey: ['admin', 'contact', q] as const,
-    queryFn: ({ signal }) => api.get<AdminContactResponse>('/api/admin/contact-messages', { signal, query: q }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/contact-messages', { params: { query: presentQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -200,21 +189,21 @@ export const contactMessagesQuery = (q: Partial<ContactListQuery>) =>
 export const adminDisputesQuery = (q: { status: 'open' | 'closed'; page: number; limit: number }) =>
   queryOptions({
     queryKey: ['admin', 'disputes', q] as const,
-    queryFn: ({ signal }) => api.get<AdminDisputesResponse>('/api/admin/disputes', { signal, query: q }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/disputes', { params: { query: presentQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
 
 export const adminCategoriesQuery = queryOptions({
   queryKey: ['admin', 'categories'] as const,
-  queryFn: ({ signal }) => api.get<AdminCategoriesResponse>('/api/admin/categories', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/admin/categories', { signal })),
   retry: retryServerErrors,
 });
 
 export const adminTasksQuery = (q: Partial<AdminTaskListQuery>) =>
   queryOptions({
     queryKey: ['admin', 'tasks', q] as const,
-    queryFn: ({ signal }) => api.get<AdminTasksResponse>('/api/admin/tasks', { signal, query: q }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/tasks', { params: { query: presentQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -222,6 +211,6 @@ export const adminTasksQuery = (q: Partial<AdminTaskListQuery>) =>
 export const adminTaskQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'task', id] as const,
-    queryFn: ({ signal }) => api.get<AdminTaskDetail>(`/api/admin/tasks/${id}`, { signal }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/tasks/{id}', { params: { path: { id } }, signal })),
     retry: retryServerErrors,
   });

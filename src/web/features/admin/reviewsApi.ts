@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReviewQuery, AdminReviewsResponse } from '@shared/schemas/reviews';
-import { api, isApiError } from '../../lib/api';
+import type { AdminReviewQuery } from '@shared/schemas/reviews';
+import { isApiError } from '../../lib/api';
+import { client, data } from '../../lib/client';
+import { presentQuery } from './query';
 
 const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
@@ -8,7 +10,7 @@ const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) &&
 export const adminReviewsQuery = (q: AdminReviewQuery) =>
   queryOptions({
     queryKey: ['admin', 'reviews', q] as const,
-    queryFn: ({ signal }) => api.get<AdminReviewsResponse>('/api/admin/reviews', { signal, query: q }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/reviews', { params: { query: presentQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -18,7 +20,9 @@ export function useReviewVisibility() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string | null }) =>
-      reason === null ? api.post<{ ok: true }>(`/api/admin/reviews/${encodeURIComponent(id)}/unhide`) : api.post<{ ok: true }>(`/api/admin/reviews/${encodeURIComponent(id)}/hide`, { reason }),
+      reason === null
+        ? data(client.POST('/api/admin/reviews/{id}/unhide', { params: { path: { id } } }))
+        : data(client.POST('/api/admin/reviews/{id}/hide', { params: { path: { id } }, body: { reason } })),
     onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'reviews'] }),
   });
 }

@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Progress } from 'antd';
 import { CheckCircleFilled, CopyOutlined, ExportOutlined, InboxOutlined, LockOutlined, PictureOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS } from '@shared/limits';
-import type { UploadResponse } from '@shared/schemas/uploads';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
+import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMe } from '../auth/api';
 import { useAuthDialog } from '../auth/authDialogContext';
 import { isDevOnly, uploadTestImage } from './devtoolsApi';
 import './devtools.css';
+
+type UploadResponse = Schema<'UploadResponse'>;
 
 const MAX_LABEL = `${Math.round(LIMITS.imageTestMaxBytes / 1024 / 1024)}MB`;
 

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OutboxMessage } from '@shared/schemas/dev';
-import { api } from '../../lib/api';
+import { client, data } from '../../lib/client';
 
 /** GET /api/dev/outbox?to= — mail and SMS sent to an address (development only; 404 in production). */
 export const outboxQuery = (to: string) =>
   queryOptions({
     queryKey: ['dev', 'outbox', to],
     queryFn: async ({ signal }) => {
-      const res = await api.get<{ messages: OutboxMessage[] }>('/api/dev/outbox', { query: { to }, signal });
+      const res = await data(client.GET('/api/dev/outbox', { params: { query: { to } }, signal }));
       return [...(res.messages ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     staleTime: 0,

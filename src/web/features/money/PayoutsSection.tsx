@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Select, Tag } from 'antd';
 import { BUSINESS } from '@shared/business';
 import { parseDollars } from '@shared/money';
-import type { PayoutStatus } from '@shared/schemas/payouts';
 import { isApiError } from '../../lib/api';
+import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { formatMoney, useFormat } from '../../lib/format';
 import WalletForm from './WalletForm';
 import { walletQuery } from './api';
 import { bankAccountsQuery, maskedBank, payoutsQuery, useRequestPayout } from './payoutsApi';
 
-export const PAYOUT_STATUS_COLOR: Record<PayoutStatus, string> = { requested: 'orange', paid: 'green', rejected: 'red' };
+export const PAYOUT_STATUS_COLOR: Record<Schema<'Payout'>['status'], string> = { requested: 'orange', paid: 'green', rejected: 'red' };
 
 /** /wallet → 提现 (to one of the user's bank accounts: minimum and expected date shown) and 提现记录. */
 export default function PayoutsSection() {

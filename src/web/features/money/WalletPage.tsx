@@ -5,10 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio, Tag } from 'antd';
 import { DownloadOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
-import type { Me } from '@shared/schemas/auth';
-import type { Topup, WalletResponse } from '@shared/schemas/money';
 import { SignInGate } from '../../components/SignInGate';
 import { StateBox } from '../../components/StateBox';
+import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { formatMoney, useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -16,6 +15,10 @@ import { topupsQuery, useCreateTopup, usePayCommissions, walletQuery } from './a
 import BankAccounts from './BankAccounts';
 import PayoutsSection from './PayoutsSection';
 import './money.css';
+
+type Me = Schema<'Me'>;
+type Topup = Schema<'Topup'>;
+type WalletResponse = Schema<'WalletResponse'>;
 
 const STATUS_COLOR: Record<Topup['status'], string> = { pending: 'orange', succeeded: 'green', failed: 'red', cancelled: 'default' };
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminTopupsResponse, Receipt, Topup, TopupInput, TopupsResponse, WalletResponse } from '@shared/schemas/money';
-import { api } from '../../lib/api';
+import type { TopupInput } from '@shared/schemas/money';
+import { client, data } from '../../lib/client';
 
 export const moneyKeys = {
   all: ['money'] as const,
@@ -9,32 +9,32 @@ export const moneyKeys = {
   admin: (status: 'pending' | 'done') => ['money', 'admin', status] as const,
 };
 
-/** GET /api/wallet — balances and one statement page (keyset: `before`) */
+/** GET /api/wallet — balances and one statement page (keyset: `before`, a string of digits in the document) */
 export const walletQuery = (before: number | null) =>
   queryOptions({
     queryKey: moneyKeys.wallet(before),
-    queryFn: ({ signal }) => api.get<WalletResponse>('/api/wallet', { signal, query: { before: before ?? undefined, limit: 20 } }),
+    queryFn: ({ signal }) => data(client.GET('/api/wallet', { params: { query: { before: before === null ? undefined : String(before), limit: 20 } }, signal })),
   });
 
 /** GET /api/wallet/receipts/:id — one movement's receipt */
 export const receiptQuery = (entryId: string) =>
   queryOptions({
     queryKey: ['money', 'receipt', entryId] as const,
-    queryFn: ({ signal }) => api.get<Receipt>(`/api/wallet/receipts/${encodeURIComponent(entryId)}`, { signal }),
+    queryFn: ({ signal }) => data(client.GET('/api/wallet/receipts/{id}', { params: { path: { id: entryId } }, signal })),
   });
 
 /** GET /api/wallet/topups — the user's own top-ups */
 export const topupsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: moneyKeys.topups,
-    queryFn: ({ signal }) => api.get<TopupsResponse>('/api/wallet/topups', { signal }).then((r) => r.topups),
+    queryFn: ({ signal }) => data(client.GET('/api/wallet/topups', { signal })).then((r) => r.topups),
     enabled,
   });
 
 export function useCreateTopup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TopupInput) => api.post<{ topup: Topup }>('/api/wallet/topups', body).then((r) => r.topup),
+    mutationFn: (body: TopupInput) => data(client.POST('/api/wallet/topups', { body })).then((r) => r.topup),
     onSettled: () => qc.invalidateQueries({ queryKey: moneyKeys.all }),
   });
 }
@@ -43,7 +43,7 @@ export function useCreateTopup() {
 export function usePayCommissions() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ paid: number; remaining: number }>('/api/wallet/commissions/pay'),
+    mutationFn: () => data(client.POST('/api/wallet/commissions/pay')),
     onSettled: () => qc.invalidateQueries({ queryKey: moneyKeys.all }),
   });
 }
@@ -53,7 +53,7 @@ export function useSandboxPay() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, outcome }: { id: string; outcome: 'succeeded' | 'failed' }) =>
-      api.post<{ ok: true; duplicate: boolean }>(`/api/dev/payments/sandbox/${encodeURIComponent(id)}/pay`, { outcome }),
+      data(client.POST('/api/dev/payments/sandbox/{id}/pay', { params: { path: { id } }, body: { outcome } })),
     onSettled: () => qc.invalidateQueries({ queryKey: moneyKeys.all }),
   });
 }
@@ -61,14 +61,16 @@ export function useSandboxPay() {
 export const adminTopupsQuery = (status: 'pending' | 'done') =>
   queryOptions({
     queryKey: moneyKeys.admin(status),
-    queryFn: ({ signal }) => api.get<AdminTopupsResponse>('/api/admin/finance/topups', { signal, query: { status } }).then((r) => r.topups),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/topups', { params: { query: { status } }, signal })).then((r) => r.topups),
   });
 
 export function useDecideTransfer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: 'confirm' | 'reject'; reason?: string }) =>
-      api.post<{ ok: true }>(`/api/admin/finance/topups/${encodeURIComponent(id)}/${action}`, action === 'reject' ? { reason } : undefined),
+      action === 'reject'
+        ? data(client.POST('/api/admin/finance/topups/{id}/reject', { params: { path: { id } }, body: { reason: reason ?? '' } }))
+        : data(client.POST('/api/admin/finance/topups/{id}/confirm', { params: { path: { id } } })),
     onSettled: () => qc.invalidateQueries({ queryKey: moneyKeys.all }),
   });
 }

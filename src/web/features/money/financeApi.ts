@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { FinanceOverview, LedgerEntriesQuery, LedgerEntriesResponse } from '@shared/schemas/finance';
-import { api } from '../../lib/api';
+import type { LedgerEntriesQuery } from '@shared/schemas/finance';
+import { client, data } from '../../lib/client';
+import { presentQuery } from '../admin/query';
 import { moneyKeys } from './api';
 
 /** what the ledger search sends: everything but the cursor, which the pages carry */
@@ -16,7 +17,7 @@ export const financeKeys = {
 export const financeOverviewQuery = (days: number) =>
   queryOptions({
     queryKey: financeKeys.overview(days),
-    queryFn: ({ signal }) => api.get<FinanceOverview>('/api/admin/finance/overview', { signal, query: { days } }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/overview', { params: { query: { days } }, signal })),
   });
 
 /** GET /api/admin/finance/entries — 账本查询, newest first, one page after another (keyset) */
@@ -25,9 +26,11 @@ export const ledgerEntriesQuery = (s: LedgerSearch) =>
     queryKey: financeKeys.entries(s),
     initialPageParam: null as number | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<LedgerEntriesResponse>('/api/admin/finance/entries', {
-        signal,
-        query: { q: s.q || undefined, kind: s.kind, from: s.from, to: s.to, before: pageParam ?? undefined, limit: LEDGER_PAGE },
-      }),
+      data(
+        client.GET('/api/admin/finance/entries', {
+          params: { query: presentQuery({ q: s.q, kind: s.kind, from: s.from, to: s.to, before: pageParam === null ? undefined : String(pageParam), limit: LEDGER_PAGE }) },
+          signal,
+        }),
+      ),
     getNextPageParam: (last) => last.nextBefore,
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayoutsResponse, BankAccount, BankAccountInput, BankAccountsResponse, Payout, PayoutInput, PayoutsResponse } from '@shared/schemas/payouts';
-import { api } from '../../lib/api';
+import type { BankAccountInput, PayoutInput } from '@shared/schemas/payouts';
+import { client, data } from '../../lib/client';
 import { moneyKeys } from './api';
 
 /** under moneyKeys.all: a withdrawal or a decision refreshes the wallet's balances and statement too */
@@ -12,12 +12,12 @@ export const payoutKeys = {
 
 export const bankAccountsQuery = queryOptions({
   queryKey: payoutKeys.bankAccounts,
-  queryFn: ({ signal }) => api.get<BankAccountsResponse>('/api/wallet/bank-accounts', { signal }).then((r) => r.bankAccounts),
+  queryFn: ({ signal }) => data(client.GET('/api/wallet/bank-accounts', { signal })).then((r) => r.bankAccounts),
 });
 
 export const payoutsQuery = queryOptions({
   queryKey: payoutKeys.payouts,
-  queryFn: ({ signal }) => api.get<PayoutsResponse>('/api/wallet/payouts', { signal }),
+  queryFn: ({ signal }) => data(client.GET('/api/wallet/payouts', { signal })),
 });
 
 function useMoneyMutation<A, R>(fn: (a: A) => Promise<R>) {
@@ -26,21 +26,23 @@ function useMoneyMutation<A, R>(fn: (a: A) => Promise<R>) {
 }
 
 export const useAddBankAccount = () =>
-  useMoneyMutation((body: BankAccountInput) => api.post<{ bankAccount: BankAccount }>('/api/wallet/bank-accounts', body).then((r) => r.bankAccount));
+  useMoneyMutation((body: BankAccountInput) => data(client.POST('/api/wallet/bank-accounts', { body })).then((r) => r.bankAccount));
 
-export const useRemoveBankAccount = () => useMoneyMutation((id: string) => api.delete<{ ok: true }>(`/api/wallet/bank-accounts/${encodeURIComponent(id)}`));
+export const useRemoveBankAccount = () => useMoneyMutation((id: string) => data(client.DELETE('/api/wallet/bank-accounts/{id}', { params: { path: { id } } })));
 
-export const useRequestPayout = () => useMoneyMutation((body: PayoutInput) => api.post<{ payout: Payout }>('/api/wallet/payouts', body).then((r) => r.payout));
+export const useRequestPayout = () => useMoneyMutation((body: PayoutInput) => data(client.POST('/api/wallet/payouts', { body })).then((r) => r.payout));
 
 export const adminPayoutsQuery = (status: 'requested' | 'done') =>
   queryOptions({
     queryKey: payoutKeys.admin(status),
-    queryFn: ({ signal }) => api.get<AdminPayoutsResponse>('/api/admin/finance/payouts', { signal, query: { status } }).then((r) => r.payouts),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/payouts', { params: { query: { status } }, signal })).then((r) => r.payouts),
   });
 
 export const useDecidePayout = () =>
   useMoneyMutation(({ id, outcome, text }: { id: string; outcome: 'paid' | 'reject'; text: string }) =>
-    api.post<{ ok: true }>(`/api/admin/finance/payouts/${encodeURIComponent(id)}/${outcome}`, outcome === 'paid' ? { reference: text } : { reason: text }),
+    outcome === 'paid'
+      ? data(client.POST('/api/admin/finance/payouts/{id}/paid', { params: { path: { id } }, body: { reference: text } }))
+      : data(client.POST('/api/admin/finance/payouts/{id}/reject', { params: { path: { id } }, body: { reason: text } })),
   );
 
 /** "招商银行 •••• 1234" */

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Card, DatePicker, Empty, Skeleton, Statistic, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AnalyticsResponse } from '@shared/schemas/adminInsights';
-import { api } from '../../../lib/api';
+import { client, data } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { useAdminFormat } from '../format';
 import { EChart } from './EChart';
@@ -23,7 +22,7 @@ export default function AnalyticsTab() {
   const to = fmt(range[1]);
   const q = useQuery({
     queryKey: ['admin', 'analytics', from, to] as const,
-    queryFn: ({ signal }) => api.get<AnalyticsResponse>('/api/admin/analytics', { signal, query: { from, to } }),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/analytics', { params: { query: { from, to } }, signal })),
   });
   const a = q.data;
   const csv = (chart: Chart) => `/api/admin/analytics.csv?chart=${chart}&from=${from}&to=${to}`;

@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { AuditEntry } from '@shared/schemas/admin';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { auditQuery } from '../api';
 import { useAdminFormat } from '../format';
 import { useAuditLabel } from './auditLabels';
+
+type AuditEntry = Schema<'AuditEntry'>;
 
 const PAGE_SIZE = 20;
 const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 1));

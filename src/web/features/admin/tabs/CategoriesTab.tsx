@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
-import type { AdminCategory, CategoryFormValues } from '@shared/schemas/adminTasks';
+import type { CategoryFormValues } from '@shared/schemas/adminTasks';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { adminCalls, adminCategoriesQuery, useAdminAction } from '../api';
 import { useAdminFormat } from '../format';
+
+type AdminCategory = Schema<'AdminCategory'>;
 
 type Editing = { mode: 'add'; parent?: AdminCategory } | { mode: 'edit'; category: AdminCategory } | null;
 

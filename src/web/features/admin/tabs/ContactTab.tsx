@@ -3,10 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CONTACT_STATUSES, type AdminContactMessage } from '@shared/schemas/adminContent';
+import { CONTACT_STATUSES } from '@shared/schemas/adminContent';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { adminCalls, contactMessagesQuery, useAdminAction } from '../api';
 import { useAdminFormat } from '../format';
+
+type AdminContactMessage = Schema<'AdminContactMessage'>;
 
 type Status = (typeof CONTACT_STATUSES)[number];
 const COLOR: Record<Status, string> = { new: 'orange', read: 'default', replied: 'green', closed: 'blue' };

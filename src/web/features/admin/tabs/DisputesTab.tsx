@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Segmented, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { AdminDispute } from '@shared/schemas/deals';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { adminDisputesQuery } from '../api';
+
+type AdminDispute = Schema<'AdminDispute'>;
 
 const PAGE_SIZE = 20;
 const OUTCOME_COLOR: Record<AdminDispute['outcome'], string> = { open: 'orange', withdrawn: 'default', completed: 'green', partial: 'blue', cancelled: 'red' };

@@ -4,11 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, DatePicker, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { LEDGER_ENTRY_KINDS, type LedgerEntry, type LedgerEntryKind, type LedgerEntryLine } from '@shared/schemas/finance';
+import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '@shared/schemas/finance';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { ledgerEntriesQuery, type LedgerSearch } from '../../money/financeApi';
 import { useAdminFormat } from '../format';
+
+type LedgerEntry = Schema<'LedgerEntry'>;
+type LedgerEntryLine = Schema<'LedgerEntryLine'>;
 
 const isKnownKind = (k: string): k is LedgerEntryKind => (LEDGER_ENTRY_KINDS as readonly string[]).includes(k);
 

@@ -3,10 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Segmented, Skeleton, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import type { FinanceOverview as Overview } from '@shared/schemas/finance';
 import { financeKeys, financeOverviewQuery } from '../../money/financeApi';
 import { useAdminFormat } from '../format';
+import type { Schema } from '../../../lib/client';
 import { formatMoney } from '../../../lib/format';
+
+type Overview = Schema<'FinanceOverview'>;
 
 const TOTALS: { key: keyof Overview['totals']; label: 'companyWallets' | 'influencerWallets' | 'escrowHeld' | 'depositsHeld' | 'payoutsInTransit' | 'revenue' }[] = [
   { key: 'companyWalletsCents', label: 'companyWallets' },

@@ -3,13 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Input, Modal, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { AdminPayout } from '@shared/schemas/payouts';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { useAdminFormat } from '../format';
 import { PAYOUT_STATUS_COLOR } from '../../money/PayoutsSection';
 import { adminPayoutsQuery, maskedBank, useDecidePayout } from '../../money/payoutsApi';
 import FinanceQueue from './FinanceQueue';
+
+type AdminPayout = Schema<'AdminPayout'>;
 
 type Deciding = { payout: AdminPayout; outcome: 'paid' | 'reject' };
 

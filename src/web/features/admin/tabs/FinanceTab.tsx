@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { App as AntApp, Button, Input, Modal, Popconfirm, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { AdminTopup } from '@shared/schemas/money';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { useAdminFormat } from '../format';
@@ -12,6 +12,8 @@ import FinanceLedger from './FinanceLedger';
 import FinanceOverview from './FinanceOverview';
 import FinancePayouts from './FinancePayouts';
 import FinanceQueue from './FinanceQueue';
+
+type AdminTopup = Schema<'AdminTopup'>;
 
 const STATUS_COLOR: Record<AdminTopup['status'], string> = { pending: 'orange', succeeded: 'green', failed: 'red', cancelled: 'default' };
 

@@ -2,10 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Button, Card, List, Skeleton, Statistic } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { OverviewResponse } from '@shared/schemas/admin';
 import { adminKeys, overviewQuery } from '../api';
 import { useAdminFormat } from '../format';
 import { useAuditLabel } from './auditLabels';
+import type { Schema } from '../../../lib/client';
+
+type OverviewResponse = Schema<'OverviewResponse'>;
 
 type CardKey = keyof OverviewResponse['cards'];
 const CARDS: { key: CardKey; label: string; money?: boolean }[] = [

@@ -2,10 +2,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, Form, Input, Select, Tag } from 'antd';
 import { formatCents, parseDollars } from '@shared/money';
-import type { OfficialDay, PlatformSettingsInput, SettingsResponse } from '@shared/schemas/adminInsights';
+import type { OfficialDay, PlatformSettingsInput } from '@shared/schemas/adminInsights';
 import { normaliseDays, payoutWindow, shanghaiDay, workCalendar } from '@shared/workingDays';
 import { shortLang } from '../../../i18n/lang';
+import type { Schema } from '../../../lib/client';
 import { formatDay } from '../../../lib/format';
+
+type SettingsResponse = Schema<'SettingsResponse'>;
 
 type Props = {
   v: PlatformSettingsInput;

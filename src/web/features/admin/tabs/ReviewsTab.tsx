@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { AdminReview, AdminReviewQuery } from '@shared/schemas/reviews';
+import type { AdminReviewQuery } from '@shared/schemas/reviews';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { SUCCESS_MS } from '../constants';
 import { useAdminFormat } from '../format';
 import { adminReviewsQuery, useReviewVisibility } from '../reviewsApi';
+
+type AdminReview = Schema<'AdminReview'>;
 
 const PAGE_SIZE = 20;
 type Status = AdminReviewQuery['status'];

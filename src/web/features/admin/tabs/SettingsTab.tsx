@@ -2,15 +2,16 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Switch } from 'antd';
-import type { PlatformSettingsInput, SettingsResponse } from '@shared/schemas/adminInsights';
-import { api, isApiError } from '../../../lib/api';
+import type { PlatformSettingsInput } from '@shared/schemas/adminInsights';
+import { isApiError } from '../../../lib/api';
+import { client, data } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { siteSettingsQuery } from '../../../app/siteSettings';
 import { useAdminAction } from '../api';
 import { useAdminFormat } from '../format';
 import PayoutSettings from './PayoutSettings';
 
-const settingsQuery = { queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => api.get<SettingsResponse>('/api/admin/settings', { signal }) };
+const settingsQuery = { queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => data(client.GET('/api/admin/settings', { signal })) };
 
 /** 系统设置: settings the product reads, validated and audited on the server. */
 export default function SettingsTab() {
@@ -20,7 +21,7 @@ export default function SettingsTab() {
   const f = useAdminFormat();
   const qc = useQueryClient();
   const q = useQuery(settingsQuery);
-  const save = useAdminAction((body: PlatformSettingsInput) => api.put<SettingsResponse>('/api/admin/settings', body));
+  const save = useAdminAction((body: PlatformSettingsInput) => data(client.PUT('/api/admin/settings', { body })));
   const [v, setV] = useState<PlatformSettingsInput | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   useEffect(() => {

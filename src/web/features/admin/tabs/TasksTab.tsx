@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Input, List, Modal, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ONLINE_LOCATION_LABEL, TASK_STATUSES, isOnlineLocation, type TaskStatus } from '@shared/options';
-import type { AdminTaskRow } from '@shared/schemas/adminTasks';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { adminCalls, adminTaskQuery, adminTasksQuery, useAdminAction } from '../api';
 import { useAdminFormat } from '../format';
+
+type AdminTaskRow = Schema<'AdminTaskRow'>;
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<TaskStatus, string> = { open: 'green', in_progress: 'blue', completed: 'default', cancelled: 'red' };

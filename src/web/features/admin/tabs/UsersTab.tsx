@@ -3,11 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Divider, Image, Input, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ADMIN_USER_FILTERS, type AdminUserDetail, type AdminUserRow } from '@shared/schemas/admin';
+import { ADMIN_USER_FILTERS } from '@shared/schemas/admin';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES, INFLUENCER_CATEGORIES, labelOf } from '@shared/options';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { adminCalls, useAdminAction, userDetailQuery, usersQuery } from '../api';
 import { useAdminFormat } from '../format';
+
+type AdminUserDetail = Schema<'AdminUserDetail'>;
+type AdminUserRow = Schema<'AdminUserRow'>;
 
 type Filter = (typeof ADMIN_USER_FILTERS)[number];
 type Reason = { kind: 'reject' | 'suspend'; user: AdminUserRow } | null;

@@ -5,14 +5,16 @@ import { Alert, App, Avatar, Button, Card, Empty, Form, Input, InputNumber, Moda
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { displayCount } from '@shared/counts';
-import type { AdminVideo, VideoFormValues } from '@shared/schemas/adminContent';
-import type { UploadResponse } from '@shared/schemas/uploads';
+import type { VideoFormValues } from '@shared/schemas/adminContent';
 import { DEFAULT_THUMBNAIL, onPosterError } from '../../../components/VideoCard';
 import { isApiError, uploadFile } from '../../../lib/api';
+import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { adminCalls, adminVideosQuery, influencerPickerQuery, useAdminAction, videoCategoriesQuery } from '../api';
 import { SUCCESS_MS, VIDEO_PAGE_SIZE } from '../constants';
 import { useAdminFormat } from '../format';
+
+type AdminVideo = Schema<'AdminVideo'>;
 
 type Tri = 'all' | 'true' | 'false';
 
@@ -273,7 +275,7 @@ function VideoModal({ video, onClose }: { video: AdminVideo | null; onClose: () 
       return;
     }
     setUploading(true);
-    uploadFile<UploadResponse>('/api/uploads?purpose=video-cover', file)
+    uploadFile<Schema<'UploadResponse'>>('/api/uploads?purpose=video-cover', file)
       .then((up) => setCover({ id: up.id, url: up.url }))
       .catch((e: unknown) => void message.error(t('videos.form.uploadFailed', { message: isApiError(e) ? apiErrorText(e, t('videos.unknownError')) : t('videos.unknownError') })))
       .finally(() => setUploading(false));
