@@ -3482,7 +3482,7 @@ export interface components {
         AnswerForm: {
             statement: string;
             /** @default [] */
-            evidence: string[];
+            evidence?: string[];
         };
         ApplicationForCompany: {
             /** Format: uuid */
@@ -3583,12 +3583,12 @@ export interface components {
             description?: string | null;
             icon?: string;
             /** @default 0 */
-            sortOrder: number;
+            sortOrder?: number;
             /** @default 1 */
-            level: number;
+            level?: number;
             parentId?: string | null;
             /** @default true */
-            isActive: boolean;
+            isActive?: boolean;
         };
         CompanyDetail: {
             /** Format: uuid */
@@ -3758,7 +3758,7 @@ export interface components {
              * @default general
              * @enum {string}
              */
-            userType: "general" | "influencer" | "company" | "media";
+            userType?: "general" | "influencer" | "company" | "media";
         };
         ContactResponse: {
             /** @constant */
@@ -4068,7 +4068,7 @@ export interface components {
             reason: "no_show" | "report_untrue" | "requirements_unmet" | "samples_problem" | "payment_terms" | "other";
             statement: string;
             /** @default [] */
-            evidence: string[];
+            evidence?: string[];
         };
         EmailCodeRequest: {
             email: string;
@@ -4309,7 +4309,7 @@ export interface components {
             categories?: string[];
             tags?: string[];
             /** @default 0 */
-            hourlyRate: number;
+            hourlyRate?: number;
             experienceYears?: number;
             /** Format: uuid */
             avatarUploadId?: string;
@@ -4443,7 +4443,7 @@ export interface components {
             avgPlayCount?: number | null;
             avgEngagementRate?: number | null;
             /** @default false */
-            hasTiktokShop: boolean;
+            hasTiktokShop?: boolean;
             hourlyRate?: number;
             experienceYears?: number;
             categories?: string[];
@@ -4451,9 +4451,9 @@ export interface components {
             liveVenue?: ("studio" | "home" | "outdoor" | "office" | "other") | null;
             weeklySchedule?: string | null;
             /** @default false */
-            bilingualLive: boolean;
+            bilingualLive?: boolean;
             /** @default [] */
-            languages: ("chinese" | "english" | "japanese" | "korean" | "french" | "german" | "spanish" | "other")[];
+            languages?: ("chinese" | "english" | "japanese" | "korean" | "french" | "german" | "spanish" | "other")[];
         };
         Me: {
             /** Format: uuid */
@@ -4749,13 +4749,13 @@ export interface components {
             orders: number;
             gmvCents: number;
             /** @default [] */
-            screenshots: string[];
+            screenshots?: string[];
         };
         ResolutionForm: {
             reason: string;
             percent?: number;
             /** @default false */
-            awardDeposit: boolean;
+            awardDeposit?: boolean;
         };
         Review: {
             /** Format: uuid */
@@ -4783,7 +4783,7 @@ export interface components {
              * @default succeeded
              * @enum {string}
              */
-            outcome: "succeeded" | "failed";
+            outcome?: "succeeded" | "failed";
         };
         ScheduleForm: {
             /**
@@ -4802,9 +4802,9 @@ export interface components {
         };
         SendMessageRequest: {
             /** @default  */
-            message: string;
+            message?: string;
             /** @default [] */
-            images: string[];
+            images?: string[];
         };
         SendMessageResponse: {
             /** Format: uuid */
@@ -4903,9 +4903,9 @@ export interface components {
         };
         TalentQuestionnaire: {
             /** @default [] */
-            types: ("live-host" | "account-manager" | "video-editor")[];
+            types?: ("live-host" | "account-manager" | "video-editor")[];
             /** @default {} */
-            details: {
+            details?: {
                 [key: string]: components["schemas"]["TalentTypeDetail"];
             };
         };
@@ -4913,23 +4913,23 @@ export interface components {
             /** @enum {string} */
             experience?: "newbie" | "1-6" | "6-12" | "1-3" | "3+";
             /** @default [] */
-            portfolioFileIds: string[];
+            portfolioFileIds?: string[];
             /** @default [] */
-            portfolioLinks: string[];
+            portfolioLinks?: string[];
             /** @default [] */
-            categories: ("beauty" | "fashion" | "food" | "maternal" | "digital" | "pet" | "household")[];
+            categories?: ("beauty" | "fashion" | "food" | "maternal" | "digital" | "pet" | "household")[];
             /** @default [] */
-            hostStyles: ("drama" | "vlog" | "entertainment" | "knowledge" | "professional" | "emotional")[];
+            hostStyles?: ("drama" | "vlog" | "entertainment" | "knowledge" | "professional" | "emotional")[];
             achievement?: string;
             /** @default [] */
-            operationCategories: ("beauty" | "fashion" | "food" | "maternal" | "digital" | "pet" | "household")[];
+            operationCategories?: ("beauty" | "fashion" | "food" | "maternal" | "digital" | "pet" | "household")[];
             /** @default [] */
-            operationSkills: ("content" | "data" | "community" | "marketing")[];
+            operationSkills?: ("content" | "data" | "community" | "marketing")[];
             successCases?: string;
             /** @default [] */
-            editingSoftware: ("pr" | "ae" | "fcpx" | "vegas")[];
+            editingSoftware?: ("pr" | "ae" | "fcpx" | "vegas")[];
             /** @default [] */
-            editingStyles: ("vlog" | "commercial" | "short" | "documentary")[];
+            editingStyles?: ("vlog" | "commercial" | "short" | "documentary")[];
         };
         TaskApplicationsResponse: {
             applications: components["schemas"]["ApplicationForCompany"][];
@@ -5001,31 +5001,31 @@ export interface components {
             categoryId: string;
             productName?: string | null;
             /** @default [] */
-            requirements: string | string[];
+            requirements?: string | string[];
             budgetMin: number;
             budgetMax: number;
             /** @default 5 */
-            maxApplicants: number;
+            maxApplicants?: number;
             /** @default 1 */
-            slots: number;
+            slots?: number;
             liveDate?: string | null;
             /** @default 2 */
-            durationHours: number;
+            durationHours?: number;
             /** @default 线上 */
-            location: string;
+            location?: string;
             /** @default false */
-            isUrgent: boolean;
+            isUrgent?: boolean;
             /** @default false */
-            isAdvancePaid: boolean;
+            isAdvancePaid?: boolean;
             paidAmount?: number | null;
             /** @default false */
-            requiresDeposit: boolean;
+            requiresDeposit?: boolean;
             depositAmount?: number | null;
             /**
              * @default fixed
              * @enum {string}
              */
-            pricingModel: "fixed" | "slot_commission" | "commission";
+            pricingModel?: "fixed" | "slot_commission" | "commission";
             commissionPercent?: number | null;
         };
         TaskDetailResponse: {
@@ -5217,30 +5217,30 @@ export interface components {
             categoryId?: number | null;
             duration?: string | null;
             /** @default 0 */
-            sortOrder: number;
+            sortOrder?: number;
             /** Format: uuid */
             posterUploadId?: string;
             /** @default false */
-            removePoster: boolean;
+            removePoster?: boolean;
             influencerId?: string | null;
             influencerName?: string | null;
             influencerFollowers?: string | null;
             /** @default 0 */
-            influencerRating: number;
+            influencerRating?: number;
             /** @default 0 */
-            viewsCount: number;
+            viewsCount?: number;
             /** @default 0 */
-            likesCount: number;
+            likesCount?: number;
             /** @default 0 */
-            commentsCount: number;
+            commentsCount?: number;
             /** @default 0 */
-            sharesCount: number;
+            sharesCount?: number;
             /** @default [] */
-            tags: string | string[];
+            tags?: string | string[];
             /** @default false */
-            isFeatured: boolean;
+            isFeatured?: boolean;
             /** @default true */
-            isActive: boolean;
+            isActive?: boolean;
         };
         VideoToggle: {
             /** @enum {string} */

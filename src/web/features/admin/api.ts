@@ -120,22 +120,6 @@ export function useAdminAction<V, R = unknown>(fn: (v: V) => Promise<R>) {
   });
 }
 
-/**
- * The generated types (lib/apiTypes.ts) mark a request field that has a default as required: openapi-typescript's
- * `defaultNonNullable` reaches a request body's schema through its `$ref`. The document itself has these fields
- * optional and the server fills the defaults, so the form's values go as they are (no field added); the body is
- * checked against the document's schema with those fields optional.
- * Not needed once `npm run api:types` runs with `defaultNonNullable: false`.
- */
-type WithDefaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
-const categoryBody = (v: WithDefaults<Schema<'CategoryRequest'>, 'sortOrder' | 'level' | 'isActive'>) => v as Schema<'CategoryRequest'>;
-const videoBody = (
-  v: WithDefaults<
-    Schema<'VideoRequest'>,
-    'sortOrder' | 'removePoster' | 'influencerRating' | 'viewsCount' | 'likesCount' | 'commentsCount' | 'sharesCount' | 'tags' | 'isFeatured' | 'isActive'
-  >,
-) => v as Schema<'VideoRequest'>;
-
 export const adminCalls = {
   approve: (id: string) => data(client.POST('/api/admin/users/{id}/approve', { params: { path: { id } } })),
   reject: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/reject', { params: { path: { id } }, body: { reason } })),
@@ -147,12 +131,12 @@ export const adminCalls = {
   setPermissions: ({ id, permissions }: { id: string; permissions: AdminPermission[] }) =>
     data(client.PUT('/api/admin/admins/{id}/permissions', { params: { path: { id } }, body: { permissions } })),
   removeAdmin: (id: string) => data(client.DELETE('/api/admin/admins/{id}', { params: { path: { id } } })),
-  createCategory: (body: CategoryFormValues) => data(client.POST('/api/admin/categories', { body: categoryBody(body) })),
-  updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) => data(client.PUT('/api/admin/categories/{id}', { params: { path: { id } }, body: categoryBody(body) })),
+  createCategory: (body: CategoryFormValues) => data(client.POST('/api/admin/categories', { body })),
+  updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) => data(client.PUT('/api/admin/categories/{id}', { params: { path: { id } }, body })),
   deleteCategory: (id: string) => data(client.DELETE('/api/admin/categories/{id}', { params: { path: { id } } })),
   deleteTask: (id: string) => data(client.DELETE('/api/admin/tasks/{id}', { params: { path: { id } } })),
-  createVideo: (body: VideoFormValues) => data(client.POST('/api/admin/videos', { body: videoBody(body) })),
-  updateVideo: ({ id, body }: { id: string; body: VideoFormValues }) => data(client.PUT('/api/admin/videos/{id}', { params: { path: { id } }, body: videoBody(body) })),
+  createVideo: (body: VideoFormValues) => data(client.POST('/api/admin/videos', { body })),
+  updateVideo: ({ id, body }: { id: string; body: VideoFormValues }) => data(client.PUT('/api/admin/videos/{id}', { params: { path: { id } }, body })),
   toggleVideo: ({ id, field, value }: { id: string; field: 'isActive' | 'isFeatured'; value: boolean }) =>
     data(client.PATCH('/api/admin/videos/{id}/toggle', { params: { path: { id } }, body: { field, value } })),
   deleteVideo: (id: string) => data(client.DELETE('/api/admin/videos/{id}', { params: { path: { id } } })),
