@@ -108,6 +108,18 @@ export function queryInt(min: number, max: number, code: ErrorCode = 'BAD_REQUES
   );
 }
 
+/**
+ * A keyset cursor in a query (a ledger sequence number, bigint in the database): 1 to 15 digits, read as a
+ * number; an integer parameter in the API document.
+ */
+export function queryCursor(code: ErrorCode = 'BAD_REQUEST') {
+  return z
+    .string({ error: code })
+    .regex(/^[1-9]\d{0,14}$/, { error: code })
+    .transform(Number)
+    .meta({ type: 'integer', minimum: 1, maximum: 999_999_999_999_999 });
+}
+
 export { DATE_YEARS, parseIsoDateTime } from '../dates';
 
 type DateCodes = {

@@ -1,7 +1,7 @@
 /** 财务 in the admin console: the books at a glance and the ledger search (issue 12). Amounts are integer cents. */
 import { z } from 'zod';
 import { LEDGER_ACCOUNT_KINDS } from '../money';
-import { calendarDay, dayRangeRule, queryInt } from './fields';
+import { calendarDay, dayRangeRule, queryInt, queryCursor } from './fields';
 
 /** the kinds of journal entries the platform posts (the ledger search filters by one) */
 export const LEDGER_ENTRY_KINDS = [
@@ -64,7 +64,7 @@ export const ledgerEntriesQuery = z
     from: calendarDay().optional(),
     to: calendarDay().optional(),
     /** keyset cursor (`nextBefore` of the previous page): the entries posted before this one */
-    before: z.string({ error: 'BAD_REQUEST' }).regex(/^[1-9]\d{0,14}$/, { error: 'BAD_REQUEST' }).transform(Number).optional(),
+    before: queryCursor().optional(),
     limit: queryInt(1, FINANCE_ENTRIES_PAGE.max).optional(),
   })
   .superRefine(dayRangeRule());

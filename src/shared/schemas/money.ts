@@ -1,7 +1,7 @@
 /** Wallets, top-ups and the finance console (decision 0018). Amounts are integer cents. */
 import { z } from 'zod';
 import { LEDGER_ACCOUNT_KINDS, parseDollars, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, TOPUP_STATUSES } from '../money';
-import { queryInt, text } from './fields';
+import { queryCursor, queryInt, text } from './fields';
 
 /** An amount in dollars as typed ("1,234.56"), read by string handling into cents; a JSON number is refused (floats never carry money). */
 export const dollarsField = z
@@ -68,7 +68,7 @@ export type Receipt = z.infer<typeof receipt>;
 
 export const walletQuery = z.object({
   /** keyset cursor: the statement continues with lines older than this one */
-  before: z.string({ error: 'BAD_REQUEST' }).regex(/^[1-9]\d{0,14}$/, { error: 'BAD_REQUEST' }).transform(Number).optional(),
+  before: queryCursor().optional(),
   limit: queryInt(1, 100).optional(),
 });
 

@@ -9871,7 +9871,7 @@ export interface operations {
     getWallet: {
         parameters: {
             query?: {
-                before?: string;
+                before?: number;
                 limit?: number;
             };
             header?: never;
@@ -10502,7 +10502,7 @@ export interface operations {
                  * @example 2026-10-01
                  */
                 to?: string;
-                before?: string;
+                before?: number;
                 limit?: number;
             };
             header?: never;

@@ -9,11 +9,11 @@ export const moneyKeys = {
   admin: (status: 'pending' | 'done') => ['money', 'admin', status] as const,
 };
 
-/** GET /api/wallet — balances and one statement page (keyset: `before`, a string of digits in the document) */
+/** GET /api/wallet — balances and one statement page (keyset: `before`, an integer in the document) */
 export const walletQuery = (before: number | null) =>
   queryOptions({
     queryKey: moneyKeys.wallet(before),
-    queryFn: ({ signal }) => data(client.GET('/api/wallet', { params: { query: { before: before === null ? undefined : String(before), limit: 20 } }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/wallet', { params: { query: { before: before ?? undefined, limit: 20 } }, signal })),
   });
 
 /** GET /api/wallet/receipts/:id — one movement's receipt */

@@ -28,7 +28,7 @@ export const ledgerEntriesQuery = (s: LedgerSearch) =>
     queryFn: ({ signal, pageParam }) =>
       data(
         client.GET('/api/admin/finance/entries', {
-          params: { query: presentQuery({ q: s.q, kind: s.kind, from: s.from, to: s.to, before: pageParam === null ? undefined : String(pageParam), limit: LEDGER_PAGE }) },
+          params: { query: presentQuery({ q: s.q, kind: s.kind, from: s.from, to: s.to, before: pageParam ?? undefined, limit: LEDGER_PAGE }) },
           signal,
         }),
       ),
