@@ -1,9 +1,11 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import type { SiteSettings } from '@shared/schemas/adminInsights';
+import type { Schema } from '../lib/client';
 import { RECORD_PAGES, type ServerNotFound } from '@shared/pages';
 import { queryClient } from './queryClient';
 import { siteSettingsQuery } from './siteSettings';
 import { meQueryKey } from '../features/auth/api';
+
+type SiteSettings = Schema<'SiteSettings'>;
 
 /**
  * The data the server used for a page's first paint (`<script type="application/json" id="first-data">`,

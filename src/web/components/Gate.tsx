@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../features/auth/api';
 import { useMe } from '../features/auth/api';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LockOutlined } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../features/auth/api';
 import { PageLoading } from '../app/PageLoading';
 import { useAuthDialog } from '../features/auth/authDialogContext';
 import { Gate } from './Gate';

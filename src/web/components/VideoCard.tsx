@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EyeOutlined, PlayCircleFilled } from '@ant-design/icons';
 import { formatCount } from '@shared/counts';
-import type { VideoCard as Video } from '@shared/schemas/videos';
+import type { Schema } from '../lib/client';
 import { shortLang } from '../i18n/lang';
 import type { VideoRouteState } from '../features/videos/types';
 import './VideoCard.css';
+
+type Video = Schema<'VideoCard'>;
 
 export const DEFAULT_THUMBNAIL = '/default-thumbnail.svg';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../../features/auth/api';
 import { MobileNotifications } from '../../features/notifications/NotificationBell';
 import { NAV_LINKS, accountEntries, accountKind } from './accountMenu';
 

@@ -15,7 +15,7 @@ import {
   AuditOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../../features/auth/api';
 import { accountEntries, accountKind, type AccountEntry } from './accountMenu';
 
 const ICONS: Record<AccountEntry['key'], React.ReactNode> = {

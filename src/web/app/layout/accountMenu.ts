@@ -1,4 +1,4 @@
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../../features/auth/api';
 
 export type AccountKind = 'admin' | 'company' | 'influencer' | 'user';
 export const accountKind = (user: Pick<Me, 'userType'>): AccountKind => user.userType ?? 'user';

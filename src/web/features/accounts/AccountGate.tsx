@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ExclamationCircleOutlined, LockOutlined, StopOutlined } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../auth/api';
 import { isErrorCode } from '@shared/errors';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';

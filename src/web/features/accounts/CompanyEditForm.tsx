@@ -4,7 +4,8 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES } from '@shared/options';
 import { normalizeCreditCode } from '@shared/creditCode';
-import { companyProfileUpdate, type CompanyProfile, type VerificationState } from '@shared/schemas/profiles';
+import { companyProfileUpdate } from '@shared/schemas/profiles';
+import type { Schema } from '../../lib/client';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -13,6 +14,9 @@ import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } fr
 import { ImagePicker } from './ImagePicker';
 import { useSaveCompany } from './api';
 import { useFormat } from './format';
+
+type CompanyProfile = Schema<'CompanyProfile'>;
+type VerificationState = Schema<'CompanyProfileResponse'>['verificationState'];
 
 type Props = {
   userId: string;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from 'antd';
 import { CheckCircleOutlined, EditOutlined, FileDoneOutlined, GlobalOutlined, ShopOutlined, StarFilled } from '@ant-design/icons';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES } from '@shared/options';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../auth/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AccountGate, PageSpinner, QueryProblem } from './AccountGate';
 import { Checklist } from './Checklist';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, type InputRef } from 'antd';
 import { ClockCircleOutlined, CloseCircleOutlined, FileProtectOutlined, SafetyCertificateFilled } from '@ant-design/icons';
-import { creditCodeField, verificationRequestBody, type VerificationState } from '@shared/schemas/profiles';
+import { creditCodeField, verificationRequestBody } from '@shared/schemas/profiles';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -11,6 +11,8 @@ import { useFieldText } from '../auth/useFieldText';
 import { ImagePicker } from './ImagePicker';
 import { useRequestVerification, type CompanyData } from './api';
 import { useFormat } from './format';
+
+type VerificationState = CompanyData['verificationState'];
 
 const BADGE_CLASS: Record<VerificationState, string> = {
   verified: 'acc-badge acc-badge--verified',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal } from 'antd';
 import { DeleteOutlined, ExclamationCircleFilled, UndoOutlined } from '@ant-design/icons';
-import type { AccountInfo } from '@shared/schemas/accounts';
+import type { AccountInfo } from './api';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { useCancelDeletion, useRequestDeletion } from './api';

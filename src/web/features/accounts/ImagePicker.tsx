@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button, Progress } from 'antd';
 import { CheckCircleFilled, UploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@shared/limits';
-import type { UploadResponse } from '@shared/schemas/uploads';
+import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { uploadImage } from './api';
+
+type UploadResponse = Schema<'UploadResponse'>;
 
 /** Client-side check of a chosen image: the error code, or null when acceptable. */
 export function imageProblem(file: File, maxBytes: number = LIMITS.avatarMaxBytes): { code: 'IMAGE_ONLY' | 'FILE_TOO_LARGE'; max?: string } | null {

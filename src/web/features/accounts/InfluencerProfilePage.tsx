@@ -15,8 +15,8 @@ import {
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
-import type { InfluencerProfile } from '@shared/schemas/profiles';
+import type { Me } from '../auth/api';
+import type { InfluencerProfile } from './api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AccountGate, PageSpinner, QueryProblem } from './AccountGate';
 import { Checklist, type ChecklistItem } from './Checklist';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Space } from 'antd';
 import { CheckCircleFilled, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { LIMITS, PHONE_RE } from '@shared/limits';
-import type { AccountInfo } from '@shared/schemas/accounts';
+import type { AccountInfo } from './api';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Radio, Switch } from 'antd';
-import { CONTACT_VISIBILITY, PROFILE_VISIBILITY, type Settings } from '@shared/schemas/accounts';
+import { CONTACT_VISIBILITY, PROFILE_VISIBILITY } from '@shared/schemas/accounts';
+import type { Schema } from '../../lib/client';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { useSaveSettings } from './api';
+
+type Settings = Schema<'Settings'>;
 
 function SwitchRow({ id, label, desc, checked, onChange, testId }: { id: string; label: string; desc: string; checked: boolean; onChange: (v: boolean) => void; testId: string }) {
   return (

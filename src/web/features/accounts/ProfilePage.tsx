@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../auth/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AccountGate } from './AccountGate';
 import { accountTypeKey, useFormat } from './format';

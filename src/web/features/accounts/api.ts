@@ -1,23 +1,17 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AccountInfo, Settings } from '@shared/schemas/accounts';
-import type { Me } from '@shared/schemas/auth';
-import type {
-  CompanyProfileResponse,
-  CompanyProfileUpdate,
-  InfluencerProfile,
-  InfluencerProfileUpdate,
-  MaterialsUpdate,
-  VerificationRequestBody,
-} from '@shared/schemas/profiles';
-import type { UploadResponse } from '@shared/schemas/uploads';
-import { ApiError, api, uploadFile, type UploadOptions } from '../../lib/api';
-import { meQueryKey } from '../auth/api';
+import type { Settings } from '@shared/schemas/accounts';
+import type { CompanyProfileUpdate, InfluencerProfileUpdate, MaterialsUpdate, VerificationRequestBody } from '@shared/schemas/profiles';
+import { ApiError, uploadFile, type UploadOptions } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
+import { meQueryKey, type Me } from '../auth/api';
 
 /**
  * Own profiles and account settings (part 1 §2). Query keys carry the user id, so a cached
  * profile of a previous account is never shown to the next one on a shared browser.
  */
-export type CompanyData = CompanyProfileResponse;
+export type CompanyData = Schema<'CompanyProfileResponse'>;
+export type AccountInfo = Schema<'AccountInfo'>;
+export type InfluencerProfile = Schema<'InfluencerProfile'>;
 
 export const influencerKey = (userId: string) => ['accounts', 'influencer', userId] as const;
 export const companyKey = (userId: string) => ['accounts', 'company', userId] as const;
@@ -27,42 +21,42 @@ export const accountKey = (userId: string) => ['accounts', 'account', userId] as
  * GET of the signed-in user's own data. Signing out (or in as someone else) invalidates every
  * query while the page is still mounted: the request is skipped then, instead of an expected 401.
  */
-function ownGet<T>(client: QueryClient, userId: string, path: string, signal: AbortSignal): Promise<T> {
-  if (client.getQueryData<Me | null>(meQueryKey)?.id !== userId) {
+function ownGet<T>(qc: QueryClient, userId: string, call: () => Promise<T>): Promise<T> {
+  if (qc.getQueryData<Me | null>(meQueryKey)?.id !== userId) {
     return Promise.reject(new ApiError({ status: 401, code: 'UNAUTHENTICATED' }));
   }
-  return api.get<T>(path, { signal });
+  return call();
 }
 
 export const influencerQuery = (userId: string) =>
   queryOptions({
     queryKey: influencerKey(userId),
-    queryFn: ({ signal, client }) =>
-      ownGet<{ profile: InfluencerProfile }>(client, userId, '/api/influencers/me', signal).then((r) => r.profile),
+    queryFn: ({ signal, client: qc }) =>
+      ownGet(qc, userId, () => data(client.GET('/api/influencers/me', { signal }))).then((r) => r.profile),
   });
 
 export const companyQuery = (userId: string) =>
   queryOptions({
     queryKey: companyKey(userId),
-    queryFn: ({ signal, client }) => ownGet<CompanyData>(client, userId, '/api/companies/me', signal),
+    queryFn: ({ signal, client: qc }) => ownGet(qc, userId, () => data(client.GET('/api/companies/me', { signal }))),
   });
 
 export const accountQuery = (userId: string) =>
   queryOptions({
     queryKey: accountKey(userId),
-    queryFn: ({ signal, client }) => ownGet<{ account: AccountInfo }>(client, userId, '/api/account', signal).then((r) => r.account),
+    queryFn: ({ signal, client: qc }) => ownGet(qc, userId, () => data(client.GET('/api/account', { signal }))).then((r) => r.account),
   });
 
 export type ImagePurpose = 'avatar' | 'logo' | 'image-test' | 'business-license';
 
 /** POST /api/uploads?purpose=… (multipart `file`) with upload progress. */
 export const uploadImage = (purpose: ImagePurpose, file: Blob, opts?: UploadOptions) =>
-  uploadFile<UploadResponse>(`/api/uploads?purpose=${purpose}`, file, opts);
+  uploadFile<Schema<'UploadResponse'>>(`/api/uploads?purpose=${purpose}`, file, opts);
 
 export function useSaveInfluencer(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InfluencerProfileUpdate) => api.put<{ profile: InfluencerProfile }>('/api/influencers/me', body),
+    mutationFn: (body: InfluencerProfileUpdate) => data(client.PUT('/api/influencers/me', { body })),
     onSuccess: (res) => {
       qc.setQueryData(influencerKey(userId), res.profile);
       // the header / lists may show the nickname or avatar
@@ -74,7 +68,7 @@ export function useSaveInfluencer(userId: string) {
 export function useSaveMaterials(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MaterialsUpdate) => api.put<{ profile: InfluencerProfile }>('/api/influencers/me/materials', body),
+    mutationFn: (body: MaterialsUpdate) => data(client.PUT('/api/influencers/me/materials', { body })),
     onSuccess: (res) => {
       qc.setQueryData(influencerKey(userId), res.profile);
       void qc.invalidateQueries({ queryKey: ['influencers'] });
@@ -85,7 +79,7 @@ export function useSaveMaterials(userId: string) {
 export function useSaveCompany(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CompanyProfileUpdate) => api.put<CompanyData>('/api/companies/me', body),
+    mutationFn: (body: CompanyProfileUpdate) => data(client.PUT('/api/companies/me', { body })),
     onSuccess: (res) => qc.setQueryData(companyKey(userId), res),
   });
 }
@@ -93,7 +87,7 @@ export function useSaveCompany(userId: string) {
 export function useRequestVerification(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: VerificationRequestBody) => api.post<CompanyData>('/api/companies/me/verification-requests', body),
+    mutationFn: (body: VerificationRequestBody) => data(client.POST('/api/companies/me/verification-requests', { body })),
     onSuccess: (res) => qc.setQueryData(companyKey(userId), res),
   });
 }
@@ -105,28 +99,28 @@ function setAccount(qc: QueryClient, userId: string, account: AccountInfo) {
 export function useSaveSettings(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<Settings>) => api.put<Settings>('/api/account/settings', patch),
+    mutationFn: (patch: Partial<Settings>) => data(client.PUT('/api/account/settings', { body: patch })),
     onSuccess: (settings) =>
       qc.setQueryData<AccountInfo>(accountKey(userId), (prev) => (prev ? { ...prev, settings } : prev)),
   });
 }
 
-export type CodeResponse = { ok: true; cooldownSeconds: number; expiresInSeconds: number };
+export type CodeResponse = Schema<'PhoneCodeResponse'>;
 
 export function useSendPhoneCode() {
-  return useMutation({ mutationFn: (phone: string) => api.post<CodeResponse>('/api/account/phone/code', { phone }) });
+  return useMutation({ mutationFn: (phone: string) => data(client.POST('/api/account/phone/code', { body: { phone } })) });
 }
 
 export function useVerifyPhone() {
   return useMutation({
-    mutationFn: (body: { phone: string; code: string }) => api.post<{ ok: true }>('/api/account/phone/verify', body),
+    mutationFn: (body: { phone: string; code: string }) => data(client.POST('/api/account/phone/verify', { body })),
   });
 }
 
 export function useSavePhone(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (phone: string) => api.put<{ account: AccountInfo }>('/api/account/phone', { phone }),
+    mutationFn: (phone: string) => data(client.PUT('/api/account/phone', { body: { phone } })),
     onSuccess: (res) => {
       setAccount(qc, userId, res.account);
       void qc.invalidateQueries({ queryKey: meQueryKey });
@@ -137,7 +131,7 @@ export function useSavePhone(userId: string) {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-      api.post<{ ok: true }>('/api/account/password', body),
+      data(client.POST('/api/account/password', { body })),
   });
 }
 
@@ -145,7 +139,7 @@ export function useRequestDeletion(userId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      api.post<{ account: AccountInfo }>('/api/account/deletion-request', { confirm: true, ...(reason ? { reason } : {}) }),
+      data(client.POST('/api/account/deletion-request', { body: { confirm: true, ...(reason ? { reason } : {}) } })),
     onSuccess: (res) => setAccount(qc, userId, res.account),
   });
 }
@@ -153,7 +147,7 @@ export function useRequestDeletion(userId: string) {
 export function useCancelDeletion(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ account: AccountInfo }>('/api/account/deletion-request'),
+    mutationFn: () => data(client.DELETE('/api/account/deletion-request')),
     onSuccess: (res) => setAccount(qc, userId, res.account),
   });
 }

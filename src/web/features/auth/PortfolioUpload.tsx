@@ -4,9 +4,11 @@ import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { InboxOutlined, LockOutlined } from '@ant-design/icons';
 import { LIMITS } from '@shared/limits';
 import type { TalentType } from '@shared/options';
-import type { UploadResponse } from '@shared/schemas/uploads';
+import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { uploadPortfolioFile } from './api';
+
+type UploadResponse = Schema<'UploadResponse'>;
 
 export type PortfolioFile = UploadFile<UploadResponse>;
 

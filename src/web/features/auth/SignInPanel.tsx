@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from './api';
 import { LoginForm } from './LoginForm';
 import { PasswordResetForm } from './PasswordResetForm';
 

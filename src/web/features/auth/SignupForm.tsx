@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { signupRequest } from '@shared/schemas/auth';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from './api';
 import type { SignupUserType, TalentType } from '@shared/options';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';

@@ -1,18 +1,10 @@
 import { useCallback, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  EmailCodeVerifyResponse,
-  LoginRequest,
-  Me,
-  MeResponse,
-  PasswordResetConfirm,
-  SessionResponse,
-  SignupRequest,
-} from '@shared/schemas/auth';
-import type { UploadResponse } from '@shared/schemas/uploads';
+import type { LoginRequest, PasswordResetConfirm, SignupRequest } from '@shared/schemas/auth';
 import type { TalentType } from '@shared/options';
 import { LIMITS } from '@shared/limits';
-import { api, isApiError, uploadFile, type UploadOptions } from '../../lib/api';
+import { isApiError, uploadFile, type UploadOptions } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
 import { clearOwnedStorage } from '../../lib/storage';
 import { delay } from '../../lib/time';
 
@@ -22,6 +14,9 @@ import { delay } from '../../lib/time';
  */
 export const meQueryKey = ['auth', 'me'] as const;
 
+/** The signed-in user as the API document describes it. */
+export type Me = Schema<'Me'>;
+
 export const meQuery = queryOptions({
   queryKey: meQueryKey,
   queryFn: async ({ signal }): Promise<Me | null> => {
@@ -30,7 +25,7 @@ export const meQuery = queryOptions({
     const both = AbortSignal.any ? AbortSignal.any([signal, timeout]) : signal;
     try {
       // 200 for everyone ({user: null} for visitors): no 401 in the console of every visitor
-      const res = await api.get<SessionResponse>('/api/auth/session', { signal: both });
+      const res = await data(client.GET('/api/auth/session', { signal: both }));
       return res.user;
     } catch (e) {
       if (isApiError(e) && e.status === 401) return null;
@@ -54,7 +49,7 @@ function afterAuthChange(qc: QueryClient, user: Me | null) {
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginRequest) => api.post<MeResponse>('/api/auth/login', body),
+    mutationFn: (body: LoginRequest) => data(client.POST('/api/auth/login', { body })),
     onSuccess: (res) => afterAuthChange(qc, res.user),
   });
 }
@@ -62,7 +57,7 @@ export function useLogin() {
 export function useSignup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignupRequest) => api.post<MeResponse>('/api/auth/signup', body),
+    mutationFn: (body: SignupRequest) => data(client.POST('/api/auth/signup', { body })),
     onSuccess: (res) => {
       clearOwnedStorage();
       afterAuthChange(qc, res.user);
@@ -70,25 +65,24 @@ export function useSignup() {
   });
 }
 
-export type EmailCodeResponse = { ok: true; cooldownSeconds: number; expiresInSeconds: number };
+export type EmailCodeResponse = Schema<'EmailCodeResponse'>;
 
 export function useSendEmailCode() {
   return useMutation({
-    mutationFn: (email: string) => api.post<EmailCodeResponse>('/api/auth/email-code', { email }),
+    mutationFn: (email: string) => data(client.POST('/api/auth/email-code', { body: { email } })),
   });
 }
 
 export function useVerifyEmailCode() {
   return useMutation({
-    mutationFn: (body: { email: string; code: string }) =>
-      api.post<EmailCodeVerifyResponse>('/api/auth/email-code/verify', body),
+    mutationFn: (body: { email: string; code: string }) => data(client.POST('/api/auth/email-code/verify', { body })),
   });
 }
 
 /** 忘记密码: asks for a reset code (the same answer whether the address is registered or not). */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) => api.post<EmailCodeResponse>('/api/auth/password-reset/request', { email }),
+    mutationFn: (email: string) => data(client.POST('/api/auth/password-reset/request', { body: { email } })),
   });
 }
 
@@ -96,7 +90,7 @@ export function useRequestPasswordReset() {
 export function useConfirmPasswordReset() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordResetConfirm) => api.post<{ ok: true }>('/api/auth/password-reset/confirm', body),
+    mutationFn: (body: PasswordResetConfirm) => data(client.POST('/api/auth/password-reset/confirm', { body })),
     onSuccess: () => {
       // a session this browser had is gone too
       if (qc.getQueryData(meQueryKey)) {
@@ -109,7 +103,7 @@ export function useConfirmPasswordReset() {
 
 /** Portfolio upload (allowed once the email is verified: the verify call sets a cookie). */
 export const uploadPortfolioFile = (talentType: TalentType, file: Blob, opts?: UploadOptions) =>
-  uploadFile<UploadResponse>(`/api/uploads?purpose=portfolio&talentType=${encodeURIComponent(talentType)}`, file, opts);
+  uploadFile<Schema<'UploadResponse'>>(`/api/uploads?purpose=portfolio&talentType=${encodeURIComponent(talentType)}`, file, opts);
 
 /**
  * Sign-out with the spec's ~1 s busy state. Local state is cleared even when the call fails
@@ -136,7 +130,7 @@ export function useSignOut() {
     await qc.cancelQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
     try {
       await Promise.all([
-        api.post<{ ok: true }>('/api/auth/logout').catch((e: unknown) => {
+        data(client.POST('/api/auth/logout')).catch((e: unknown) => {
           console.warn('Sign-out request failed; clearing the local session anyway.', e);
         }),
         delay(LIMITS.logoutBusyMs),

@@ -10,7 +10,7 @@ import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../lib/validation';
 import { useFieldText } from '../auth/useFieldText';
-import { useDealEvent } from './api';
+import { isFiredDealEvent, useDealEvent, type DealEventCall } from './api';
 import { usePrivateImages, type PrivateImage } from './usePrivateImages';
 import { SettlementCompare } from './SettlementCompare';
 
@@ -114,7 +114,10 @@ export function DealActionDialog({
   };
 
   const submit = () => {
-    const body = toBody(form, values);
+    // a deal lists only events a person fires (the platform's own are no operation)
+    if (!isFiredDealEvent(event)) return;
+    // an event without a form sends an empty body, as its operation declares
+    const body = form ? toBody(form, values) : {};
     if (form) {
       const parsed = FORMS[form].safeParse(body);
       if (!parsed.success) {
@@ -127,7 +130,8 @@ export function DealActionDialog({
     }
     setFormError(null);
     fire.mutate(
-      { event, body },
+      // checked just above with the event's own form, the schema the server and the document use
+      { event, body } as DealEventCall,
       {
         onSuccess: () => onClose(),
         onError: (err) => {

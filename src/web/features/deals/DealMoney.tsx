@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBps } from '@shared/money';
-import type { DealDetail } from '@shared/schemas/deals';
+import type { Schema } from '../../lib/client';
 import { useDealFormat } from './format';
 import { SettlementCompare } from './SettlementCompare';
+
+type DealDetail = Schema<'DealDetail'>;
 
 /**
  * 费用与结算: the money terms fixed at acceptance, what the escrow holds now, what completion pays and

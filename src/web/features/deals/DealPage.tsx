@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircleFilled, ClockCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { DISPUTE_REASONS, type DealEvent, type DealState, type DisputeReason } from '@shared/deals';
-import type { DealDetail } from '@shared/schemas/deals';
+import type { Schema } from '../../lib/client';
 import { StateBox } from '../../components/StateBox';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -16,6 +16,8 @@ import { DealMoney } from './DealMoney';
 import { DealReviews } from './DealReviews';
 import { useDealFormat } from './format';
 import './deals.css';
+
+type DealDetail = Schema<'DealDetail'>;
 
 /** /deal/:id — the deal room: terms, progress, what to do now, the live report, disputes and the timeline. */
 export default function DealPage() {

@@ -2,8 +2,8 @@ import { cloneElement, useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Rate } from 'antd';
 import { EyeInvisibleOutlined, StarFilled } from '@ant-design/icons';
-import type { DealDetail } from '@shared/schemas/deals';
-import { replyForm, reviewForm, type DealReview } from '@shared/schemas/reviews';
+import type { Schema } from '../../lib/client';
+import { replyForm, reviewForm } from '@shared/schemas/reviews';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
@@ -11,6 +11,9 @@ import { useFieldText } from '../auth/useFieldText';
 import { useReplyToReview, useWriteReview } from './api';
 import { useDealFormat } from './format';
 import './reviews.css';
+
+type DealDetail = Schema<'DealDetail'>;
+type DealReview = Schema<'DealReview'>;
 
 /**
  * 评价 on a completed deal (decision 0015): the viewer's form while the 14-day window is open, their own

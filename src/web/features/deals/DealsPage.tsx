@@ -2,13 +2,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import type { DealSummary } from '@shared/schemas/deals';
+import type { Schema } from '../../lib/client';
 import { StateBox } from '../../components/StateBox';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DealGate } from './DealGate';
 import { myDealsQuery } from './api';
 import { useDealFormat } from './format';
 import './deals.css';
+
+type DealSummary = Schema<'DealSummary'>;
 
 /** /deals — the signed-in company's or influencer's deals, latest activity first. */
 export default function DealsPage() {

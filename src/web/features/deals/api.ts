@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DealEvent } from '@shared/deals';
+import { ADMIN_EVENTS, PARTY_EVENTS, type DealEvent } from '@shared/deals';
 import type { ReviewForm } from '@shared/schemas/reviews';
-import type { UploadResponse } from '@shared/schemas/uploads';
-import { api, isApiError, uploadFile, type UploadOptions } from '../../lib/api';
-import { client, data } from '../../lib/client';
+import { isApiError, uploadFile, type UploadOptions } from '../../lib/api';
+import type { paths } from '../../lib/apiTypes';
+import { client, data, type Schema } from '../../lib/client';
 
 export const dealKeys = {
   all: ['deals'] as const,
@@ -32,24 +32,48 @@ export const myDealsQuery = (status: 'active' | 'closed' | 'all' = 'all') =>
       data(client.GET('/api/deals', { params: { query: status === 'all' ? {} : { status } }, signal })).then((r) => r.items),
   });
 
-/** POST /api/deals/:id/events/:event */
+/**
+ * The events a person fires: each is its own operation, POST /api/deals/{id}/events/<event> (decision
+ * 0031), whose body is that event's form. The platform's own events (funded, auto_confirm, …) are none.
+ */
+type DealEventPath = Extract<keyof paths, `/api/deals/{id}/events/${string}`>;
+export type FiredDealEvent = DealEventPath extends `/api/deals/{id}/events/${infer E}` ? E : never;
+/** the body of one event: its form in the document (`{}` for an event without one) */
+export type DealEventBody<E extends FiredDealEvent> = NonNullable<
+  paths[`/api/deals/{id}/events/${E}`]['post']['requestBody']
+>['content']['application/json'];
+/** an event with its body, for any fired event (the event name picks the body's type) */
+export type DealEventCall = { [E in FiredDealEvent]: { event: E; body: DealEventBody<E> } }[FiredDealEvent];
+
+const FIRED = new Set<string>([...PARTY_EVENTS, ...ADMIN_EVENTS]);
+/** an event a person may fire (the deal's `actions` list only those) */
+export const isFiredDealEvent = (e: DealEvent): e is FiredDealEvent & DealEvent => FIRED.has(e);
+
+/** POST /api/deals/{id}/events/<event> with that event's form */
+export function postDealEvent<E extends FiredDealEvent>(id: string, event: E, body: DealEventBody<E>): Promise<Schema<'Ok'>> {
+  // one path per event: openapi-fetch checks a literal path, so the generic one is widened to the union of
+  // the event paths here; the signature above ties the body's type to the event
+  const path = `/api/deals/{id}/events/${event}` as DealEventPath;
+  return data(client.POST(path, { params: { path: { id } }, body: body as DealEventBody<FiredDealEvent> }));
+}
+
 export function useDealEvent(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ event, body }: { event: DealEvent; body?: Record<string, unknown> }) =>
-      api.post<{ ok: true }>(`/api/deals/${encodeURIComponent(id)}/events/${event}`, body ?? {}),
+    mutationFn: ({ event, body }: DealEventCall) => postDealEvent(id, event, body),
     onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.all }),
   });
 }
 
 /** one private deal image (report screenshot, dispute evidence) */
-export const uploadDealFile = (file: Blob, opts: UploadOptions = {}) => uploadFile<UploadResponse>('/api/uploads?purpose=deal-file', file, opts);
+export const uploadDealFile = (file: Blob, opts: UploadOptions = {}) =>
+  uploadFile<Schema<'UploadResponse'>>('/api/uploads?purpose=deal-file', file, opts);
 
 /** POST /api/deals/:id/review — the viewer's review of the other side (decision 0015) */
 export function useWriteReview(dealId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewForm) => api.post<{ ok: true }>(`/api/deals/${encodeURIComponent(dealId)}/review`, body),
+    mutationFn: (body: ReviewForm) => data(client.POST('/api/deals/{id}/review', { params: { path: { id: dealId } }, body })),
     onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.deal(dealId) }),
   });
 }
@@ -58,7 +82,7 @@ export function useWriteReview(dealId: string) {
 export function useReplyToReview(dealId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) => api.post<{ ok: true }>(`/api/reviews/${encodeURIComponent(reviewId)}/reply`, { reply }),
+    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) => data(client.POST('/api/reviews/{id}/reply', { params: { path: { id: reviewId } }, body: { reply } })),
     onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.deal(dealId) }),
   });
 }

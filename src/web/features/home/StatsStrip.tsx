@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FireOutlined, ShopOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
-import type { HomeStats } from '@shared/schemas/stats';
+import type { HomeStats } from './api';
 import { intlLocale } from '../../i18n/lang';
 import { homeStatsQuery } from './api';
 

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { MatchReason } from '@shared/schemas/matching';
+import type { Schema } from '../../lib/client';
+
+/** why a task or an influencer is recommended (the same reasons on both sides) */
+type MatchReason = Schema<'RecommendedTask'>['reasons'][number];
 
 /** The reasons an item was recommended, as tags; `side` picks the wording (a task's influencer, an influencer's task). */
 export function ReasonTags({ reasons, side }: { reasons: MatchReason[]; side: 'influencer' | 'task' }) {

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RecommendedInfluencersResponse, RecommendedTasksResponse } from '@shared/schemas/matching';
-import { api } from '../../lib/api';
+import { client, data } from '../../lib/client';
 
 export const matchKeys = {
   influencers: (taskId: string) => ['matching', 'influencers', taskId] as const,
@@ -11,13 +10,13 @@ export const matchKeys = {
 export const recommendedInfluencersQuery = (taskId: string) =>
   queryOptions({
     queryKey: matchKeys.influencers(taskId),
-    queryFn: ({ signal }) => api.get<RecommendedInfluencersResponse>(`/api/tasks/${taskId}/recommended-influencers`, { signal, query: { limit: 10 } }),
+    queryFn: ({ signal }) => data(client.GET('/api/tasks/{id}/recommended-influencers', { signal, params: { path: { id: taskId }, query: { limit: 10 } } })),
     staleTime: 60_000,
   });
 
 /** GET /api/me/recommended-tasks — the signed-in influencer's 为你推荐. */
 export const recommendedTasksQuery = queryOptions({
   queryKey: matchKeys.tasks,
-  queryFn: ({ signal }) => api.get<RecommendedTasksResponse>('/api/me/recommended-tasks', { signal, query: { limit: 8 } }).then((r) => r.items),
+  queryFn: ({ signal }) => data(client.GET('/api/me/recommended-tasks', { signal, params: { query: { limit: 8 } } })).then((r) => r.items),
   staleTime: 60_000,
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ConversationResponse, ConversationSummary, SendMessageRequest } from '@shared/schemas/messages';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
 import { sessionIs } from '../auth/api';
 
 /**
@@ -14,18 +14,21 @@ export const messageKeys = {
   conversation: (id: string) => ['messages', 'conversation', id] as const,
 };
 
+export type ConversationResponse = Schema<'ConversationResponse'>;
+export type ConversationMessage = Schema<'ConversationMessage'>;
+
 /** a 4xx answer will not change on retry */
 const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
 export const conversationsQuery = queryOptions({
   queryKey: messageKeys.list,
-  queryFn: ({ signal }) => api.get<{ conversations: ConversationSummary[] }>('/api/conversations', { signal }).then((r) => r.conversations),
+  queryFn: ({ signal }) => data(client.GET('/api/conversations', { signal })).then((r) => r.conversations),
 });
 
 export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: messageKeys.conversation(id),
-    queryFn: ({ signal }) => api.get<ConversationResponse>(`/api/conversations/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => data(client.GET('/api/conversations/{id}', { signal, params: { path: { id } } })),
     retry: retryServerErrors,
   });
 
@@ -33,11 +36,11 @@ export const conversationQuery = (id: string) =>
 export const unreadMessagesQuery = (userId: string) =>
   queryOptions({
     queryKey: [...messageKeys.unread, userId],
-    queryFn: async ({ signal, client }) => {
+    queryFn: async ({ signal, client: qc }) => {
       // signing or signed out meanwhile (sign-out invalidates every query before the header changes): do not ask
-      if (!sessionIs(client, userId)) return 0;
+      if (!sessionIs(qc, userId)) return 0;
       try {
-        return (await api.get<{ count: number }>('/api/conversations/unread', { signal })).count;
+        return (await data(client.GET('/api/conversations/unread', { signal }))).count;
       } catch (e) {
         if (isApiError(e) && (e.status === 401 || e.status === 403)) return 0;
         throw e;
@@ -59,7 +62,7 @@ export function refreshConversation(qc: QueryClient, id?: string) {
 export function useSendMessage(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendMessageRequest) => api.post<{ conversationId: string; messageId: string }>(`/api/conversations/${conversationId}/messages`, body),
+    mutationFn: (body: Schema<'SendMessageRequest'>) => data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId } }, body })),
     onSuccess: () => refreshConversation(qc, conversationId),
   });
 }

@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
 import { sessionIs } from '../auth/api';
 
 /**
  * Notification api. Part of the app shell (the header bell polls the unread count), so it stays
  * light: types only from @shared, no zod, no antd.
  */
-import type { AppNotification, NotificationsResponse } from '@shared/schemas/notifications';
 import { local } from '../../lib/storage';
-export type { AppNotification, NotificationsResponse };
+
+export type AppNotification = Schema<'Notification'>;
+export type NotificationsResponse = Schema<'NotificationsResponse'>;
 
 const EMPTY: NotificationsResponse = { notifications: [], unreadCount: 0 };
 export const POLL_MS = 60_000;
@@ -22,11 +24,11 @@ export const notificationKeys = {
 export const notificationsQuery = (userId: string) =>
   queryOptions({
     queryKey: notificationKeys.list(userId),
-    queryFn: async ({ signal, client }): Promise<NotificationsResponse> => {
+    queryFn: async ({ signal, client: qc }): Promise<NotificationsResponse> => {
       // signing or signed out meanwhile (sign-out invalidates every query before the bell unmounts): do not ask
-      if (!sessionIs(client, userId)) return EMPTY;
+      if (!sessionIs(qc, userId)) return EMPTY;
       try {
-        return await api.get<NotificationsResponse>('/api/notifications', { signal });
+        return await data(client.GET('/api/notifications', { signal }));
       } catch (e) {
         if (isApiError(e) && e.status === 401) return EMPTY;
         throw e;
@@ -57,7 +59,7 @@ export function useMarkRead(userId: string) {
   const key = notificationKeys.list(userId);
   return useMutation({
     mutationFn: (id?: string) =>
-      api.post<{ ok: true }>(id ? `/api/notifications/${encodeURIComponent(id)}/read` : '/api/notifications/read-all'),
+      data(id ? client.POST('/api/notifications/{id}/read', { params: { path: { id } } }) : client.POST('/api/notifications/read-all')),
     onMutate: async (id) => {
       await qc.cancelQueries({ queryKey: key });
       const before = qc.getQueryData<NotificationsResponse>(key);
@@ -79,7 +81,7 @@ export async function syncNotificationLocale(userId: string, locale: 'zh-CN' | '
   const key = `notif-locale.${userId}`;
   if (local.get<string>(key) === locale) return;
   try {
-    await api.put<{ ok: true }>('/api/notifications/locale', { locale });
+    await data(client.PUT('/api/notifications/locale', { body: { locale } }));
     local.set(key, locale);
   } catch {
     // not important enough to bother the reader: the next page load tries again

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { HeartFilled, HeartOutlined, SafetyCertificateFilled, StarFilled } from '@ant-design/icons';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES, labelOf } from '@shared/options';
-import type { CompanyDetailResponse } from '@shared/schemas/people';
+import type { CompanyDetailResponse } from './api';
 import { useFeedback } from '../../components/feedback';
 import { Tabs } from '../../components/Tabs';
 import { useErrorText } from '../../lib/errors';

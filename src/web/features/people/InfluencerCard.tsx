@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnvironmentOutlined, SafetyCertificateFilled, StarFilled } from '@ant-design/icons';
-import type { InfluencerCard as Card } from '@shared/schemas/people';
+import type { Schema } from '../../lib/client';
 import { usePeopleFormat } from './format';
+
+type Card = Schema<'InfluencerCard'>;
 
 const MAX_CATEGORIES = 3;
 

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, SafetyCertificateOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
-import type { InfluencerDetailResponse } from '@shared/schemas/people';
+import type { InfluencerDetailResponse } from './api';
 import { StateBox } from '../../components/StateBox';
 import { Tabs } from '../../components/Tabs';
 import { lazyWithAntd } from '../../app/withAntd';

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StarFilled } from '@ant-design/icons';
-import type { Review } from '@shared/schemas/people';
+import type { Schema } from '../../lib/client';
 import { StateBox } from '../../components/StateBox';
 import { usePeopleFormat } from './format';
+
+type Review = Schema<'Review'>;
 
 /** Published reviews (decision 0015) with their average and count, and the reviewed side's reply. */
 export function ReviewList({ reviews, summary, empty }: { reviews: Review[]; summary?: { average: number; count: number }; empty: string }) {

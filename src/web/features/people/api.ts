@@ -1,12 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CompanyDetailResponse,
-  FollowResponse,
-  InfluencerDetailResponse,
-  InfluencerListResponse,
-  InfluencerSort,
-} from '@shared/schemas/people';
-import { api, isApiError } from '../../lib/api';
+import { INFLUENCER_CATEGORIES } from '@shared/options';
+import type { InfluencerSort } from '@shared/schemas/people';
+import { isApiError } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
+import { compactQuery } from '../../lib/queryParams';
 import { refreshConversation } from '../messages/api';
 
 /** The directory's filters as kept in the URL. */
@@ -18,6 +15,13 @@ export const peopleKeys = {
   company: (id: string) => ['people', 'company', id] as const,
 };
 
+export type CompanyDetailResponse = Schema<'CompanyDetailResponse'>;
+export type InfluencerDetailResponse = Schema<'InfluencerDetailResponse'>;
+
+const CATEGORY_VALUES = new Set<string>(INFLUENCER_CATEGORIES.map((c) => c.value));
+/** the directory's categories (the page keeps only these in its filters) */
+const isDirectoryCategory = (c: string): c is Schema<'DirectoryCategory'> => CATEGORY_VALUES.has(c);
+
 /** a 4xx answer will not change on retry */
 const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
@@ -26,21 +30,21 @@ export const directoryQuery = (f: DirectoryFilters) =>
   queryOptions({
     queryKey: peopleKeys.directory(f),
     queryFn: async ({ signal }) => {
-      let cached = false;
-      const data = await api.get<InfluencerListResponse>('/api/influencers', {
+      const call = client.GET('/api/influencers', {
         signal,
-        // the server says whether this came from the shared cache of public lists (part 2 §2)
-        onResponse: (res) => {
-          cached = res.headers.get('x-cache') === 'hit';
-        },
-        query: {
-          search: f.search || undefined,
-          category: f.category || undefined,
-          sort: f.sort === 'rating' ? undefined : f.sort,
-          page: f.page > 1 ? f.page : undefined,
+        params: {
+          query: compactQuery({
+            search: f.search,
+            category: isDirectoryCategory(f.category) ? f.category : undefined,
+            sort: f.sort === 'rating' ? undefined : f.sort,
+            page: f.page > 1 ? f.page : undefined,
+          }),
         },
       });
-      return { ...data, cached };
+      const list = await data(call);
+      // the server says whether this came from the shared cache of public lists (part 2 §2)
+      const cached = (await call).response.headers.get('x-cache') === 'hit';
+      return { ...list, cached };
     },
     placeholderData: keepPreviousData,
   });
@@ -48,21 +52,21 @@ export const directoryQuery = (f: DirectoryFilters) =>
 export const influencerQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.influencer(id),
-    queryFn: ({ signal }) => api.get<InfluencerDetailResponse>('/api/influencer-detail', { signal, query: { id } }),
+    queryFn: ({ signal }) => data(client.GET('/api/influencer-detail', { signal, params: { query: compactQuery({ id }) } })),
     retry: retryServerErrors,
   });
 
 export const companyQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.company(id),
-    queryFn: ({ signal }) => api.get<CompanyDetailResponse>(`/api/companies/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => data(client.GET('/api/companies/{id}', { signal, params: { path: { id } } })),
     retry: retryServerErrors,
   });
 
 export function useContactInfluencer(influencerId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => api.post<{ conversationId: string }>(`/api/influencers/${influencerId}/contact`, { message }),
+    mutationFn: (message: string) => data(client.POST('/api/influencers/{id}/contact', { params: { path: { id: influencerId } }, body: { message } })),
     onSuccess: () => refreshConversation(qc),
   });
 }
@@ -71,7 +75,11 @@ export function useFollow(companyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (follow: boolean) =>
-      follow ? api.post<FollowResponse>(`/api/companies/${companyId}/follow`) : api.delete<FollowResponse>(`/api/companies/${companyId}/follow`),
+      data(
+        follow
+          ? client.POST('/api/companies/{id}/follow', { params: { path: { id: companyId } } })
+          : client.DELETE('/api/companies/{id}/follow', { params: { path: { id: companyId } } }),
+      ),
     onSuccess: (r) =>
       qc.setQueryData<CompanyDetailResponse>(peopleKeys.company(companyId), (old) =>
         old ? { ...old, company: { ...old.company, following: r.following, followersCount: r.followersCount } } : old,

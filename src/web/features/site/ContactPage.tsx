@@ -5,7 +5,8 @@ import { Input, Select } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { useBusinessValues } from '../../app/siteSettings';
 import { CONTACT_USER_TYPES, contactRequest, type ContactUserType } from '@shared/schemas/contact';
-import { api, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../lib/validation';
@@ -27,7 +28,7 @@ export default function ContactPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
-  const send = useMutation({ mutationFn: (body: unknown) => api.post<{ ok: true; id: string }>('/api/contact', body) });
+  const send = useMutation({ mutationFn: (body: Schema<'ContactRequest'>) => data(client.POST('/api/contact', { body })) });
 
   useEffect(() => {
     if (!sent) return;

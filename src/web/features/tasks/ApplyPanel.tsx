@@ -2,14 +2,16 @@ import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoginOutlined } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
-import type { TaskDetailResponse } from '@shared/schemas/tasks';
+import type { Me } from '../auth/api';
+import type { Schema } from '../../lib/client';
 import { formatBps } from '@shared/money';
 import { lazyWithAntd } from '../../app/withAntd';
 import { useAuthDialog } from '../auth/authDialogContext';
 import { useTaskFormat } from './format';
 import { ApplicationStatusTag } from './StatusBadge';
 import { InvitationExpiry } from './InvitationExpiry';
+
+type TaskDetailResponse = Schema<'TaskDetailResponse'>;
 
 // antd only where it is used: a visitor's or a company's task page never loads it for this card
 const ApplyFormLazy = lazyWithAntd(() => import('./ApplyForm').then((m) => m.ApplyForm));

@@ -17,8 +17,7 @@ import {
   UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { CompanyTask } from '@shared/schemas/tasks';
-import type { DealSummary } from '@shared/schemas/deals';
+import type { Schema } from '../../lib/client';
 import { myDealsQuery } from '../deals/api';
 import { DealLink } from './DealLink';
 import { RecommendDrawerMount } from '../matching/RecommendMount';
@@ -35,6 +34,9 @@ import { StateBox } from '../../components/StateBox';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import './tasks.css';
+
+type CompanyTask = Schema<'CompanyTask'>;
+type DealSummary = Schema<'DealSummary'>;
 
 // the form (Drawer, Select, InputNumber, zod schema) loads when first opened
 const PublishTaskDrawer = lazy(() => import('./PublishTaskDrawer'));

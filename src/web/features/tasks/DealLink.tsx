@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuditOutlined } from '@ant-design/icons';
-import type { DealSummary } from '@shared/schemas/deals';
+import type { Schema } from '../../lib/client';
+
+type DealSummary = Schema<'DealSummary'>;
 
 /** my-tasks: the accepted application's deal (订单), its state and whose move it is */
 export function DealLink({ deal, viewer }: { deal: DealSummary; viewer: 'company' | 'influencer' }) {

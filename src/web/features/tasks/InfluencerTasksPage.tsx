@@ -8,7 +8,7 @@ import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import type { DealSummary } from '@shared/schemas/deals';
+import type { Schema } from '../../lib/client';
 import { myApplicationsQuery, useWithdrawApplication, type ApplicationForInfluencer } from './api';
 import { myDealsQuery } from '../deals/api';
 import { DealLink } from './DealLink';
@@ -20,6 +20,8 @@ import { myInvitationsQuery } from './invitationsApi';
 import { StateBox } from '../../components/StateBox';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
 import './tasks.css';
+
+type DealSummary = Schema<'DealSummary'>;
 
 /** /influencer-tasks — the influencer's applications: current ones, then history (finished tasks, withdrawn). */
 export default function InfluencerTasksPage() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
-import type { Me } from '@shared/schemas/auth';
+import type { Me } from '../auth/api';
 import { PageLoading } from '../../app/PageLoading';
 import { Gate } from '../../components/Gate';
 import { useAuthDialog } from '../auth/authDialogContext';

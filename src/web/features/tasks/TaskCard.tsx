@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarOutlined, EnvironmentOutlined, SafetyCertificateFilled, TeamOutlined } from '@ant-design/icons';
-import type { TaskCard as Task } from '@shared/schemas/tasks';
+import type { Schema } from '../../lib/client';
 import { useTaskFormat } from './format';
 import { UrgentTag } from './StatusBadge';
+
+type Task = Schema<'TaskCard'>;
 
 const MAX_REQUIREMENTS = 3;
 

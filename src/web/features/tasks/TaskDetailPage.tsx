@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftOutlined, CommentOutlined, FileSearchOutlined, ReloadOutlined, SafetyCertificateFilled, UserOutlined, WarningOutlined } from '@ant-design/icons';
-import type { TaskDetailResponse } from '@shared/schemas/tasks';
+import type { Schema } from '../../lib/client';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';
@@ -17,6 +17,8 @@ import { lazyWithAntd } from '../../app/withAntd';
 import { RecommendedInfluencersMount } from '../matching/RecommendMount';
 import { ApplyPanel } from './ApplyPanel';
 import './tasks.css';
+
+type TaskDetailResponse = Schema<'TaskDetailResponse'>;
 
 // the apply form and the applicants panel render antd (Form, Modal, Tabs): each is its own chunk, loaded
 // with the antd scope once the task is shown, so the page itself paints without antd (decision 0021)

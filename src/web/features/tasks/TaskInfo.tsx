@@ -13,9 +13,11 @@ import {
   UserAddOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { TaskCard } from '@shared/schemas/tasks';
+import type { Schema } from '../../lib/client';
 import { formatBps } from '@shared/money';
 import { useTaskFormat } from './format';
+
+type TaskCard = Schema<'TaskCard'>;
 
 const REQUIREMENTS_SHOWN = 3;
 

@@ -1,23 +1,26 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  ApplyRequest,
-  BudgetRange,
-  CompanyTask,
-  TaskCard,
-  TaskCategory,
-  TaskCreateRequest,
-  TaskDetailResponse,
-  TaskListResponse,
-  TaskSort,
-  applicationForCompany,
-  applicationForInfluencer,
-} from '@shared/schemas/tasks';
+import type { ApplyRequest, BudgetRange, TaskCreateRequest, TaskSort } from '@shared/schemas/tasks';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/headers';
-import { api } from '../../lib/api';
+import { client, data, type Schema } from '../../lib/client';
+import { compactQuery } from '../../lib/queryParams';
 
-export type ApplicationForCompany = z.infer<typeof applicationForCompany>;
-export type ApplicationForInfluencer = z.infer<typeof applicationForInfluencer>;
+export type ApplicationForCompany = Schema<'ApplicationForCompany'>;
+export type ApplicationForInfluencer = Schema<'ApplicationForInfluencer'>;
+
+/**
+ * GET /api/task-applications is one operation with two answers: ?taskId= lists a task's applicants (the
+ * owning company), no query the influencer's own applications. The document cannot tie the answer to the
+ * query, so each list keeps the items of its own shape.
+ */
+type ApplicationsAnswer = Schema<'TaskApplicationsResponse'> | Schema<'MyApplicationsResponse'>;
+const applicants = (r: ApplicationsAnswer) => {
+  const list: (ApplicationForCompany | ApplicationForInfluencer)[] = r.applications;
+  return list.filter((a): a is ApplicationForCompany => 'influencer' in a);
+};
+const ownApplications = (r: ApplicationsAnswer) => {
+  const list: (ApplicationForCompany | ApplicationForInfluencer)[] = r.applications;
+  return list.filter((a): a is ApplicationForInfluencer => 'task' in a);
+};
 
 /** The hall's filters as kept in the URL (empty values are left out of the request). */
 export type HallFilters = {
@@ -43,7 +46,7 @@ export const taskKeys = {
 /** GET /api/categories — active task categories in sort order. */
 export const categoriesQuery = queryOptions({
   queryKey: taskKeys.categories,
-  queryFn: ({ signal }) => api.get<{ categories: TaskCategory[] }>('/api/categories', { signal }).then((r) => r.categories),
+  queryFn: ({ signal }) => data(client.GET('/api/categories', { signal })).then((r) => r.categories),
   staleTime: 5 * 60_000,
 });
 
@@ -52,17 +55,21 @@ export const hallQuery = (f: HallFilters) =>
   queryOptions({
     queryKey: taskKeys.hall(f),
     queryFn: ({ signal }) =>
-      api.get<TaskListResponse>('/api/tasks', {
-        signal,
-        query: {
-          search: f.search || undefined,
-          category: f.category || undefined,
-          budget: f.budget || undefined,
-          // like the original, the default sort is not sent
-          sort: f.sort === 'created_at' ? undefined : f.sort,
-          page: f.page > 1 ? f.page : undefined,
-        },
-      }),
+      data(
+        client.GET('/api/tasks', {
+          signal,
+          params: {
+            query: compactQuery({
+              search: f.search,
+              category: f.category,
+              budget: f.budget || undefined,
+              // like the original, the default sort is not sent
+              sort: f.sort === 'created_at' ? undefined : f.sort,
+              page: f.page > 1 ? f.page : undefined,
+            }),
+          },
+        }),
+      ),
     // keeps the pagination (total) steady while the next page loads; the grid shows skeletons
     placeholderData: keepPreviousData,
   });
@@ -71,7 +78,7 @@ export const hallQuery = (f: HallFilters) =>
 export const taskDetailQuery = (id: string) =>
   queryOptions({
     queryKey: taskKeys.detail(id),
-    queryFn: ({ signal }) => api.get<TaskDetailResponse>('/api/task-detail', { signal, query: { id } }),
+    queryFn: ({ signal }) => data(client.GET('/api/task-detail', { signal, params: { query: compactQuery({ id }) } })),
     staleTime: 10_000,
   });
 
@@ -80,14 +87,14 @@ export const taskApplicationsQuery = (taskId: string) =>
   queryOptions({
     queryKey: taskKeys.applications(taskId),
     queryFn: ({ signal }) =>
-      api.get<{ applications: ApplicationForCompany[] }>('/api/task-applications', { signal, query: { taskId } }).then((r) => r.applications),
+      data(client.GET('/api/task-applications', { signal, params: { query: compactQuery({ taskId }) } })).then(applicants),
     staleTime: 5_000,
   });
 
 /** GET /api/my/tasks — the company's tasks with applicant counts. */
 export const companyTasksQuery = queryOptions({
   queryKey: taskKeys.companyTasks,
-  queryFn: ({ signal }) => api.get<{ tasks: CompanyTask[] }>('/api/my/tasks', { signal }).then((r) => r.tasks),
+  queryFn: ({ signal }) => data(client.GET('/api/my/tasks', { signal })).then((r) => r.tasks),
   staleTime: 5_000,
 });
 
@@ -95,12 +102,12 @@ export const companyTasksQuery = queryOptions({
 export const myApplicationsQuery = queryOptions({
   queryKey: taskKeys.myApplications,
   queryFn: ({ signal }) =>
-    api.get<{ applications: ApplicationForInfluencer[] }>('/api/task-applications', { signal }).then((r) => r.applications),
+    data(client.GET('/api/task-applications', { signal })).then(ownApplications),
   staleTime: 5_000,
 });
 
 /** POST /api/tasks/:id/view — counts the visit (the server dedupes per visitor). */
-export const recordTaskView = (id: string) => api.post<{ counted: boolean }>(`/api/tasks/${encodeURIComponent(id)}/view`);
+export const recordTaskView = (id: string) => data(client.POST('/api/tasks/{id}/view', { params: { path: { id } } }));
 
 /** A fresh Idempotency-Key: one per publish attempt of one form content (a repeat gets the same task back). */
 export const newIdempotencyKey = () =>
@@ -112,7 +119,7 @@ export function useCreateTask() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TaskCreateRequest; idempotencyKey: string }) =>
-      api.post<{ task: TaskCard }>('/api/tasks', body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+      data(client.POST('/api/tasks', { body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })),
     onSuccess: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
   });
 }
@@ -120,7 +127,7 @@ export function useCreateTask() {
 export function useApply() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApplyRequest) => api.post<{ application: { id: string; status: string } }>('/api/task-applications', body),
+    mutationFn: (body: ApplyRequest) => data(client.POST('/api/task-applications', { body })),
     onSettled: (_d, _e, body) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: taskKeys.detail(body.taskId) }),
@@ -136,7 +143,7 @@ export function useDecideApplication() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ applicationId, action }: Decision) =>
-      api.post<{ ok: true }>(`/api/task-applications/${encodeURIComponent(applicationId)}/${action}`),
+      data(client.POST(action === 'accept' ? '/api/task-applications/{id}/accept' : '/api/task-applications/{id}/refuse', { params: { path: { id: applicationId } } })),
     onSettled: (_d, _e, v) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: taskKeys.applications(v.taskId) }),
@@ -153,7 +160,7 @@ export function useTaskStatusChange() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ taskId, action }: { taskId: string; action: 'cancel' | 'complete' }) =>
-      api.post<{ ok: true }>(`/api/tasks/${encodeURIComponent(taskId)}/${action}`),
+      data(client.POST(action === 'cancel' ? '/api/tasks/{id}/cancel' : '/api/tasks/{id}/complete', { params: { path: { id: taskId } } })),
     // on failure too: the list is reloaded (part 2 §8: 更新任务状态失败，请重试 also reloads)
     onSettled: (_d, _e, v) =>
       Promise.all([
@@ -170,7 +177,7 @@ export function useWithdrawApplication() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ applicationId }: { applicationId: string; taskId: string }) =>
-      api.post<{ ok: true }>(`/api/task-applications/${encodeURIComponent(applicationId)}/withdraw`),
+      data(client.POST('/api/task-applications/{id}/withdraw', { params: { path: { id: applicationId } } })),
     onSettled: (_d, _e, v) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: taskKeys.myApplications }),

@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InvitationForCompany, InvitationForInfluencer, InviteRequest, TaskInvitationsResponse } from '@shared/schemas/invitations';
-import { api } from '../../lib/api';
+import type { InviteRequest } from '@shared/schemas/invitations';
+import { client, data, type Schema } from '../../lib/client';
+import { compactQuery } from '../../lib/queryParams';
 import { taskKeys } from './api';
 
-export type { InvitationForCompany, InvitationForInfluencer };
+export type InvitationForCompany = Schema<'InvitationForCompany'>;
+export type InvitationForInfluencer = Schema<'InvitationForInfluencer'>;
 
 /**
  * 邀请 (issue 14): the owner's invitations of a task, the influencer's received invitations, and the
@@ -18,14 +20,14 @@ export const invitationKeys = {
 export const taskInvitationsQuery = (taskId: string) =>
   queryOptions({
     queryKey: invitationKeys.ofTask(taskId),
-    queryFn: ({ signal }) => api.get<TaskInvitationsResponse>('/api/task-invitations', { signal, query: { taskId } }),
+    queryFn: ({ signal }) => data(client.GET('/api/task-invitations', { signal, params: { query: compactQuery({ taskId }) } })),
     staleTime: 5_000,
   });
 
 /** GET /api/me/invitations — the signed-in influencer's invitations, newest first. */
 export const myInvitationsQuery = queryOptions({
   queryKey: invitationKeys.mine,
-  queryFn: ({ signal }) => api.get<{ invitations: InvitationForInfluencer[] }>('/api/me/invitations', { signal }).then((r) => r.invitations),
+  queryFn: ({ signal }) => data(client.GET('/api/me/invitations', { signal })).then((r) => r.invitations),
   staleTime: 5_000,
 });
 
@@ -33,7 +35,7 @@ export const myInvitationsQuery = queryOptions({
 export function useInvite() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteRequest) => api.post<{ invitation: { id: string } }>('/api/task-invitations', body),
+    mutationFn: (body: InviteRequest) => data(client.POST('/api/task-invitations', { body })),
     onSettled: (_d, _e, body) => qc.invalidateQueries({ queryKey: invitationKeys.ofTask(body.taskId) }),
   });
 }
@@ -42,7 +44,7 @@ export function useInvite() {
 export function useWithdrawInvitation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: { id: string; taskId: string }) => api.post<{ ok: true }>(`/api/task-invitations/${encodeURIComponent(id)}/withdraw`),
+    mutationFn: ({ id }: { id: string; taskId: string }) => data(client.POST('/api/task-invitations/{id}/withdraw', { params: { path: { id } } })),
     onSettled: (_d, _e, v) => qc.invalidateQueries({ queryKey: invitationKeys.ofTask(v.taskId) }),
   });
 }
@@ -51,10 +53,12 @@ export function useWithdrawInvitation() {
 export function useAnswerInvitation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; taskId: string; action: 'accept' } | { id: string; taskId: string; action: 'decline'; reason: string }): Promise<{ ok: true; dealId?: string }> =>
+    mutationFn: (
+      v: { id: string; taskId: string; action: 'accept' } | { id: string; taskId: string; action: 'decline'; reason: string },
+    ): Promise<{ ok: true; dealId?: string }> =>
       v.action === 'accept'
-        ? api.post<{ ok: true; dealId: string }>(`/api/task-invitations/${encodeURIComponent(v.id)}/accept`)
-        : api.post<{ ok: true }>(`/api/task-invitations/${encodeURIComponent(v.id)}/decline`, { reason: v.reason }),
+        ? data(client.POST('/api/task-invitations/{id}/accept', { params: { path: { id: v.id } } }))
+        : data(client.POST('/api/task-invitations/{id}/decline', { params: { path: { id: v.id } }, body: { reason: v.reason } })),
     onSettled: (_d, _e, v) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: invitationKeys.mine }),
@@ -69,7 +73,7 @@ export function useAnswerInvitation() {
 export function useCloseRecruiting() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ taskId }: { taskId: string }) => api.post<{ ok: true }>(`/api/tasks/${encodeURIComponent(taskId)}/close-recruiting`),
+    mutationFn: ({ taskId }: { taskId: string }) => data(client.POST('/api/tasks/{id}/close-recruiting', { params: { path: { id: taskId } } })),
     onSettled: (_d, _e, v) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: taskKeys.companyTasks }),

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CommentOutlined, EyeOutlined, LikeOutlined, ReloadOutlined, ShareAltOutlined, StarFilled, WarningOutlined } from '@ant-design/icons';
 import { displayCount, formatCount } from '@shared/counts';
 import { HOT_TAGS, toPlayable } from '@shared/embed';
-import type { VideoCard as Video } from '@shared/schemas/videos';
+import type { Schema } from '../../lib/client';
 import { StateBox } from '../../components/StateBox';
 import { DEFAULT_THUMBNAIL, VideoCard } from '../../components/VideoCard';
 import { shortLang } from '../../i18n/lang';
@@ -16,6 +16,8 @@ import { recordVideoView, videoDetailQuery } from './api';
 import type { VideoRouteState } from './types';
 import '../tasks/tasks.css';
 import './videos.css';
+
+type Video = Schema<'VideoCard'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,16 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { VideoDetailResponse, VideoListResponse } from '@shared/schemas/videos';
-
-export type VideoSort = 'latest' | 'popular' | 'trending' | 'rating' | 'sort_order';
 import { LIMITS } from '@shared/limits';
-import { ApiError, api, isApiError } from '../../lib/api';
+import { ApiError, isApiError } from '../../lib/api';
+import type { operations } from '../../lib/apiTypes';
+import { client, data } from '../../lib/client';
+import { compactQuery } from '../../lib/queryParams';
+
+/** the showcase's orders, as the document lists them */
+export type VideoSort = NonNullable<NonNullable<operations['listVideos']['parameters']['query']>['sort']>;
 
 /** GET /api/videos?limit=4&sort=latest — the home showcase (part 1 §2). */
 export const latestVideosQuery = (limit: number = LIMITS.homeLatestVideos) =>
   queryOptions({
     queryKey: ['videos', 'latest', limit],
     queryFn: async ({ signal }) => {
-      const res = await api.get<VideoListResponse>('/api/videos', { query: { limit, sort: 'latest' }, signal });
+      const res = await data(client.GET('/api/videos', { params: { query: { limit, sort: 'latest' } }, signal }));
       // "non-OK status or wrong format" is an error (part 2 §8)
       if (!res || !Array.isArray(res.videos)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'Unexpected response' });
       return res.videos;
@@ -25,25 +28,30 @@ export const showcaseQuery = (f: ShowcaseFilters) =>
   queryOptions({
     queryKey: ['videos', 'showcase', f],
     queryFn: ({ signal }) =>
-      api.get<VideoListResponse>('/api/videos', {
-        signal,
-        query: {
-          search: f.search || undefined,
-          category: f.category || undefined,
-          sort: f.sort,
-          page: f.page > 1 ? f.page : undefined,
-          limit: SHOWCASE_PAGE_SIZE,
-        },
-      }),
+      data(
+        client.GET('/api/videos', {
+          signal,
+          params: {
+            query: compactQuery({
+              search: f.search,
+              // a category id ('1'…'6' in the address)
+              category: f.category ? Number(f.category) : undefined,
+              sort: f.sort,
+              page: f.page > 1 ? f.page : undefined,
+              limit: SHOWCASE_PAGE_SIZE,
+            }),
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const videoDetailQuery = (id: string) =>
   queryOptions({
     queryKey: ['videos', 'detail', id],
-    queryFn: ({ signal }) => api.get<VideoDetailResponse>('/api/video-detail', { signal, query: { id } }),
+    queryFn: ({ signal }) => data(client.GET('/api/video-detail', { signal, params: { query: compactQuery({ id }) } })),
     retry: (n, e) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500),
   });
 
 /** Counts one view per visit (the server dedupes per visitor and 30 minutes). */
-export const recordVideoView = (id: string) => api.post<{ counted: boolean }>(`/api/videos/${id}/view`);
+export const recordVideoView = (id: string) => data(client.POST('/api/videos/{id}/view', { params: { path: { id } } }));

@@ -1,4 +1,6 @@
-import type { VideoCard } from '@shared/schemas/videos';
+import type { Schema } from '../../lib/client';
+
+type VideoCard = Schema<'VideoCard'>;
 
 /**
  * What a video card hands over to /video/{id} in router state (part 1 §2): the card itself, shown at
