@@ -384,6 +384,11 @@ export const ERRORS = {
     zh: '演示账号不能登录正式环境的网站',
     en: 'Demo accounts cannot sign in to a production site',
   },
+  DEMO_DATA_OWN_ACCOUNT: {
+    status: 409,
+    zh: '您正在使用演示管理员账号，请用真实的管理员账号删除演示数据',
+    en: 'You are signed in with a demo admin account; remove the demo data with a real admin account',
+  },
   DEMO_DATA_IN_USE: {
     status: 409,
     zh: '演示账号与真实用户之间有 {count} 个订单，暂不能删除演示数据',
