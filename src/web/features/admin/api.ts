@@ -9,6 +9,7 @@ import type {
   AdminUsersResponse,
   AuditQuery,
   AuditResponse,
+  DemoRemovalResponse,
   OverviewResponse,
 } from '@shared/schemas/admin';
 import type { AdminPermission } from '@shared/options';
@@ -148,6 +149,8 @@ export function useAdminAction<V, R = unknown>(fn: (v: V) => Promise<R>) {
 }
 
 export const adminCalls = {
+  /** 概览's banner: the demo data goes in one transaction (decision 0032) */
+  removeDemoData: () => api.post<DemoRemovalResponse>('/api/admin/demo-data/remove'),
   approve: (id: string) => api.post(`/api/admin/users/${id}/approve`),
   reject: ({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/users/${id}/reject`, { reason }),
   suspend: ({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/users/${id}/suspend`, { reason }),
