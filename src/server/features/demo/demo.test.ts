@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeUser } from '../../db/factories';
+import { fundWallet, makeAdmin, makeCompany, makeInfluencer, makeTask, makeUser } from '../../db/factories';
 import { queryRows } from '../../db/client';
 import { adminLogs, deals, ledgerAccounts, sessions, tasks, users } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
@@ -50,6 +50,10 @@ describe('demo money cannot leave (development or production alike)', () => {
     expect((await c.get('/api/wallet')).json()).toMatchObject({ availableCents: 150_000 });
     const [topups] = await queryRows<{ n: string }>(t.app.ctx.db, sql`select count(*)::text as n from topups where user_id = ${user.id}`);
     expect(topups.n).toBe('0');
+    // money the account topped up itself is no demo money: that part can go
+    await fundWallet(t.app.ctx.db, { userId: user.id, userType: 'influencer', cents: 20_000 });
+    expect(errorOf(await withdraw(c, '200.01'))).toMatchObject({ status: 409, code: 'DEMO_MONEY_PAYOUT' });
+    expect((await withdraw(c, '200.00')).statusCode).toBe(200);
   });
 
   it('a real influencer paid out of a demo company’s escrow cannot withdraw that part, only the rest', async () => {

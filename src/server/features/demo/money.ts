@@ -1,8 +1,8 @@
 /**
  * Demo money (decision 0032). The seed books what it gives the demo accounts against its own outside-world
- * account, `world_demo` (entry kind `demo_grant`), never as a top-up. It never leaves the platform: every
- * cent a demo account holds is demo money, and so is what a real account was paid out of a demo account's
- * money (a demo company's escrow, say). A payout may draw only on the rest.
+ * account, `world_demo` (entry kind `demo_grant`), never as a top-up. It never leaves the platform: what an
+ * account was paid from world_demo or out of another demo account (a demo company's escrow, say) is demo
+ * money, whether the account is a demo one or a real one. A payout may draw only on the rest.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
@@ -41,27 +41,28 @@ export async function grantDemoMoney(db: Db, o: { userId: string; userType: 'com
 }
 
 /**
- * How much of `accountId`'s balance (a user's available balance) is demo money: all of it for a demo user;
- * for a real user, what entries drawing on a demo account paid into it, at most the balance (counted as still
- * held even if some was spent since: the safe side). Call it in the transaction that moves the money, after
- * locking the account, so that two payouts at once cannot both take the same real money.
+ * How much of `accountId`'s balance (a user's available balance) is demo money: what entries drawing on
+ * world_demo or on another user's demo account paid into it (the user's own accounts are no source: a
+ * returned payout is their own money back), at most the balance, and counted as still held even if some was
+ * spent since — the safe side. A demo account's sandbox top-up is no demo money (the seed did not make it).
+ * Call it in the transaction that moves the money, after locking the account, so that two payouts at once
+ * cannot both take the same real money.
  */
 export async function demoHeldIn(tx: Tx, user: { id: string }, accountId: string): Promise<{ balance: number; demo: number }> {
-  const [row] = await queryRows<{ balance: string; is_demo: boolean; any_demo: boolean }>(
+  const [row] = await queryRows<{ balance: string; any_demo: boolean }>(
     tx,
-    sql`select a.balance_cents::text as balance,
-               (select u.is_demo from users u where u.id = ${user.id}) as is_demo,
-               exists (select 1 from users u where u.is_demo) as any_demo
+    sql`select a.balance_cents::text as balance, exists (select 1 from ledger_accounts w where w.kind = 'world_demo') or exists (select 1 from users u where u.is_demo) as any_demo
           from ledger_accounts a where a.id = ${accountId} for update`,
   );
   const balance = Number(row?.balance ?? 0);
   if (!row || !row.any_demo) return { balance, demo: 0 };
-  if (row.is_demo) return { balance, demo: balance };
   const [received] = await queryRows<{ total: string }>(
     tx,
     sql`select coalesce(sum(l.amount_cents), 0)::text as total from ledger_lines l
          where l.account_id = ${accountId} and l.amount_cents > 0
-           and exists (select 1 from ledger_lines o where o.entry_id = l.entry_id and o.amount_cents < 0 and o.account_id in ${demoAccountIds})`,
+           and exists (select 1 from ledger_lines o join ledger_accounts oa on oa.id = o.account_id
+                        where o.entry_id = l.entry_id and o.amount_cents < 0 and o.account_id in ${demoAccountIds}
+                          and oa.owner_id is distinct from ${user.id}::uuid)`,
   );
   return { balance, demo: Math.min(balance, Number(received?.total ?? 0)) };
 }
