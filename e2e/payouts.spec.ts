@@ -1,20 +1,30 @@
 /**
- * Payouts (decision 0020), zh-CN at 390 px: an influencer with available balance (the demo seed's
- * influencer4@demo.test) adds a bank account, withdraws $100.00 and sees the expected date; an admin with
- * 财务 marks it paid with the bank's reference in the console; the influencer sees 已到账 and the reference.
+ * Payouts (decision 0020), zh-CN at 390 px: an influencer with available balance (a new one, who topped up in
+ * the sandbox: the demo seed's money cannot be withdrawn, decision 0032) adds a bank account, withdraws $100.00
+ * and sees the expected date; an admin with 财务 marks it paid with the bank's reference in the console; the
+ * influencer sees 已到账 and the reference. The demo influencer4@demo.test is refused: 演示资金不能提现.
  */
 import type { Page } from '@playwright/test';
+import { signUpViaApi } from './accounts-helpers';
 import { DEMO, apiLogin, expect, test } from './fixtures';
 
-const EARNER = 'influencer4@demo.test';
+const DEMO_EARNER = 'influencer4@demo.test';
 const balanceOf = async (page: Page) => ((await (await page.request.get('/api/wallet')).json()) as { availableCents: number }).availableCents;
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
 test('zh-CN, 390 px: an influencer adds a bank account and withdraws; finance marks it paid; the influencer sees 已到账', async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await apiLogin(page, EARNER, DEMO.password);
+  // a real influencer with real (sandbox) money: $500.00 topped up
+  const earner = await signUpViaApi(page.request, 'influencer', 'earner');
+  await apiLogin(page, earner.email, earner.password);
+  await page.goto('/wallet');
+  await page.getByTestId('topup-amount').fill('500.00');
+  await page.getByTestId('topup-submit').click();
+  await page.getByTestId('topup-row').first().getByTestId('topup-pay').click();
+  await page.getByTestId('sandbox-pay').click();
+  await expect(page.getByTestId('sandbox-result')).toContainText('金额已计入钱包');
   const before = await balanceOf(page);
-  expect(before).toBeGreaterThanOrEqual(10_000);
+  expect(before).toBe(50_000);
   await page.goto('/wallet');
   await expect(page.getByRole('heading', { name: '提现', exact: true })).toBeVisible();
   await expect(page.getByTestId('payout-available')).toContainText(money(before));
@@ -75,4 +85,26 @@ test('zh-CN, 390 px: an influencer adds a bank account and withdraws; finance ma
   await expect(paid).toContainText('已到账');
   await expect(paid).toContainText(`银行流水号：${reference}`);
   await expect(page.getByTestId('wallet-available')).toHaveText(money(before - 10_000));
+});
+
+test('zh-CN, 390 px: the demo influencer’s money is demo money — a payout of it is refused with the reason', async ({ page, guard }) => {
+  guard.allow(/\/api\/wallet\/payouts$/, 409);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await apiLogin(page, DEMO_EARNER, DEMO.password);
+  const before = await balanceOf(page);
+  expect(before).toBeGreaterThanOrEqual(10_000);
+  await page.goto('/wallet');
+  await expect(page.getByTestId('statement-line').filter({ hasText: '演示资金（不可提现）' }).first()).toBeVisible();
+  const last4 = String(1000 + Math.floor(Math.random() * 9000));
+  await page.getByTestId('bank-add').click();
+  await page.getByTestId('bank-holderName').fill('张伟');
+  await page.getByTestId('bank-bankName').fill('招商银行');
+  await page.getByTestId('bank-accountNumber').fill(`6222 0212 3456 ${last4}`);
+  await page.getByTestId('bank-save').click();
+  await page.getByTestId('payout-bank').click();
+  await page.locator('.ant-select-item-option', { hasText: `招商银行 •••• ${last4}` }).click();
+  await page.getByTestId('payout-amount').fill('100.00');
+  await page.getByTestId('payout-submit').click();
+  await expect(page.getByTestId('payout-error')).toContainText('演示资金不能提现');
+  await expect(page.getByTestId('wallet-available')).toHaveText(money(before));
 });

@@ -49,6 +49,7 @@ import { messageRoutes } from './features/messages/routes';
 import { moneyRoutes } from './features/money/routes';
 import { payoutRoutes } from './features/money/payoutRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
+import { demoRoutes } from './features/demo/routes';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { matchingRoutes } from './features/matching/routes';
@@ -246,6 +247,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(moneyRoutes(ctx));
   await app.register(payoutRoutes(ctx));
   await app.register(financeRoutes(ctx));
+  await app.register(demoRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));
@@ -364,7 +366,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // the developer test pages are for this machine only (they read codes from the outbox)
     const page = url.replace(/\/$/, '');
     const devPage = DEV_PAGES.has(page) || page.startsWith('/route-test/') || page === '/route-test';
-    if (devPage && !isLoopbackAddress(request.raw.socket.remoteAddress)) {
+    // in production they are no pages at all: pageStatus answers 404 with the not-found page (decision 0032)
+    if (devPage && !config.isProduction && !isLoopbackAddress(request.raw.socket.remoteAddress)) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
     if (serveWeb && shellHtml !== null && request.method === 'GET' && isPageRoute) return sendShell(request, reply);

@@ -69,6 +69,15 @@ describe('loadConfig', () => {
     expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, DATABASE_URL: 'mysql://x/y' })).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
   });
 
+  it('SEED_DEMO: on for the embedded database in development and test, off in production unless set to true (decision 0032)', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('parses numbers, booleans and URLs, and normalises ADMIN_EMAIL and PUBLIC_URL', () => {
     const c = loadConfig({
       DATA_DIR: tmp(),

@@ -35,6 +35,7 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     /** the one-time token of /admin-setup (first admin) while no admin exists; random and printed in the log at start when unset */
     ADMIN_SETUP_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(200).optional(),
+    /** demo data into an empty database: default on for the embedded database in development and test, off in production unless set (decision 0032) */
     SEED_DEMO: bool.optional(),
     // mail
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -109,6 +110,10 @@ export type Config = {
   secretKey: string;
   admin?: { email: string; password?: string };
   adminSetupToken?: string;
+  /**
+   * seed demo data into an empty database; in production only when SEED_DEMO=true was set, which is also what
+   * lets demo accounts sign in there (decision 0032)
+   */
   seedDemo: boolean;
   mail: { smtpUrl?: string; from: string; support: string };
   sms: { gatewayUrl?: string; account?: string; password?: string };
@@ -165,7 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secretKey,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     adminSetupToken: e.ADMIN_SETUP_TOKEN,
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
     sms: { gatewayUrl: e.SMS_GATEWAY_URL, account: e.SMS_ACCOUNT, password: e.SMS_PASSWORD },
     storage:

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed/index';
+import { warnAboutDemoData } from './features/demo/service';
 import { DataDirError } from './platform/datadir';
 import { safeErrorLog } from './platform/errors';
 import { purgeUnclaimedUploads } from './features/uploads/service';
@@ -27,7 +28,10 @@ async function main() {
     );
   }
   const app = await buildApp(config);
+  // demo data only when asked: SEED_DEMO, on by default for the embedded database outside production (decision 0032)
   if (config.seedDemo && !stopper.signal) await seedIfEmpty(app.ctx);
+  // a production database with demo accounts says so, once per start
+  if (!stopper.signal) await warnAboutDemoData(app.ctx);
   // a signal that came while starting closes the app now instead (and it never listens)
   if (!stopper.serve(app)) return;
 

@@ -373,6 +373,27 @@ export const ERRORS = {
   PAYOUT_NOT_PENDING: { status: 409, zh: '该提现已处理，请刷新后查看', en: 'This payout was already handled; please refresh' },
   PAYOUT_REFERENCE_REQUIRED: { status: 400, zh: '请填写银行流水号', en: 'Please enter the bank’s reference' },
   PAYOUT_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写退回原因', en: 'Please give the reason for returning it' },
+  // demo data (decision 0032)
+  DEMO_MONEY_PAYOUT: {
+    status: 409,
+    zh: '演示资金不能提现：您的余额中有 {demo} 为演示资金，最多可提现 {max}',
+    en: 'Demo money cannot be withdrawn: {demo} of your balance is demo money, you can withdraw at most {max}',
+  },
+  DEMO_ACCOUNT_DISABLED: {
+    status: 403,
+    zh: '演示账号不能登录正式环境的网站',
+    en: 'Demo accounts cannot sign in to a production site',
+  },
+  DEMO_DATA_OWN_ACCOUNT: {
+    status: 409,
+    zh: '您正在使用演示管理员账号，请用真实的管理员账号删除演示数据',
+    en: 'You are signed in with a demo admin account; remove the demo data with a real admin account',
+  },
+  DEMO_DATA_IN_USE: {
+    status: 409,
+    zh: '演示账号与真实用户之间有 {count} 个订单，暂不能删除演示数据',
+    en: 'Demo accounts have {count} deal(s) with real users; the demo data cannot be removed yet',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

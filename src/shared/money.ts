@@ -16,6 +16,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'payouts_in_transit',
   'world_payments_in',
   'world_payouts_out',
+  /** where the demo seed's money comes from (decision 0032): it never leaves the platform */
+  'world_demo',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

@@ -19,12 +19,12 @@ export type MadeUser = { id: string; email: string; password: string; userType: 
 
 export async function makeUser(
   db: DbOrTx,
-  o: { email?: string; password?: string; userType?: UserType | null; passwordHash?: string } = {},
+  o: { email?: string; password?: string; userType?: UserType | null; passwordHash?: string; isDemo?: boolean } = {},
 ): Promise<MadeUser> {
   const email = (o.email ?? `user-${uniq()}@example.com`).toLowerCase();
   const password = o.password ?? 'secret123';
   const passwordHash = o.passwordHash ?? (await hashPassword(password));
-  const [u] = await db.insert(users).values({ email, passwordHash }).returning({ id: users.id });
+  const [u] = await db.insert(users).values({ email, passwordHash, isDemo: o.isDemo ?? false }).returning({ id: users.id });
   const userType = o.userType === undefined ? 'influencer' : o.userType;
   await db.insert(userProfiles).values({ userId: u.id, userType });
   return { id: u.id, email, password, userType };

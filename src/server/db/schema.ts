@@ -35,12 +35,15 @@ export const users = pgTable(
     suspendedReason: text('suspended_reason'),
     /** set when an account-deletion request was carried out: personal data removed, the row kept for history */
     deletedAt: ts('deleted_at'),
+    /** made by the demo seed (decision 0032): its money is demo money, it can be removed in one go, production refuses its sign-in */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt.desc(), t.id),
+    index('users_demo_idx').on(t.id).where(sql`${t.isDemo}`),
   ],
 );
 

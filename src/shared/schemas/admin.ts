@@ -223,8 +223,32 @@ export const overviewResponse = z.object({
   statDate: z.string(),
   computedAt: z.string(),
   recent: z.array(z.lazy(() => auditEntry)),
+  /** on a production site: how many demo accounts it still has (the banner with 删除演示数据; decision 0032); null elsewhere */
+  demoAccounts: z.number().int().nullable(),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
+
+/** What the demo data consists of (decision 0032): demo accounts and what belongs to them. */
+export const demoDataCounts = z.object({
+  accounts: z.number().int(),
+  tasks: z.number().int(),
+  deals: z.number().int(),
+  conversations: z.number().int(),
+  files: z.number().int(),
+  videos: z.number().int(),
+  /** demo money: every ledger entry drawing on or paying into a demo account, and their sum in cents (what world_demo gave) */
+  ledgerEntries: z.number().int(),
+  demoMoneyCents: z.number().int(),
+});
+export type DemoDataCounts = z.infer<typeof demoDataCounts>;
+export const demoDataResponse = z.object({
+  counts: demoDataCounts,
+  /** deals between a demo account and a real one: removal is refused while there is any */
+  mixedDeals: z.number().int(),
+});
+export type DemoDataResponse = z.infer<typeof demoDataResponse>;
+export const demoRemovalResponse = z.object({ removed: demoDataCounts });
+export type DemoRemovalResponse = z.infer<typeof demoRemovalResponse>;
 
 export const auditEntry = z.object({
   id: z.string(),

@@ -19,6 +19,8 @@ export const LEDGER_ENTRY_KINDS = [
   'payout_request',
   'payout_paid',
   'payout_rejected',
+  /** money the demo seed gives a demo account (world_demo → its wallet; decision 0032) */
+  'demo_grant',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 

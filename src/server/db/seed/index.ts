@@ -4,10 +4,11 @@ import { INVITATION_EXPIRY_HOURS, TASK_CATEGORY_OPTIONS } from '../../../shared/
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth/service';
-import { fundWallet, makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
+import { makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
 import { companyVerificationRequests, taskInvitations, uploads, users } from '../schema';
 import { privateUploadUrl } from '../../features/uploads/service';
 import { scheduleJob } from '../../platform/jobs';
+import { grantDemoMoney } from '../../features/demo/money';
 import { makeAvatar, makeLicense, makePoster } from './posters';
 
 /** Demo accounts (README lists them). Only ever seeded into an empty database. */
@@ -109,7 +110,7 @@ export async function seedDemo(ctx: AppContext) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   // accounts that the README lists
-  const admin = await makeUser(db, { email: DEMO_ACCOUNTS.admin, passwordHash, userType: 'admin' });
+  const admin = await makeUser(db, { email: DEMO_ACCOUNTS.admin, passwordHash, userType: 'admin', isDemo: true });
   const { promoteToAdmin } = await import('../../features/auth/service');
   await promoteToAdmin(db, admin.id, null, 'admin_seeded', '演示数据：创建演示管理员');
 
@@ -128,7 +129,7 @@ export async function seedDemo(ctx: AppContext) {
       businessLicense: creditCode,
       isVerified: creditCode !== null,
       verifiedCreditCode: creditCode,
-      user: { email: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`, passwordHash },
+      user: { email: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`, passwordHash, isDemo: true },
       contactEmail: i === 0 ? DEMO_ACCOUNTS.company : `company${i + 1}@demo.test`,
       totalTasks: 2,
     });
@@ -174,7 +175,7 @@ export async function seedDemo(ctx: AppContext) {
       isVerified: i % 2 === 0,
       status: 'active',
       tiktokAccount: `@demo_${i + 1}`,
-      user: { email: i === 0 ? DEMO_ACCOUNTS.influencer : `influencer${i + 1}@demo.test`, passwordHash },
+      user: { email: i === 0 ? DEMO_ACCOUNTS.influencer : `influencer${i + 1}@demo.test`, passwordHash, isDemo: true },
     });
     influencerRows.push(influencer);
   }
@@ -279,9 +280,9 @@ export async function seedDemo(ctx: AppContext) {
       k++;
     }
   }
-  // the demo company has funded its wallet ($500,000.00 by a confirmed bank transfer): accepting an
-  // application pays the fee into escrow at once, as a real company's would
-  await fundWallet(db, { userId: companyRows[0].userId, userType: 'company', cents: 50_000_000 });
-  // money already in one demo influencer's wallet (influencer4@demo.test, $1,500.00), so that 提现 can be tried at once
-  await fundWallet(db, { userId: influencerRows[3].userId, userType: 'influencer', cents: 150_000 });
+  // demo money (decision 0032): booked against world_demo, never as a top-up, and it cannot be withdrawn.
+  // The demo company has $500,000.00: accepting an application pays the fee into escrow at once, as a real
+  // company's would; one demo influencer (influencer4@demo.test) has $1,500.00 to see the wallet with a balance
+  await grantDemoMoney(db, { userId: companyRows[0].userId, userType: 'company', cents: 50_000_000 }, new Date());
+  await grantDemoMoney(db, { userId: influencerRows[3].userId, userType: 'influencer', cents: 150_000 }, new Date());
 }

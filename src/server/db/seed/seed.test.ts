@@ -1,12 +1,17 @@
 /**
  * The demo seed (decision 0015): every rating on the site is the average of published reviews on
  * completed deals — influencers, companies and the videos' copy — and the demo influencer is the best
- * rated (the people browser test relies on it).
+ * rated (the people browser test relies on it). Every account it makes is a demo account and its money is
+ * demo money (decision 0032).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCreditCode } from '../../../shared/creditCode';
-import { companies, companyVerificationRequests, deals, influencers, reviews, uploads, users, videos } from '../schema';
+import { companies, companyVerificationRequests, deals, influencers, ledgerAccounts, ledgerEntries, reviews, topups, uploads, users, videos } from '../schema';
+import { demoBalances } from '../../features/demo/money';
+import { removeDemoData } from '../../features/demo/service';
+import { checkLedger } from '../../features/money/ledger';
+import { makeAdmin } from '../factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DEMO_ACCOUNTS, seedDemo } from '.';
 
@@ -62,6 +67,20 @@ describe('demo seed', () => {
     }
   });
 
+  it('marks every account it makes as a demo account, and books its money against world_demo, never as a top-up (decision 0032)', async () => {
+    const db = t.app.ctx.db;
+    const all = await db.select({ email: users.email, isDemo: users.isDemo }).from(users);
+    expect(all.length).toBeGreaterThan(10);
+    expect(all.filter((u) => !u.isDemo)).toEqual([]);
+    expect(await db.select().from(topups)).toEqual([]);
+    const [world] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'world_demo'));
+    expect(world.balanceCents).toBe(-(50_000_000 + 150_000));
+    const kinds = await db.selectDistinct({ kind: ledgerEntries.kind }).from(ledgerEntries);
+    expect(kinds).toEqual([{ kind: 'demo_grant' }]);
+    const demo = await demoBalances(db);
+    expect(demo).toMatchObject({ grantedCents: 50_150_000, heldByDemoCents: 50_150_000, platformFeeCents: 0, realUsers: [] });
+  });
+
   it('the demo influencer is the best rated', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/influencers?limit=50' })).json() as { items: { nickname: string; rating: number }[] };
     const [demo] = await t.app.ctx.db
@@ -71,5 +90,21 @@ describe('demo seed', () => {
       .where(eq(users.email, DEMO_ACCOUNTS.influencer));
     expect(list.items[0].nickname).toBe(demo.nickname);
     expect(list.items[0].rating).toBeGreaterThan(list.items[1].rating);
+  });
+
+  // last: it takes the demo data away
+  it('the whole demo data can be removed in one go: nothing of it is left, the ledger balances (decision 0032)', async () => {
+    const db = t.app.ctx.db;
+    const admin = await makeAdmin(db);
+    const [avatar] = await db.select({ url: influencers.avatarUrl }).from(influencers).limit(1);
+    const removed = await removeDemoData(t.app.ctx, admin.id, { ip: '127.0.0.1' });
+    expect(removed).toMatchObject({ accounts: 13, tasks: expect.any(Number) as number, demoMoneyCents: 50_150_000 });
+    expect(removed.tasks).toBeGreaterThan(8);
+    expect((await db.select({ id: users.id }).from(users)).map((u) => u.id)).toEqual([admin.id]);
+    for (const table of [companies, influencers, deals, reviews, videos, uploads, topups, ledgerEntries, ledgerAccounts]) {
+      expect(await db.select().from(table)).toEqual([]);
+    }
+    expect(await checkLedger(db)).toEqual([]);
+    expect(await t.app.ctx.storage.get((avatar.url ?? '').replace('/uploads/', ''))).toBeNull();
   });
 });

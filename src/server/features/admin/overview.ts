@@ -9,6 +9,7 @@ import { adminLogs, contactMessages, systemStats, taskApplications, tasks, userP
 import type { AppContext } from '../../platform/context';
 import { revenueBetween } from '../money/finance';
 import { waitingCounts } from './users';
+import { countDemoAccounts } from '../demo/service';
 
 /** the platform's day (Asia/Shanghai, UTC+8 all year) */
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,6 +91,7 @@ export async function getOverview(ctx: AppContext): Promise<OverviewResponse> {
     statDate: day.date,
     computedAt: now.toISOString(),
     recent: recent.items,
+    demoAccounts: ctx.config.isProduction ? await countDemoAccounts(ctx.db) : null,
   };
 }
 

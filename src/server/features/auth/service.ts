@@ -203,7 +203,7 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string): P
   if (!perEmail.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(perEmail.retryAfterSeconds) });
 
   const [user] = await ctx.db
-    .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
+    .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt, isDemo: users.isDemo })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email}`)
     .limit(1);
@@ -211,6 +211,8 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string): P
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
   // told only to whoever knows the password
   if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
+  // a demo account (its password is published) signs in to a production site only when SEED_DEMO=true (decision 0032)
+  if (user.isDemo && ctx.config.isProduction && !ctx.config.seedDemo) throw new AppError('DEMO_ACCOUNT_DISABLED');
   await ctx.limiter.reset(emailKey);
   await ctx.limiter.undo(ipKey);
   if (ctx.config.admin && ctx.config.admin.email === input.email) {

@@ -20,6 +20,7 @@ import { sealer, type Sealer } from '../../platform/sealed';
 import type { AuthUser } from '../../platform/session';
 import { getSettings } from '../admin/settings';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { demoHeldIn } from '../demo/money';
 import { accountFor, post } from './ledger';
 
 type BankRow = typeof bankAccounts.$inferSelect;
@@ -123,8 +124,8 @@ export async function listPayouts(ctx: AppContext, user: AuthUser): Promise<Payo
 }
 
 /**
- * POST /api/wallet/payouts: at least the minimum, at most the available balance (WALLET_INSUFFICIENT),
- * to one of the user's own live bank accounts. The payout and its entry are one transaction; two
+ * POST /api/wallet/payouts: at least the minimum, at most the available balance (WALLET_INSUFFICIENT) less
+ * its demo money (DEMO_MONEY_PAYOUT, decision 0032), to one of the user's own live bank accounts. The payout and its entry are one transaction; two
  * withdrawals at once are ordered by the ledger's account lock, and the second one over the balance fails whole.
  */
 export async function requestPayout(ctx: AppContext, user: AuthUser, input: { amount: number; bankAccountId: string }): Promise<Payout> {
@@ -138,11 +139,17 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
       .from(bankAccounts)
       .where(and(eq(bankAccounts.id, input.bankAccountId), liveAccountsOf(user.id)));
     if (!bank) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+    // demo money never leaves (decision 0032): the account is locked first, so two payouts at once see the same rest
+    const available = await accountFor(tx, availableKind(user), user.id);
+    const held = await demoHeldIn(tx, user, available);
+    if (held.demo > 0 && input.amount > held.balance - held.demo) {
+      throw new AppError('DEMO_MONEY_PAYOUT', { demo: dollars(held.demo), max: dollars(Math.max(0, held.balance - held.demo)) });
+    }
     const [row] = await tx
       .insert(payouts)
       .values({ userId: user.id, bankAccountId: bank.id, amountCents: input.amount, status: 'requested', expectedBy, createdAt: now, updatedAt: now })
       .returning();
-    const from = await accountFor(tx, availableKind(user), user.id);
+    const from = available;
     const transit = await accountFor(tx, 'payouts_in_transit', user.id);
     const posted = await post(
       tx,

@@ -63,7 +63,11 @@ export const APP_ROUTES = [
   '/video/:id',
 ] as const;
 
+/** The developer pages (they read the outbox, try uploads and routes): development only, 404 in production (decision 0032). */
+export const DEV_ROUTES = ['/email-test', '/sms-test', '/image-upload-test', '/influencer-image-upload-test', '/route-test', '/route-test/:id'] as const;
 
+const matches = (routes: readonly string[], pathname: string) =>
+  routes.some((path) => matchPath({ path, caseSensitive: false, end: true }, pathname) !== null);
 
 export type PageStatus =
   | { status: 200 }
@@ -89,12 +93,16 @@ const decode = (s: string): string | null => {
  * React Router's own matcher, with its defaults (case-insensitive, a trailing slash allowed, whole path).
  */
 export function isAppRoute(pathname: string): boolean {
-  return APP_ROUTES.some((path) => matchPath({ path, caseSensitive: false, end: true }, pathname) !== null);
+  return matches(APP_ROUTES, pathname);
+}
+
+export function isDevRoute(pathname: string): boolean {
+  return matches(DEV_ROUTES, pathname);
 }
 
 /**
  * The status of a page address for this viewer:
- * - an address that is none of the app's routes: 404;
+ * - an address that is none of the app's routes: 404, and so is a developer page in production;
  * - /task, /influencer, /company, /video, /deal with an id: 200 when the page shows the record to this
  *   viewer (a hidden profile to its owner and admins, a profile shown to signed-in users only to them);
  *   404 for a malformed id or a record they cannot see; 410 for a task or video an admin deleted;
@@ -106,7 +114,7 @@ export function isAppRoute(pathname: string): boolean {
  */
 export async function pageStatus(ctx: AppContext, pathname: string, viewer: () => Promise<AuthUser | null>): Promise<PageStatus> {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (!isAppRoute(path)) return { status: 404, kind: null, notFoundPage: true };
+  if (!isAppRoute(path) || (ctx.config.isProduction && isDevRoute(path))) return { status: 404, kind: null, notFoundPage: true };
   const [, rawKind, rawId] = /^\/(task|influencer|company|video|deal)\/([^/]+)$/i.exec(path) ?? [];
   if (!rawKind || !rawId) return OK;
   const kind = rawKind.toLowerCase() as RecordPage;

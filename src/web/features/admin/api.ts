@@ -121,6 +121,8 @@ export function useAdminAction<V, R = unknown>(fn: (v: V) => Promise<R>) {
 }
 
 export const adminCalls = {
+  /** 概览's banner: the demo data goes in one transaction (decision 0032) */
+  removeDemoData: () => data(client.POST('/api/admin/demo-data/remove')),
   approve: (id: string) => data(client.POST('/api/admin/users/{id}/approve', { params: { path: { id } } })),
   reject: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/reject', { params: { path: { id } }, body: { reason } })),
   suspend: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/suspend', { params: { path: { id } }, body: { reason } })),

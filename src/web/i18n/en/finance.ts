@@ -55,6 +55,7 @@ const finance: Messages<typeof zh> = {
       payout_request: 'Payout requested',
       payout_paid: 'Payout paid',
       payout_rejected: 'Payout returned',
+      demo_grant: 'Demo money',
     },
     accounts: {
       company_available: 'Company balance',
@@ -67,6 +68,7 @@ const finance: Messages<typeof zh> = {
       payouts_in_transit: 'Payout in transit',
       world_payments_in: 'Payments in',
       world_payouts_out: 'Payouts out',
+      world_demo: 'Demo money',
     },
   },
 };

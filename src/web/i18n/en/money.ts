@@ -41,6 +41,7 @@ const money: Messages<typeof zh> = {
       payouts_in_transit: 'Withdrawal in progress',
       world_payments_in: 'Payment from outside (top-up)',
       world_payouts_out: 'Paid out to a bank',
+      world_demo: 'Demo money (cannot be withdrawn)',
     },
   },
   due: {
@@ -91,6 +92,7 @@ const money: Messages<typeof zh> = {
       deal_refund: 'Deal refund',
       payout_request: 'Payout',
       payout_rejected: 'Payout returned',
+      demo_grant: 'Demo money (cannot be withdrawn)',
     },
   },
   finance: {

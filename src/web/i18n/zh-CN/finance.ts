@@ -53,6 +53,7 @@ const finance = {
       payout_request: '申请提现',
       payout_paid: '提现已打款',
       payout_rejected: '提现退回',
+      demo_grant: '演示资金',
     },
     accounts: {
       company_available: '企业余额',
@@ -65,6 +66,7 @@ const finance = {
       payouts_in_transit: '提现在途',
       world_payments_in: '外部入账',
       world_payouts_out: '外部出账',
+      world_demo: '演示资金',
     },
   },
 };

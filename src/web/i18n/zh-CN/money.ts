@@ -39,6 +39,7 @@ const money = {
       payouts_in_transit: '提现处理中',
       world_payments_in: '外部付款（充值）',
       world_payouts_out: '外部收款（提现到银行）',
+      world_demo: '演示资金（不可提现）',
     },
   },
   due: {
@@ -89,6 +90,7 @@ const money = {
       deal_refund: '订单退款',
       payout_request: '提现',
       payout_rejected: '提现退回',
+      demo_grant: '演示资金（不可提现）',
     },
   },
   finance: {

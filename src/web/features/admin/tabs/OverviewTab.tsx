@@ -8,6 +8,7 @@ import { useAuditLabel } from './auditLabels';
 import type { Schema } from '../../../lib/client';
 
 type OverviewResponse = Schema<'OverviewResponse'>;
+import { DemoDataBanner } from './DemoDataBanner';
 
 type CardKey = keyof OverviewResponse['cards'];
 const CARDS: { key: CardKey; label: string; money?: boolean }[] = [
@@ -20,7 +21,10 @@ const CARDS: { key: CardKey; label: string; money?: boolean }[] = [
   { key: 'todayRevenueCents', label: 'todayRevenue', money: true },
 ];
 
-/** 概览: seven cards computed by the server (change versus yesterday on the first four), what waits, recent activity. */
+/**
+ * 概览: seven cards computed by the server (change versus yesterday on the first four), what waits, recent activity;
+ * on a production site with demo accounts, the banner that removes them (decision 0032).
+ */
 export default function OverviewTab() {
   const { t } = useTranslation('admin');
   const f = useAdminFormat();
@@ -51,6 +55,7 @@ export default function OverviewTab() {
         </Button>
         {data && <span className="adm-change">{t('overview.updatedAt', { time: f.dateTime(data.computedAt) })}</span>}
       </div>
+      {data && data.demoAccounts !== null && data.demoAccounts > 0 && <DemoDataBanner accounts={data.demoAccounts} />}
       <div className="adm-cards">
         {CARDS.map((c, i) => {
           const card = data?.cards[c.key];
