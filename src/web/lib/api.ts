@@ -105,13 +105,11 @@ export function setApiTransport(t: Transport) {
   transport = t;
 }
 
-/** Sends through the transport in force (the typed client, lib/client.ts, uses it too). */
-export const sendThroughTransport: Transport = (url, init) => transport(url, init);
-
-/** The body of a response as JSON, or undefined when it is empty or not JSON. */
-export const readJsonBody = async (res: Response): Promise<unknown> => parseJson(await res.text().catch(() => ''));
-
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * One JSON request (the typed client, lib/client.ts, is the only caller: its result type comes from the API
+ * document, never from here).
+ */
+export async function request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: string | undefined;
   if (opts.body !== undefined) {
@@ -134,18 +132,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   opts.onResponse?.(res);
   const data = parseJson(await res.text().catch(() => ''));
   if (!res.ok) throw errorFromResponse(res.status, data);
-  return data as T;
+  return data;
 }
 
-export const api = {
-  get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...opts, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PATCH', path, { ...opts, body: body ?? {} }),
-  delete: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, opts),
-};
 
 export type UploadOptions = {
   /** called with 0..100 while the file is sent */

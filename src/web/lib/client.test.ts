@@ -31,6 +31,13 @@ describe('the typed client', () => {
     expect(sent[0].headers.get('accept')).toBe('application/json');
   });
 
+  it('leaves out empty query values as lib/api.ts always did, and hands back the response', async () => {
+    answer(200, { items: [] });
+    const r = await client.GET('/api/tasks', { params: { query: { search: '', page: 2 } } });
+    expect(sent[0].url).toBe('/api/tasks?page=2');
+    expect(r.response.status).toBe(200);
+  });
+
   it('fills path parameters and sends a JSON body', async () => {
     answer(200, { ok: true });
     await data(client.POST('/api/deals/{id}/events/propose_schedule', { params: { path: { id: 'd-1' } }, body: { start: '2026-03-10T10:00:00Z', end: '2026-03-10T12:00:00Z', roomUrl: 'https://live.douyin.com/1' } }));

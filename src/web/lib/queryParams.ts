@@ -1,6 +1,7 @@
 /**
- * A query for the typed client (lib/client.ts) as lib/api.ts sent it: openapi-fetch leaves out only
- * undefined and null, lib/api.ts also left out empty strings (an empty search box is no `search=`).
+ * A query as the product sends it: undefined, null and empty strings left out (an empty search box is no
+ * `search=`). The typed client (lib/client.ts) leaves them out when it sends; this gives a form's values —
+ * where a cleared field is '' or null — the type of the document's optional parameters.
  */
 export function compactQuery<T extends object>(query: T): T {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as T;

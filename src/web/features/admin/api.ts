@@ -5,7 +5,7 @@ import type { AdminTaskListQuery, CategoryFormValues } from '@shared/schemas/adm
 import type { AdminVideoQuery, ContactListQuery, VideoFormValues } from '@shared/schemas/adminContent';
 import { isApiError } from '../../lib/api';
 import { client, data, type Schema } from '../../lib/client';
-import { presentQuery } from './query';
+import { compactQuery } from '../../lib/queryParams';
 import { meQueryKey } from '../auth/api';
 
 export const adminKeys = {
@@ -39,7 +39,7 @@ export const overviewQuery = queryOptions({
 export const usersQuery = (q: Partial<AdminUsersQuery>) =>
   queryOptions({
     queryKey: adminKeys.users(q),
-    queryFn: ({ signal }) => data(client.GET('/api/admin/users', { params: { query: presentQuery(q) }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/users', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -54,7 +54,7 @@ export const userDetailQuery = (id: string) =>
 export const auditQuery = (q: Partial<AuditQuery>) =>
   queryOptions({
     queryKey: adminKeys.audit(q),
-    queryFn: ({ signal }) => data(client.GET('/api/admin/audit', { params: { query: presentQuery(q) }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/audit', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -149,7 +149,7 @@ export const adminCalls = {
 export const adminVideosQuery = (q: Partial<AdminVideoQuery>) =>
   queryOptions({
     queryKey: ['admin', 'videos', q] as const,
-    queryFn: ({ signal }) => data(client.GET('/api/admin/videos', { params: { query: presentQuery(q) }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/videos', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -166,7 +166,7 @@ export const influencerPickerQuery = queryOptions({
 export const contactMessagesQuery = (q: Partial<ContactListQuery>) =>
   queryOptions({
     queryKey: ['admin', 'contact', q] as const,
-    queryFn: ({ signal }) => data(client.GET('/api/admin/contact-messages', { params: { query: presentQuery(q) }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/contact-messages', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -175,7 +175,7 @@ export const contactMessagesQuery = (q: Partial<ContactListQuery>) =>
 export const adminDisputesQuery = (q: { status: 'open' | 'closed'; page: number; limit: number }) =>
   queryOptions({
     queryKey: ['admin', 'disputes', q] as const,
-    queryFn: ({ signal }) => data(client.GET('/api/admin/disputes', { params: { query: presentQuery(q) }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/disputes', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -189,7 +189,7 @@ export const adminCategoriesQuery = queryOptions({
 export const adminTasksQuery = (q: Partial<AdminTaskListQuery>) =>
   queryOptions({
     queryKey: ['admin', 'tasks', q] as const,
-    queryFn: ({ signal }) => data(client.GET('/api/admin/tasks', { params: { query: presentQuery(q) }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/tasks', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AdminReviewQuery } from '@shared/schemas/reviews';
 import { isApiError } from '../../lib/api';
 import { client, data } from '../../lib/client';
-import { presentQuery } from './query';
+import { compactQuery } from '../../lib/queryParams';
 
 const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
@@ -10,7 +10,7 @@ const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) &&
 export const adminReviewsQuery = (q: AdminReviewQuery) =>
   queryOptions({
     queryKey: ['admin', 'reviews', q] as const,
-    queryFn: ({ signal }) => data(client.GET('/api/admin/reviews', { params: { query: presentQuery(q) }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/reviews', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });

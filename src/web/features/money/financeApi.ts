@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { LedgerEntriesQuery } from '@shared/schemas/finance';
 import { client, data } from '../../lib/client';
-import { presentQuery } from '../admin/query';
+import { compactQuery } from '../../lib/queryParams';
 import { moneyKeys } from './api';
 
 /** what the ledger search sends: everything but the cursor, which the pages carry */
@@ -28,7 +28,7 @@ export const ledgerEntriesQuery = (s: LedgerSearch) =>
     queryFn: ({ signal, pageParam }) =>
       data(
         client.GET('/api/admin/finance/entries', {
-          params: { query: presentQuery({ q: s.q, kind: s.kind, from: s.from, to: s.to, before: pageParam ?? undefined, limit: LEDGER_PAGE }) },
+          params: { query: compactQuery({ q: s.q, kind: s.kind, from: s.from, to: s.to, before: pageParam ?? undefined, limit: LEDGER_PAGE }) },
           signal,
         }),
       ),
