@@ -29,6 +29,26 @@ test.describe('demo data on a production site', () => {
     }
   });
 
+  test('in English at 390 px the banner and its confirmation speak English; cancelling keeps the data', async ({ page, context }) => {
+    await context.addCookies([{ name: 'lang', value: 'en', url }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}/admin-login`);
+    await page.getByTestId('admin-email').fill(ADMIN.email);
+    await page.getByTestId('admin-password').fill(ADMIN.password);
+    await page.getByTestId('admin-login-submit').click();
+    await expect(page).toHaveURL(/\/admin$/);
+    const banner = page.getByTestId('demo-banner');
+    await expect(banner).toContainText('Demo accounts still on this production site: 13');
+    await expect(banner).toContainText('Remove demo data');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('demo-banner-en-390.png') });
+    await page.getByTestId('demo-remove').click();
+    await expect(page.getByRole('dialog')).toContainText('Demo accounts to delete with everything that belongs to them: 13. This cannot be undone.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(banner).toContainText('13');
+  });
+
   test('概览 shows the banner at 390 px; 删除演示数据 removes the demo data after a confirmation', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${url}/admin-login`);
