@@ -71,6 +71,7 @@ const en: Messages<typeof zh> = {
       avgViews: 'Average views',
       rating: 'Rating',
       reviews: '{{count}} reviews',
+      reviews_one: '{{count}} review',
     },
     sections: {
       basic: 'Basic information',

@@ -20,9 +20,13 @@ const en: Messages<typeof zh> = {
     hours: '{{count}} h ago',
     yesterday: 'Yesterday',
     days: '{{count}} days ago',
+    days_one: '{{count}} day ago',
     weeks: '{{count}} weeks ago',
+    weeks_one: '{{count}} week ago',
     months: '{{count}} months ago',
+    months_one: '{{count}} month ago',
     years: '{{count}} years ago',
+    years_one: '{{count}} year ago',
   },
 };
 export default en;

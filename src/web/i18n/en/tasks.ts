@@ -72,6 +72,7 @@ const en: Messages<typeof zh> = {
     applicants: '{{count}}/{{max}} applied',
     moreRequirements: '+{{count}}',
     moreRequirementsLabel: '{{count}} more requirements',
+    moreRequirementsLabel_one: '{{count}} more requirement',
     requirements: 'Requirements',
   },
   pricing: {
@@ -351,6 +352,7 @@ const en: Messages<typeof zh> = {
   invitations: {
     title: 'Invitations',
     remaining: '{{count}} invitations left today (limit {{limit}} a day)',
+    remaining_one: '{{count}} invitation left today (limit {{limit}} a day)',
     empty: 'No invitations sent yet',
     emptyHint: 'Invite fitting influencers from Recommended influencers.',
     loading: 'Loading invitations',

@@ -51,6 +51,7 @@ const en: Messages<typeof zh> = {
     noDescription: 'No description',
     viewProfile: 'View profile',
     followers: '{{count}} followers',
+    followers_one: '{{count}} follower',
     rating: 'Rating {{rating}}',
     player: 'Video player: {{title}}',
   },
