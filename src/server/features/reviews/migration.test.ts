@@ -12,7 +12,6 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, PGLITE_EXTENSIONS, queryRows, type Db } from '../../db/client';
-import { makeUser } from '../../db/factories';
 import * as schema from '../../db/schema';
 import { companies, influencers, jobs, reviews, videos } from '../../db/schema';
 
@@ -41,8 +40,14 @@ describe('migration 0015 (two-way reviews)', () => {
     const d = drizzle(client, { schema });
     await migrate(d, { migrationsFolder: foldersUpTo('0015_deal_reviews') });
     const db = d as unknown as Db;
-    // rows are written as the tables were before 0015 (plain SQL: later migrations add columns the
-    // current schema's inserts would name); users through the factory
+    // rows are written as the tables were before 0015, in plain SQL: later migrations add columns the
+    // current schema's inserts would name (drizzle lists every column, users.is_demo of 0021 too)
+    let n = 0;
+    const makeUser = async (_db: Db, o: { userType: 'company' | 'influencer' }) => {
+      const [u] = await queryRows<{ id: string }>(db, sql`insert into users (email, password_hash) values (${`old-${++n}@example.com`}, 'x') returning id`);
+      await db.execute(sql`insert into user_profiles (user_id, user_type) values (${u.id}, ${o.userType})`);
+      return { id: u.id };
+    };
     const coUser = await makeUser(db, { userType: 'company' });
     const [coRow] = await queryRows<{ id: string }>(db, sql`insert into companies (user_id, company_name, contact_person, avg_rating) values (${coUser.id}, '旧企业', '张经理', 4.5) returning id`);
     const co = { user: coUser, company: { id: coRow.id } };
