@@ -100,17 +100,24 @@ export class FailoverLimiter implements Limiter {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
+  /**
+   * Every operation also counts in this instance's memory, so a switch to memory — an outage, or one command
+   * that timed out on a busy machine — continues from this instance's own counts instead of from zero (50
+   * parallel wrong passwords must not get a second budget of 10 because one command was slow).
+   */
   private async run<T>(op: (l: Limiter) => Promise<T>): Promise<T> {
+    const local = op(this.fallback);
     if (this.usingRedis) {
       try {
         const result = await op(this.shared);
+        await local;
         this.markUp();
         return result;
       } catch (err) {
         this.markDown(err);
       }
     }
-    return op(this.fallback);
+    return local;
   }
 
   private markUp() {
