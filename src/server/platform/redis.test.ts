@@ -107,6 +107,19 @@ describe.skipIf(missing)('FailoverLimiter with a redis-server of its own', () =>
     // the command that timed out was still carried out once the server woke: counted in Redis too, not lost
     expect(await a.peek('hung')).toBe(1);
   });
+
+  it('one slow command mid-burst: memory goes on from this instance\'s own count, not from zero', async () => {
+    clock.advance(5_000);
+    for (let i = 1; i <= 3; i++) expect((await a.hit('mid', 4, 60)).allowed).toBe(true);
+    server.freeze();
+    try {
+      // the 4th times out and is counted in memory, which already holds the three before it
+      expect(await a.hit('mid', 4, 60)).toMatchObject({ allowed: true, count: 4 });
+      expect((await a.hit('mid', 4, 60)).allowed).toBe(false);
+    } finally {
+      server.thaw();
+    }
+  });
 });
 
 describe.skipIf(missing)('FailoverLimiter when Redis is unreachable from the start', () => {
