@@ -29,8 +29,9 @@ test.describe('demo data on a production site', () => {
     }
   });
 
-  test('in English at 390 px the banner and its confirmation speak English; cancelling keeps the data', async ({ page, context }) => {
-    await context.addCookies([{ name: 'lang', value: 'en', url }]);
+  test('in English at 390 px the banner and its confirmation speak English; cancelling keeps the data', async ({ page }) => {
+    // the app's language is the stored choice (the cookie follows it)
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${url}/admin-login`);
     await page.getByTestId('admin-email').fill(ADMIN.email);
