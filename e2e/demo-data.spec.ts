@@ -3,10 +3,21 @@
  * SEED_DEMO=true has the demo data; 概览 says so with a banner, and 删除演示数据 (after a confirmation) removes
  * it — on a 390 px phone. The developer pages answer 404 there, and a demo account's money cannot be paid out.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './ownServer';
 
 const ADMIN = { email: 'prod-admin@example.com', password: 'Prod-Admin-Passw0rd' };
+
+/** the production site's admin signs in on a 390 px phone and lands on 概览 */
+async function signInAt390(page: Page, url: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${url}/admin-login`);
+  await page.getByTestId('admin-email').fill(ADMIN.email);
+  await page.getByTestId('admin-password').fill(ADMIN.password);
+  await page.getByTestId('admin-login-submit').click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
 
 test.describe('demo data on a production site', () => {
   test.describe.configure({ timeout: 300_000 });
@@ -32,12 +43,7 @@ test.describe('demo data on a production site', () => {
   test('in English at 390 px the banner and its confirmation speak English; cancelling keeps the data', async ({ page }) => {
     // the app's language is the stored choice (the cookie follows it)
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${url}/admin-login`);
-    await page.getByTestId('admin-email').fill(ADMIN.email);
-    await page.getByTestId('admin-password').fill(ADMIN.password);
-    await page.getByTestId('admin-login-submit').click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await signInAt390(page, url);
     const banner = page.getByTestId('demo-banner');
     await expect(banner).toContainText('Demo accounts still on this production site: 13');
     await expect(banner).toContainText('Remove demo data');
@@ -51,12 +57,7 @@ test.describe('demo data on a production site', () => {
   });
 
   test('概览 shows the banner at 390 px; 删除演示数据 removes the demo data after a confirmation', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${url}/admin-login`);
-    await page.getByTestId('admin-email').fill(ADMIN.email);
-    await page.getByTestId('admin-password').fill(ADMIN.password);
-    await page.getByTestId('admin-login-submit').click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await signInAt390(page, url);
 
     const banner = page.getByTestId('demo-banner');
     await expect(banner).toContainText('正式环境中仍有 13 个演示账号');
