@@ -75,20 +75,31 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
+  publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/web/public', import.meta.url)),
   // precompress: .br and .gz beside every built text file, served by @fastify/static (decision 0017)
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: false,
-    // .vite/manifest.json: which chunk each page, namespace and scope became (read by scripts/size.mjs)
-    manifest: true,
-    chunkSizeWarningLimit: 1500,
-  },
+  // the server entry (decision 0034): dependencies load from node_modules, except the icons, whose CommonJS
+  // build Node cannot import by name
+  ssr: { noExternal: ['@ant-design/icons', '@ant-design/icons-svg'] },
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr`: the web app's server entry, loaded by the server (src/server/features/seo/render.ts)
+        outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: { input: fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url)) },
+      }
+    : {
+        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: false,
+        // .vite/manifest.json: which chunk each page, namespace and scope became (read by scripts/size.mjs)
+        manifest: true,
+        chunkSizeWarningLimit: 1500,
+      },
   server: {
     port: 5173,
     // keep the browser's Host header (changeOrigin: false): the server's CSRF origin check compares
@@ -98,4 +109,4 @@ export default defineConfig({
       '/uploads': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
-});
+}));

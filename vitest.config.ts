@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    // the server's page render loads the web app's server entry by path: in tests its source, compiled by Vitest
+    env: { SSR_ENTRY: 'src/web/entry-server.tsx' },
   },
 });

@@ -58,6 +58,9 @@ import { seoRoutes, originOf } from './features/seo/routes';
 import { pageHead, preloadsFor, renderShell, statusHead } from './features/seo/head';
 import { pageStatus } from './features/seo/status';
 import { modulePreloadsFor, readManifest } from './features/seo/modules';
+import { APP_LOADER_JS, APP_LOADER_PATH, insertRendered, loadServerEntry, renderSettings } from './features/seo/render';
+import { PageCache, encodedBody } from './features/seo/pageCache';
+import type { InternalGet } from '../shared/ssr';
 import { EMBED_ORIGINS } from '../shared/embed';
 
 export type BuildOptions = {
@@ -80,18 +83,8 @@ const MAX_URL_LENGTH = 8192;
 
 /** Developer test pages: served to loopback clients only (platform/loopback.ts). */
 const DEV_PAGES = new Set(['/email-test', '/sms-test', '/image-upload-test', '/influencer-image-upload-test']);
-/** The header of the first paint's internal API reads (answerApiWith): exempt from the per-address limit with this process's key. */
-const INTERNAL_HEADER = 'x-first-paint-key';
-
-/** The first-paint renderer (features/seo/firstPaint.tsx), or null when it cannot be loaded here. */
-async function loadFirstPaint(ctx: AppContext) {
-  try {
-    return await import('./features/seo/firstPaint');
-  } catch (err) {
-    ctx.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'first paint unavailable: pages are served without it');
-    return null;
-  }
-}
+/** The header of the page render's internal API reads: exempt from the per-address limit with this process's key. */
+const INTERNAL_HEADER = 'x-render-key';
 
 /** Builds the whole server: used by main.ts and by the tests (through app.inject). */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
@@ -310,52 +303,79 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // which chunks each public page needs (the build's manifest): preloaded with its HTML
   const manifest = serveWeb && webDist ? readManifest(webDist) : null;
   await app.register(seoRoutes(ctx));
-  // the first paint renders the web app's own components (TSX, @shared paths): loaded only with a web build, and
-  // a server whose TypeScript loader cannot compile them (tsx started outside the repository without
-  // TSX_TSCONFIG_PATH) serves its pages without a first paint instead of failing (decision 0024)
-  const firstPaint = shellHtml === null ? null : await loadFirstPaint(ctx);
-  // the app's loader on pages painted with their content (decision 0026)
-  if (firstPaint) {
-    app.get(firstPaint.APP_LOADER_PATH, { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(firstPaint.APP_LOADER_JS),
-    );
-    // a list or detail page's first queries, answered from inside the server as they would be for a visitor
-    firstPaint.answerApiWith(async (url) => {
-      const r = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', [INTERNAL_HEADER]: internalKey } });
-      return { status: r.statusCode, body: r.body, contentType: String(r.headers['content-type'] ?? 'application/json') };
-    });
-  }
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [url, search = ''] = request.url.split('?');
-    // a public page's first paint in its HTML, in the language the visitor chose (decision 0024)
-    const lang = firstPaint ? firstPaint.firstPaintLang(request.cookies.lang) : 'zh-CN';
-    // a request with a session cookie may be a signed-in user's: their page may differ, so it gets the frame only
-    const visitor = !request.cookies[SESSION_COOKIE];
+  // public pages rendered by the web app's own server entry, then hydrated in the browser (decision 0034): loaded
+  // only with a web build; without its server entry the pages come as the app's frame and load in the browser
+  const ssr = shellHtml === null ? null : await loadServerEntry(config.ssrEntry, ctx);
+  // the app's loader on pages rendered with their content (decision 0026)
+  app.get(APP_LOADER_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(APP_LOADER_JS),
+  );
+  // a page's first reads, answered from inside the server as they would be for a visitor
+  const internalGet: InternalGet = async (url) => {
+    const r = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', [INTERNAL_HEADER]: internalKey } });
+    return { status: r.statusCode, body: r.body, contentType: String(r.headers['content-type'] ?? 'application/json') };
+  };
+  const pageCache = new PageCache(ctx.clock, config.publicCacheSeconds * 1000);
+
+  /** The page's HTML: its head, its first calls, and (for a page the server renders) its rendered content. */
+  const renderHtml = async (request: FastifyRequest, url: string, search: string, lang: string, visitor: boolean) => {
     // an unknown address, or a record this reader cannot see: 404 (410 when deleted) with the not-found page (decision 0030)
     const page = await pageStatus(ctx, url, () => request.getUser());
     const notFound =
       page.status !== 200 && page.notFoundPage
         ? { status: page.status, kind: page.kind, path: url, signedIn: !visitor && (await request.getUser()) !== null }
         : undefined;
-    const head = page.status === 200 ? await pageHead(ctx, url) : statusHead(lang, page.notFoundPage);
-    const fp = firstPaint
-      ? await firstPaint.renderFirstPaint(url, lang, await firstPaint.firstPaintSettings(ctx), {
-          search,
-          visitor,
-          timeZone: firstPaint.firstPaintTimeZone(request.cookies.tz),
-          onError: (err) => request.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'first paint: page content not rendered'),
-          notFound,
-        })
+    const head = page.status === 200 ? await pageHead(ctx, url) : statusHead(lang === 'en' ? 'en' : 'zh-CN', page.notFoundPage);
+    const rendered = ssr
+      ? await ssr
+          .render({
+            path: url,
+            search,
+            lang,
+            visitor,
+            timeZone: ssr.timeZoneOf(request.cookies.tz),
+            siteSettings: await renderSettings(ctx),
+            notFound,
+            get: internalGet,
+            onError: (err) => request.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'page render: content not complete'),
+          })
+          .catch((err: unknown) => {
+            request.log.error({ err }, 'page render failed: the app\'s frame is sent');
+            return null;
+          })
       : null;
-    const modules = notFound ? { scripts: [], styles: [] } : modulePreloadsFor(manifest, url, undefined, lang);
+    const modules = notFound ? { scripts: [], styles: [] } : modulePreloadsFor(manifest, url, undefined, lang === 'en' ? 'en' : 'zh-CN');
+    const content = rendered !== null && !notFound;
     // what came with the page is not fetched again: its data, and for a visitor the (signed-out) session
     const preloads = (notFound ? ['/api/auth/session'] : preloadsFor(url, search)).filter((p) =>
-      p === '/api/auth/session' ? !fp?.data.signedOut : !fp?.data.queries,
+      p === '/api/auth/session' ? !rendered?.data.signedOut : !rendered?.data.queries,
     );
-    let html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloads, fp?.content ? { ...modules, styles: [] } : modules);
-    if (fp && firstPaint) html = firstPaint.insertFirstPaint(html, fp, modules.styles);
-    // the markup follows the `lang` cookie: a shared cache must not hand one visitor's language to another
-    return reply.status(page.status).header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+    let html = renderShell(shellHtml ?? '', head, originOf(ctx, request), url, preloads, content ? { ...modules, styles: [] } : modules);
+    if (rendered && ssr) html = insertRendered(html, rendered, { content, styles: modules.styles, headStyle: ssr.headStyle });
+    return { status: page.status, html };
+  };
+
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [url, search = ''] = request.url.split('?');
+    // the page in the language the reader chose (decision 0024)
+    const lang = ssr ? ssr.languageOf(request.cookies.lang) : 'zh-CN';
+    // a request with a session cookie may be a signed-in reader's: rendered for them alone, never shared
+    const visitor = !request.cookies[SESSION_COOKIE];
+    // the markup follows the `lang` and `tz` cookies: a shared cache must not hand one reader's page to another
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Encoding');
+    if (!visitor) {
+      const { status, html } = await renderHtml(request, url, search, lang, false);
+      return reply.status(status).type('text/html; charset=utf-8').send(html);
+    }
+    // a visitor's page: shared by every visitor asking the same within a few seconds, made once (decision 0034)
+    const key = [originOf(ctx, request), lang, ssr ? ssr.timeZoneOf(request.cookies.tz) : '', request.url].join('\n');
+    const { page, hit } = await pageCache.get(key, () => ctx.publicCache.version(), () => renderHtml(request, url, search, lang, true));
+    reply.status(page.status).type('text/html; charset=utf-8').header('etag', page.etag).header('x-cache', hit ? 'hit' : 'miss');
+    if (request.headers['if-none-match'] === page.etag && page.status === 200) return reply.status(304).send();
+    const { encoding, body } = encodedBody(page, request.headers['accept-encoding']);
+    // compressed once per page: the compression hook leaves a reply that names its encoding alone
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(await body);
   };
   // the home page too (the static files plugin answers no directory index)
   if (shellHtml !== null) app.get('/', { schema: { hide: true } }, sendShell);

@@ -58,6 +58,8 @@ const envSchema = z
     JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     /** development and e2e only: a clock that /api/dev/clock can move forward (refused in production) */
     DEV_CLOCK: bool.default(false),
+    /** the web app's built server entry (`npm run build` writes it; decision 0034) */
+    SSR_ENTRY: z.string().min(1).optional(),
     /** development and e2e only: check every API response against the API document, mismatches appended to this file */
     API_CONTRACT_LOG: z.string().min(1).optional(),
   })
@@ -136,6 +138,8 @@ export type Config = {
   contractLog?: string;
   /** the web build to serve; absent in tests */
   webDist?: string;
+  /** the web app's server entry the pages are rendered with (dist/server/entry-server.js; decision 0034) */
+  ssrEntry: string;
 };
 
 export class ConfigError extends Error {}
@@ -189,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devClock: e.DEV_CLOCK,
     contractLog: e.API_CONTRACT_LOG,
     webDist: path.resolve('dist/web'),
+    ssrEntry: path.resolve(e.SSR_ENTRY ?? 'dist/server/entry-server.js'),
   };
 }
 

@@ -1,13 +1,13 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { initI18n } from './i18n';
 import { App } from './app/App';
-import { seedFirstData, serverNotFoundAt } from './app/firstPaint';
+import { seedFirstData } from './app/firstPaint';
 import { preloadPage } from './app/router';
 import { syncTimeZoneCookie } from './lib/timeZone';
 import './app/global.css';
 
-/** Marks #root once the app has replaced the server's picture (`data-live`): from then on the page is the app. */
+/** Marks #root once the app is live (`data-live`): hydrated or rendered, from then on the page is the app. */
 function Live({ root, children }: { root: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     root.dataset.live = '';
@@ -16,34 +16,35 @@ function Live({ root, children }: { root: HTMLElement; children: ReactNode }) {
 }
 
 async function start() {
-  // the server paints the next page's times in the device's zone (decision 0026)
+  // the server renders the next page's times in the device's zone (decision 0026)
   syncTimeZoneCookie();
   await initI18n();
   const el = document.getElementById('root');
   if (!el) throw new Error('#root is missing from index.html');
-  // The server painted this page already (decision 0024): render once the page's code and texts are here,
-  // with the data the server used, so React's first render draws the same picture over it (no loading
-  // spinner in between, nothing moves). A first paint in another language (a choice made before the
-  // language cookie existed) is replaced at once.
-  const painted = el.dataset.firstPaint;
-  if (painted) {
-    seedFirstData();
-    // (an address answered 404 shows the not-found page, part of the shell: no page to load)
-    if (painted === i18n.language && !serverNotFoundAt(window.location.pathname, undefined)) await preloadPage(window.location.pathname);
+  const tree = (zone?: string) => (
+    <StrictMode>
+      <Live root={el}>
+        <App renderedTimeZone={zone} />
+      </Live>
+    </StrictMode>
+  );
+  // The server rendered this page (decision 0034): with the data it used in the cache, the page's code and texts
+  // loaded, React hydrates the server's markup — it attaches to it instead of drawing it again, so what a visitor
+  // typed or chose meanwhile stays. A page the server rendered in another language than the one chosen here (a
+  // choice made before the language cookie existed) is drawn anew instead.
+  const rendered = el.dataset.firstPaint;
+  if (rendered) {
+    const zone = seedFirstData();
+    if (rendered === i18n.language) {
+      await preloadPage(window.location.pathname);
+      hydrateRoot(el, tree(zone));
+      return;
+    }
   }
   // as a transition: React renders the first screen in slices of a few milliseconds, yielding to the browser
-  // between them, instead of one long task that blocks input (Total Blocking Time); whatever is on screen (the
-  // first paint, the loading mark) stays until the new tree is complete
+  // between them, instead of one long task that blocks input (Total Blocking Time)
   const root = createRoot(el);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Live root={el}>
-          <App />
-        </Live>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(tree()));
 }
 
 void start();

@@ -23,6 +23,8 @@ export class PublicCache {
   private entries = new Map<string, Entry>();
   private inflight = new Map<string, Promise<Entry>>();
   private generations = new Map<string, number>();
+  /** how many invalidations this instance has seen: the version of everything public (rendered pages' key) */
+  private writes = 0;
 
   constructor(
     private clock: Clock,
@@ -36,8 +38,14 @@ export class PublicCache {
 
   /** Forgets every entry of `tag` (call after the commit of a write that changes it). */
   invalidate(tag: string) {
+    this.writes += 1;
     this.generations.set(tag, this.generation(tag) + 1);
     for (const key of this.entries.keys()) if (key.startsWith(`${tag} `)) this.entries.delete(key);
+  }
+
+  /** The version of the public data: changes with every invalidation (the rendered pages' cache keys on it). */
+  version(): string {
+    return String(this.writes);
   }
 
   /** The cached answer for `key`, or the loader's (at most one load per key at a time). */

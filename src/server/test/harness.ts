@@ -95,6 +95,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
+    // the web app's server entry from source (vitest.config.ts): the tests need no build
+    ...(process.env.SSR_ENTRY ? { SSR_ENTRY: process.env.SSR_ENTRY } : {}),
     ...env,
   });
   if (opts.webDist) config.webDist = opts.webDist;

@@ -1,6 +1,8 @@
+import { createContext, useContext } from 'react';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import type { Schema } from '../lib/client';
 import { RECORD_PAGES, type ServerNotFound } from '@shared/pages';
+import { validTimeZone } from '../lib/timeZone';
 import { queryClient } from './queryClient';
 import { siteSettingsQuery } from './siteSettings';
 import { meQueryKey } from '../features/auth/api';
@@ -8,25 +10,35 @@ import { meQueryKey } from '../features/auth/api';
 type SiteSettings = Schema<'SiteSettings'>;
 
 /**
- * The data the server used for a page's first paint (`<script type="application/json" id="first-data">`,
- * written by src/server/features/seo/firstPaint.tsx): put into the query cache before the first render,
- * so the app says what the server's picture said (the fee and settlement window in the hero; a list's first
- * page, a task — decisions 0024, 0026) and does not ask for it again. Public data only. A missing or broken
- * block is ignored (the app asks as usual).
+ * The data the server rendered the page with (`<script type="application/json" id="first-data">`, written by
+ * src/web/entry-server.tsx): put into the query cache before the app hydrates, so its first render is the
+ * server's (the fee and settlement window in the hero; a list's first page, a task — decision 0034) and
+ * nothing is asked again. Public data only. Returns the zone the server rendered times in (the app's first
+ * render uses it too), or undefined when there is no block (a missing or broken one: the app asks as usual).
  */
-export function seedFirstData() {
+export function seedFirstData(): string | undefined {
   try {
     const text = document.getElementById('first-data')?.textContent;
-    if (!text) return;
-    const data = JSON.parse(text) as { siteSettings?: SiteSettings | null; queries?: DehydratedState; signedOut?: boolean; notFound?: ServerNotFound };
+    if (!text) return undefined;
+    const data = JSON.parse(text) as { siteSettings?: SiteSettings | null; queries?: DehydratedState; signedOut?: boolean; notFound?: ServerNotFound; timeZone?: string };
     if (data.siteSettings && typeof data.siteSettings === 'object') queryClient.setQueryData(siteSettingsQuery.queryKey, data.siteSettings);
     if (data.queries && Array.isArray(data.queries.queries)) hydrate(queryClient, data.queries);
     // the page came without a session cookie: signed out for certain, as the server painted the header
     if (data.signedOut === true) queryClient.setQueryData(meQueryKey, null);
     serverNotFound = validNotFound(data.notFound);
+    return validTimeZone(data.timeZone) ?? undefined;
   } catch {
     /* the app loads it itself */
+    return undefined;
   }
+}
+
+/** On the server: the not-found page it renders for this request (the browser's copy is `serverNotFound`). */
+export const RenderedNotFound = createContext<ServerNotFound | null>(null);
+
+/** The not-found page to show at `pathname` instead of the route's page (see serverNotFoundAt). */
+export function useServerNotFound(pathname: string, signedIn: boolean | undefined): ServerNotFound | null {
+  return useContext(RenderedNotFound) ?? serverNotFoundAt(pathname, signedIn);
 }
 
 /** The address the server answered 404 or 410 for (its not-found page is painted), while the app is there. */

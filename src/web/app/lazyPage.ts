@@ -1,12 +1,19 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadNamespaces } from '../i18n';
+import type { Prefetch } from './prefetch';
 import { withAntd } from './withAntd';
 
-type PageModule = { default: ComponentType };
+/** A page's module: the page, and for a page the server renders with its data, what its first render reads. */
+export type PageModule = { default: ComponentType; prefetch?: Prefetch };
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   /** Loads the page (code, texts, antd scope) ahead of its first render; the render then does not suspend. */
   preload: () => Promise<void>;
+  /** the loaded module (after preload), for its `prefetch` */
+  loaded: () => PageModule | undefined;
 };
+
+/** On the server (src/web/entry-server.tsx) the texts of every namespace are loaded up front, per language. */
+const onServer = typeof window === 'undefined';
 
 /**
  * A route-level code-split page. Its i18n namespaces and the antd scope (theme and locale, withAntd.ts)
@@ -14,17 +21,18 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
  * `{ antd: false }`: the page renders no antd component (nor does anything it imports), so it does
  * not wait for antd's runtime (scripts/size.mjs counts what each public page loads).
  *
- * `preload()` (main.tsx, for a page the server painted first): once it has resolved, React's lazy gets the
- * page synchronously (a thenable that is already fulfilled), so the first render shows the page instead of
- * the loading fallback, and replaces the server's first paint with the same picture (decision 0024).
+ * `preload()` (main.tsx and the server's render, for a page the server renders): once it has resolved, React's
+ * lazy gets the page synchronously (a thenable that is already fulfilled), so the render shows the page
+ * instead of the loading fallback — on the server, and in the browser's hydration of what it sent (decision 0034).
  */
 export function lazyPage(factory: () => Promise<PageModule>, namespaces: string[] = [], opts: { antd?: boolean } = {}): LazyPage {
   let loaded: PageModule | undefined;
   let pending: Promise<PageModule> | undefined;
   const load = () => {
     if (!pending) {
-      const page: Promise<PageModule> = Promise.all([factory(), namespaces.length ? loadNamespaces(namespaces) : Promise.resolve()]).then(([m]) => m);
-      pending = (opts.antd === false ? page : withAntd(page)).then(
+      const texts = namespaces.length && !onServer ? loadNamespaces(namespaces) : Promise.resolve();
+      const page: Promise<PageModule> = Promise.all([factory(), texts]).then(([m]) => m);
+      pending = (opts.antd === false || onServer ? page : withAntd(page)).then(
         (m) => (loaded = m),
         (e: unknown) => {
           // a failed load is tried again by the next render (the error boundary's retry, a new visit)
@@ -39,5 +47,5 @@ export function lazyPage(factory: () => Promise<PageModule>, namespaces: string[
     const m = loaded;
     return m ? ({ then: (ok: (v: PageModule) => void) => ok(m) } as unknown as Promise<PageModule>) : load();
   });
-  return Object.assign(Page, { preload: () => load().then(() => undefined) });
+  return Object.assign(Page, { preload: () => load().then(() => undefined), loaded: () => loaded });
 }

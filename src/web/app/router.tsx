@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, matchRoutes } from 'react-router';
 import { PageLoading } from './PageLoading';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -46,32 +46,77 @@ const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['mo
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /**
- * The public pages the server paints first (src/server/features/seo/firstPaint.tsx, the same paths):
- * main.tsx loads the page before React's first render, so that render replaces the server's picture with
- * the page itself, never with the loading fallback (decision 0024).
+ * The routes inside the app's layout, in one table: AppRoutes below declares them, and the server's render
+ * (src/web/entry-server.tsx) and main.tsx find a page from it (`matchPage`). `render: true` marks the public
+ * pages the server renders with their data (their modules export `prefetch`); every other page comes as the
+ * app's frame and loads in the browser (decision 0034).
  */
-const FIRST_PAINT_PAGES: [RegExp, LazyPage][] = [
-  [/^\/$/, HomePage],
-  [/^\/tasks$/, TaskHallPage],
-  [/^\/task\/[^/]+$/, TaskDetailPage],
-  [/^\/influencers$/, InfluencersPage],
-  [/^\/influencer\/[^/]+$/, InfluencerDetailPage],
-  [/^\/company\/[^/]+$/, CompanyDetailPage],
-  [/^\/videos$/, VideosPage],
-  [/^\/video\/[^/]+$/, VideoDetailPage],
+type PageRoute = { path: string; page: LazyPage; render?: true };
+const PAGE_ROUTES: PageRoute[] = [
+  { path: 'signup', page: SignupPage },
+  { path: 'login-test', page: LoginTestPage },
+  { path: 'forgot-password', page: ForgotPasswordPage },
+  { path: 'email-test', page: EmailTestPage },
+  { path: 'sms-test', page: SmsTestPage },
+  { path: 'image-upload-test', page: ImageUploadTestPage },
+  { path: 'influencer-image-upload-test', page: InfluencerImageUploadTestPage },
+  { path: 'influencer-profile', page: InfluencerProfilePage },
+  { path: 'materials', page: MaterialsPage },
+  { path: 'company-profile', page: CompanyProfilePage },
+  { path: 'profile', page: ProfilePage },
+  { path: 'account-settings', page: AccountSettingsPage },
+  { path: 'tasks', page: TaskHallPage, render: true },
+  { path: 'task', page: TaskDetailPage },
+  { path: 'task/:id', page: TaskDetailPage, render: true },
+  { path: 'company-tasks', page: CompanyTasksPage },
+  { path: 'influencer-tasks', page: InfluencerTasksPage },
+  { path: 'influencers', page: InfluencersPage, render: true },
+  { path: 'influencer', page: InfluencerDetailPage },
+  { path: 'influencer/:id', page: InfluencerDetailPage, render: true },
+  { path: 'company', page: CompanyDetailPage },
+  { path: 'company/:id', page: CompanyDetailPage, render: true },
+  { path: 'deals', page: DealsPage },
+  { path: 'deal/:id', page: DealPage },
+  { path: 'messages', page: MessagesPage },
+  { path: 'messages/:id', page: MessagesPage },
+  { path: 'wallet', page: WalletPage },
+  { path: 'wallet/sandbox-pay/:id', page: SandboxPayPage },
+  { path: 'wallet/receipt/:id', page: ReceiptPage },
+  { path: 'videos', page: VideosPage, render: true },
+  { path: 'about', page: AboutPage },
+  { path: 'terms', page: TermsPage },
+  { path: 'privacy', page: PrivacyPage },
+  { path: 'help', page: HelpPage },
+  { path: 'contact', page: ContactPage },
+  { path: 'admin-login', page: AdminLoginPage },
+  { path: 'admin-setup', page: AdminSetupPage },
+  { path: 'route-test', page: RouteTestPage },
+  { path: 'route-test/:id', page: RouteTestPage },
+  { path: 'video/:id', page: VideoDetailPage, render: true },
 ];
+const HOME: PageRoute = { path: '/', page: HomePage, render: true };
+const MATCHABLE = [HOME, ...PAGE_ROUTES.map((r) => ({ ...r, path: `/${r.path}` }))];
 
-/** Loads the page of `pathname` ahead of the first render (nothing for other paths; never fails). */
+/**
+ * The page at `pathname` the server renders (with its route parameters), or null for any other address (a
+ * private page, the admin console, an unknown one).
+ */
+export function matchPage(pathname: string): { page: LazyPage; params: Record<string, string | undefined> } | null {
+  const m = matchRoutes(MATCHABLE, pathname)?.[0];
+  return m?.route.render ? { page: m.route.page, params: m.params } : null;
+}
+
+/** Loads the page the server rendered at `pathname` ahead of the first render (nothing for other paths; never fails). */
 export function preloadPage(pathname: string): Promise<void> {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const page = FIRST_PAINT_PAGES.find(([re]) => re.test(path))?.[1];
-  return page ? page.preload().catch(() => undefined) : Promise.resolve();
+  const m = matchPage(pathname);
+  return m ? m.page.preload().catch(() => undefined) : Promise.resolve();
 }
 
 /**
- * Every route of the spec, declared with <Routes> inside the app's <BrowserRouter> (App.tsx). The admin
- * console (/admin) has its own full-screen layout. Declarative routes instead of createBrowserRouter: the
- * app uses no loaders or actions, and the data router is ~18 KB gzip of the shell (decision 0021).
+ * Every route of the spec, declared with <Routes> inside the app's router (App.tsx in the browser, the
+ * StaticRouter of entry-server.tsx on the server). The admin console (/admin) has its own full-screen layout.
+ * Declarative routes instead of createBrowserRouter: the app uses no loaders or actions, and the data router
+ * is ~18 KB gzip of the shell (decision 0021); a page's first data is its module's `prefetch`.
  * Errors: a failing page shows RouteErrorPage inside the layout (AppLayout's boundary); a failing shell or
  * admin console shows it standalone.
  */
@@ -89,46 +134,9 @@ export function AppRoutes() {
         />
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
-          <Route path="signup" element={<SignupPage />} />
-          <Route path="login-test" element={<LoginTestPage />} />
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="email-test" element={<EmailTestPage />} />
-          <Route path="sms-test" element={<SmsTestPage />} />
-          <Route path="image-upload-test" element={<ImageUploadTestPage />} />
-          <Route path="influencer-image-upload-test" element={<InfluencerImageUploadTestPage />} />
-          <Route path="influencer-profile" element={<InfluencerProfilePage />} />
-          <Route path="materials" element={<MaterialsPage />} />
-          <Route path="company-profile" element={<CompanyProfilePage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="account-settings" element={<AccountSettingsPage />} />
-          <Route path="tasks" element={<TaskHallPage />} />
-          <Route path="task" element={<TaskDetailPage />} />
-          <Route path="task/:id" element={<TaskDetailPage />} />
-          <Route path="company-tasks" element={<CompanyTasksPage />} />
-          <Route path="influencer-tasks" element={<InfluencerTasksPage />} />
-          <Route path="influencers" element={<InfluencersPage />} />
-          <Route path="influencer" element={<InfluencerDetailPage />} />
-          <Route path="influencer/:id" element={<InfluencerDetailPage />} />
-          <Route path="company" element={<CompanyDetailPage />} />
-          <Route path="company/:id" element={<CompanyDetailPage />} />
-          <Route path="deals" element={<DealsPage />} />
-          <Route path="deal/:id" element={<DealPage />} />
-          <Route path="messages" element={<MessagesPage />} />
-          <Route path="messages/:id" element={<MessagesPage />} />
-          <Route path="wallet" element={<WalletPage />} />
-          <Route path="wallet/sandbox-pay/:id" element={<SandboxPayPage />} />
-          <Route path="wallet/receipt/:id" element={<ReceiptPage />} />
-          <Route path="videos" element={<VideosPage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="terms" element={<TermsPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-          <Route path="help" element={<HelpPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="admin-login" element={<AdminLoginPage />} />
-          <Route path="admin-setup" element={<AdminSetupPage />} />
-          <Route path="route-test" element={<RouteTestPage />} />
-          <Route path="route-test/:id" element={<RouteTestPage />} />
-          <Route path="video/:id" element={<VideoDetailPage />} />
+          {PAGE_ROUTES.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -84,6 +84,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** sees the response before its body is read (e.g. to read the x-cache header) */
   onResponse?: (res: Response) => void;
+  /** where to send it (default: the browser's fetch); the server's render passes its own (lib/client.ts) */
+  transport?: Transport;
 };
 
 export function withQuery(path: string, query?: RequestOptions['query']): string {
@@ -94,16 +96,9 @@ export function withQuery(path: string, query?: RequestOptions['query']): string
   return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
 }
 
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
-let transport: Transport = (url, init) => fetch(url, init);
-
-/**
- * Where requests go: the browser's fetch. The server's first paint of a public page (decision 0026) renders
- * the page's components in Node and answers their first GETs from inside the server through this.
- */
-export function setApiTransport(t: Transport) {
-  transport = t;
-}
+/** Where a request goes: the browser's fetch, or on the server a function answering from inside it. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+const browserFetch: Transport = (url, init) => fetch(url, init);
 
 /**
  * One JSON request (the typed client, lib/client.ts, is the only caller: its result type comes from the API
@@ -118,7 +113,7 @@ export async function request(method: string, path: string, opts: RequestOptions
   }
   let res: Response;
   try {
-    res = await transport(withQuery(path, opts.query), {
+    res = await (opts.transport ?? browserFetch)(withQuery(path, opts.query), {
       method,
       headers,
       body,

@@ -1,17 +1,17 @@
 /**
  * The typed client (decision 0031) behaves like lib/api.ts: it sends through the transport in force
- * (setApiTransport), as a same-origin path with its query, and a non-2xx becomes the ApiError with the
+ * (the browser's fetch, stubbed here), as a same-origin path with its query, and a non-2xx becomes the ApiError with the
  * server's code.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, setApiTransport } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api';
 import { client, data } from './client';
 
 type Sent = { url: string; method: string; headers: Headers; body: string | undefined };
 let sent: Sent[] = [];
 
 function answer(status: number, body: unknown) {
-  setApiTransport(async (url, init) => {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push({ url, method: String(init.method), headers: new Headers(init.headers), body: typeof init.body === 'string' ? init.body : undefined });
     return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
@@ -19,7 +19,7 @@ function answer(status: number, body: unknown) {
 
 afterEach(() => {
   sent = [];
-  setApiTransport((url, init) => fetch(url, init));
+  vi.unstubAllGlobals();
 });
 
 describe('the typed client', () => {
@@ -54,11 +54,11 @@ describe('the typed client', () => {
   });
 
   it('an unreachable server is a network ApiError; an abort stays an abort', async () => {
-    setApiTransport(async () => {
+    vi.stubGlobal('fetch', async () => {
       throw new TypeError('fetch failed');
     });
     expect(await data(client.GET('/api/deals')).catch((e: unknown) => e)).toMatchObject({ status: 0, code: 'UNAVAILABLE', network: true });
-    setApiTransport(async () => {
+    vi.stubGlobal('fetch', async () => {
       throw new DOMException('aborted', 'AbortError');
     });
     expect(await data(client.GET('/api/deals')).catch((e: unknown) => (e as DOMException).name)).toBe('AbortError');

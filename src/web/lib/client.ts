@@ -6,13 +6,13 @@
  *   const task = await data(client.GET('/api/task-detail', { params: { query: { id } }, signal }));
  *
  * The call signatures are openapi-fetch's (`Client<paths>`, types only); the few lines that send are ours
- * and go through lib/api.ts's `request` — same origin, JSON, the transport in force (setApiTransport: the
- * server's first paint answers from inside the server), and any non-2xx thrown as the ApiError carrying
+ * and go through lib/api.ts's `request` — same origin, JSON, and any non-2xx thrown as the ApiError carrying
  * the server's error code, so `data()` only ever sees a success. Keeping openapi-fetch's runtime out saves
  * every page's first load ~2.5 KB (gzip) for what `request` already does.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { Client } from 'openapi-fetch';
-import { request } from './api';
+import { request, type Transport } from './api';
 import type { components, paths } from './apiTypes';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,13 +46,14 @@ function queryString(query: Record<string, unknown> = {}): string {
   return s ? `?${s}` : '';
 }
 
-function send(method: Method) {
+function send(method: Method, transport: Transport | undefined) {
   return async (path: string, init: Init = {}) => {
     let response: Response | undefined;
     const data = await request(method, fillPath(path, init.params?.path) + queryString(init.params?.query), {
       body: init.body,
       headers: { ...init.params?.header, ...init.headers },
       signal: init.signal ?? undefined,
+      transport,
       onResponse: (r) => {
         response = r;
       },
@@ -61,14 +62,33 @@ function send(method: Method) {
   };
 }
 
-// the one place the runtime meets the generated signatures
-export const client = {
-  GET: send('GET'),
-  POST: send('POST'),
-  PUT: send('PUT'),
-  PATCH: send('PATCH'),
-  DELETE: send('DELETE'),
-} as unknown as TypedClient;
+/** A typed client sending through `transport` (default: the browser's fetch). */
+export function createClient(transport?: Transport): TypedClient {
+  // the one place the runtime meets the generated signatures
+  return {
+    GET: send('GET', transport),
+    POST: send('POST', transport),
+    PUT: send('PUT', transport),
+    PATCH: send('PATCH', transport),
+    DELETE: send('DELETE', transport),
+  } as unknown as TypedClient;
+}
+
+/** The browser's client. */
+export const client = createClient();
+
+/**
+ * The client a query's function sends with: the one bound to its query cache, else the browser's. The
+ * server's render (src/web/entry-server.tsx) gives each request's cache a client that answers from inside
+ * the server; query functions of pages the server renders with data take it from their context:
+ *
+ *   queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/tasks', { signal }))
+ */
+const bound = new WeakMap<QueryClient, TypedClient>();
+export const clientOf = (cache: QueryClient): TypedClient => bound.get(cache) ?? client;
+export function bindClient(cache: QueryClient, c: TypedClient) {
+  bound.set(cache, c);
+}
 
 /** The result of a successful call (a failed one has thrown an ApiError). */
 export async function data<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {

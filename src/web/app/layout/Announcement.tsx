@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseOutlined, NotificationOutlined } from '@ant-design/icons';
 import { shortLang } from '../../i18n/lang';
 import { useSiteSettings } from '../siteSettings';
+import { useStored } from '../../lib/useStored';
 
 const DISMISSED_KEY = 'announcement-dismissed';
 
@@ -13,7 +13,7 @@ const DISMISSED_KEY = 'announcement-dismissed';
 export function Announcement() {
   const { t, i18n } = useTranslation();
   const { data } = useSiteSettings();
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  const [dismissed, setDismissed] = useStored('session', DISMISSED_KEY);
   const a = data?.announcement;
   if (!a || dismissed === a.version) return null;
   const text = shortLang(i18n.language) === 'en' && a.textEn ? a.textEn : a.textZh;
@@ -26,7 +26,6 @@ export function Announcement() {
         className="announcement__close"
         aria-label={t('announcement.close')}
         onClick={() => {
-          sessionStorage.setItem(DISMISSED_KEY, a.version);
           setDismissed(a.version);
         }}
         data-testid="announcement-close"

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthDialogProvider } from '../../features/auth/AuthDialogProvider';
 import { useMe } from '../../features/auth/api';
-import { leftAddress, serverNotFoundAt } from '../firstPaint';
+import { leftAddress, useServerNotFound } from '../firstPaint';
 import { NotFoundPage } from '../NotFoundPage';
 import { PageLoading } from '../PageLoading';
 import { RouteErrorBoundary } from '../RouteErrorPage';
@@ -19,7 +19,7 @@ export function AppLayout() {
   useScrollRestoration();
   // an address the server answered 404/410 for shows the not-found page it painted, not the route's page
   const me = useMe();
-  const notFound = serverNotFoundAt(pathname, me.isSuccess ? me.data !== null : undefined);
+  const notFound = useServerNotFound(pathname, me.isSuccess ? me.data !== null : undefined);
   useEffect(() => leftAddress(pathname), [pathname]);
   return (
     <AuthDialogProvider>

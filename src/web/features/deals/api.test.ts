@@ -2,8 +2,7 @@
  * The web's calls on the typed client send what lib/api.ts sent: a deal event to its own operation with
  * its form, and a query without empty values.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { setApiTransport } from '../../lib/api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { client, data } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 import { postDealEvent } from './api';
@@ -12,7 +11,7 @@ type Sent = { url: string; method: string; contentType: string | null; body: str
 let sent: Sent[] = [];
 
 function answer(status: number, body: unknown) {
-  setApiTransport(async (url, init) => {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push({ url, method: String(init.method), contentType: new Headers(init.headers).get('content-type'), body: typeof init.body === 'string' ? init.body : undefined });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
@@ -20,7 +19,7 @@ function answer(status: number, body: unknown) {
 
 afterEach(() => {
   sent = [];
-  setApiTransport((url, init) => fetch(url, init));
+  vi.unstubAllGlobals();
 });
 
 describe('postDealEvent', () => {

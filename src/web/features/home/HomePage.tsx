@@ -1,6 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Prefetch } from '../../app/prefetch';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { latestVideosQuery } from '../videos/api';
+import { homeStatsQuery } from './api';
 import { Hero } from './Hero';
 import { LatestVideos } from './LatestVideos';
 import { StatsStrip } from './StatsStrip';
@@ -10,6 +13,9 @@ import './home.css';
 // paint: their chunk is asked for when this module runs, in parallel with the first render (decision 0021)
 const more = import('./HomeMore');
 const HomeMore = lazy(() => more);
+
+/** What the home page's first render reads: the figures and the latest videos (decision 0034). */
+export const prefetch: Prefetch = ({ queryClient }) => Promise.all([queryClient.prefetchQuery(homeStatsQuery), queryClient.prefetchQuery(latestVideosQuery())]);
 
 export default function HomePage() {
   const { t } = useTranslation('home');

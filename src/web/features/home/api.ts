@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { client, data, type Schema } from '../../lib/client';
+import { clientOf, data, type Schema } from '../../lib/client';
 
 export type HomeStats = Schema<'HomeStatsResponse'>;
 
 /** GET /api/stats/home — real counts for the stats strip. */
 export const homeStatsQuery = queryOptions({
   queryKey: ['home', 'stats'],
-  queryFn: ({ signal }) => data(client.GET('/api/stats/home', { signal })),
+  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/stats/home', { signal })),
   staleTime: 5 * 60_000,
 });

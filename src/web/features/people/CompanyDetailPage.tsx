@@ -18,8 +18,15 @@ import { Avatar } from './InfluencerCard';
 import { ReviewList } from './ReviewList';
 import '../tasks/tasks.css';
 import './people.css';
+import type { Prefetch } from '../../app/prefetch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the company page's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = async ({ queryClient, params }) => {
+  const id = (params.id ?? '').trim();
+  if (UUID.test(id)) await queryClient.prefetchQuery(companyQuery(id));
+};
 
 /** /company/{id} — a company's public page (part 2 §2). */
 export default function CompanyDetailPage() {

@@ -19,6 +19,7 @@ import { Avatar, InfluencerCard } from './InfluencerCard';
 import { ReviewList } from './ReviewList';
 import '../tasks/tasks.css';
 import './people.css';
+import type { Prefetch } from '../../app/prefetch';
 
 // the contact dialog renders antd (Modal, Input): loaded with the antd scope when a company first opens it
 const ContactDialog = lazyWithAntd(() => import('./ContactDialog').then((m) => m.ContactDialog));
@@ -27,6 +28,12 @@ const InviteDialog = lazyWithAntd(() => Promise.all([import('../tasks/InviteDial
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TAGS = 3;
+
+/** What the profile's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = async ({ queryClient, params }) => {
+  const id = (params.id ?? '').trim();
+  if (UUID.test(id)) await queryClient.prefetchQuery(influencerQuery(id));
+};
 
 /** /influencer/{id} — an influencer's public page (part 2 §2). */
 export default function InfluencerDetailPage() {

@@ -15,6 +15,7 @@ import { usePeopleFormat } from './format';
 import { InfluencerCard, InfluencerCardSkeleton } from './InfluencerCard';
 import '../tasks/tasks.css';
 import './people.css';
+import type { Prefetch } from '../../app/prefetch';
 
 // kept here (not imported from @shared/schemas/people) so the page chunk does not pull zod in
 const SORT_SET: Record<InfluencerSort, true> = { rating: true, followers: true, price: true, experience: true };
@@ -38,6 +39,9 @@ function readFilters(p: URLSearchParams): DirectoryFilters {
     page: Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1,
   };
 }
+
+/** What the directory's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = ({ queryClient, search }) => queryClient.prefetchQuery(directoryQuery(readFilters(search)));
 
 /** /influencers — the influencer directory (part 2 §2): search, category, sort, refresh, pages. */
 export default function InfluencersPage() {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { INFLUENCER_CATEGORIES } from '@shared/options';
 import type { InfluencerSort } from '@shared/schemas/people';
 import { isApiError } from '../../lib/api';
-import { client, data, type Schema } from '../../lib/client';
+import { client, clientOf, data, type Schema } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 import { refreshConversation } from '../messages/api';
 
@@ -29,8 +29,8 @@ const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) &&
 export const directoryQuery = (f: DirectoryFilters) =>
   queryOptions({
     queryKey: peopleKeys.directory(f),
-    queryFn: async ({ signal }) => {
-      const call = client.GET('/api/influencers', {
+    queryFn: async ({ signal, client: cache }) => {
+      const call = clientOf(cache).GET('/api/influencers', {
         signal,
         params: {
           query: compactQuery({
@@ -52,14 +52,14 @@ export const directoryQuery = (f: DirectoryFilters) =>
 export const influencerQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.influencer(id),
-    queryFn: ({ signal }) => data(client.GET('/api/influencer-detail', { signal, params: { query: compactQuery({ id }) } })),
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/influencer-detail', { signal, params: { query: compactQuery({ id }) } })),
     retry: retryServerErrors,
   });
 
 export const companyQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.company(id),
-    queryFn: ({ signal }) => data(client.GET('/api/companies/{id}', { signal, params: { path: { id } } })),
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/companies/{id}', { signal, params: { path: { id } } })),
     retry: retryServerErrors,
   });
 

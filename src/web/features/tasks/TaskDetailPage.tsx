@@ -17,6 +17,7 @@ import { lazyWithAntd } from '../../app/withAntd';
 import { RecommendedInfluencersMount } from '../matching/RecommendMount';
 import { ApplyPanel } from './ApplyPanel';
 import './tasks.css';
+import type { Prefetch } from '../../app/prefetch';
 
 type TaskDetailResponse = Schema<'TaskDetailResponse'>;
 
@@ -39,6 +40,12 @@ function BackButton() {
     </button>
   );
 }
+
+/** What the task page's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = async ({ queryClient, params }) => {
+  const taskId = (params.id ?? '').trim();
+  if (taskId) await queryClient.prefetchQuery(taskDetailQuery(taskId));
+};
 
 /** /task/{id} — the task page: facts, company, requirements; apply form or applicants panel. */
 export default function TaskDetailPage() {

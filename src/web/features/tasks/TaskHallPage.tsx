@@ -13,6 +13,7 @@ import { Pager } from '../../components/Pager';
 import { StateBox } from '../../components/StateBox';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
 import './tasks.css';
+import type { Prefetch } from '../../app/prefetch';
 
 // kept here (not imported from @shared/schemas/tasks) so the hall chunk does not pull zod in;
 // the Records make tsc report a missing or extra value
@@ -42,6 +43,10 @@ function readFilters(params: URLSearchParams): HallFilters {
     page: Number.isInteger(page) && page > 1 ? Math.min(page, 100_000) : 1,
   };
 }
+
+/** What the hall's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = ({ queryClient, search }) =>
+  Promise.all([queryClient.prefetchQuery(categoriesQuery), queryClient.prefetchQuery(hallQuery(readFilters(search)))]);
 
 /** /tasks — the task hall: search, category, budget range, sort, refresh, paginated cards. */
 export default function TaskHallPage() {

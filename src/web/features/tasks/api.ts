@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApplyRequest, BudgetRange, TaskCreateRequest, TaskSort } from '@shared/schemas/tasks';
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/headers';
-import { client, data, type Schema } from '../../lib/client';
+import { client, clientOf, data, type Schema } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 
 export type ApplicationForCompany = Schema<'ApplicationForCompany'>;
@@ -46,7 +46,7 @@ export const taskKeys = {
 /** GET /api/categories — active task categories in sort order. */
 export const categoriesQuery = queryOptions({
   queryKey: taskKeys.categories,
-  queryFn: ({ signal }) => data(client.GET('/api/categories', { signal })).then((r) => r.categories),
+  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/categories', { signal })).then((r) => r.categories),
   staleTime: 5 * 60_000,
 });
 
@@ -54,9 +54,9 @@ export const categoriesQuery = queryOptions({
 export const hallQuery = (f: HallFilters) =>
   queryOptions({
     queryKey: taskKeys.hall(f),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, client: cache }) =>
       data(
-        client.GET('/api/tasks', {
+        clientOf(cache).GET('/api/tasks', {
           signal,
           params: {
             query: compactQuery({
@@ -78,7 +78,7 @@ export const hallQuery = (f: HallFilters) =>
 export const taskDetailQuery = (id: string) =>
   queryOptions({
     queryKey: taskKeys.detail(id),
-    queryFn: ({ signal }) => data(client.GET('/api/task-detail', { signal, params: { query: compactQuery({ id }) } })),
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/task-detail', { signal, params: { query: compactQuery({ id }) } })),
     staleTime: 10_000,
   });
 
@@ -86,23 +86,23 @@ export const taskDetailQuery = (id: string) =>
 export const taskApplicationsQuery = (taskId: string) =>
   queryOptions({
     queryKey: taskKeys.applications(taskId),
-    queryFn: ({ signal }) =>
-      data(client.GET('/api/task-applications', { signal, params: { query: compactQuery({ taskId }) } })).then(applicants),
+    queryFn: ({ signal, client: cache }) =>
+      data(clientOf(cache).GET('/api/task-applications', { signal, params: { query: compactQuery({ taskId }) } })).then(applicants),
     staleTime: 5_000,
   });
 
 /** GET /api/my/tasks — the company's tasks with applicant counts. */
 export const companyTasksQuery = queryOptions({
   queryKey: taskKeys.companyTasks,
-  queryFn: ({ signal }) => data(client.GET('/api/my/tasks', { signal })).then((r) => r.tasks),
+  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/my/tasks', { signal })).then((r) => r.tasks),
   staleTime: 5_000,
 });
 
 /** GET /api/task-applications — the influencer's own applications. */
 export const myApplicationsQuery = queryOptions({
   queryKey: taskKeys.myApplications,
-  queryFn: ({ signal }) =>
-    data(client.GET('/api/task-applications', { signal })).then(ownApplications),
+  queryFn: ({ signal, client: cache }) =>
+    data(clientOf(cache).GET('/api/task-applications', { signal })).then(ownApplications),
   staleTime: 5_000,
 });
 

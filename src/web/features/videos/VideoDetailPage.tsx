@@ -16,10 +16,17 @@ import { recordVideoView, videoDetailQuery } from './api';
 import type { VideoRouteState } from './types';
 import '../tasks/tasks.css';
 import './videos.css';
+import type { Prefetch } from '../../app/prefetch';
 
 type Video = Schema<'VideoCard'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the video page's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = async ({ queryClient, params }) => {
+  const id = (params.id ?? '').trim();
+  if (UUID.test(id)) await queryClient.prefetchQuery(videoDetailQuery(id));
+};
 
 /** /video/{id} — a showcase video: the player, counts, the influencer, related videos, hot tags. */
 export default function VideoDetailPage() {

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { AppstoreOutlined, BarsOutlined, InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
@@ -7,24 +7,17 @@ import { Pager } from '../../components/Pager';
 import { StateBox } from '../../components/StateBox';
 import { VideoCard } from '../../components/VideoCard';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useStored } from '../../lib/useStored';
 import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
 import { SHOWCASE_PAGE_SIZE, showcaseQuery, type ShowcaseFilters, type VideoSort } from './api';
 import '../tasks/tasks.css';
 import './videos.css';
+import type { Prefetch } from '../../app/prefetch';
 
 const SORT_SET: Record<VideoSort, true> = { latest: true, popular: true, trending: true, rating: true, sort_order: true };
 const SORTS = Object.keys(SORT_SET) as VideoSort[];
 const CATEGORIES = ['1', '2', '3', '4', '5', '6'] as const;
 const SEARCH_MAX = 100;
-/** The visitor's choice of grid or list; none where storage is blocked, or on the server (its first paint). */
-function storedView(): string | null {
-  try {
-    return localStorage.getItem(VIEW_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** the server counts totals up to this many */
 const TOTAL_CAP = 10_000;
 const DEFAULTS: Partial<ShowcaseFilters> = { sort: 'latest' };
@@ -47,6 +40,9 @@ function readFilters(p: URLSearchParams): ShowcaseFilters {
   };
 }
 
+/** What the showcase's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = ({ queryClient, search }) => queryClient.prefetchQuery(showcaseQuery(readFilters(search)));
+
 /** /videos — the showcase (part 2 §2): search (500 ms), category, sort, grid or list, pages. */
 export default function VideosPage() {
   const { t } = useTranslation('videos');
@@ -54,7 +50,9 @@ export default function VideosPage() {
   const { filters, update, reset } = useUrlFilters(readFilters, DEFAULTS);
   const ids = { search: useId(), category: useId(), sort: useId() };
   const resultsRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<'grid' | 'list'>(() => (storedView() === 'list' ? 'list' : 'grid'));
+  // the visitor's choice of grid or list (the server renders the grid; decision 0034)
+  const [storedView, setStoredView] = useStored('local', VIEW_KEY);
+  const view: 'grid' | 'list' = storedView === 'list' ? 'list' : 'grid';
   const list = useQuery(showcaseQuery(filters));
   const pushSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
   const search = useDebouncedSearch(filters.search, pushSearch, 500);
@@ -174,8 +172,7 @@ export default function VideosPage() {
                 aria-checked={view === value}
                 className={`vd-view__option${view === value ? ' is-selected' : ''}`}
                 onClick={() => {
-                  setView(value);
-                  localStorage.setItem(VIEW_KEY, value);
+                  setStoredView(value);
                 }}
               >
                 <Icon aria-hidden="true" /> {t(label)}

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '@shared/limits';
 import { ApiError, isApiError } from '../../lib/api';
 import type { operations } from '../../lib/apiTypes';
-import { client, data } from '../../lib/client';
+import { client, clientOf, data } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 
 /** the showcase's orders, as the document lists them */
@@ -12,8 +12,8 @@ export type VideoSort = NonNullable<NonNullable<operations['listVideos']['parame
 export const latestVideosQuery = (limit: number = LIMITS.homeLatestVideos) =>
   queryOptions({
     queryKey: ['videos', 'latest', limit],
-    queryFn: async ({ signal }) => {
-      const res = await data(client.GET('/api/videos', { params: { query: { limit, sort: 'latest' } }, signal }));
+    queryFn: async ({ signal, client: cache }) => {
+      const res = await data(clientOf(cache).GET('/api/videos', { params: { query: { limit, sort: 'latest' } }, signal }));
       // "non-OK status or wrong format" is an error (part 2 §8)
       if (!res || !Array.isArray(res.videos)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'Unexpected response' });
       return res.videos;
@@ -27,9 +27,9 @@ export const SHOWCASE_PAGE_SIZE = 12;
 export const showcaseQuery = (f: ShowcaseFilters) =>
   queryOptions({
     queryKey: ['videos', 'showcase', f],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, client: cache }) =>
       data(
-        client.GET('/api/videos', {
+        clientOf(cache).GET('/api/videos', {
           signal,
           params: {
             query: compactQuery({
@@ -49,7 +49,7 @@ export const showcaseQuery = (f: ShowcaseFilters) =>
 export const videoDetailQuery = (id: string) =>
   queryOptions({
     queryKey: ['videos', 'detail', id],
-    queryFn: ({ signal }) => data(client.GET('/api/video-detail', { signal, params: { query: compactQuery({ id }) } })),
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/video-detail', { signal, params: { query: compactQuery({ id }) } })),
     retry: (n, e) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500),
   });
 
