@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DownOutlined, SearchOutlined } from '@ant-design/icons';
+import { useEarlyInput } from '../lib/useEarlyInput';
 import './ListPage.css';
 
 /**
@@ -62,6 +63,7 @@ export function SearchFilter({
   onSubmit: () => void;
   testId: string;
 }) {
+  const ref = useEarlyInput<HTMLInputElement>(value, onChange);
   return (
     <div className="tk-filters__field tk-filters__field--search">
       <label htmlFor={id} className="tk-filters__label">
@@ -70,6 +72,7 @@ export function SearchFilter({
       <span className="lp-control lp-control--search">
         <SearchOutlined className="lp-control__icon" aria-hidden="true" />
         <input
+          ref={ref}
           id={id}
           type="search"
           className="lp-control__input"
@@ -105,6 +108,11 @@ export function SelectFilter<V extends string>({
   loading?: boolean;
   testId: string;
 }) {
+  const pick = (v: string) => {
+    const picked = options.find((o) => o.value === v);
+    if (picked) onChange(picked.value);
+  };
+  const ref = useEarlyInput<HTMLSelectElement>(value, pick);
   return (
     <div className="tk-filters__field">
       <label htmlFor={id} className="tk-filters__label">
@@ -112,13 +120,11 @@ export function SelectFilter<V extends string>({
       </label>
       <span className="lp-control">
         <select
+          ref={ref}
           id={id}
           className="lp-control__input lp-control__select"
           value={value}
-          onChange={(e) => {
-            const picked = options.find((o) => o.value === e.target.value);
-            if (picked) onChange(picked.value);
-          }}
+          onChange={(e) => pick(e.target.value)}
           aria-busy={loading || undefined}
           data-testid={testId}
         >
