@@ -90,7 +90,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: fileURLToPath(new URL('./dist/server', import.meta.url)),
         emptyOutDir: true,
         sourcemap: false,
-        rollupOptions: { input: fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url)) },
+        rollupOptions: {
+          input: fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url)),
+          // the server bundles every text (entry-server.tsx) that the browser loads one by one: expected here
+          onwarn(warning, warn) {
+            if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
+          },
+        },
       }
     : {
         outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
@@ -98,6 +104,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // .vite/manifest.json: which chunk each page, namespace and scope became (read by scripts/size.mjs)
         manifest: true,
+        // no modulepreload polyfill in the shell (~0.5 KB): every browser the app supports preloads modules
+        // itself (Safari since 17); an older one still loads them, only without the head start
+        modulePreload: { polyfill: false },
         chunkSizeWarningLimit: 1500,
       },
   server: {

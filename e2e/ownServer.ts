@@ -4,7 +4,7 @@
  * (DEV_CLOCK=1: /api/dev/clock moves time forward for every request of that server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,9 @@ export async function startOwnServer(prefix: string, env: Record<string, string>
   const root = process.cwd();
   const dir = mkdtempSync(path.join(os.tmpdir(), `lc-e2e-${prefix}-`));
   cpSync(path.join(root, 'dist', 'web'), path.join(dir, 'dist', 'web'), { recursive: true });
+  // the web app's server entry too (decision 0034), which finds its packages through node_modules
+  cpSync(path.join(root, 'dist', 'server'), path.join(dir, 'dist', 'server'), { recursive: true });
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const full: NodeJS.ProcessEnv = { ...process.env };

@@ -18,7 +18,7 @@
  * and the layout-shift limit (e2e/layout-shift.spec.ts) instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { symlinkSync, cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,13 +120,16 @@ async function audit(url) {
 
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
-  if (process.env.BENCH_BUILD === '1' || !existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+  if (process.env.BENCH_BUILD === '1' || !existsSync(path.join(root, 'dist', 'web', 'index.html')) || !existsSync(path.join(root, 'dist', 'server', 'entry-server.js'))) {
     log('building the web app');
-    const b = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { stdio: 'inherit', cwd: root });
+    const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
     if (b.status !== 0) throw new Error('web build failed');
   }
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-web-'));
   cpSync(path.join(root, 'dist', 'web'), path.join(runDir, 'dist', 'web'), { recursive: true });
+  // the web app's server entry too (decision 0034), which finds its packages through node_modules
+  cpSync(path.join(root, 'dist', 'server'), path.join(runDir, 'dist', 'server'), { recursive: true });
+  symlinkSync(path.join(root, 'node_modules'), path.join(runDir, 'node_modules'), 'dir');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { ...process.env };

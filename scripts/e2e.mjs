@@ -13,7 +13,7 @@
  * E2E_BASE_URL=http://host:port skips starting a server and tests that one instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { symlinkSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,9 +132,9 @@ async function main() {
   let baseURL = process.env.E2E_BASE_URL;
 
   if (!baseURL) {
-    if (process.env.E2E_BUILD === '1' || !existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+    if (process.env.E2E_BUILD === '1' || !existsSync(path.join(root, 'dist', 'web', 'index.html')) || !existsSync(path.join(root, 'dist', 'server', 'entry-server.js'))) {
       log('building the web app (dist/web is missing)');
-      const b = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+      const b = spawnSync('npm', ['run', 'build'], {
         stdio: 'inherit',
       });
       if (b.status !== 0) throw new Error('web build failed');
@@ -146,6 +146,9 @@ async function main() {
     runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-e2e-'));
     const dataDir = path.join(runDir, 'data');
     cpSync(path.join(root, 'dist', 'web'), path.join(runDir, 'dist', 'web'), { recursive: true });
+    // the web app's server entry too (decision 0034), which finds its packages through node_modules
+    cpSync(path.join(root, 'dist', 'server'), path.join(runDir, 'dist', 'server'), { recursive: true });
+    symlinkSync(path.join(root, 'node_modules'), path.join(runDir, 'node_modules'), 'dir');
     baseURL = `http://127.0.0.1:${port}`;
     const serverLogFile = path.join(artifacts, 'server.log');
     contractLog = path.join(artifacts, 'contract-violations.log');

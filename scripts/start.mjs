@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { register } from 'tsx/esm/api';
 
-if (!process.argv.includes('--no-build') && !existsSync('dist/web/index.html')) {
+if (!process.argv.includes('--no-build') && (!existsSync('dist/web/index.html') || !existsSync('dist/server/entry-server.js'))) {
   console.log('No web build found: building (npm run build)…');
   const code = await build();
   if (code !== 0) process.exit(code);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthDialogProvider } from '../../features/auth/AuthDialogProvider';
@@ -7,10 +7,14 @@ import { leftAddress, useServerNotFound } from '../firstPaint';
 import { NotFoundPage } from '../NotFoundPage';
 import { PageLoading } from '../PageLoading';
 import { RouteErrorBoundary } from '../RouteErrorPage';
-import { Announcement } from './Announcement';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useScrollRestoration } from './useScrollRestoration';
+import { useSiteSettings } from '../siteSettings';
+
+// the announcement bar is its own chunk, asked for only while there is an announcement (rare): the server renders
+// it with the page, and hydration waits for its code where it stands
+const Announcement = lazy(() => import('./Announcement').then((m) => ({ default: m.Announcement })));
 
 /** The app shell: header, main (lazy pages), footer; the sign-in dialog is available everywhere. */
 export function AppLayout() {
@@ -19,6 +23,7 @@ export function AppLayout() {
   useScrollRestoration();
   // an address the server answered 404/410 for shows the not-found page it painted, not the route's page
   const me = useMe();
+  const announced = Boolean(useSiteSettings().data?.announcement);
   const notFound = useServerNotFound(pathname, me.isSuccess ? me.data !== null : undefined);
   useEffect(() => leftAddress(pathname), [pathname]);
   return (
@@ -36,7 +41,11 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </main>
         <Footer />
-        <Announcement />
+        {announced && (
+          <Suspense fallback={null}>
+            <Announcement />
+          </Suspense>
+        )}
       </div>
     </AuthDialogProvider>
   );
