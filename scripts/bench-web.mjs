@@ -17,16 +17,14 @@
  * on the machine's speed and load, so CI does not run this; it enforces the byte budgets (`npm run size`)
  * and the layout-shift limit (e2e/layout-shift.spec.ts) instead.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { symlinkSync, cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { root, startProductionServer } from './lib/prodServer.mjs';
+
 const DOC = path.join(root, 'docs', 'performance.md');
 const START = '<!-- bench:web:start -->';
 const END = '<!-- bench:web:end -->';
@@ -43,33 +41,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const log = (m) => process.stdout.write(`[bench:web] ${m}\n`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, child, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('server did not become healthy');
-}
 
 /**
  * Lighthouse's trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP): such a run is
@@ -120,53 +91,8 @@ async function audit(url) {
 
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
-  if (process.env.BENCH_BUILD === '1' || !existsSync(path.join(root, 'dist', 'web', 'index.html')) || !existsSync(path.join(root, 'dist', 'server', 'entry-server.js'))) {
-    log('building the web app');
-    const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
-    if (b.status !== 0) throw new Error('web build failed');
-  }
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-web-'));
-  cpSync(path.join(root, 'dist', 'web'), path.join(runDir, 'dist', 'web'), { recursive: true });
-  // the web app's server entry too (decision 0034), which finds its packages through node_modules
-  cpSync(path.join(root, 'dist', 'server'), path.join(runDir, 'dist', 'server'), { recursive: true });
-  symlinkSync(path.join(root, 'node_modules'), path.join(runDir, 'node_modules'), 'dir');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'STORAGE_DRIVER', 'SEED_DEMO', 'DEV_CLOCK']) delete env[k];
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: path.join(runDir, 'data'),
-    RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-    JOBS_POLL_MS: '0',
-    // tsx compiles the web components the server renders for a first paint with the repository's settings
-    TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
-  });
-  const serverLog = createWriteStream(path.join(runDir, 'server.log'));
-  const server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], {
-    cwd: runDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout.pipe(serverLog);
-  server.stderr.pipe(serverLog);
-  const stop = async () => {
-    if (server.exitCode !== null) return;
-    const exited = new Promise((r) => server.once('exit', r));
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      server.kill('SIGTERM');
-    }
-    await exited;
-  };
+  const { base, stop } = await startProductionServer(log);
   try {
-    log(`starting the production server on ${base} (seeding a fresh embedded database)`);
-    await waitForHealth(base, server);
     const tasks = await (await fetch(`${base}/api/tasks`)).json();
     const taskId = tasks.tasks?.[0]?.id;
     if (!taskId) throw new Error('the demo seed has no task');
@@ -223,7 +149,6 @@ async function main() {
     }
   } finally {
     await stop();
-    rmSync(runDir, { recursive: true, force: true });
   }
 }
 

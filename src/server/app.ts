@@ -56,7 +56,7 @@ import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
 import { seoRoutes, originOf } from './features/seo/routes';
 import { pageHead, preloadsFor, renderShell, statusHead } from './features/seo/head';
-import { pageStatus } from './features/seo/status';
+import { APP_ROUTES, DEV_ROUTES, pageStatus } from './features/seo/status';
 import { modulePreloadsFor, readManifest } from './features/seo/modules';
 import { APP_LOADER_JS, APP_LOADER_PATH, insertRendered, loadServerEntry, renderSettings } from './features/seo/render';
 import { PageCache, encodedBody } from './features/seo/pageCache';
@@ -377,8 +377,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(await body);
   };
-  // the home page too (the static files plugin answers no directory index)
-  if (shellHtml !== null) app.get('/', { schema: { hide: true } }, sendShell);
+  // the app's pages as routes of their own (the home page too: the static files plugin answers no directory
+  // index): a page request never looks for a file first. Other spellings of them (a trailing slash, capitals)
+  // and the developer pages (loopback only) reach the not-found handler below, which answers them the same way.
+  if (shellHtml !== null) {
+    for (const route of APP_ROUTES) if (!(DEV_ROUTES as readonly string[]).includes(route)) app.get(route, { schema: { hide: true } }, sendShell);
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     // client-side routes get the app shell; a missing asset (any path with a file extension) is a real 404

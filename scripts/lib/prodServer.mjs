@@ -1,0 +1,101 @@
+/**
+ * The production server for the benchmarks (`npm run bench:web`, `npm run bench:pages`): builds the web app when
+ * its build is missing (BENCH_BUILD=1 always builds), then starts `src/server/main.ts` like production
+ * (`NODE_ENV=production`, 127.0.0.1, no per-address limit, a fresh temporary DATA_DIR with the demo seed) from a
+ * snapshot of the build — dist/web and the web app's server entry dist/server, which finds its packages through
+ * a node_modules link — so a rebuild meanwhile cannot swap what is measured.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Starts the server; `extraEnv` adds to its environment. Returns its base URL and `stop()` (which also removes the snapshot). */
+export async function startProductionServer(log, extraEnv = {}) {
+  const built = existsSync(path.join(root, 'dist', 'web', 'index.html')) && existsSync(path.join(root, 'dist', 'server', 'entry-server.js'));
+  if (process.env.BENCH_BUILD === '1' || !built) {
+    log('building the web app');
+    const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
+    if (b.status !== 0) throw new Error('web build failed');
+  }
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-'));
+  cpSync(path.join(root, 'dist', 'web'), path.join(runDir, 'dist', 'web'), { recursive: true });
+  cpSync(path.join(root, 'dist', 'server'), path.join(runDir, 'dist', 'server'), { recursive: true });
+  symlinkSync(path.join(root, 'node_modules'), path.join(runDir, 'node_modules'), 'dir');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env };
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'STORAGE_DRIVER', 'SEED_DEMO', 'DEV_CLOCK', 'SSR_ENTRY']) delete env[k];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: path.join(runDir, 'data'),
+    RATE_LIMIT_MAX: '0',
+    LOG_LEVEL: 'warn',
+    JOBS_POLL_MS: '0',
+    // production seeds nothing unless told (decision 0032): the benchmarks measure the demo data's pages
+    SEED_DEMO: 'true',
+    ...extraEnv,
+  });
+  const serverLog = createWriteStream(path.join(runDir, 'server.log'));
+  const server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], {
+    cwd: runDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  server.stdout.pipe(serverLog);
+  server.stderr.pipe(serverLog);
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        server.kill('SIGTERM');
+      }
+      await exited;
+    }
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  try {
+    log(`starting the production server on ${base} (seeding a fresh embedded database)`);
+    await waitForHealth(base, server);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, stop, pid: server.pid };
+}
