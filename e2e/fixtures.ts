@@ -69,7 +69,7 @@ export async function appLive(page: Page) {
 
 /**
  * Makes the next public pages come without their data, as they do for a request with a session cookie
- * (decision 0026: such a page gets its frame only): the app then loads the data itself, so a test can hold
+ * (decision 0034: such a page is rendered without its data): the app then loads the data itself, so a test can hold
  * back or fail those calls to see the loading and error states (which a visitor also meets when moving
  * between pages inside the app). The cookie names no session: the visitor stays signed out.
  */

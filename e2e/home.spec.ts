@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, withoutFirstData } from './fixtures';
 
 type VideoList = { videos: { id: string; title: string; posterUrl: string | null }[]; total: number; page: number; limit: number };
 
@@ -43,6 +43,7 @@ test.describe('home page', () => {
       await gate;
       await route.continue();
     });
+    await withoutFirstData(page);
     await page.goto('/');
     await expect(placeholders(page).first()).toBeVisible();
     await expect(page.getByTestId('video-card')).toHaveCount(0);
@@ -54,6 +55,7 @@ test.describe('home page', () => {
 
   test('empty list shows 暂无视频', async ({ page }) => {
     await page.route(isVideoList, (route) => route.fulfill({ json: { videos: [], total: 0, page: 1, limit: 4 } }));
+    await withoutFirstData(page);
     await page.goto('/');
     await expect(page.getByTestId('home-videos').getByText('暂无视频')).toBeVisible();
     await expect(page.getByTestId('video-card')).toHaveCount(0);
@@ -67,6 +69,7 @@ test.describe('home page', () => {
       return route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } });
     };
     await page.route(isVideoList, fail);
+    await withoutFirstData(page);
     await page.goto('/');
     const area = page.getByTestId('home-videos');
     await expect(area.getByRole('heading', { name: '获取视频失败' })).toBeVisible({ timeout: 20_000 });
@@ -88,6 +91,7 @@ test.describe('home page', () => {
       body.videos[1].posterUrl = null;
       await route.fulfill({ response: res, json: body });
     });
+    await withoutFirstData(page);
     await page.goto('/');
     const cards = page.getByTestId('video-card');
     await expect(cards).toHaveCount(4);
