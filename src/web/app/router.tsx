@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { PageLoading } from './PageLoading';
+import { Loading } from '../components/Loading';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorPage';
@@ -82,7 +82,7 @@ export function AppRoutes() {
         <Route
           path="admin"
           element={
-            <Suspense fallback={<PageLoading />}>
+            <Suspense fallback={<Loading />}>
               <AdminConsolePage />
             </Suspense>
           }

@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { meQueryKey } from '../auth/api';
 import { Gate } from '../../components/Gate';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { useAuthDialog } from '../auth/authDialogContext';
 
 export type LoginCode = 'LOGIN_REQUIRED_PROFILE' | 'LOGIN_REQUIRED_SETTINGS';

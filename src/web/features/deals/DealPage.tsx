@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircleFilled, ClockCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { DISPUTE_REASONS, type DealEvent, type DealState, type DisputeReason } from '@shared/deals';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ConversationThread } from '../messages/ConversationThread';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DealGate } from './DealGate';
 import { myDealsQuery } from './api';

@@ -7,7 +7,7 @@ import { CloseOutlined, EyeOutlined, PictureOutlined, SendOutlined, WarningOutli
 import { LIMITS } from '@shared/limits';
 import { MESSAGE_IMAGES_MAX } from '@shared/schemas/messages';
 import type { ConversationMessage, ConversationResponse } from './api';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';

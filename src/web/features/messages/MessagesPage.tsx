@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { InboxOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMe } from '../auth/api';
 import { useAuthDialog } from '../auth/authDialogContext';

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { LockOutlined, PrinterOutlined, WarningOutlined } from '@ant-design/icons';
 import { Gate } from '../../components/Gate';
-import { StateBox } from '../../components/StateBox';
-import { PageLoading } from '../../app/PageLoading';
+import { Loading, StateBox } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 import { formatMoney, useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -16,7 +15,7 @@ export default function ReceiptPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('receipt.title'));
   return (
-    <Gate loading={<PageLoading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
+    <Gate loading={<Loading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
       {() => <Receipt />}
     </Gate>
   );
@@ -27,7 +26,7 @@ function Receipt() {
   const f = useFormat();
   const { id = '' } = useParams();
   const q = useQuery(receiptQuery(id));
-  if (q.isPending) return <PageLoading />;
+  if (q.isPending) return <Loading />;
   if (q.isError) {
     const missing = isApiError(q.error) && (q.error.status === 404 || q.error.status === 400);
     return (

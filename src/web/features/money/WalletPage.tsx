@@ -6,7 +6,7 @@ import { Alert, Button, Input, Radio, Tag } from 'antd';
 import { DownloadOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
 import { SignInGate } from '../../components/SignInGate';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { formatMoney, useFormat } from '../../lib/format';

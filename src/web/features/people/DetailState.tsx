@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowLeftOutlined, FileSearchOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, SafetyCertificateOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
 import type { InfluencerDetailResponse } from './api';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { Tabs } from '../../components/Tabs';
 import { lazyWithAntd } from '../../app/withAntd';
 import { loadNamespaces } from '../../i18n';

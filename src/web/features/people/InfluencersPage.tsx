@@ -6,7 +6,7 @@ import { INFLUENCER_CATEGORIES } from '@shared/options';
 import type { InfluencerSort } from '@shared/schemas/people';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { Pager } from '../../components/Pager';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
 import { useMe } from '../auth/api';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StarFilled } from '@ant-design/icons';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { usePeopleFormat } from './format';
 
 type Review = Schema<'Review'>;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from 'antd';
 import { QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { useBusinessValues } from '../../app/siteSettings';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './site.css';
 

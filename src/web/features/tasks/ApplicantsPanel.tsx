@@ -10,7 +10,7 @@ import { useErrorText } from '../../lib/errors';
 import { taskApplicationsQuery, useDecideApplication, type ApplicationForCompany } from './api';
 import { canCloseRecruiting, useCloseRecruiting } from './invitationsApi';
 import { useTaskFormat } from './format';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 
 const TABS = ['pending', 'accepted', 'refused'] as const;
 type Tab = (typeof TABS)[number];

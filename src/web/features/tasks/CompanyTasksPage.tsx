@@ -30,7 +30,7 @@ import { ApplicantsPanel, CloseRecruitingButton } from './ApplicantsPanel';
 import { TaskInvitations } from './TaskInvitations';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import './tasks.css';

@@ -17,7 +17,7 @@ import { RoleGate } from './RoleGate';
 import { ForYouMount } from '../matching/ForYouMount';
 import { MyInvitations } from './MyInvitations';
 import { myInvitationsQuery } from './invitationsApi';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
 import './tasks.css';
 

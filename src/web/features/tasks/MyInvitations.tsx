@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AuditOutlined, MailOutlined, ReloadOutlined, UserAddOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatBps } from '@shared/money';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { useTaskFormat } from './format';
 import { InvitationAnswer } from './InvitationAnswer';
 import { InvitationExpiry } from './InvitationExpiry';

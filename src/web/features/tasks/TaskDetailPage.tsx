@@ -10,7 +10,7 @@ import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
 import { recordTaskView, taskDetailQuery, taskKeys } from './api';
 import { useTaskFormat } from './format';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import { lazyWithAntd } from '../../app/withAntd';

@@ -10,7 +10,7 @@ import { useTaskFormat } from './format';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { ForYouMount } from '../matching/ForYouMount';
 import { Pager } from '../../components/Pager';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
 import './tasks.css';
 

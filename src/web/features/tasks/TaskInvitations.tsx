@@ -6,7 +6,7 @@ import { Modal } from 'antd';
 import { AuditOutlined, MailOutlined, ReloadOutlined, RollbackOutlined, SafetyCertificateFilled, WarningOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { useTaskFormat } from './format';
 import { taskInvitationsQuery, useWithdrawInvitation, type InvitationForCompany } from './invitationsApi';
 import { InvitationStatusTag } from './StatusBadge';

@@ -6,7 +6,7 @@ import { CommentOutlined, EyeOutlined, LikeOutlined, ReloadOutlined, ShareAltOut
 import { displayCount, formatCount } from '@shared/counts';
 import { HOT_TAGS, toPlayable } from '@shared/embed';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { DEFAULT_THUMBNAIL, VideoCard } from '../../components/VideoCard';
 import { shortLang } from '../../i18n/lang';
 import { isApiError } from '../../lib/api';

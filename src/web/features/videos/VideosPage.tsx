@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AppstoreOutlined, BarsOutlined, InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { Pager } from '../../components/Pager';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 import { VideoCard } from '../../components/VideoCard';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
