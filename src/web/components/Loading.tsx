@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
  * without icons or error texts: the shell renders it (the lazy route fallback, the session gate), so it
  * must stay light.
  *
- * - Without children: a spinner and 加载中... (`.page-loading`, 50vh), the fallback while a route's code
- *   and texts arrive.
- * - With children: the page's own skeleton, which takes the space its content will (decision 0017), wrapped
- *   as one busy status region named `label`.
+ * - Without children or className: a spinner and 加载中... (`.page-loading`, 50vh), the fallback while a
+ *   route's code and texts arrive.
+ * - Else the page's own skeleton, which takes the space its content will (decision 0017): `children` inside
+ *   a box of `className` (or that box alone, when its class gives it the size), one busy status region named
+ *   `label`.
  * Renders the same markup on the server and in the browser.
  */
 export function Loading({
@@ -21,15 +22,16 @@ export function Loading({
   /** what is loading (the accessible name); default 加载中... */
   label?: string;
   testId?: string;
+  /** the box of the skeleton */
   className?: string;
   /** a skeleton of the content's size */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const text = label ?? t('loading');
-  if (children == null) {
+  if (children == null && !className) {
     return (
-      <div className={className ? `page-loading ${className}` : 'page-loading'} role="status" aria-live="polite" data-testid={testId}>
+      <div className="page-loading" role="status" aria-live="polite" data-testid={testId}>
         <span className="spinner" aria-hidden="true" />
         <span>{text}</span>
       </div>

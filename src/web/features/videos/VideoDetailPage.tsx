@@ -68,12 +68,7 @@ export default function VideoDetailPage() {
       </div>
     );
   }
-  if (!video)
-    return (
-      <Loading className="container tk-page" label={t('loading')}>
-        <div className="vd-skeleton" />
-      </Loading>
-    );
+  if (!video) return <Loading className="container tk-page vd-skeleton" label={t('loading')} />;
   return <VideoView video={video} related={detail.data?.relatedVideos} back={back} />;
 }
 
