@@ -8,7 +8,6 @@ const en: Messages<typeof zh> = {
     loading: 'Loading...',
     loadFailed: 'Could not load the profile, please try again',
     loadError: 'Something went wrong while loading the profile, please try again',
-    retry: 'Retry',
     goToMyProfile: 'Go to my personal centre',
   },
   types: {

@@ -6,7 +6,6 @@ export default {
   back: '返回',
   signInTitle: '请先登录后查看订单',
   signIn: '登录',
-  retry: '重试',
   loading: '正在加载订单',
   notFound: '订单不存在或您无权查看',
   loadFailed: '加载订单失败',
