@@ -139,7 +139,7 @@ function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForComp
   const acceptText = !several
     ? t('applicants.acceptText', { name })
     : last
-      ? t('applicantsSlots.acceptTextLast', { name, slots: slots.slots })
+      ? t('applicantsSlots.acceptTextLast', { name, slots: slots.slots, count: slots.slots })
       : t('applicantsSlots.acceptText', { name, current: slots.hired + 1, slots: slots.slots });
 
   const act = (action: 'accept' | 'refuse') => {

@@ -101,6 +101,7 @@ const en: Messages<typeof zh> = {
     },
     rateValue: '{{value}}/hour',
     yearsValue: '{{value}} years',
+    yearsValue_one: '{{value}} year',
     uploadAvatar: 'Upload avatar',
     changeAvatar: 'Change avatar',
     categoryPlaceholder: 'Choose a category',

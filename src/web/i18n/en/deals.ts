@@ -267,7 +267,8 @@ const en: Messages<typeof zh> = {
     replied: 'Reply posted',
     replyRequired: 'Please write a reply',
     notWritten: 'Not reviewed',
-    stars: '{{n}} stars',
+    stars: '{{count}} stars',
+    stars_one: '{{count}} star',
   },
   myTasks: { viewDeal: 'Open deal', dealStatus: 'Deal' },
 };

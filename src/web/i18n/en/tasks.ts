@@ -404,6 +404,7 @@ const en: Messages<typeof zh> = {
     viewDeal: 'View deal',
     acceptText: 'Accepting {{name}} hires them ({{current}}/{{slots}} hired then); the task keeps recruiting.',
     acceptTextLast: 'Accepting {{name}} fills all {{slots}} places: every other pending application is refused and the task moves to in progress.',
+    acceptTextLast_one: 'Accepting {{name}} fills the only place: every other pending application is refused and the task moves to in progress.',
     accepted: 'Application accepted',
   },
   recruiting: {

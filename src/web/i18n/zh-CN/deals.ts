@@ -266,7 +266,7 @@ export default {
     replied: '回复已发布',
     replyRequired: '请填写回复内容',
     notWritten: '未评价',
-    stars: '{{n}} 星',
+    stars: '{{count}} 星',
   },
   myTasks: { viewDeal: '查看订单', dealStatus: '订单状态' },
 };
