@@ -61,7 +61,7 @@ test.describe('home page', () => {
     await expect(page.getByTestId('video-card')).toHaveCount(0);
   });
 
-  test('a failing list shows 获取视频失败 and 点击重试 recovers', async ({ page, guard }) => {
+  test('a failing list shows 获取视频失败 and 重试 recovers', async ({ page, guard }) => {
     guard.allow(/\/api\/videos/, 500);
     let calls = 0;
     const fail = (route: Route) => {
@@ -77,7 +77,7 @@ test.describe('home page', () => {
     await area.screenshot({ path: test.info().outputPath('home-videos-error.png') });
 
     await page.unroute(isVideoList, fail);
-    await area.getByRole('button', { name: '点击重试' }).click();
+    await area.getByRole('button', { name: '重试' }).click();
     await expect(area.getByTestId('video-card')).toHaveCount(4);
     await expect(area.getByText('获取视频失败')).toHaveCount(0);
   });

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes, matchRoutes } from 'react-router';
-import { PageLoading } from './PageLoading';
+import { Loading } from '../components/Loading';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorPage';
@@ -127,7 +127,7 @@ export function AppRoutes() {
         <Route
           path="admin"
           element={
-            <Suspense fallback={<PageLoading />}>
+            <Suspense fallback={<Loading />}>
               <AdminConsolePage />
             </Suspense>
           }

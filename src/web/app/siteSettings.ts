@@ -10,7 +10,6 @@ export const siteSettingsQuery = queryOptions({
   queryKey: ['site-settings'] as const,
   queryFn: ({ signal }) => data(client.GET('/api/site-settings', { signal })),
   staleTime: 60_000,
-  retry: 1,
 });
 
 export const useSiteSettings = () => useQuery(siteSettingsQuery);

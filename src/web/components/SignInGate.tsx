@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { LockOutlined } from '@ant-design/icons';
 import type { Me } from '../features/auth/api';
-import { PageLoading } from '../app/PageLoading';
+import { Loading } from './Loading';
 import { useAuthDialog } from '../features/auth/authDialogContext';
 import { Gate } from './Gate';
-import { StateBox } from './StateBox';
+import { StateBox } from './PageState';
 
 /**
  * A page for signed-in users: visitors see `title` and a sign-in button that opens the sign-in dialog
@@ -26,7 +26,7 @@ export function SignInGate({
   const authDialog = useAuthDialog();
   return (
     <Gate
-      loading={<PageLoading />}
+      loading={<Loading />}
       visitor={
         <div className={`container ${className}`}>
           <StateBox

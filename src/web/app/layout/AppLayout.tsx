@@ -5,7 +5,7 @@ import { AuthDialogProvider } from '../../features/auth/AuthDialogProvider';
 import { useMe } from '../../features/auth/api';
 import { leftAddress, useServerNotFound } from '../firstPaint';
 import { NotFoundPage } from '../NotFoundPage';
-import { PageLoading } from '../PageLoading';
+import { Loading } from '../../components/Loading';
 import { RouteErrorBoundary } from '../RouteErrorPage';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -35,7 +35,7 @@ export function AppLayout() {
         <Header />
         <main id="main" className="app__main" tabIndex={-1}>
           <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<PageLoading />}>
+            <Suspense fallback={<Loading />}>
               {notFound ? <NotFoundPage kind={notFound.kind} status={notFound.status} /> : <Outlet />}
             </Suspense>
           </RouteErrorBoundary>

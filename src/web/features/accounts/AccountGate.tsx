@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { meQueryKey } from '../auth/api';
 import { Gate } from '../../components/Gate';
-import { StateBox } from '../../components/StateBox';
+import { Loading, LoadFailed, StateBox } from '../../components/PageState';
 import { useAuthDialog } from '../auth/authDialogContext';
 
 export type LoginCode = 'LOGIN_REQUIRED_PROFILE' | 'LOGIN_REQUIRED_SETTINGS';
@@ -17,12 +17,7 @@ export type RoleCode = 'COMPANY_ONLY' | 'INFLUENCER_ONLY' | 'FORBIDDEN';
 
 export function PageSpinner() {
   const { t } = useTranslation('accounts');
-  return (
-    <div className="page-loading" role="status" aria-live="polite" data-testid="account-loading">
-      <span className="spinner" aria-hidden="true" />
-      <span>{t('gate.loading')}</span>
-    </div>
-  );
+  return <Loading label={t('gate.loading')} testId="account-loading" />;
 }
 
 /** A notice of the account pages, drawn by the shared StateBox. */
@@ -129,16 +124,15 @@ export function QueryProblem({
     return <ForbiddenNotice code={code} />;
   }
   return (
-    <StatusBlock
-      testId="load-error"
-      icon={<ExclamationCircleOutlined />}
-      title={fallback ?? t('gate.loadFailed')}
-      text={isApiError(error) && !error.network && error.status !== 500 ? apiErrorText(error, t('gate.loadError')) : undefined}
-      actions={
-        <button type="button" className="btn btn--primary" onClick={onRetry} data-testid="load-retry">
-          {t('gate.retry')}
-        </button>
-      }
-    />
+    <div className="container acc-status">
+      <LoadFailed
+        testId="load"
+        level={1}
+        icon={<ExclamationCircleOutlined />}
+        title={fallback ?? t('gate.loadFailed')}
+        text={isApiError(error) && !error.network && error.status !== 500 ? apiErrorText(error, t('gate.loadError')) : undefined}
+        onRetry={onRetry}
+      />
+    </div>
   );
 }

@@ -206,7 +206,7 @@ function InfluencerView({ profile: p, email }: { profile: InfluencerProfile; ema
               </div>
               <div>
                 <dt>{t('influencer.fields.experienceYears')}</dt>
-                <dd data-testid="profile-view-experience">{t('influencer.yearsValue', { value: fmt.decimal(p.experienceYears) })}</dd>
+                <dd data-testid="profile-view-experience">{t('influencer.yearsValue', { value: fmt.decimal(p.experienceYears), count: p.experienceYears })}</dd>
               </div>
             </dl>
           </section>

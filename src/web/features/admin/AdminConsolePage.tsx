@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { App as AntApp, Button, Drawer, Grid, Layout, Menu, Result, Spin, Tag } from 'antd';
+import { App as AntApp, Button, Drawer, Grid, Layout, Menu, Tag } from 'antd';
 import {
   AccountBookOutlined,
   AlertOutlined,
@@ -21,6 +21,7 @@ import {
 } from '@ant-design/icons';
 import type { AdminPermission } from '@shared/options';
 import { isApiError } from '../../lib/api';
+import { Loading, LoadFailed } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMe, useSignOut } from '../auth/api';
 import { adminMeQuery } from './api';
@@ -59,11 +60,7 @@ export default function AdminConsolePage() {
   const admin = useQuery({ ...adminMeQuery, enabled: me.data?.userType === 'admin' });
 
   if (me.isPending || (me.data?.userType === 'admin' && admin.isPending)) {
-    return (
-      <div className="adm-loading" data-testid="admin-loading">
-        <Spin size="large" />
-      </div>
-    );
+    return <Loading testId="admin-loading" />;
   }
   if (!me.data) return <AdminDenied reason="ADMIN_LOGIN_REQUIRED" />;
   if (me.data.userType !== 'admin') return <AdminDenied reason="ADMIN_ONLY" />;
@@ -71,17 +68,7 @@ export default function AdminConsolePage() {
     const code = isApiError(admin.error) ? admin.error.code : '';
     if (code === 'ADMIN_LOGIN_REQUIRED') return <AdminDenied reason="ADMIN_LOGIN_REQUIRED" />;
     if (code === 'ADMIN_ONLY') return <AdminDenied reason="ADMIN_ONLY" />;
-    return (
-      <Result
-        status="error"
-        title={t('loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void admin.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed testId="admin" level={1} title={t('loadFailed')} onRetry={() => void admin.refetch()} retrying={admin.isFetching} />;
   }
   // antd's App gives the tabs message / modal with the theme and the locale
   return (
@@ -158,11 +145,7 @@ function Console({ email, permissions }: { email: string; permissions: AdminPerm
         <Layout.Content className="adm__content">
           <h1 className="adm__title">{t(`console.tabs.${current.key}`)}</h1>
           <Suspense
-            fallback={
-              <div className="adm-loading">
-                <Spin />
-              </div>
-            }
+            fallback={<Loading />}
           >
             <Tab />
           </Suspense>

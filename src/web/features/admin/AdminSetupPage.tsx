@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, App as AntApp, Button, Card, Checkbox, Form, Input, Result, Space, Spin, Table, Tag } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, Form, Input, Space, Table, Tag } from 'antd';
+import { Loading, NotFound, StateBox } from '../../components/PageState';
 import type { ColumnsType } from 'antd/es/table';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '@shared/options';
 import { emailField, passwordField } from '@shared/schemas/common';
@@ -35,28 +36,24 @@ function SetupOrManage() {
   const isAdmin = me.data?.userType === 'admin';
   const admin = useQuery({ ...adminMeQuery, enabled: isAdmin });
   if (status.isPending || me.isPending || (isAdmin && admin.isPending)) {
-    return (
-      <div className="adm-loading">
-        <Spin />
-      </div>
-    );
+    return <Loading />;
   }
   if (status.data && !status.data.hasAdmin) return <FirstAdmin />;
   if (isAdmin && admin.data?.permissions.includes('system_settings')) return <AdminsPanel />;
   return (
     <div className="adm-auth" data-testid="admin-setup-info">
-      <Result
-        status="info"
-        title={<h1 className="adm-denied__title">{t('setup.title')}</h1>}
-        subTitle={isAdmin ? t('setup.noPermission') : t('setup.hasAdmin')}
-        extra={
+      <StateBox
+        level={1}
+        title={t('setup.title')}
+        text={isAdmin ? t('setup.noPermission') : t('setup.hasAdmin')}
+        actions={
           isAdmin ? (
-            <Link to="/admin">
-              <Button type="primary">{t('setup.openConsole')}</Button>
+            <Link to="/admin" className="btn btn--primary">
+              {t('setup.openConsole')}
             </Link>
           ) : (
-            <Link to="/admin-login">
-              <Button type="primary">{t('setup.goLogin')}</Button>
+            <Link to="/admin-login" className="btn btn--primary">
+              {t('setup.goLogin')}
             </Link>
           )
         }
@@ -144,16 +141,12 @@ function AcceptInvite({ token }: { token: string }) {
   const [errors, setErrors] = useState<PasswordErrors>({});
   const [error, setError] = useState<string | null>(null);
   if (info.isPending) {
-    return (
-      <div className="adm-loading">
-        <Spin />
-      </div>
-    );
+    return <Loading />;
   }
   if (info.isError) {
     return (
       <div className="adm-auth" data-testid="invite-invalid">
-        <Result status="warning" title={<h1 className="adm-denied__title">{t('setup.inviteInvalid')}</h1>} />
+        <NotFound testId="invite-invalid-box" level={1} title={t('setup.inviteInvalid')} />
       </div>
     );
   }

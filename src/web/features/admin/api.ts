@@ -3,7 +3,6 @@ import type { AdminLoginRequest, AdminUsersQuery, AuditQuery } from '@shared/sch
 import type { AdminPermission } from '@shared/options';
 import type { AdminTaskListQuery, CategoryFormValues } from '@shared/schemas/adminTasks';
 import type { AdminVideoQuery, ContactListQuery, VideoFormValues } from '@shared/schemas/adminContent';
-import { isApiError } from '../../lib/api';
 import { client, data, type Schema } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 import { meQueryKey } from '../auth/api';
@@ -20,20 +19,16 @@ export const adminKeys = {
   invite: (token: string) => ['admin-public', 'invite', token] as const,
 };
 
-/** a 4xx answer will not change on retry */
-const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
 export const adminMeQuery = queryOptions({
   queryKey: adminKeys.me,
   queryFn: ({ signal }) => data(client.GET('/api/admin/me', { signal })),
-  retry: retryServerErrors,
   staleTime: 30_000,
 });
 
 export const overviewQuery = queryOptions({
   queryKey: adminKeys.overview,
   queryFn: ({ signal }) => data(client.GET('/api/admin/overview', { signal })),
-  retry: retryServerErrors,
 });
 
 export const usersQuery = (q: Partial<AdminUsersQuery>) =>
@@ -41,14 +36,12 @@ export const usersQuery = (q: Partial<AdminUsersQuery>) =>
     queryKey: adminKeys.users(q),
     queryFn: ({ signal }) => data(client.GET('/api/admin/users', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
-    retry: retryServerErrors,
   });
 
 export const userDetailQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.user(id),
     queryFn: ({ signal }) => data(client.GET('/api/admin/users/{id}', { params: { path: { id } }, signal })),
-    retry: retryServerErrors,
   });
 
 export const auditQuery = (q: Partial<AuditQuery>) =>
@@ -56,13 +49,11 @@ export const auditQuery = (q: Partial<AuditQuery>) =>
     queryKey: adminKeys.audit(q),
     queryFn: ({ signal }) => data(client.GET('/api/admin/audit', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
-    retry: retryServerErrors,
   });
 
 export const adminsQuery = queryOptions({
   queryKey: adminKeys.admins,
   queryFn: ({ signal }) => data(client.GET('/api/admin/admins', { signal })),
-  retry: retryServerErrors,
 });
 
 export const setupStatusQuery = queryOptions({
@@ -74,7 +65,6 @@ export const inviteQuery = (token: string) =>
   queryOptions({
     queryKey: adminKeys.invite(token),
     queryFn: () => data(client.POST('/api/admin/invites/inspect', { body: { token } })),
-    retry: false,
   });
 
 /** after a sign-in of any kind: the session changed, every cached answer may differ */
@@ -151,24 +141,20 @@ export const adminVideosQuery = (q: Partial<AdminVideoQuery>) =>
     queryKey: ['admin', 'videos', q] as const,
     queryFn: ({ signal }) => data(client.GET('/api/admin/videos', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
-    retry: retryServerErrors,
   });
 export const videoCategoriesQuery = queryOptions({
   queryKey: ['admin', 'video-categories'] as const,
   queryFn: ({ signal }) => data(client.GET('/api/admin/video-categories', { signal })),
-  retry: retryServerErrors,
 });
 export const influencerPickerQuery = queryOptions({
   queryKey: ['admin', 'influencer-picker'] as const,
   queryFn: ({ signal }) => data(client.GET('/api/admin/influencer-picker', { signal })),
-  retry: retryServerErrors,
 });
 export const contactMessagesQuery = (q: Partial<ContactListQuery>) =>
   queryOptions({
     queryKey: ['admin', 'contact', q] as const,
     queryFn: ({ signal }) => data(client.GET('/api/admin/contact-messages', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
-    retry: retryServerErrors,
   });
 
 /** 纠纷处理: GET /api/admin/disputes */
@@ -177,13 +163,11 @@ export const adminDisputesQuery = (q: { status: 'open' | 'closed'; page: number;
     queryKey: ['admin', 'disputes', q] as const,
     queryFn: ({ signal }) => data(client.GET('/api/admin/disputes', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
-    retry: retryServerErrors,
   });
 
 export const adminCategoriesQuery = queryOptions({
   queryKey: ['admin', 'categories'] as const,
   queryFn: ({ signal }) => data(client.GET('/api/admin/categories', { signal })),
-  retry: retryServerErrors,
 });
 
 export const adminTasksQuery = (q: Partial<AdminTaskListQuery>) =>
@@ -191,12 +175,10 @@ export const adminTasksQuery = (q: Partial<AdminTaskListQuery>) =>
     queryKey: ['admin', 'tasks', q] as const,
     queryFn: ({ signal }) => data(client.GET('/api/admin/tasks', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
-    retry: retryServerErrors,
   });
 
 export const adminTaskQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'task', id] as const,
     queryFn: ({ signal }) => data(client.GET('/api/admin/tasks/{id}', { params: { path: { id } }, signal })),
-    retry: retryServerErrors,
   });

@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReviewQuery } from '@shared/schemas/reviews';
-import { isApiError } from '../../lib/api';
 import { client, data } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 
-const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
 /** 评价管理: GET /api/admin/reviews (内容管理) */
 export const adminReviewsQuery = (q: AdminReviewQuery) =>
@@ -12,7 +10,6 @@ export const adminReviewsQuery = (q: AdminReviewQuery) =>
     queryKey: ['admin', 'reviews', q] as const,
     queryFn: ({ signal }) => data(client.GET('/api/admin/reviews', { params: { query: compactQuery(q) }, signal })),
     placeholderData: keepPreviousData,
-    retry: retryServerErrors,
   });
 
 /** POST /api/admin/reviews/:id/hide (with a reason) or /unhide (reason null) */

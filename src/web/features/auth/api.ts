@@ -34,6 +34,8 @@ export const meQuery = queryOptions({
     }
   },
   staleTime: 60_000,
+  // no retry (decision 0036): every page's gate waits on this answer; a failure shows the visitor's view at
+  // once instead of after the retry's delay, and the next focus or sign-in asks again
   retry: false,
 });
 

@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircleFilled, ClockCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import { DISPUTE_REASONS, type DealEvent, type DealState, type DisputeReason } from '@shared/deals';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { Loading, LoadFailed, NotFound } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ConversationThread } from '../messages/ConversationThread';
@@ -51,35 +51,29 @@ function Deal({ id }: { id: string }) {
 
   if (q.isPending) {
     return (
-      <div className="container dl-page" role="status" aria-busy="true" aria-label={t('loading')}>
+      <Loading className="container dl-page" label={t('loading')}>
         <div className="card dl-card dl-skeleton" />
         <div className="card dl-card dl-skeleton" />
-      </div>
+      </Loading>
     );
   }
   if (q.isError) {
     const missing = isApiError(q.error) && (q.error.status === 404 || q.error.status === 403);
     return (
       <div className="container dl-page">
-        <StateBox
-          testId={missing ? 'deal-not-found' : 'deal-error'}
-          role="alert"
-          tone="error"
-          icon={<WarningOutlined />}
-          title={missing ? t('notFound') : t('loadFailed')}
-          actions={
-            missing ? (
+        {missing ? (
+          <NotFound
+            testId="deal-not-found"
+            title={t('notFound')}
+            actions={
               <Link to="/deals" className="btn btn--primary">
                 {t('listTitle')}
               </Link>
-            ) : (
-              <button type="button" className="btn btn--primary" onClick={() => void q.refetch()}>
-                <ReloadOutlined aria-hidden="true" />
-                {t('retry')}
-              </button>
-            )
-          }
-        />
+            }
+          />
+        ) : (
+          <LoadFailed testId="deal" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+        )}
       </div>
     );
   }

@@ -72,7 +72,7 @@ export function DealReviews({ d }: { d: DealDetail }) {
 function Stars({ n }: { n: number }) {
   const { t } = useTranslation('deals');
   return (
-    <span className="rv-stars" role="img" aria-label={t('reviews.stars', { n })} data-testid="deal-review-stars" data-rating={n}>
+    <span className="rv-stars" role="img" aria-label={t('reviews.stars', { count: n })} data-testid="deal-review-stars" data-rating={n}>
       {Array.from({ length: 5 }, (_, i) => (
         <StarFilled key={i} className={i < n ? 'rv-star' : 'rv-star rv-star--off'} aria-hidden="true" />
       ))}
@@ -137,7 +137,7 @@ function ReviewFormCard({ dealId }: { dealId: string }) {
   // each star is a radio named by its count (antd's stars carry no name of their own)
   const named = (node: ReactElement, { index = 0 }: { index?: number }) => {
     const star = node as ReactElement<{ children: ReactElement<Record<string, unknown>> }>;
-    return cloneElement(star, {}, cloneElement(star.props.children, { 'aria-label': t('reviews.stars', { n: index + 1 }) }));
+    return cloneElement(star, {}, cloneElement(star.props.children, { 'aria-label': t('reviews.stars', { count: index + 1 }) }));
   };
 
   return (

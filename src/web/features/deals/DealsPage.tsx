@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { InboxOutlined } from '@ant-design/icons';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DealGate } from './DealGate';
 import { myDealsQuery } from './api';
@@ -23,23 +23,10 @@ function Deals() {
   const { t } = useTranslation('deals');
   const q = useQuery(myDealsQuery('all'));
   let body;
-  if (q.isPending) body = <div className="card dl-card dl-skeleton" role="status" aria-busy="true" aria-label={t('loading')} />;
+  if (q.isPending) body = <Loading className="card dl-card dl-skeleton" label={t('loading')} />;
   else if (q.isError)
-    body = (
-      <StateBox
-        role="alert"
-        tone="error"
-        icon={<WarningOutlined />}
-        title={t('loadFailed')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void q.refetch()}>
-            <ReloadOutlined aria-hidden="true" />
-            {t('retry')}
-          </button>
-        }
-      />
-    );
-  else if (q.data.length === 0) body = <StateBox testId="deals-empty" icon={<InboxOutlined />} title={t('list.empty')} text={t('list.emptyHint')} />;
+    body = <LoadFailed testId="deals" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
+  else if (q.data.length === 0) body = <Empty testId="deals-empty" icon={<InboxOutlined />} title={t('list.empty')} text={t('list.emptyHint')} />;
   else {
     const active = q.data.filter((d) => d.status !== 'completed' && d.status !== 'cancelled');
     const closed = q.data.filter((d) => d.status === 'completed' || d.status === 'cancelled');

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_EVENTS, PARTY_EVENTS, type DealEvent } from '@shared/deals';
 import type { ReviewForm } from '@shared/schemas/reviews';
-import { isApiError, uploadFile, type UploadOptions } from '../../lib/api';
+import { uploadFile, type UploadOptions } from '../../lib/api';
 import type { paths } from '../../lib/apiTypes';
 import { client, data, type Schema } from '../../lib/client';
 
@@ -11,7 +11,6 @@ export const dealKeys = {
   deal: (id: string) => ['deals', 'deal', id] as const,
 };
 
-const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
 /** GET /api/deals/:id — the deal as the viewer may see it, with the actions allowed now */
 export const dealQuery = (id: string) =>
@@ -19,7 +18,6 @@ export const dealQuery = (id: string) =>
     queryKey: dealKeys.deal(id),
     // the typed client: path, parameters and result come from the API document (decision 0031)
     queryFn: ({ signal }) => data(client.GET('/api/deals/{id}', { params: { path: { id } }, signal })),
-    retry: retryServerErrors,
     // the other side acts too: look again while the page is open
     refetchInterval: 30_000,
   });

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useFormat } from '../../lib/format';
 import { useSendEmailCode, useVerifyEmailCode } from '../auth/api';
 import { outboxQuery } from './api';
+import { Loading } from '../../components/Loading';
 import './dev.css';
 
 type Note = { ok: boolean; text: string } | null;
@@ -88,9 +89,9 @@ export default function EmailTestPage() {
     outboxBody = <p className="outbox__hint">{t('emailTest.outboxHint')}</p>;
   } else if (outbox.isPending) {
     outboxBody = (
-      <div className="outbox__loading" role="status">
+      <Loading className="outbox__loading">
         <span className="spinner" aria-hidden="true" />
-      </div>
+      </Loading>
     );
   } else if (outbox.isError) {
     const err = outbox.error;

@@ -10,6 +10,7 @@ import { useCountdown } from '../../lib/useCountdown';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useFormat } from '../../lib/format';
 import { outboxQuery } from './api';
+import { Loading } from '../../components/Loading';
 import { isDevOnly, useSendTestSms, useVerifyTestSms } from './devtoolsApi';
 import './devtools.css';
 
@@ -103,9 +104,9 @@ export default function SmsTestPage() {
     outboxBody = <p className="devtools-muted">{t('sms.outboxHint')}</p>;
   } else if (outbox.isPending) {
     outboxBody = (
-      <div className="devtools-center" role="status">
+      <Loading className="devtools-center">
         <span className="spinner" aria-hidden="true" />
-      </div>
+      </Loading>
     );
   } else if (outbox.isError) {
     outboxBody = isDevOnly(outbox.error) ? (

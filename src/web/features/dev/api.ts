@@ -10,5 +10,6 @@ export const outboxQuery = (to: string) =>
       return [...(res.messages ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     staleTime: 0,
+    // no retry (decision 0036): a development tool, 404 in production; its page asks again on each look
     retry: false,
   });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ReloadOutlined, RightOutlined, VideoCameraOutlined, WarningOutlined } from '@ant-design/icons';
+import { RightOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { LIMITS } from '@shared/limits';
 import { VideoCard } from '../../components/VideoCard';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { latestVideosQuery } from '../videos/api';
 
 /** The showcase of the 4 latest videos: placeholders, empty state, error state with retry. */
@@ -15,7 +16,7 @@ export function LatestVideos() {
   let body: React.ReactNode;
   if (videos.isPending) {
     body = (
-      <div className="video-grid" role="status" aria-label={tv('loading')}>
+      <Loading className="video-grid" label={tv('loading')}>
         {Array.from({ length: LIMITS.homeLatestVideos }, (_, i) => (
           <div className="video-card video-card--placeholder" key={i} data-testid="video-placeholder">
             <div className="video-card__media skeleton" />
@@ -25,33 +26,12 @@ export function LatestVideos() {
             </div>
           </div>
         ))}
-      </div>
+      </Loading>
     );
   } else if (videos.isError) {
-    body = (
-      <div className="state-box state-box--error" role="alert" data-testid="home-videos-error">
-        <WarningOutlined className="state-box__icon" aria-hidden="true" />
-        <h3 className="state-box__title">{tv('errorTitle')}</h3>
-        <p className="state-box__text">{tv('errorText')}</p>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={() => void videos.refetch()}
-          disabled={videos.isFetching}
-          data-testid="home-videos-retry"
-        >
-          <ReloadOutlined aria-hidden="true" spin={videos.isFetching} />
-          {tv('retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed testId="home-videos" level={3} title={tv('errorTitle')} text={tv('errorText')} onRetry={() => void videos.refetch()} retrying={videos.isFetching} />;
   } else if (videos.data.length === 0) {
-    body = (
-      <div className="state-box" data-testid="home-videos-empty">
-        <VideoCameraOutlined className="state-box__icon" aria-hidden="true" />
-        <p className="state-box__title">{tv('empty')}</p>
-      </div>
-    );
+    body = <Empty testId="home-videos-empty" level={3} icon={<VideoCameraOutlined />} title={tv('empty')} />;
   } else {
     body = (
       <ul className="video-grid">

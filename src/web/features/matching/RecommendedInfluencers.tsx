@@ -9,6 +9,7 @@ import { taskInvitationsQuery } from '../tasks/invitationsApi';
 import type { InviteTask } from '../tasks/InviteDialog';
 import { recommendedInfluencersQuery } from './api';
 import { ReasonTags } from './ReasonTags';
+import { Loading, LoadFailed } from '../../components/PageState';
 import './matching.css';
 
 // the invite dialog (antd Modal and form) loads on the first 邀请 click
@@ -43,8 +44,10 @@ export function RecommendedInfluencers({ task, heading = true }: { task: InviteT
           {left > 0 ? t('influencers.remaining', { count: left }) : t('influencers.limitReached')}
         </p>
       )}
-      {q.isPending && <p role="status">{t('loading')}</p>}
-      {q.isError && <p role="alert">{apiErrorText(q.error, errorText('INTERNAL'))}</p>}
+      {q.isPending && <Loading className="mt-muted">{t('loading')}</Loading>}
+      {q.isError && (
+        <LoadFailed testId="recommended" compact level={3} text={apiErrorText(q.error, errorText('INTERNAL'))} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+      )}
       {q.data && !q.data.open && <p className="mt-muted">{t('influencers.closed')}</p>}
       {q.data?.open && q.data.items.length === 0 && <p className="mt-muted">{t('influencers.empty')}</p>}
       {q.data && q.data.items.length > 0 && (

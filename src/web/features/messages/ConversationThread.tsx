@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Input } from 'antd';
-import { CloseOutlined, EyeOutlined, PictureOutlined, SendOutlined, WarningOutlined } from '@ant-design/icons';
+import { CloseOutlined, EyeOutlined, PictureOutlined, SendOutlined } from '@ant-design/icons';
 import { LIMITS } from '@shared/limits';
 import { MESSAGE_IMAGES_MAX } from '@shared/schemas/messages';
 import type { ConversationMessage, ConversationResponse } from './api';
-import { StateBox } from '../../components/StateBox';
-import { isApiError } from '../../lib/api';
+import { Loading, LoadFailed, NotFound, isNotFound } from '../../components/PageState';
 import { useErrorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { usePrivateImages, type PrivateImage } from '../deals/usePrivateImages';
@@ -45,28 +44,20 @@ export function ConversationThread({ id, header, emptyHint, testId = 'conversati
     if (el) el.scrollTop = el.scrollHeight;
   }, [count]);
 
-  if (conv.isPending) return <section className="card pp-thread msg-thread" aria-busy="true" data-testid={`${testId}-loading`} />;
+  if (conv.isPending) return <Loading className="card pp-thread msg-thread" testId={`${testId}-loading`} />;
   if (conv.isError) {
-    const notFound = isApiError(conv.error) && conv.error.status === 404;
-    return (
-      <StateBox
-        testId={notFound ? 'conversation-not-found' : 'conversation-error'}
-        tone="error"
-        role="alert"
-        icon={<WarningOutlined />}
-        title={notFound ? t('notFound') : t('errorTitle')}
+    return isNotFound(conv.error) ? (
+      <NotFound
+        testId="conversation-not-found"
+        title={t('notFound')}
         actions={
-          notFound ? (
-            <Link to="/messages" className="btn btn--ghost">
-              {t('back')}
-            </Link>
-          ) : (
-            <button type="button" className="btn btn--primary" onClick={() => void conv.refetch()}>
-              {t('retry')}
-            </button>
-          )
+          <Link to="/messages" className="btn btn--ghost">
+            {t('back')}
+          </Link>
         }
       />
+    ) : (
+      <LoadFailed testId="conversation" title={t('errorTitle')} onRetry={() => void conv.refetch()} retrying={conv.isFetching} />
     );
   }
   const data = conv.data;

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { InboxOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { StateBox } from '../../components/StateBox';
+import { InboxOutlined, LockOutlined } from '@ant-design/icons';
+import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMe } from '../auth/api';
 import { useAuthDialog } from '../auth/authDialogContext';
@@ -22,7 +22,7 @@ export default function MessagesPage() {
   const { id } = useParams();
   const me = useMe();
   const authDialog = useAuthDialog();
-  if (me.isPending) return <div className="container tk-page" role="status" aria-busy="true" />;
+  if (me.isPending) return <Loading className="container tk-page" />;
   if (!me.data) {
     return (
       <div className="container tk-page">
@@ -55,25 +55,15 @@ function ConversationList({ side, openId }: { side: 'company' | 'influencer'; op
   const { t } = useTranslation('messages');
   const f = usePeopleFormat();
   const list = useQuery(conversationsQuery);
-  if (list.isPending) return <div className="card pp-conv-list" aria-busy="true" />;
+  if (list.isPending) return <Loading className="card pp-conv-list" />;
   if (list.isError) {
     return (
-      <StateBox
-        tone="error"
-        role="alert"
-        icon={<WarningOutlined />}
-        title={t('errorTitle')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void list.refetch()}>
-            <ReloadOutlined aria-hidden="true" /> {t('retry')}
-          </button>
-        }
-      />
+      <LoadFailed testId="conversations" title={t('errorTitle')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
     );
   }
   if (list.data.length === 0) {
     return (
-      <StateBox
+      <Empty
         testId="messages-empty"
         icon={<InboxOutlined />}
         title={t('empty')}

@@ -17,8 +17,6 @@ export const messageKeys = {
 export type ConversationResponse = Schema<'ConversationResponse'>;
 export type ConversationMessage = Schema<'ConversationMessage'>;
 
-/** a 4xx answer will not change on retry */
-const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
 export const conversationsQuery = queryOptions({
   queryKey: messageKeys.list,
@@ -29,7 +27,6 @@ export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: messageKeys.conversation(id),
     queryFn: ({ signal }) => data(client.GET('/api/conversations/{id}', { signal, params: { path: { id } } })),
-    retry: retryServerErrors,
   });
 
 /** The header badge of a signed-in user: live through the event stream, polled every 60 s as a fallback. */
@@ -49,6 +46,7 @@ export const unreadMessagesQuery = (userId: string) =>
     staleTime: 30_000,
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
+    // no retry (decision 0036): polled every 60 s and pushed by the event stream; the next poll is the retry
     retry: false,
   });
 

@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { LockOutlined, PrinterOutlined, WarningOutlined } from '@ant-design/icons';
+import { LockOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Gate } from '../../components/Gate';
-import { StateBox } from '../../components/StateBox';
-import { PageLoading } from '../../app/PageLoading';
+import { Loading, LoadFailed, NotFound, StateBox } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 import { formatMoney, useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -16,7 +15,7 @@ export default function ReceiptPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('receipt.title'));
   return (
-    <Gate loading={<PageLoading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
+    <Gate loading={<Loading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
       {() => <Receipt />}
     </Gate>
   );
@@ -27,12 +26,21 @@ function Receipt() {
   const f = useFormat();
   const { id = '' } = useParams();
   const q = useQuery(receiptQuery(id));
-  if (q.isPending) return <PageLoading />;
+  if (q.isPending) return <Loading />;
   if (q.isError) {
     const missing = isApiError(q.error) && (q.error.status === 404 || q.error.status === 400);
+    const back = (
+      <Link to="/wallet" className="btn btn--ghost">
+        {t('receipt.back')}
+      </Link>
+    );
     return (
       <div className="container wl-page">
-        <StateBox role="alert" tone="error" icon={<WarningOutlined />} title={missing ? t('receipt.notFound') : t('loadFailed')} actions={<Link to="/wallet" className="btn btn--primary">{t('receipt.back')}</Link>} />
+        {missing ? (
+          <NotFound testId="receipt-not-found" title={t('receipt.notFound')} actions={back} />
+        ) : (
+          <LoadFailed testId="receipt" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} actions={back} />
+        )}
       </div>
     );
   }

@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Gate } from '../../components/Gate';
-import { StateBox } from '../../components/StateBox';
-import { PageLoading } from '../../app/PageLoading';
+import { Loading, LoadFailed, NotFound, StateBox } from '../../components/PageState';
 import { useErrorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -21,7 +20,7 @@ export default function SandboxPayPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('sandbox.title'));
   return (
-    <Gate loading={<PageLoading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
+    <Gate loading={<Loading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
       {() => <Checkout />}
     </Gate>
   );
@@ -36,8 +35,19 @@ function Checkout() {
   const [result, setResult] = useState<'succeeded' | 'failed' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const tp = list.data?.find((x) => x.id === id && x.method === 'sandbox');
-  if (list.isPending) return <PageLoading />;
-  if (!tp) return <div className="container wl-page"><StateBox title={t('sandbox.notFound')} actions={<Link to="/wallet" className="btn btn--primary">{t('sandbox.back')}</Link>} /></div>;
+  if (list.isPending) return <Loading />;
+  if (list.isError)
+    return (
+      <div className="container wl-page">
+        <LoadFailed testId="sandbox" title={t('loadFailed')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      </div>
+    );
+  if (!tp)
+    return (
+      <div className="container wl-page">
+        <NotFound testId="sandbox-not-found" title={t('sandbox.notFound')} actions={<Link to="/wallet" className="btn btn--primary">{t('sandbox.back')}</Link>} />
+      </div>
+    );
 
   const act = (outcome: 'succeeded' | 'failed') =>
     pay.mutate({ id, outcome }, { onSuccess: () => setResult(outcome), onError: (e) => setError(apiErrorText(e, t('topup.failed'))) });

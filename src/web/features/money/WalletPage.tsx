@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio, Tag } from 'antd';
-import { DownloadOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LockOutlined } from '@ant-design/icons';
 import { parseDollars, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type TopupMethod } from '@shared/money';
 import { SignInGate } from '../../components/SignInGate';
-import { StateBox } from '../../components/StateBox';
+import { LoadFailed, StateBox } from '../../components/PageState';
 import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { formatMoney, useFormat } from '../../lib/format';
@@ -48,18 +48,7 @@ function Wallet({ user }: { user: Me }) {
         <p className="wl-muted">{t('subtitle')}</p>
       </div>
       {q.isError ? (
-        <StateBox
-          role="alert"
-          tone="error"
-          icon={<WarningOutlined />}
-          title={t('loadFailed')}
-          actions={
-            <button type="button" className="btn btn--primary" onClick={() => void q.refetch()}>
-              <ReloadOutlined aria-hidden="true" />
-              {t('retry')}
-            </button>
-          }
-        />
+        <LoadFailed testId="wallet" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
       ) : (
         <section className="wl-card wl-balances" aria-busy={q.isPending}>
           <Balance label={t('balances.available')} cents={q.data?.availableCents} testId="wallet-available" />

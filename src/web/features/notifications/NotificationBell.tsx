@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BellOutlined } from '@ant-design/icons';
 import { shortLang } from '../../i18n/lang';
 import { notificationsQuery, syncNotificationLocale } from './api';
+import { Loading } from '../../components/Loading';
 import './notifications.css';
 
 // the list (and its texts) loads the first time the panel opens
@@ -83,9 +84,9 @@ function Bell({ userId }: { userId: string }) {
         <div className="notif__popover" id={panelId} role="dialog" aria-label={t('title')}>
           <Suspense
             fallback={
-              <div className="notif-panel__state" role="status">
+              <Loading className="notif-panel__state">
                 <span className="spinner" aria-hidden="true" />
-              </div>
+              </Loading>
             }
           >
             <NotificationPanel userId={userId} onNavigate={() => close(false)} />
@@ -126,9 +127,9 @@ function MobileEntry({ userId }: { userId: string }) {
         <div id={panelId} className="notif-mobile__panel">
           <Suspense
             fallback={
-              <div className="notif-panel__state" role="status">
+              <Loading className="notif-panel__state">
                 <span className="spinner" aria-hidden="true" />
-              </div>
+              </Loading>
             }
           >
             <NotificationPanel userId={userId} onNavigate={() => setOpen(false)} />

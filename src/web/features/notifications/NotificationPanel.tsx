@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { renderNotification } from '@shared/notifications';
-import { BellOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BellOutlined, CheckOutlined } from '@ant-design/icons';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { useFeedback } from '../../components/feedback';
 import { shortLang } from '../../i18n/lang';
 import { notificationsQuery, useMarkRead, type AppNotification } from './api';
@@ -49,25 +50,17 @@ export default function NotificationPanel({ userId, onNavigate }: { userId: stri
   let body: React.ReactNode;
   if (q.isPending) {
     body = (
-      <div className="notif-panel__state" role="status" aria-label={t('loading')}>
+      <Loading className="notif-panel__state" label={t('loading')}>
         <span className="spinner" aria-hidden="true" />
-      </div>
+      </Loading>
     );
   } else if (q.isError) {
     body = (
-      <div className="notif-panel__state" role="alert">
-        <p>{t('loadFailed')}</p>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void q.refetch()}>
-          <ReloadOutlined aria-hidden="true" /> {t('retry')}
-        </button>
-      </div>
+      <LoadFailed testId="notif" compact level={3} title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
     );
   } else if (q.data.notifications.length === 0) {
     body = (
-      <div className="notif-panel__state" data-testid="notif-empty">
-        <BellOutlined className="notif-panel__empty-icon" aria-hidden="true" />
-        <p>{t('empty')}</p>
-      </div>
+      <Empty testId="notif-empty" compact level={3} icon={<BellOutlined />} title={t('empty')} />
     );
   } else {
     body = (

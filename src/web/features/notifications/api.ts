@@ -38,6 +38,7 @@ export const notificationsQuery = (userId: string) =>
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
+    // no retry (decision 0036): polled and pushed by the event stream; the next poll is the retry
     retry: false,
   });
 

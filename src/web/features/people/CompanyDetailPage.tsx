@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
 import { companyQuery, useFollow } from './api';
+import { Loading } from '../../components/PageState';
 import { BackLink, DetailProblem } from './DetailState';
 import { usePeopleFormat } from './format';
 import { Avatar } from './InfluencerCard';
@@ -51,7 +52,6 @@ export default function CompanyDetailPage() {
           missingId: t('company.missingId'),
           notFound: t('company.notFound'),
           errorTitle: t('company.errorTitle'),
-          retry: t('retry'),
           back: t('back'),
         }}
       />
@@ -59,9 +59,9 @@ export default function CompanyDetailPage() {
   }
   if (detail.isPending) {
     return (
-      <div className="container tk-page" role="status" aria-busy="true">
+      <Loading className="container tk-page">
         <div className="card pp-profile-head pp-skel-block" />
-      </div>
+      </Loading>
     );
   }
   return <CompanyView data={detail.data} back={back} />;

@@ -1,11 +1,9 @@
-import type { ReactNode } from 'react';
-import { ArrowLeftOutlined, FileSearchOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { StateBox } from '../../components/StateBox';
-import { isApiError } from '../../lib/api';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { LoadFailed, NotFound, isNotFound } from '../../components/PageState';
 
 /**
- * What a detail page shows instead of its content: no id given, not found (404), or another failure
- * with a retry. Shared by the influencer and company pages.
+ * What a detail page shows instead of its content, drawn by the page-state kit: no id given or not found
+ * (404), or another failure with the kit's retry. Shared by the influencer and company pages.
  */
 export function DetailProblem({
   error,
@@ -18,40 +16,29 @@ export function DetailProblem({
 }: {
   error: unknown;
   missingId: boolean;
-  texts: { missingId: string; notFound: string; notFoundText?: string; errorTitle: string; retry: string; back: string };
+  texts: { missingId: string; notFound: string; notFoundText?: string; errorTitle: string; back: string };
   onRetry: () => void;
   retrying: boolean;
   back: () => void;
   testId: string;
 }) {
-  const notFound = missingId || (isApiError(error) && error.status === 404);
   const backButton = (
     <button type="button" className="btn btn--ghost" onClick={back} data-testid={`${testId}-back`}>
       <ArrowLeftOutlined aria-hidden="true" /> {texts.back}
     </button>
   );
-  let actions: ReactNode = backButton;
-  if (!notFound) {
-    actions = (
-      <>
-        <button type="button" className="btn btn--primary" onClick={onRetry} disabled={retrying} data-testid={`${testId}-retry`}>
-          <ReloadOutlined aria-hidden="true" spin={retrying} /> {texts.retry}
-        </button>
-        {backButton}
-      </>
-    );
-  }
   return (
     <div className="container tk-page">
-      <StateBox
-        testId={notFound ? `${testId}-not-found` : `${testId}-error`}
-        tone="error"
-        role="alert"
-        icon={notFound ? <FileSearchOutlined /> : <WarningOutlined />}
-        title={missingId ? texts.missingId : notFound ? texts.notFound : texts.errorTitle}
-        text={notFound && !missingId ? texts.notFoundText : undefined}
-        actions={actions}
-      />
+      {missingId || isNotFound(error) ? (
+        <NotFound
+          testId={`${testId}-not-found`}
+          title={missingId ? texts.missingId : texts.notFound}
+          text={missingId ? undefined : texts.notFoundText}
+          actions={backButton}
+        />
+      ) : (
+        <LoadFailed testId={testId} title={texts.errorTitle} onRetry={onRetry} retrying={retrying} actions={backButton} />
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ClockCircleOutlined, MailOutlined, SafetyCertificateFilled, SafetyCertificateOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
 import type { InfluencerDetailResponse } from './api';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading } from '../../components/PageState';
 import { Tabs } from '../../components/Tabs';
 import { lazyWithAntd } from '../../app/withAntd';
 import { loadNamespaces } from '../../i18n';
@@ -59,7 +59,6 @@ export default function InfluencerDetailPage() {
           notFound: t('detail.notFound'),
           notFoundText: t('detail.notFoundText'),
           errorTitle: t('detail.errorTitle'),
-          retry: t('retry'),
           back: t('detail.toList'),
         }}
       />
@@ -67,9 +66,9 @@ export default function InfluencerDetailPage() {
   }
   if (detail.isPending) {
     return (
-      <div className="container tk-page" role="status" aria-busy="true" aria-label={t('list.loading')}>
+      <Loading className="container tk-page" label={t('list.loading')}>
         <div className="card pp-profile-head pp-skel-block" />
-      </div>
+      </Loading>
     );
   }
   return <InfluencerView data={detail.data} back={back} />;
@@ -257,7 +256,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
                 label: t('detail.tabs.tasks'),
                 children:
                   completedWork.length === 0 ? (
-                    <StateBox level={3} title={t('detail.noWork')} />
+                    <Empty level={3} title={t('detail.noWork')} />
                   ) : (
                     <ul className="pp-rows" data-testid="tab-tasks">
                       {completedWork.map((w) => (

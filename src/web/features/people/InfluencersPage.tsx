@@ -1,12 +1,12 @@
 import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { InboxOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { InboxOutlined, LockOutlined, ReloadOutlined } from '@ant-design/icons';
 import { INFLUENCER_CATEGORIES } from '@shared/options';
 import type { InfluencerSort } from '@shared/schemas/people';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { Pager } from '../../components/Pager';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useDebouncedSearch, useUrlFilters } from '../../lib/useUrlFilters';
 import { useMe } from '../auth/api';
@@ -64,32 +64,18 @@ export default function InfluencersPage() {
 
   let body: React.ReactNode;
   if (list.isError && !data) {
-    body = (
-      <StateBox
-        testId="directory-error"
-        role="alert"
-        tone="error"
-        icon={<WarningOutlined />}
-        title={t('list.errorTitle')}
-        text={t('list.errorText')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void list.refetch()} disabled={list.isFetching} data-testid="directory-retry">
-            <ReloadOutlined aria-hidden="true" spin={list.isFetching} /> {t('retry')}
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed testId="directory" title={t('list.errorTitle')} text={t('list.errorText')} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (loading) {
     body = (
-      <div className="pp-grid" role="status" aria-label={t('list.loading')} aria-busy="true">
+      <Loading className="pp-grid" label={t('list.loading')}>
         {Array.from({ length: SKELETONS }, (_, i) => (
           <InfluencerCardSkeleton key={i} />
         ))}
-      </div>
+      </Loading>
     );
   } else if (!data || data.items.length === 0) {
     body = (
-      <StateBox
+      <Empty
         testId="directory-empty"
         icon={<InboxOutlined />}
         title={filtered ? t('list.noMatch') : t('list.empty')}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StarFilled } from '@ant-design/icons';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { Empty } from '../../components/PageState';
 import { usePeopleFormat } from './format';
 
 type Review = Schema<'Review'>;
@@ -11,7 +11,7 @@ type Review = Schema<'Review'>;
 export function ReviewList({ reviews, summary, empty }: { reviews: Review[]; summary?: { average: number; count: number }; empty: string }) {
   const { t } = useTranslation('people');
   const f = usePeopleFormat();
-  if (reviews.length === 0) return <StateBox level={3} title={empty} />;
+  if (reviews.length === 0) return <Empty level={3} title={empty} />;
   return (
     <div data-testid="tab-reviews">
       {summary && (

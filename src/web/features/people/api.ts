@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { INFLUENCER_CATEGORIES } from '@shared/options';
 import type { InfluencerSort } from '@shared/schemas/people';
-import { isApiError } from '../../lib/api';
 import { client, clientOf, data, type Schema } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 import { refreshConversation } from '../messages/api';
@@ -22,8 +21,6 @@ const CATEGORY_VALUES = new Set<string>(INFLUENCER_CATEGORIES.map((c) => c.value
 /** the directory's categories (the page keeps only these in its filters) */
 const isDirectoryCategory = (c: string): c is Schema<'DirectoryCategory'> => CATEGORY_VALUES.has(c);
 
-/** a 4xx answer will not change on retry */
-const retryServerErrors = (n: number, e: unknown) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500);
 
 /** GET /api/influencers — one page of the directory (filtered, sorted and paged by the server). */
 export const directoryQuery = (f: DirectoryFilters) =>
@@ -53,14 +50,12 @@ export const influencerQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.influencer(id),
     queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/influencer-detail', { signal, params: { query: compactQuery({ id }) } })),
-    retry: retryServerErrors,
   });
 
 export const companyQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.company(id),
     queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/companies/{id}', { signal, params: { path: { id } } })),
-    retry: retryServerErrors,
   });
 
 export function useContactInfluencer(influencerId: string) {

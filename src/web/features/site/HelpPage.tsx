@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from 'antd';
 import { QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { useBusinessValues } from '../../app/siteSettings';
-import { StateBox } from '../../components/StateBox';
+import { Empty } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './site.css';
 
@@ -68,7 +68,7 @@ export default function HelpPage() {
         </p>
       </header>
       {shown.length === 0 ? (
-        <StateBox
+        <Empty
           testId="help-empty"
           icon={<QuestionCircleOutlined />}
           title={t('help.noResults')}

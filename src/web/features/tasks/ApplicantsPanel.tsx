@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tabs } from 'antd';
-import { AuditOutlined, CheckOutlined, CloseOutlined, InboxOutlined, ReloadOutlined, SafetyCertificateFilled, StarFilled, StopOutlined, WarningOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckOutlined, CloseOutlined, InboxOutlined, SafetyCertificateFilled, StarFilled, StopOutlined } from '@ant-design/icons';
 import type { TaskStatus } from '@shared/options';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { taskApplicationsQuery, useDecideApplication, type ApplicationForCompany } from './api';
 import { canCloseRecruiting, useCloseRecruiting } from './invitationsApi';
 import { useTaskFormat } from './format';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 
 const TABS = ['pending', 'accepted', 'refused'] as const;
 type Tab = (typeof TABS)[number];
@@ -58,31 +58,17 @@ export function ApplicantsPanel({
   let body: React.ReactNode;
   if (apps.isPending) {
     body = (
-      <div className="tk-applicants__loading" role="status" aria-label={t('applicants.loading')}>
+      <Loading className="tk-applicants__loading" label={t('applicants.loading')}>
         {[0, 1].map((i) => (
           <div className="tk-applicant tk-applicant--skeleton" key={i} aria-hidden="true">
             <span className="tk-skel tk-skel--avatar" />
             <span className="tk-skel tk-skel--line" />
           </div>
         ))}
-      </div>
+      </Loading>
     );
   } else if (apps.isError) {
-    body = (
-      <StateBox
-        level={3}
-        tone="error"
-        role="alert"
-        icon={<WarningOutlined />}
-        title={t('applicants.loadFailed')}
-        actions={
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void apps.refetch()} disabled={apps.isFetching}>
-            <ReloadOutlined aria-hidden="true" spin={apps.isFetching} />
-            {t('applicants.retry')}
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed testId="applicants" level={3} compact title={t('applicants.loadFailed')} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />;
   } else {
     const byTab = Object.fromEntries(TABS.map((k) => [k, apps.data.filter((a) => a.status === k)])) as Record<Tab, ApplicationForCompany[]>;
     const tab = picked ?? defaultTab(taskStatus, { pending: byTab.pending.length, accepted: byTab.accepted.length, refused: byTab.refused.length });
@@ -99,7 +85,7 @@ export function ApplicantsPanel({
           ),
           children:
             byTab[k].length === 0 ? (
-              <StateBox level={3} icon={<InboxOutlined />} title={t('applicants.empty')} testId="applicants-empty" />
+              <Empty level={3} icon={<InboxOutlined />} title={t('applicants.empty')} testId="applicants-empty" />
             ) : (
               <ul className="tk-applicants">
                 {byTab[k].map((a) => (
@@ -153,7 +139,7 @@ function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForComp
   const acceptText = !several
     ? t('applicants.acceptText', { name })
     : last
-      ? t('applicantsSlots.acceptTextLast', { name, slots: slots.slots })
+      ? t('applicantsSlots.acceptTextLast', { name, slots: slots.slots, count: slots.slots })
       : t('applicantsSlots.acceptText', { name, current: slots.hired + 1, slots: slots.slots });
 
   const act = (action: 'accept' | 'refuse') => {

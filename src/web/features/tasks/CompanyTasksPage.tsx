@@ -10,12 +10,10 @@ import {
   InboxOutlined,
   PlusOutlined,
   ProfileOutlined,
-  ReloadOutlined,
   StopOutlined,
   TeamOutlined,
   UserAddOutlined,
   UserOutlined,
-  WarningOutlined,
 } from '@ant-design/icons';
 import type { Schema } from '../../lib/client';
 import { myDealsQuery } from '../deals/api';
@@ -30,7 +28,7 @@ import { ApplicantsPanel, CloseRecruitingButton } from './ApplicantsPanel';
 import { TaskInvitations } from './TaskInvitations';
 import { useTaskFormat } from './format';
 import { RoleGate } from './RoleGate';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import './tasks.css';
@@ -82,14 +80,14 @@ function CompanyTasks() {
   let body: React.ReactNode;
   if (tasks.isPending) {
     body = (
-      <div className="tk-rows" role="status" aria-label={t('company.loading')} aria-busy="true">
+      <Loading className="tk-rows" label={t('company.loading')}>
         {[0, 1, 2].map((i) => (
           <div className="card tk-row tk-row--skeleton" key={i} aria-hidden="true">
             <span className="tk-skel tk-skel--title" />
             <span className="tk-skel tk-skel--line tk-skel--short" />
           </div>
         ))}
-      </div>
+      </Loading>
     );
   } else if (noProfile) {
     body = (
@@ -108,24 +106,10 @@ function CompanyTasks() {
       />
     );
   } else if (tasks.isError) {
-    body = (
-      <StateBox
-        testId="company-tasks-error"
-        role="alert"
-        tone="error"
-        icon={<WarningOutlined />}
-        title={t('company.loadFailed')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
-            <ReloadOutlined aria-hidden="true" spin={tasks.isFetching} />
-            {t('company.retry')}
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed testId="company-tasks" title={t('company.loadFailed')} onRetry={() => void tasks.refetch()} retrying={tasks.isFetching} />;
   } else if (tasks.data.length === 0) {
     body = (
-      <StateBox
+      <Empty
         testId="company-tasks-empty"
         icon={<InboxOutlined />}
         title={t('company.empty')}

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tabs } from 'antd';
-import { InboxOutlined, ProfileOutlined, ReloadOutlined, RedoOutlined, RollbackOutlined, UserAddOutlined, WarningOutlined } from '@ant-design/icons';
+import { InboxOutlined, ProfileOutlined, RedoOutlined, RollbackOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -17,7 +17,7 @@ import { RoleGate } from './RoleGate';
 import { ForYouMount } from '../matching/ForYouMount';
 import { MyInvitations } from './MyInvitations';
 import { myInvitationsQuery } from './invitationsApi';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
 import './tasks.css';
 
@@ -49,14 +49,14 @@ function InfluencerTasks() {
   let body: React.ReactNode;
   if (apps.isPending) {
     body = (
-      <div className="tk-rows" role="status" aria-label={t('influencer.loading')} aria-busy="true">
+      <Loading className="tk-rows" label={t('influencer.loading')}>
         {[0, 1, 2].map((i) => (
           <div className="card tk-row tk-row--skeleton" key={i} aria-hidden="true">
             <span className="tk-skel tk-skel--title" />
             <span className="tk-skel tk-skel--line tk-skel--short" />
           </div>
         ))}
-      </div>
+      </Loading>
     );
   } else if (noProfile) {
     body = (
@@ -74,24 +74,10 @@ function InfluencerTasks() {
       />
     );
   } else if (apps.isError) {
-    body = (
-      <StateBox
-        testId="influencer-tasks-error"
-        role="alert"
-        tone="error"
-        icon={<WarningOutlined />}
-        title={t('influencer.loadFailed')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void apps.refetch()} disabled={apps.isFetching}>
-            <ReloadOutlined aria-hidden="true" spin={apps.isFetching} />
-            {t('influencer.retry')}
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed testId="influencer-tasks" title={t('influencer.loadFailed')} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />;
   } else if (apps.data.length === 0) {
     body = (
-      <StateBox
+      <Empty
         testId="influencer-tasks-empty"
         icon={<InboxOutlined />}
         title={t('influencer.empty')}

@@ -34,6 +34,7 @@ type Props = {
  */
 export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: Props) {
   const { t } = useTranslation('tasks');
+  const { t: tc } = useTranslation();
   const { errorText, apiErrorText } = useErrorText();
   const feedback = useFeedback();
   const invite = useInvite();
@@ -120,7 +121,7 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
               <p role="alert" className="tk-invite-pick__problem" data-testid="invite-tasks-error">
                 {apiErrorText(mine.error, t('invite.pickFailed'))}{' '}
                 <button type="button" className="btn btn--ghost btn--sm" onClick={() => void mine.refetch()} disabled={mine.isFetching}>
-                  {t('invite.retry')}
+                  {tc('retry')}
                 </button>
               </p>
             ) : noOpenTask ? (

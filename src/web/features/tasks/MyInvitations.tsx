@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AuditOutlined, MailOutlined, ReloadOutlined, UserAddOutlined, WarningOutlined } from '@ant-design/icons';
+import { AuditOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import { formatBps } from '@shared/money';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { useTaskFormat } from './format';
 import { InvitationAnswer } from './InvitationAnswer';
 import { InvitationExpiry } from './InvitationExpiry';
@@ -15,35 +15,23 @@ export function MyInvitations({ query }: { query: UseQueryResult<InvitationForIn
   const { t } = useTranslation('tasks');
   if (query.isPending) {
     return (
-      <div className="tk-rows" role="status" aria-label={t('myInvitations.loading')} aria-busy="true">
+      <Loading className="tk-rows" label={t('myInvitations.loading')}>
         {[0, 1].map((i) => (
           <div className="card tk-row tk-row--skeleton" key={i} aria-hidden="true">
             <span className="tk-skel tk-skel--title" />
             <span className="tk-skel tk-skel--line tk-skel--short" />
           </div>
         ))}
-      </div>
+      </Loading>
     );
   }
   if (query.isError) {
     return (
-      <StateBox
-        testId="my-invitations-error"
-        role="alert"
-        tone="error"
-        icon={<WarningOutlined />}
-        title={t('myInvitations.loadFailed')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <ReloadOutlined aria-hidden="true" spin={query.isFetching} />
-            {t('myInvitations.retry')}
-          </button>
-        }
-      />
+      <LoadFailed testId="my-invitations" title={t('myInvitations.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
   }
   if (query.data.length === 0) {
-    return <StateBox testId="my-invitations-empty" icon={<MailOutlined />} title={t('myInvitations.empty')} text={t('myInvitations.emptyHint')} />;
+    return <Empty testId="my-invitations-empty" icon={<MailOutlined />} title={t('myInvitations.empty')} text={t('myInvitations.emptyHint')} />;
   }
   return (
     <ul className="tk-rows" data-testid="my-invitations">

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import type { Me } from '../auth/api';
-import { PageLoading } from '../../app/PageLoading';
+import { Loading } from '../../components/Loading';
 import { Gate } from '../../components/Gate';
 import { useAuthDialog } from '../auth/authDialogContext';
-import { StateBox } from '../../components/StateBox';
+import { StateBox } from '../../components/PageState';
 
 type Role = 'company' | 'influencer';
 
@@ -54,7 +54,7 @@ export function RoleGate({ role, children }: { role: Role; children: (user: Me) 
       </div>
   );
   return (
-    <Gate role={role} loading={<PageLoading />} visitor={visitor} denied={denied}>
+    <Gate role={role} loading={<Loading />} visitor={visitor} denied={denied}>
       {children}
     </Gate>
   );

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeftOutlined, CommentOutlined, FileSearchOutlined, ReloadOutlined, SafetyCertificateFilled, UserOutlined, WarningOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CommentOutlined, SafetyCertificateFilled, UserOutlined } from '@ant-design/icons';
 import type { Schema } from '../../lib/client';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -10,7 +10,7 @@ import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
 import { recordTaskView, taskDetailQuery, taskKeys } from './api';
 import { useTaskFormat } from './format';
-import { StateBox } from '../../components/StateBox';
+import { Loading, LoadFailed, NotFound } from '../../components/PageState';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import { lazyWithAntd } from '../../app/withAntd';
@@ -76,7 +76,7 @@ export default function TaskDetailPage() {
     return (
       <div className="container tk-page">
         <BackButton />
-        <StateBox testId="task-missing-id" tone="error" role="alert" icon={<FileSearchOutlined />} title={t('detail.missingId')} text={t('detail.missingIdText')} actions={<HallLink />} />
+        <NotFound testId="task-missing-id" title={t('detail.missingId')} text={t('detail.missingIdText')} actions={<HallLink />} />
       </div>
     );
   }
@@ -89,32 +89,20 @@ export default function TaskDetailPage() {
       <div className="container tk-page">
         <BackButton />
         {notFound || missing ? (
-          <StateBox
+          <NotFound
             testId="task-not-found"
-            tone="error"
-            role="alert"
-            icon={<FileSearchOutlined />}
             title={missing ? t('detail.missingId') : t('detail.notFound')}
             text={missing ? t('detail.missingIdText') : t('detail.notFoundText')}
             actions={<HallLink />}
           />
         ) : (
-          <StateBox
-            testId="task-error"
-            tone="error"
-            role="alert"
-            icon={<WarningOutlined />}
+          <LoadFailed
+            testId="task"
             title={t('detail.errorTitle')}
             text={t('detail.errorText')}
-            actions={
-              <>
-                <button type="button" className="btn btn--primary" onClick={() => void detail.refetch()} disabled={detail.isFetching} data-testid="task-retry">
-                  <ReloadOutlined aria-hidden="true" spin={detail.isFetching} />
-                  {t('detail.retry')}
-                </button>
-                <BackAction />
-              </>
-            }
+            onRetry={() => void detail.refetch()}
+            retrying={detail.isFetching}
+            actions={<BackAction />}
           />
         )}
       </div>
@@ -253,7 +241,7 @@ function CompanyLogo({ url, name }: { url: string | null; name: string }) {
 function DetailSkeleton() {
   const { t } = useTranslation('tasks');
   return (
-    <div className="container tk-page tk-detail" role="status" aria-label={t('detail.loading')} aria-busy="true" data-testid="task-detail-loading">
+    <Loading className="container tk-page tk-detail" label={t('detail.loading')} testId="task-detail-loading">
       <span className="tk-skel tk-skel--line tk-skel--back" />
       <div className="tk-detail__grid">
         <div className="card tk-detail__head">
@@ -270,6 +258,6 @@ function DetailSkeleton() {
           </div>
         </div>
       </div>
-    </div>
+    </Loading>
   );
 }

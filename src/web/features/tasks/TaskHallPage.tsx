@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { ReloadOutlined, InboxOutlined, WarningOutlined } from '@ant-design/icons';
+import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { BudgetRange, TaskSort } from '@shared/schemas/tasks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { categoriesQuery, hallQuery, type HallFilters } from './api';
@@ -10,7 +10,7 @@ import { useTaskFormat } from './format';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { ForYouMount } from '../matching/ForYouMount';
 import { Pager } from '../../components/Pager';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
 import './tasks.css';
 import type { Prefetch } from '../../app/prefetch';
@@ -113,33 +113,18 @@ export default function TaskHallPage() {
 
   let body: React.ReactNode;
   if (hall.isError && !data) {
-    body = (
-      <StateBox
-        testId="hall-error"
-        role="alert"
-        tone="error"
-        icon={<WarningOutlined />}
-        title={t('hall.errorTitle')}
-        text={t('hall.errorText')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void hall.refetch()} disabled={hall.isFetching} data-testid="hall-retry">
-            <ReloadOutlined aria-hidden="true" spin={hall.isFetching} />
-            {t('hall.retry')}
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed testId="hall" title={t('hall.errorTitle')} text={t('hall.errorText')} onRetry={() => void hall.refetch()} retrying={hall.isFetching} />;
   } else if (loading) {
     body = (
-      <div className="tk-grid" role="status" aria-label={t('hall.loading')} aria-busy="true">
+      <Loading className="tk-grid" label={t('hall.loading')}>
         {Array.from({ length: SKELETONS }, (_, i) => (
           <TaskCardSkeleton key={i} />
         ))}
-      </div>
+      </Loading>
     );
   } else if (!data || data.tasks.length === 0) {
     body = (
-      <StateBox
+      <Empty
         testId="hall-empty"
         icon={<InboxOutlined />}
         title={t('hall.empty')}

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'antd';
-import { AuditOutlined, MailOutlined, ReloadOutlined, RollbackOutlined, SafetyCertificateFilled, WarningOutlined } from '@ant-design/icons';
+import { AuditOutlined, MailOutlined, RollbackOutlined, SafetyCertificateFilled } from '@ant-design/icons';
 import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { useTaskFormat } from './format';
 import { taskInvitationsQuery, useWithdrawInvitation, type InvitationForCompany } from './invitationsApi';
 import { InvitationStatusTag } from './StatusBadge';
@@ -27,25 +27,11 @@ export function TaskInvitations({ taskId, headingLevel = 2 }: { taskId: string; 
 
   let body: React.ReactNode;
   if (q.isPending) {
-    body = <span className="tk-skel tk-skel--block" role="status" aria-label={t('invitations.loading')} />;
+    body = <Loading className="tk-skel tk-skel--block" label={t('invitations.loading')} />;
   } else if (q.isError) {
-    body = (
-      <StateBox
-        level={3}
-        tone="error"
-        role="alert"
-        icon={<WarningOutlined />}
-        title={t('invitations.loadFailed')}
-        actions={
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void q.refetch()} disabled={q.isFetching}>
-            <ReloadOutlined aria-hidden="true" spin={q.isFetching} />
-            {t('invitations.retry')}
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed testId="invitations" level={3} compact title={t('invitations.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   } else if (q.data.invitations.length === 0) {
-    body = <StateBox level={3} icon={<MailOutlined />} title={t('invitations.empty')} text={t('invitations.emptyHint')} testId="invitations-empty" />;
+    body = <Empty level={3} icon={<MailOutlined />} title={t('invitations.empty')} text={t('invitations.emptyHint')} testId="invitations-empty" />;
   } else {
     body = (
       <ul className="tk-applicants">

@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CommentOutlined, EyeOutlined, LikeOutlined, ReloadOutlined, ShareAltOutlined, StarFilled, WarningOutlined } from '@ant-design/icons';
+import { CommentOutlined, EyeOutlined, LikeOutlined, ShareAltOutlined, StarFilled } from '@ant-design/icons';
 import { displayCount, formatCount } from '@shared/counts';
 import { HOT_TAGS, toPlayable } from '@shared/embed';
 import type { Schema } from '../../lib/client';
-import { StateBox } from '../../components/StateBox';
+import { Loading, LoadFailed, NotFound } from '../../components/PageState';
 import { DEFAULT_THUMBNAIL, VideoCard } from '../../components/VideoCard';
 import { shortLang } from '../../i18n/lang';
 import { isApiError } from '../../lib/api';
@@ -60,31 +60,22 @@ export default function VideoDetailPage() {
 
   if (!valid || (detail.isError && !video)) {
     const notFound = !valid || (isApiError(detail.error) && detail.error.status === 404);
+    const backButton = (
+      <button type="button" className="btn btn--ghost" onClick={back}>
+        {t('detail.back')}
+      </button>
+    );
     return (
       <div className="container tk-page">
-        <StateBox
-          testId={notFound ? 'video-not-found' : 'video-error'}
-          tone="error"
-          role="alert"
-          icon={<WarningOutlined />}
-          title={notFound ? t('detail.notFound') : t('detail.loadFailed')}
-          actions={
-            <>
-              {!notFound && (
-                <button type="button" className="btn btn--primary" onClick={() => void detail.refetch()} data-testid="video-retry">
-                  <ReloadOutlined aria-hidden="true" /> {t('detail.retry')}
-                </button>
-              )}
-              <button type="button" className="btn btn--ghost" onClick={back}>
-                {t('detail.back')}
-              </button>
-            </>
-          }
-        />
+        {notFound ? (
+          <NotFound testId="video-not-found" title={t('detail.notFound')} actions={backButton} />
+        ) : (
+          <LoadFailed testId="video" title={t('detail.loadFailed')} onRetry={() => void detail.refetch()} retrying={detail.isFetching} actions={backButton} />
+        )}
       </div>
     );
   }
-  if (!video) return <div className="container tk-page vd-skeleton" role="status" aria-busy="true" aria-label={t('loading')} />;
+  if (!video) return <Loading className="container tk-page vd-skeleton" label={t('loading')} />;
   return <VideoView video={video} related={detail.data?.relatedVideos} back={back} />;
 }
 

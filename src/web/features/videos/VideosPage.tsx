@@ -1,10 +1,10 @@
 import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { AppstoreOutlined, BarsOutlined, InboxOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BarsOutlined, InboxOutlined } from '@ant-design/icons';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { Pager } from '../../components/Pager';
-import { StateBox } from '../../components/StateBox';
+import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { VideoCard } from '../../components/VideoCard';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useStored } from '../../lib/useStored';
@@ -63,34 +63,20 @@ export default function VideosPage() {
 
   let body: React.ReactNode;
   if (list.isError && !data) {
-    body = (
-      <StateBox
-        testId="videos-error"
-        role="alert"
-        tone="error"
-        icon={<WarningOutlined />}
-        title={t('errorTitle')}
-        text={t('errorText')}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={() => void list.refetch()} data-testid="videos-retry">
-            <ReloadOutlined aria-hidden="true" /> {t('retry')}
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed testId="videos" title={t('errorTitle')} text={t('errorText')} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (loading) {
     body = (
-      <div className="video-grid" role="status" aria-label={t('loading')}>
+      <Loading className="video-grid" label={t('loading')}>
         {Array.from({ length: 8 }, (_, i) => (
           <div className="video-card video-card--placeholder" key={i}>
             <div className="video-card__media skeleton" />
           </div>
         ))}
-      </div>
+      </Loading>
     );
   } else if (!data || data.videos.length === 0) {
     body = (
-      <StateBox
+      <Empty
         testId="videos-empty"
         icon={<InboxOutlined />}
         title={filtered ? t('list.noMatch') : t('empty')}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '@shared/limits';
-import { ApiError, isApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import type { operations } from '../../lib/apiTypes';
 import { client, clientOf, data } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
@@ -50,7 +50,6 @@ export const videoDetailQuery = (id: string) =>
   queryOptions({
     queryKey: ['videos', 'detail', id],
     queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/video-detail', { signal, params: { query: compactQuery({ id }) } })),
-    retry: (n, e) => n < 1 && !(isApiError(e) && e.status >= 400 && e.status < 500),
   });
 
 /** Counts one view per visit (the server dedupes per visitor and 30 minutes). */

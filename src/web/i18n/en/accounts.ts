@@ -8,7 +8,6 @@ const en: Messages<typeof zh> = {
     loading: 'Loading...',
     loadFailed: 'Could not load the profile, please try again',
     loadError: 'Something went wrong while loading the profile, please try again',
-    retry: 'Retry',
     goToMyProfile: 'Go to my personal centre',
   },
   types: {
@@ -102,6 +101,7 @@ const en: Messages<typeof zh> = {
     },
     rateValue: '{{value}}/hour',
     yearsValue: '{{value}} years',
+    yearsValue_one: '{{value}} year',
     uploadAvatar: 'Upload avatar',
     changeAvatar: 'Change avatar',
     categoryPlaceholder: 'Choose a category',

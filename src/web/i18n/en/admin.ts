@@ -4,7 +4,6 @@ import type { Messages } from '../messages';
 const en: Messages<typeof zh> = {
   brand: 'Live-commerce marketplace · Admin',
   version: 'Version {{version}}',
-  retry: 'Retry',
   refresh: 'Refresh',
   cancel: 'Cancel',
   confirm: 'OK',

@@ -10,6 +10,7 @@ const en: Messages<typeof zh> = {
   loading: 'Loading...',
   networkError: 'Network error, please try again',
   retry: 'Retry',
+  loadFailed: 'Could not load',
   pager: { prev: 'Previous page', next: 'Next page', page: 'Page {{page}}' },
   nav: {
     label: 'Main navigation',

@@ -8,7 +8,6 @@ const en: Messages<typeof zh> = {
   back: 'Back',
   signInTitle: 'Please sign in to see your deals',
   signIn: 'Sign in',
-  retry: 'Retry',
   loading: 'Loading the deal',
   notFound: 'This deal does not exist or you cannot see it',
   loadFailed: 'Could not load the deal',
@@ -268,7 +267,8 @@ const en: Messages<typeof zh> = {
     replied: 'Reply posted',
     replyRequired: 'Please write a reply',
     notWritten: 'Not reviewed',
-    stars: '{{n}} stars',
+    stars: '{{count}} stars',
+    stars_one: '{{count}} star',
   },
   myTasks: { viewDeal: 'Open deal', dealStatus: 'Deal' },
 };

@@ -7,7 +7,6 @@ const finance: Messages<typeof zh> = {
     updatedAt: 'Updated {{time}}',
     refresh: 'Refresh',
     loadFailed: 'The money figures could not be loaded',
-    retry: 'Retry',
     totals: {
       companyWallets: 'Company wallets',
       influencerWallets: 'Influencer wallets',

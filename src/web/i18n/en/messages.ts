@@ -15,7 +15,6 @@ const en: Messages<typeof zh> = {
   send: 'Send',
   you: 'Me',
   errorTitle: 'Could not load messages',
-  retry: 'Retry',
   signIn: 'Please sign in to see your messages',
   image: '[Image]',
   addImage: 'Add images',

@@ -9,7 +9,6 @@ const money: Messages<typeof zh> = {
   onlyParties: 'Wallets are for company and influencer accounts',
   loading: 'Loading...',
   loadFailed: 'The wallet could not be loaded',
-  retry: 'Retry',
   balances: {
     available: 'Available',
     pending: 'Pending',

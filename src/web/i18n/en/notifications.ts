@@ -11,7 +11,6 @@ const en: Messages<typeof zh> = {
   empty: 'No notifications yet',
   loading: 'Loading notifications',
   loadFailed: 'Could not load notifications',
-  retry: 'Retry',
   markFailed: 'Something went wrong, please try again',
   unreadDot: 'Unread',
   relative: {

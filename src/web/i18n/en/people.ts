@@ -6,7 +6,6 @@ const en: Messages<typeof zh> = {
   verified: 'Verified',
   pendingReview: 'Pending review',
   back: 'Back',
-  retry: 'Retry',
   opensInNewTab: ' (opens in a new tab)',
   list: {
     documentTitle: 'Influencers',

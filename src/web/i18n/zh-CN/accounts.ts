@@ -6,7 +6,6 @@ export default {
     loading: '加载中...',
     loadFailed: '获取资料失败，请重试',
     loadError: '获取资料时发生错误，请重试',
-    retry: '重试',
     goToMyProfile: '前往我的个人中心',
   },
   types: {

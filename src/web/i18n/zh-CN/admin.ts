@@ -2,7 +2,6 @@
 export default {
   brand: '直播带货平台 · 管理后台',
   version: '版本 {{version}}',
-  retry: '重试',
   refresh: '刷新',
   cancel: '取消',
   confirm: '确定',

@@ -100,7 +100,7 @@ export default {
     byInfluencer: '{{influencer}} 评价 {{company}}',
     reply: '回复：{{reply}}',
     hiddenReason: '隐藏原因：{{reason}}',
-    stars: '{{n}} 星',
+    stars: '{{count}} 星',
     empty: '暂无评价',
     hide: '隐藏',
     unhide: '恢复显示',

@@ -8,6 +8,7 @@ export default {
   loading: '加载中...',
   networkError: '网络错误，请重试',
   retry: '重试',
+  loadFailed: '加载失败',
   pager: { prev: '上一页', next: '下一页', page: '第 {{page}} 页' },
   nav: {
     label: '主导航',

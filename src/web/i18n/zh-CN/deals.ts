@@ -6,7 +6,6 @@ export default {
   back: '返回',
   signInTitle: '请先登录后查看订单',
   signIn: '登录',
-  retry: '重试',
   loading: '正在加载订单',
   notFound: '订单不存在或您无权查看',
   loadFailed: '加载订单失败',
@@ -267,7 +266,7 @@ export default {
     replied: '回复已发布',
     replyRequired: '请填写回复内容',
     notWritten: '未评价',
-    stars: '{{n}} 星',
+    stars: '{{count}} 星',
   },
   myTasks: { viewDeal: '查看订单', dealStatus: '订单状态' },
 };

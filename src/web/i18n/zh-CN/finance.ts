@@ -5,7 +5,6 @@ const finance = {
     updatedAt: '更新于 {{time}}',
     refresh: '刷新',
     loadFailed: '资金数据加载失败',
-    retry: '重试',
     totals: {
       companyWallets: '企业钱包余额',
       influencerWallets: '达人钱包余额',

@@ -13,7 +13,6 @@ const messages = {
   send: '发送',
   you: '我',
   errorTitle: '加载消息失败',
-  retry: '重试',
   signIn: '请先登录后查看消息',
   image: '[图片]',
   addImage: '添加图片',

@@ -7,7 +7,6 @@ const money = {
   onlyParties: '钱包仅对企业和达人用户开放',
   loading: '正在加载...',
   loadFailed: '钱包加载失败',
-  retry: '重试',
   balances: {
     available: '可用余额',
     pending: '待结算',

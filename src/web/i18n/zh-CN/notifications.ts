@@ -9,7 +9,6 @@ export default {
   empty: '暂无通知',
   loading: '正在加载通知',
   loadFailed: '获取通知失败',
-  retry: '重试',
   markFailed: '操作失败，请重试',
   unreadDot: '未读',
   relative: {

@@ -4,7 +4,6 @@ export default {
   verified: '已认证',
   pendingReview: '待审核',
   back: '返回',
-  retry: '重试',
   opensInNewTab: '（在新标签页打开）',
   list: {
     documentTitle: '达人列表',

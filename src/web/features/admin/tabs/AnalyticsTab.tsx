@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Card, DatePicker, Empty, Skeleton, Statistic, Table } from 'antd';
+import { Alert, Card, DatePicker, Skeleton, Statistic, Table } from 'antd';
+import { Empty } from '../../../components/PageState';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { client, data } from '../../../lib/client';
@@ -118,7 +119,7 @@ export default function AnalyticsTab() {
               <EChart option={options.tasks} label={t('analytics.charts.tasks')} />
             </Card>
             <Card size="small" title={t('analytics.charts.categories')} extra={exportLink('categories')}>
-              {a.categories.length ? <EChart option={options.categories} label={t('analytics.charts.categories')} /> : <Empty description={t('analytics.empty')} />}
+              {a.categories.length ? <EChart option={options.categories} label={t('analytics.charts.categories')} /> : <Empty compact level={3} title={t('analytics.empty')} />}
             </Card>
             <Card size="small" title={t('analytics.charts.funnel')} extra={exportLink('funnel')}>
               <EChart option={options.funnel} label={t('analytics.charts.funnel')} />

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, Tree } from 'antd';
+import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, Tree } from 'antd';
+import { Empty, LoadFailed } from '../../../components/PageState';
 import type { DataNode } from 'antd/es/tree';
 import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { CategoryFormValues } from '@shared/schemas/adminTasks';
@@ -123,19 +124,12 @@ export default function CategoriesTab() {
         </Button>
       </div>
       {q.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('categories.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void q.refetch()}>
-              {t('categories.refresh')}
-            </Button>
-          }
-        />
+        <div className="adm-section">
+          <LoadFailed testId="categories" compact title={t('categories.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+        </div>
       )}
       {q.data && tree.length === 0 ? (
-        <Empty description={t('categories.empty')} />
+        <Empty compact title={t('categories.empty')} />
       ) : (
         <Tree
           blockNode

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Segmented, Skeleton, Statistic } from 'antd';
+import { Button, Card, Segmented, Skeleton, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { financeKeys, financeOverviewQuery } from '../../money/financeApi';
 import { useAdminFormat } from '../format';
 import type { Schema } from '../../../lib/client';
 import { formatMoney } from '../../../lib/format';
+import { LoadFailed } from '../../../components/PageState';
 
 type Overview = Schema<'FinanceOverview'>;
 
@@ -32,17 +33,9 @@ export default function FinanceOverview() {
 
   if (q.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('overview.loadFailed')}
-        className="adm-section"
-        action={
-          <Button size="small" onClick={() => void q.refetch()}>
-            {t('overview.retry')}
-          </Button>
-        }
-      />
+      <div className="adm-section">
+        <LoadFailed testId="finance-overview" compact title={t('overview.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+      </div>
     );
   }
   const total = o ? o.revenueByDay.reduce((s, d) => s + d.cents, 0) : 0;

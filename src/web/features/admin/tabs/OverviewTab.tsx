@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button, Card, List, Skeleton, Statistic } from 'antd';
+import { Badge, Button, Card, List, Skeleton, Statistic } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ReloadOutlined } from '@ant-design/icons';
 import { adminKeys, overviewQuery } from '../api';
 import { useAdminFormat } from '../format';
@@ -9,6 +9,7 @@ import type { Schema } from '../../../lib/client';
 
 type OverviewResponse = Schema<'OverviewResponse'>;
 import { DemoDataBanner } from './DemoDataBanner';
+import { LoadFailed } from '../../../components/PageState';
 
 type CardKey = keyof OverviewResponse['cards'];
 const CARDS: { key: CardKey; label: string; money?: boolean }[] = [
@@ -33,18 +34,7 @@ export default function OverviewTab() {
   const label = useAuditLabel();
 
   if (q.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('loadFailed')}
-        action={
-          <Button size="small" onClick={() => void q.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed testId="overview" compact title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   }
   const data = q.data;
   return (

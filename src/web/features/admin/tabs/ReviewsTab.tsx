@@ -56,7 +56,7 @@ export default function ReviewsTab() {
         </span>
       ),
     },
-    { title: t('reviews.columns.rating'), dataIndex: 'rating', render: (n: number) => <span data-testid="admin-review-rating">{t('reviews.stars', { n })}</span> },
+    { title: t('reviews.columns.rating'), dataIndex: 'rating', render: (n: number) => <span data-testid="admin-review-rating">{t('reviews.stars', { count: n })}</span> },
     {
       title: t('reviews.columns.comment'),
       key: 'comment',

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Switch } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Switch } from 'antd';
+import { LoadFailed } from '../../../components/PageState';
 import type { PlatformSettingsInput } from '@shared/schemas/adminInsights';
 import { isApiError } from '../../../lib/api';
 import { client, data } from '../../../lib/client';
@@ -28,7 +29,7 @@ export default function SettingsTab() {
     if (q.data && !v) setV(q.data.settings);
   }, [q.data, v]);
 
-  if (q.isError) return <Alert type="error" showIcon title={apiErrorText(q.error, t('settings.loadFailed'))} />;
+  if (q.isError) return <LoadFailed testId="settings" compact title={t('settings.loadFailed')} text={apiErrorText(q.error, '')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   if (!v || !q.data) return <Skeleton active />;
   const set = (patch: Partial<PlatformSettingsInput>) => setV((o) => (o ? { ...o, ...patch } : o));
   const a = v.announcement;

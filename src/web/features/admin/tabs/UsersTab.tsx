@@ -7,6 +7,7 @@ import { ADMIN_USER_FILTERS } from '@shared/schemas/admin';
 import { COMPANY_INDUSTRIES, COMPANY_SIZES, INFLUENCER_CATEGORIES, labelOf } from '@shared/options';
 import type { Schema } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
+import { LoadFailed } from '../../../components/PageState';
 import { adminCalls, useAdminAction, userDetailQuery, usersQuery } from '../api';
 import { useAdminFormat } from '../format';
 
@@ -164,17 +165,9 @@ export default function UsersTab() {
         </Button>
       </div>
       {q.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={apiErrorText(q.error, t('loadFailed'))}
-          action={
-            <Button size="small" onClick={() => void q.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-          style={{ marginBottom: 12 }}
-        />
+        <div className="adm-section">
+          <LoadFailed testId="users" compact title={t('loadFailed')} text={apiErrorText(q.error, '')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+        </div>
       )}
       <Table<AdminUserRow>
         rowKey="userId"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Avatar, Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Statistic, Switch, Table } from 'antd';
+import { Alert, App, Avatar, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Statistic, Switch, Table } from 'antd';
+import { Empty } from '../../../components/PageState';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { displayCount } from '@shared/counts';
@@ -213,7 +214,7 @@ export default function VideosTab() {
         dataSource={q.data?.items ?? []}
         loading={q.isFetching}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('videos.empty')} /> }}
+        locale={{ emptyText: <Empty compact level={3} title={t('videos.empty')} /> }}
         onRow={() => ({ 'data-testid': 'video-row' }) as React.HTMLAttributes<HTMLElement>}
         pagination={false}
       />
@@ -431,7 +432,7 @@ function InfluencerPickerModal({ onClose, onPick }: { onClose: () => void; onPic
       <Input.Search allowClear placeholder={t('videos.picker.search')} onChange={(e) => setTerm(e.target.value)} style={{ marginBottom: 12 }} />
       {q.isError && <Alert type="error" showIcon title={t('videos.influencersFailed', { reason: apiErrorText(q.error, t('videos.unknownError')) })} />}
       {q.data && list.length === 0 ? (
-        <Empty description={t('videos.picker.empty')} />
+        <Empty compact level={3} title={t('videos.picker.empty')} />
       ) : (
         <div className="adm-picker" data-testid="influencer-picker">
           {list.map((i) => (
