@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /**
  * Chinese (CJK ideographs, CJK punctuation, full-width forms) in a piece of code's text: in the web app every
@@ -57,5 +59,16 @@ export default tseslint.config(
     // apiTypes.ts is generated from the API document (npm run api:types): its enums carry the stored values
     ignores: ['src/web/i18n/**', 'src/web/**/*.test.{ts,tsx}', 'src/web/lib/apiTypes.ts'],
     rules: { 'local/no-cjk-literal': 'error' },
+  },
+  {
+    files: ['src/server/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
 );
