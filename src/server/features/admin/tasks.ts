@@ -20,7 +20,7 @@ import { audit, changedFields } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { refundTaskPrepayment } from '../money/escrow';
-import { dealsOfTask } from '../deals/service';
+import { dealsOfTask } from '../deals';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 
 type Meta = { ip: string };

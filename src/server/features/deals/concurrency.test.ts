@@ -17,7 +17,7 @@ import { runDueJobs, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, type RaceOp } from '../../test/race';
-import { fireDealEvent } from './service';
+import { fireDealEvent } from './fire';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 8));

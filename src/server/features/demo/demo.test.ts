@@ -16,7 +16,7 @@ import { adminLogs, deals, ledgerAccounts, sessions, tasks, users } from '../../
 import { ManualClock } from '../../platform/clock';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { makeReportedDeal } from '../../test/moneyDeal';
-import { fireDealEvent } from '../deals/service';
+import { fireDealEvent } from '../deals';
 import { checkLedger } from '../money/ledger';
 import { demoBalances, grantDemoMoney } from './money';
 import { countDemoAccounts, warnAboutDemoData } from './service';

@@ -11,7 +11,7 @@ import { companies, deals, influencers } from '../../db/schema';
 import type { FinanceOverview, LedgerEntriesResponse, LedgerEntry } from '../../../shared/schemas/finance';
 import { ManualClock } from '../../platform/clock';
 import { hashPassword } from '../auth/service';
-import { fireDealEvent } from '../deals/service';
+import { fireDealEvent } from '../deals';
 import { makeReportedDeal, type ReportedDeal } from '../../test/moneyDeal';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { checkLedger } from './ledger';

@@ -23,7 +23,7 @@ import {
   users,
   userSettings,
 } from '../../db/schema';
-import { deliveredResults } from '../deals/service';
+import { deliveredResults } from '../deals';
 import { PUBLISHED } from '../reviews/service';
 import { storeMessage } from '../messages/service';
 import type { AppContext } from '../../platform/context';

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../platform/session';
 import { taskPageShown } from '../tasks/service';
 import { companyPageShown, influencerPageShown } from '../people/service';
 import { videoPageShown } from '../videos/service';
-import { dealPageShown } from '../deals/service';
+import { dealPageShown } from '../deals';
 
 /**
  * The HTTP status of a page address (issue "soft 404"): the web app answers every address with its shell,

@@ -19,7 +19,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
-import { cancelDealsOfTask, createDeal, dealsOfTask, endTaskIfDealsEnded } from '../deals/service';
+import { cancelDealsOfTask, createDeal, dealsOfTask, endTaskIfDealsEnded } from '../deals';
 import { hasDueCommission, prepayTask, refundTaskPrepayment } from '../money/escrow';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 import { notifyFollowers } from '../people/service';
