@@ -11,7 +11,7 @@ import { adminLogs, notifications, taskApplications, taskCategories, tasks } fro
 import { AppError } from '../../platform/errors';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
 import { hashPassword } from '../auth/service';
-import { acceptApplication, applyOnce } from '../tasks/service';
+import { acceptApplication, applyOnce } from '../tasks';
 import { deleteAdminTask } from './tasks';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

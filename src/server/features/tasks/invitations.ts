@@ -20,7 +20,9 @@ import { registerJob, scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../admin/settings';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
 import { LISTED } from '../people/cards';
-import { asInvitationStatus, companyOf, fillSlot, lockOwnTask, lockTask } from './service';
+import { asInvitationStatus } from './cards';
+import { companyOf, lockOwnTask, lockTask } from './locks';
+import { fillSlot } from './slots';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

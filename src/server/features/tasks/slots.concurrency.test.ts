@@ -15,7 +15,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, raceRounds, type RaceOp } from '../../test/race';
 import { fireDealEvent } from '../deals';
 import { acceptInvitation, declineInvitation, invite, withdrawInvitation } from './invitations';
-import { acceptApplication, applyOnce, cancelTask, closeRecruiting } from './service';
+import { acceptApplication, applyOnce } from './applications';
+import { cancelTask, closeRecruiting } from './lifecycle';
 
 const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds(12);
 
