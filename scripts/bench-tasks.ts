@@ -36,7 +36,7 @@ import { taskListQuery } from '../src/shared/schemas/tasks';
 import { buildApp, type App } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { customPlans, openDatabase } from '../src/server/db/client';
-import { hashPassword } from '../src/server/features/auth/service';
+import { hashPassword } from '../src/server/features/auth';
 import { hallStatement, taskCardStatement } from '../src/server/features/tasks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,9 +8,9 @@ import type { DbOrTx } from '../../db/client';
 import { adminLogs, contactMessages, systemStats, taskApplications, tasks, userProfiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { businessDay } from '../../platform/beijingTime';
-import { revenueBetween } from '../money/finance';
+import { revenueBetween } from '../money';
 import { waitingCounts } from './users';
-import { countDemoAccounts } from '../demo/service';
+import { countDemoAccounts } from '../demo';
 
 const liveUsers = isNull(users.deletedAt);
 

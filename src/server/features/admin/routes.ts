@@ -28,8 +28,8 @@ import { errorBody, okBody } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { createSession, destroySession, setSessionCookie } from '../../platform/session';
-import { getMe } from '../auth/service';
-import { browserLocale, setNotificationLocale } from '../notifications/service';
+import { getMe } from '../auth';
+import { browserLocale, setNotificationLocale } from '../notifications';
 import {
   acceptInvite,
   adminLogin,

@@ -10,7 +10,7 @@ import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory } fr
 import { adminLogs, notifications, taskApplications, taskCategories, tasks } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { acceptApplication, applyOnce } from '../tasks';
 import { deleteAdminTask } from './tasks';
 

@@ -9,9 +9,9 @@ import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
-import { hashPassword } from '../auth/service';
-import { deleteStoredFile } from '../uploads/service';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { hashPassword } from '../auth';
+import { deleteStoredFile } from '../uploads';
 import { approveCompanyVerification, rejectCompanyVerification } from './verification';
 
 type Meta = { ip: string };

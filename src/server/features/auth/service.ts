@@ -19,7 +19,7 @@ import { findByTicket, issueCode, issueWithoutCode, verifyCode } from '../../pla
 import { destroyOtherSessions } from '../../platform/session';
 import type { AppContext } from '../../platform/context';
 import { AppError, safeErrorLog } from '../../platform/errors';
-import { claimUploads, findAttachablePortfolio } from '../uploads/service';
+import { claimUploads, findAttachablePortfolio } from '../uploads';
 
 // argon2id, OWASP-recommended cost (19 MiB, t=2, p=1)
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

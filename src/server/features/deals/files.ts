@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { companies, dealDisputes, deals, influencers, uploads } from '../../db/schema';
 import { permissionsOf } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
-import { messageFileVisibleTo } from '../messages/service';
+import { messageFileVisibleTo } from '../messages';
 import type { AuthUser } from '../../platform/session';
 
 /**

@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, issuesToError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../admin/settings';
-import { mailNotifications, type NewNotification } from '../notifications/service';
+import { mailNotifications, type NewNotification } from '../notifications';
 import { dealEnded, openDispute, partiesOf, viewerRole, lockDeal } from './model';
 import { dealsOfTask } from './taskSettlement';
 import { applyEvent } from './events';

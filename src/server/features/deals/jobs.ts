@@ -4,7 +4,7 @@ import { canFire } from '../../../shared/deals';
 import { dealDisputes, deals } from '../../db/schema';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../admin/settings';
-import { addNotifications, mailNotifications } from '../notifications/service';
+import { addNotifications, mailNotifications } from '../notifications';
 import { beijing } from '../../platform/beijingTime';
 import { HOUR, factsOf, partiesOf, lockDeal, adminUserIds } from './model';
 import { applyEvent } from './events';

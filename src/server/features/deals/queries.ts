@@ -6,11 +6,11 @@ import type { DbOrTx } from '../../db/client';
 import { companies, conversations, dealDisputes, dealEvents, deals, influencers, uploads } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { balanceOf } from '../money/escrow';
+import { balanceOf } from '../money';
 import { computeSettlement, decisionComparison, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../admin/settings';
-import { dealReviewState } from '../reviews/service';
+import { dealReviewState } from '../reviews';
 import { HOUR, party, factsOf, partiesOf, viewerRole, iso, type DealRow, type Parties } from './model';
 
 /**

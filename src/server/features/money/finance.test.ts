@@ -10,7 +10,7 @@ import { makeAdmin, makeCompany, makeInfluencer } from '../../db/factories';
 import { companies, deals, influencers } from '../../db/schema';
 import type { FinanceOverview, LedgerEntriesResponse, LedgerEntry } from '../../../shared/schemas/finance';
 import { ManualClock } from '../../platform/clock';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { fireDealEvent } from '../deals';
 import { makeReportedDeal, type ReportedDeal } from '../../test/moneyDeal';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';

@@ -5,7 +5,7 @@ import { deletedByAdmin } from '../../platform/admin';
 import type { AuthUser } from '../../platform/session';
 import { taskPageShown } from '../tasks';
 import { companyPageShown, influencerPageShown } from '../people/service';
-import { videoPageShown } from '../videos/service';
+import { videoPageShown } from '../videos';
 import { dealPageShown } from '../deals';
 
 /**

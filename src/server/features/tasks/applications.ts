@@ -5,7 +5,7 @@ import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import { companies, influencers, taskApplications, taskInvitations } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
 import { isUuid } from './cards';
 import { lockTask, lockOwnTask, influencerUserIds } from './locks';
 import { fillSlot } from './slots';

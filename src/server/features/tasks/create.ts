@@ -7,8 +7,8 @@ import { companies, idempotencyKeys, taskCategories, tasks } from '../../db/sche
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { dollarsToCents, percentToBps } from '../../../shared/money';
-import { hasDueCommission, prepayTask } from '../money/escrow';
-import { mailNotifications, type NewNotification } from '../notifications/service';
+import { hasDueCommission, prepayTask } from '../money';
+import { mailNotifications, type NewNotification } from '../notifications';
 import { notifyFollowers } from '../people/service';
 import { toCard, cardQuery } from './cards';
 import { companyOf } from './locks';

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../admin/settings';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
 import { LISTED } from '../people/cards';
 import { asInvitationStatus } from './cards';
 import { companyOf, lockOwnTask, lockTask } from './locks';

@@ -4,8 +4,8 @@ import { companies, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { cancelDealsOfTask, dealsOfTask, endTaskIfDealsEnded } from '../deals';
-import { refundTaskPrepayment } from '../money/escrow';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { refundTaskPrepayment } from '../money';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
 import { lockOwnTask, influencerUserIds } from './locks';
 import { stopRecruiting, stoppedNotes } from './slots';
 

@@ -5,7 +5,7 @@ import { companies, taskApplications, taskInvitations, tasks } from '../../db/sc
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createDeal } from '../deals';
-import { type NewNotification } from '../notifications/service';
+import { type NewNotification } from '../notifications';
 import { influencerUserIds } from './locks';
 
 /**
