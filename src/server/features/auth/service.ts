@@ -4,7 +4,7 @@ import { LIMITS } from '../../../shared/limits';
 import { ADMIN_PERMISSIONS, TALENT_TYPES, labelOf, type UserType } from '../../../shared/options';
 import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
-import { getSettings } from '../admin/settings';
+import { getSettings } from '../settings';
 import {
   adminLogs,
   adminPermissions,

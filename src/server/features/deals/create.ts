@@ -10,7 +10,7 @@ import { createDealConversation } from '../messages';
 import { balanceOf, openDealEscrow, payDealFee } from '../money';
 import { dollarsToCents, percentToBps } from '../../../shared/money';
 import { scheduleJob } from '../../platform/jobs';
-import { readSettings } from '../admin/settings';
+import { readSettings } from '../settings';
 import { HOUR } from './model';
 
 export async function createDeal(

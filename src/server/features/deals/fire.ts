@@ -9,7 +9,7 @@ import { permissionsOf } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError, issuesToError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
-import { readSettings } from '../admin/settings';
+import { readSettings } from '../settings';
 import { mailNotifications, type NewNotification } from '../notifications';
 import { dealEnded, openDispute, partiesOf, viewerRole, lockDeal } from './model';
 import { dealsOfTask } from './taskSettlement';

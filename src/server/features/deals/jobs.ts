@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { canFire } from '../../../shared/deals';
 import { dealDisputes, deals } from '../../db/schema';
 import { registerJob, scheduleJob } from '../../platform/jobs';
-import { readSettings } from '../admin/settings';
+import { readSettings } from '../settings';
 import { addNotifications, mailNotifications } from '../notifications';
 import { beijing } from '../../platform/beijingTime';
 import { HOUR, factsOf, partiesOf, lockDeal, adminUserIds } from './model';

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { balanceOf } from '../money';
 import { computeSettlement, decisionComparison, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
 import type { AuthUser } from '../../platform/session';
-import { readSettings } from '../admin/settings';
+import { readSettings } from '../settings';
 import { dealReviewState } from '../reviews';
 import { HOUR, party, factsOf, partiesOf, viewerRole, iso, type DealRow, type Parties } from './model';
 

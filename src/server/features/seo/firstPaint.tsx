@@ -11,7 +11,7 @@ import { iconStyles } from '@ant-design/icons/lib/utils';
 import type { SiteSettings } from '../../../shared/schemas/adminInsights';
 import type { ServerNotFound } from '../../../shared/pages';
 import type { AppContext } from '../../platform/context';
-import { getSiteSettings } from '../admin/settings';
+import { getSiteSettings } from '../settings';
 import { LogoMark } from '../../../web/app/layout/Logo';
 import { NAV_LINKS } from '../../../web/app/layout/accountMenu';
 import { Hero } from '../../../web/features/home/Hero';

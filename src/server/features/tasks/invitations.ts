@@ -17,7 +17,7 @@ import { companies, deals, influencers, taskApplications, taskInvitations, tasks
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
-import { readSettings } from '../admin/settings';
+import { readSettings } from '../settings';
 import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
 import { LISTED } from '../people/cards';
 import { asInvitationStatus } from './cards';
