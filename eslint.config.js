@@ -109,7 +109,9 @@ export default tseslint.config(
     rules: { 'local/no-cjk-literal': 'error' },
   },
   {
-    files: ['src/server/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    // no import cycles (decision 0035). The extensions and parsers must name .ts/.tsx, or the rule parses no
+    // TypeScript dependency and finds nothing; the packages' own cycles are not ours (ignoreExternal)
+    files: ['src/server/**/*.{ts,tsx}', 'src/shared/**/*.ts', 'src/web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -117,7 +119,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // the server never imports the web app's source: both import src/shared (decision 0035)
