@@ -20,10 +20,10 @@ import { adminTaskListQuery } from '../src/shared/schemas/adminTasks';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { getAnalytics } from '../src/server/features/admin/analytics';
-import { getOverview, listAudit } from '../src/server/features/admin/overview';
-import { listAdminTasks } from '../src/server/features/admin/tasks';
-import { listUsers } from '../src/server/features/admin/users';
+import { getAnalytics } from '../src/server/features/admin';
+import { getOverview, listAudit } from '../src/server/features/admin';
+import { listAdminTasks } from '../src/server/features/admin';
+import { listUsers } from '../src/server/features/admin';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOC = path.join(root, 'docs', 'performance.md');

@@ -35,7 +35,7 @@ import pg from 'pg';
 import { PRODUCT_TO_DIRECTORY } from '../src/shared/directory';
 import { TASK_CATEGORY_OPTIONS } from '../src/shared/options';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { rankInfluencers, rankTasks, taskTarget } from '../src/server/features/matching/service';
+import { rankInfluencers, rankTasks, taskTarget } from '../src/server/features/matching';
 import type { AuthUser } from '../src/server/platform/session';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -26,8 +26,8 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { checkLedger } from '../src/server/features/money/ledger';
-import { readWallet } from '../src/server/features/money/service';
+import { checkLedger } from '../src/server/features/money';
+import { readWallet } from '../src/server/features/money';
 import { runDueJobs } from '../src/server/platform/jobs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

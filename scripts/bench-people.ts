@@ -29,7 +29,7 @@ import { buildApp, type App } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { listInfluencers } from '../src/server/features/people/service';
-import { listVideos } from '../src/server/features/videos/service';
+import { listVideos } from '../src/server/features/videos';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCRIPT = fileURLToPath(import.meta.url);

@@ -36,8 +36,8 @@ import { taskListQuery } from '../src/shared/schemas/tasks';
 import { buildApp, type App } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { customPlans, openDatabase } from '../src/server/db/client';
-import { hashPassword } from '../src/server/features/auth/service';
-import { hallStatement, taskCardStatement } from '../src/server/features/tasks/service';
+import { hashPassword } from '../src/server/features/auth';
+import { hallStatement, taskCardStatement } from '../src/server/features/tasks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCRIPT = fileURLToPath(import.meta.url);
@@ -490,7 +490,7 @@ async function dataCounts(c: pg.Client): Promise<Counts> {
 
 // ───────────────────────────── scenarios ─────────────────────────────
 
-/** A statement as the API sends it: prepared ones have a name (see tasks/service.ts). */
+/** A statement as the API sends it: prepared ones have a name (see tasks/hall.ts). */
 type Stmt = { name?: string; text: string; values: unknown[] };
 type Scenario = {
   name: string;
@@ -913,7 +913,7 @@ async function main() {
       `Method: the real app (\`buildApp\`, \`NODE_ENV=production\`, \`DATABASE_POOL_SIZE=${connections}\`, \`RATE_LIMIT_MAX=0\`) on 127.0.0.1; ` +
         `autocannon with ${connections} connections for ${duration} s per scenario (after a warm-up), in a child process. ` +
         '"SQL" runs the very statement the API runs for that request — the same prepared statement (name, SQL, values) from ' +
-        '`hallStatement` / `taskCardStatement` in tasks/service.ts; for the hall one statement carries the page and the capped total — ' +
+        '`hallStatement` / `taskCardStatement` in tasks/hall.ts and tasks/detail.ts; for the hall one statement carries the page and the capped total — ' +
         `through a \`pg.Pool\` of ${connections} set up like the app's, with ${connections} concurrent callers for the same time: ` +
         'the limit of the database for this endpoint from Node. ' +
         'API latency is autocannon\'s (1 ms resolution); SQL latency is per request (all its statements). ' +

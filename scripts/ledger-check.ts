@@ -9,8 +9,8 @@
 import { loadConfig } from '../src/server/config';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
-import { checkLedger } from '../src/server/features/money/ledger';
-import { demoBalances } from '../src/server/features/demo/money';
+import { checkLedger } from '../src/server/features/money';
+import { demoBalances } from '../src/server/features/demo';
 import { dollars } from '../src/shared/money';
 
 const config = loadConfig(process.env);

@@ -1,6 +1,6 @@
 /**
  * The deal (订单) lifecycle as data: every state, every event, who may fire it, what must hold and
- * what follows. The server enforces exactly this table (features/deals/service.ts), the web app reads
+ * what follows. The server enforces exactly this table (features/deals/events.ts), the web app reads
  * it to offer the actions allowed now, and docs/deals.md prints it as a diagram (scripts/deal-diagram.ts).
  * No zod here: the deal page imports it and stays light.
  */

@@ -214,7 +214,7 @@ class PgListener {
 
 /**
  * Connection settings with plan_cache_mode=force_custom_plan: the hall's prepared statements
- * (features/tasks/service.ts) are then planned for their values on every run, never switched to a
+ * (features/tasks/hall.ts, detail.ts) are then planned for their values on every run, never switched to a
  * generic plan (which is far slower for a search). Unnamed statements are unaffected. An `options`
  * parameter already in the URL is kept.
  */

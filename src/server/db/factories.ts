@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ADMIN_PERMISSIONS, type UserType } from '../../shared/options';
-import { hashPassword } from '../features/auth/service';
+import { hashPassword } from '../features/auth';
 import type { Db, DbOrTx } from './client';
-import { accountFor, post } from '../features/money/ledger';
+import { accountFor, post } from '../features/money';
 import { REVIEW_WINDOW_DAYS } from '../../shared/deals';
-import { recomputeRatings, scheduleReviewsClose } from '../features/reviews/service';
+import { recomputeRatings, scheduleReviewsClose } from '../features/reviews';
 import { adminPermissions, companies, conversations, dealEvents, deals, influencers, reviews, taskApplications, taskCategories, tasks, topups, userProfiles, users, videoCategories, videos } from './schema';
 
 let seq = 0;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory } from '../db/factories';
 import { notifications, tasks } from '../db/schema';
 import { Client, createTestApp, type TestApp } from '../test/harness';
-import { hashPassword } from './auth/service';
+import { hashPassword } from './auth';
 
 let t: TestApp;
 let hash: string;

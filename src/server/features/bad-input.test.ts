@@ -14,7 +14,7 @@ import { fundWallet, makeCompany, makeInfluencer, makeTask, makeTaskCategory, ma
 import { ManualClock } from '../platform/clock';
 import { dataExceptionState, registerErrorHandling } from '../platform/errors';
 import { Client, createTestApp, multipart, pngBytes, signedIn, verifyEmail, type TestApp } from '../test/harness';
-import { hashPassword } from './auth/service';
+import { hashPassword } from './auth';
 
 const NOW = new Date('2026-03-10T08:00:00.000Z');
 const clock = new ManualClock(NOW);

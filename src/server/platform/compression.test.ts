@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../vite.config';
 import { makeInfluencer } from '../db/factories';
-import { hashPassword } from '../features/auth/service';
+import { hashPassword } from '../features/auth';
 import { Client, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../config';
 import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDatabase, queryRows, type Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Clock } from '../platform/clock';
-import { checkLedger } from '../features/money/ledger';
+import { checkLedger } from '../features/money';
 import { ContractChecker } from '../platform/openapi/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 

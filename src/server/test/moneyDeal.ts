@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { fundWallet, makeCompany, makeDeal, makeInfluencer, makeTask } from '../db/factories';
 import type { Db } from '../db/client';
 import { influencers, taskApplications } from '../db/schema';
-import { accountFor, post } from '../features/money/ledger';
+import { accountFor, post } from '../features/money';
 import type { AuthUser } from '../platform/session';
 
 const H = 3600_000;

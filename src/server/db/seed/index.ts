@@ -3,12 +3,12 @@ import { count } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS, TASK_CATEGORY_OPTIONS } from '../../../shared/options';
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
-import { hashPassword } from '../../features/auth/service';
+import { hashPassword } from '../../features/auth';
 import { makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
 import { companyVerificationRequests, taskInvitations, uploads, users } from '../schema';
-import { privateUploadUrl } from '../../features/uploads/service';
+import { privateUploadUrl } from '../../features/uploads';
 import { scheduleJob } from '../../platform/jobs';
-import { grantDemoMoney } from '../../features/demo/money';
+import { grantDemoMoney } from '../../features/demo';
 import { makeAvatar, makeLicense, makePoster } from './posters';
 
 /** Demo accounts (README lists them). Only ever seeded into an empty database. */
@@ -111,7 +111,7 @@ export async function seedDemo(ctx: AppContext) {
 
   // accounts that the README lists
   const admin = await makeUser(db, { email: DEMO_ACCOUNTS.admin, passwordHash, userType: 'admin', isDemo: true });
-  const { promoteToAdmin } = await import('../../features/auth/service');
+  const { promoteToAdmin } = await import('../../features/auth');
   await promoteToAdmin(db, admin.id, null, 'admin_seeded', '演示数据：创建演示管理员');
 
   const cats = new Map<string, Awaited<ReturnType<typeof makeTaskCategory>>>();

@@ -13,7 +13,7 @@ import { findVerified, issueCode, verifyCode } from '../../platform/codes';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { destroyOtherSessions } from '../../platform/session';
-import { hashPassword, verifyPassword } from '../auth/service';
+import { hashPassword, verifyPassword } from '../auth';
 
 export async function getSettings(db: DbOrTx, userId: string): Promise<Settings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { companies, companyVerificationRequests, influencers, uploads } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { deleteUploadByUrl, privateUploadUrl } from '../uploads/service';
+import { deleteUploadByUrl, privateUploadUrl } from '../uploads';
 
 type InfluencerRow = typeof influencers.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context';
 import { randomToken, safeEqualHex, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { destroyOtherSessions } from '../../platform/session';
-import { hashPassword, login, siteOrigin } from '../auth/service';
+import { hashPassword, login, siteOrigin } from '../auth';
 
 /** serialises every change to the set of admins (so two removals cannot leave none) */
 const ADMIN_SET_LOCK = 74_201_001;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../shared/options';
 import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory } from '../../db/factories';
 import { adminLogs, companyVerificationRequests, influencers, notifications, outbox, systemStats, uploads, userProfiles, users } from '../../db/schema';
-import { businessDay } from './overview';
+import { businessDay } from '../../platform/beijingTime';
 import type { AdminCall } from './walk';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
 

@@ -11,7 +11,7 @@ import { companies, influencers, taskApplications, taskCategories, tasks, userPr
 import type { AppContext } from '../../platform/context';
 import { toCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
-import { businessDay } from './overview';
+import { businessDay } from '../../platform/beijingTime';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFSET_MS = 8 * 60 * 60 * 1000;

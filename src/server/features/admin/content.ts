@@ -21,7 +21,7 @@ import { contactMessages, influencers, uploads, videoCategories, videos } from '
 import { audit, changedFields } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { toCard } from '../videos/service';
+import { toCard } from '../videos';
 
 type Meta = { ip: string };
 type VideoRow = typeof videos.$inferSelect;

@@ -5,7 +5,7 @@ import { errorBody } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { mediaResponse, notModified } from '../../platform/openapi/responses';
-import { getSettingsForAdmin, getSiteSettings, updateSettings } from './settings';
+import { getSettingsForAdmin, getSiteSettings, updateSettings } from '../settings';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const S = 'Who: admins holding system_settings (a visitor 401, an influencer or a company 403, an admin without the permission 403).';

@@ -7,19 +7,10 @@ import type { AuditEntry, AuditQuery, AuditResponse, OverviewResponse } from '..
 import type { DbOrTx } from '../../db/client';
 import { adminLogs, contactMessages, systemStats, taskApplications, tasks, userProfiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { revenueBetween } from '../money/finance';
+import { businessDay } from '../../platform/beijingTime';
+import { revenueBetween } from '../money';
 import { waitingCounts } from './users';
-import { countDemoAccounts } from '../demo/service';
-
-/** the platform's day (Asia/Shanghai, UTC+8 all year) */
-const DAY_MS = 24 * 60 * 60 * 1000;
-const OFFSET_MS = 8 * 60 * 60 * 1000;
-export function businessDay(now: Date) {
-  const start = new Date(Math.floor((now.getTime() + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS);
-  const date = (d: Date) => new Date(d.getTime() + OFFSET_MS).toISOString().slice(0, 10);
-  const yesterdayStart = new Date(start.getTime() - DAY_MS);
-  return { start, date: date(start), yesterdayStart, yesterday: date(yesterdayStart) };
-}
+import { countDemoAccounts } from '../demo';
 
 const liveUsers = isNull(users.deletedAt);
 

@@ -28,8 +28,8 @@ import { errorBody, okBody } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { createSession, destroySession, setSessionCookie } from '../../platform/session';
-import { getMe } from '../auth/service';
-import { browserLocale, setNotificationLocale } from '../notifications/service';
+import { getMe } from '../auth';
+import { browserLocale, setNotificationLocale } from '../notifications';
 import {
   acceptInvite,
   adminLogin,
@@ -46,7 +46,8 @@ import { getOverview, listAudit } from './overview';
 import { adminContentRoutes } from './contentRoutes';
 import { adminInsightsRoutes } from './insightsRoutes';
 import { adminTasksRoutes } from './tasksRoutes';
-import { approveUser, decideDeletion, getUserDetail, listUsers, reinstateUser, rejectUser, suspendUser } from './users';
+import { getUserDetail, listUsers } from './users';
+import { approveUser, decideDeletion, reinstateUser, rejectUser, suspendUser } from './userDecisions';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const userId = z.object({ id: z.string().uuid({ error: 'USER_NOT_FOUND' }) });

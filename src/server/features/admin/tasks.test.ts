@@ -10,8 +10,8 @@ import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory } fr
 import { adminLogs, notifications, taskApplications, taskCategories, tasks } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
-import { hashPassword } from '../auth/service';
-import { acceptApplication, applyOnce } from '../tasks/service';
+import { hashPassword } from '../auth';
+import { acceptApplication, applyOnce } from '../tasks';
 import { deleteAdminTask } from './tasks';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -19,9 +19,9 @@ import { companies, influencers, taskApplications, taskCategories, tasks } from 
 import { audit, changedFields } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { refundTaskPrepayment } from '../money/escrow';
-import { dealsOfTask } from '../deals/service';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { refundTaskPrepayment } from '../money';
+import { dealsOfTask } from '../deals';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
 
 type Meta = { ip: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,8 +9,8 @@ import type { DbOrTx } from '../../db/client';
 import { companies, companyVerificationRequests } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import { AppError } from '../../platform/errors';
-import type { NewNotification } from '../notifications/service';
-import { toVerificationInfo } from '../accounts/profiles';
+import type { NewNotification } from '../notifications';
+import { toVerificationInfo } from '../accounts';
 
 type Decision = { tx: DbOrTx; adminId: string; user: { id: string; email: string }; now: Date; ip: string };
 

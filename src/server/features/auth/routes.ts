@@ -16,8 +16,8 @@ import {
 import { errorBody, okBody } from '../../../shared/schemas/common';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, createSession, currentUser, destroySession, requireUser, SESSION_COOKIE, setSessionCookie } from '../../platform/session';
-import { browserLocale, setNotificationLocale } from '../notifications/service';
-import { SIGNUP_TICKET_COOKIE } from '../uploads/routes';
+import { browserLocale, setNotificationLocale } from '../notifications';
+import { SIGNUP_TICKET_COOKIE } from '../uploads';
 import { confirmPasswordReset, getMe, login, requestPasswordReset, sendSignupCode, signup, verifySignupCode } from './service';
 
 const NO_STORE = new Set([

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../shared/limits';
 import { ADMIN_PERMISSIONS, TALENT_TYPES, labelOf, type UserType } from '../../../shared/options';
 import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
-import { getSettings } from '../admin/settings';
+import { getSettings } from '../settings';
 import {
   adminLogs,
   adminPermissions,
@@ -19,7 +19,7 @@ import { findByTicket, issueCode, issueWithoutCode, verifyCode } from '../../pla
 import { destroyOtherSessions } from '../../platform/session';
 import type { AppContext } from '../../platform/context';
 import { AppError, safeErrorLog } from '../../platform/errors';
-import { claimUploads, findAttachablePortfolio } from '../uploads/service';
+import { claimUploads, findAttachablePortfolio } from '../uploads';
 
 // argon2id, OWASP-recommended cost (19 MiB, t=2, p=1)
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

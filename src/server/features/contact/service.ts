@@ -1,4 +1,4 @@
-import { getSettings } from '../admin/settings';
+import { getSettings } from '../settings';
 import type { ContactUserType } from '../../../shared/schemas/contact';
 import { contactMessages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';

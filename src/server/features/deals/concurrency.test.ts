@@ -9,15 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealEvent } from '../../../shared/deals';
 import type { LedgerAccountKind } from '../../../shared/money';
 import { fundWallet, makeAdmin, makeCompany, makeDeal, makeInfluencer, makeTask } from '../../db/factories';
-import { balanceOf } from '../money/escrow';
-import { accountFor, checkLedger, post } from '../money/ledger';
+import { balanceOf } from '../money';
+import { accountFor, checkLedger, post } from '../money';
 import { dealDisputes, dealEvents, deals, jobs, taskApplications, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, type RaceOp } from '../../test/race';
-import { fireDealEvent } from './service';
+import { fireDealEvent } from './fire';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 8));

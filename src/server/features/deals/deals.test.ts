@@ -4,7 +4,7 @@ import { makeAdmin, makeCompany, makeInfluencer, makeTaskCategory, fundWallet } 
 import { adminLogs, companies, dealEvents, deals, jobs, notifications, platformSettings, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { pendingJobs, runDueJobs } from '../../platform/jobs';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, pngBytes, signedIn, upload, type TestApp } from '../../test/harness';
 
 const H = 3600_000;

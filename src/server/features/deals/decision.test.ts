@@ -13,7 +13,7 @@ import { ledgerAccounts } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { makeReportedDeal } from '../../test/moneyDeal';
-import { balanceOf } from '../money/escrow';
+import { balanceOf } from '../money';
 
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
 let t: TestApp;

@@ -8,7 +8,11 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
-import { fireDealEvent, getDeal, listDisputes, listMyDeals, readDealFile } from './service';
+import './jobs';
+import { fireDealEvent } from './fire';
+import { getDeal, listMyDeals } from './queries';
+import { listDisputes } from './disputes';
+import { readDealFile } from './files';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const parties = guard({ roles: ['company', 'influencer'] });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
-import { accountFor, post } from '../money/ledger';
+import { accountFor, post } from '../money';
 
 /** The ledger accounts that hold demo money: world_demo, a demo user's own, and the per-deal / per-task accounts a demo user pays into. */
 export const demoAccountIds = sql`(

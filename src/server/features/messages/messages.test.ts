@@ -12,7 +12,7 @@ import { conversationMessages, conversations, deals, notifications, outbox, user
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs } from '../../platform/jobs';
 import { publish, REALTIME_CHANNEL } from '../../platform/realtime';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, pngBytes, signedIn, upload, type TestApp } from '../../test/harness';
 import { AWAY_MAIL_MINUTES } from './service';
 

@@ -10,7 +10,7 @@ import { fundWallet, makeAdmin, makeCompany, makeInfluencer, makeTaskCategory } 
 import { deals, ledgerAccounts, notifications, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs } from '../../platform/jobs';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { balanceOf } from './escrow';
 import { checkLedger } from './ledger';

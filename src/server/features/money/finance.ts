@@ -23,7 +23,7 @@ import { escapeLike, queryRows, type DbOrTx } from '../../db/client';
 import { companies, influencers, ledgerAccounts, ledgerEntries, ledgerLines, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { businessDay } from '../admin/overview';
+import { businessDay } from '../../platform/beijingTime';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFSET_MS = 8 * 60 * 60 * 1000;

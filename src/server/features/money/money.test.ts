@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeCompany, makeInfluencer } from '../../db/factories';
 import { adminLogs, ledgerAccounts, ledgerEntries, ledgerLines, topups } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { accountFor, checkLedger, post } from './ledger';
 import { sandboxProvider } from './service';

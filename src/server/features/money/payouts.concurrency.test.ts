@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, raceRounds, type RaceOp, type RaceWorld } from '../../test/race';
 import { checkLedger } from './ledger';
 import { addBankAccount, decidePayout, requestPayout } from './payouts';
-import { fireDealEvent } from '../deals/service';
+import { fireDealEvent } from '../deals';
 import { deals } from '../../db/schema';
 import { makeReportedDeal, type ReportedDeal } from '../../test/moneyDeal';
 

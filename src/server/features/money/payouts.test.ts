@@ -11,7 +11,7 @@ import { fundWallet, makeAdmin, makeCompany, makeInfluencer } from '../../db/fac
 import { adminLogs, bankAccounts, ledgerAccounts, ledgerEntries, ledgerLines, notifications, payouts } from '../../db/schema';
 import type { LedgerAccountKind } from '../../../shared/money';
 import { ManualClock } from '../../platform/clock';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { checkLedger } from './ledger';
 import { accountNumbers } from './payouts';

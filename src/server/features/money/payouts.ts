@@ -18,9 +18,9 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { sealer, type Sealer } from '../../platform/sealed';
 import type { AuthUser } from '../../platform/session';
-import { getSettings } from '../admin/settings';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
-import { demoHeldIn } from '../demo/money';
+import { getSettings } from '../settings';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { demoHeldIn } from '../demo';
 import { accountFor, post } from './ledger';
 
 type BankRow = typeof bankAccounts.$inferSelect;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer } from '../../db/factories';
 import { companyFollows, conversationMessages, conversations } from '../../db/schema';
 import { Client, createTestApp, type TestApp } from '../../test/harness';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 15));

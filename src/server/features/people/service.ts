@@ -23,16 +23,16 @@ import {
   users,
   userSettings,
 } from '../../db/schema';
-import { deliveredResults } from '../deals/service';
-import { PUBLISHED } from '../reviews/service';
-import { storeMessage } from '../messages/service';
+import { deliveredResults } from '../deals';
+import { PUBLISHED } from '../reviews';
+import { storeMessage } from '../messages';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
-import { canSeeContact, canSeeProfile } from '../accounts/account';
+import { canSeeContact, canSeeProfile } from '../accounts';
 import { cardColumns, LISTED, toCard, visibleTo, type Viewer } from './cards';
-import { similarInfluencers } from '../matching/service';
-import { addNotifications, type NewNotification } from '../notifications/service';
+import { similarInfluencers } from '../matching';
+import { addNotifications, type NewNotification } from '../notifications';
 
 /** Directory totals are counted up to this many (the same cap as the task hall's). */
 export const TOTAL_CAP = 10_000;

@@ -11,7 +11,7 @@ import { adminLogs, companies, deals, influencers, notifications, reviews, video
 import { ManualClock } from '../../platform/clock';
 import { pendingJobs, runDueJobs } from '../../platform/jobs';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 
 const H = 3600_000;
 const DAY = 24 * H;

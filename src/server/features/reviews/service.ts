@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
 
 const DAY = 24 * 3600_000;
 type DealRow = typeof deals.$inferSelect;

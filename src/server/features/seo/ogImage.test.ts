@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask, makeVideo } from '../../db/factories';
 import { influencers, uploads } from '../../db/schema';
 import { Client, createTestApp, type TestApp } from '../../test/harness';
-import { BoundedQueue } from '../uploads/queue';
-import { deleteUploadByUrl } from '../uploads/service';
+import { BoundedQueue } from '../uploads';
+import { deleteUploadByUrl } from '../uploads';
 import { ogCacheKey } from './ogKeys';
 import { shareCard } from './ogImage';
 

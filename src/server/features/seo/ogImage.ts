@@ -6,8 +6,8 @@ import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { isSafeKey } from '../../platform/storage';
-import { imageQueue, MAX_IMAGE_PIXELS, PRIVATE_PREFIX } from '../uploads/service';
-import type { BoundedQueue } from '../uploads/queue';
+import { imageQueue, MAX_IMAGE_PIXELS, PRIVATE_PREFIX } from '../uploads';
+import type { BoundedQueue } from '../uploads';
 import { OG_PREFIX, OG_VARIANTS, ogCacheKey, type OgVariant } from './ogKeys';
 
 /**

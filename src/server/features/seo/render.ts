@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { RenderResult, ServerEntry } from '../../../shared/ssr';
 import type { AppContext } from '../../platform/context';
 import type { SiteSettings } from '../../../shared/schemas/adminInsights';
-import { getSiteSettings } from '../admin/settings';
+import { getSiteSettings } from '../settings';
 
 /**
  * Public pages come rendered in their HTML (decision 0034): the web app's own server entry, built by

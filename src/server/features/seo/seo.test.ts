@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
 import { userSettings } from '../../db/schema';
 import { Client, createTestApp, signedIn, type TestApp } from '../../test/harness';
-import { getSettings, updateSettings } from '../admin/settings';
+import { getSettings, updateSettings } from '../settings';
 import { preloadsFor } from './head';
 
 let t: TestApp;

@@ -12,8 +12,8 @@ import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeVideo } from '../
 import { users, userSettings } from '../../db/schema';
 import { Client, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { makeReportedDeal } from '../../test/moneyDeal';
-import { deleteAdminTask } from '../admin/tasks';
-import { deleteVideo } from '../admin/content';
+import { deleteAdminTask } from '../admin';
+import { deleteVideo } from '../admin';
 import { APP_ROUTES, isAppRoute } from './status';
 
 let t: TestApp;

@@ -3,10 +3,10 @@ import type { RecordPage } from '../../../shared/pages';
 import type { AppContext } from '../../platform/context';
 import { deletedByAdmin } from '../../platform/admin';
 import type { AuthUser } from '../../platform/session';
-import { taskPageShown } from '../tasks/service';
+import { taskPageShown } from '../tasks';
 import { companyPageShown, influencerPageShown } from '../people/service';
-import { videoPageShown } from '../videos/service';
-import { dealPageShown } from '../deals/service';
+import { videoPageShown } from '../videos';
+import { dealPageShown } from '../deals';
 
 /**
  * The HTTP status of a page address (issue "soft 404"): the web app answers every address with its shell,

@@ -15,7 +15,7 @@ import { buildApp, type App } from '../../app';
 import { makeCompany, makeTaskCategory } from '../../db/factories';
 import { ManualClock } from '../../platform/clock';
 import { FailoverLimiter } from '../../platform/redis';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, nextIp, type TestApp } from '../../test/harness';
 import { RedisServer, redisServerMissing, until } from '../../test/redisServer';
 

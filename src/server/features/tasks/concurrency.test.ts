@@ -12,7 +12,8 @@ import { deals, taskApplications, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, type RaceOp } from '../../test/race';
-import { acceptApplication, applyOnce, cancelTask, completeTask, refuseApplication, withdrawApplication } from './service';
+import { acceptApplication, applyOnce, refuseApplication, withdrawApplication } from './applications';
+import { cancelTask, completeTask } from './lifecycle';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 20));

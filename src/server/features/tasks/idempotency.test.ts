@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeTaskCategory } from '../../db/factories';
 import { companies, tasks } from '../../db/schema';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { ManualClock } from '../../platform/clock';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { currentUser, guard } from '../../platform/session';
 import { acceptInvitation, declineInvitation, invite, listMyInvitations, listTaskInvitations, withdrawInvitation } from './invitations';
-import { closeRecruiting } from './service';
+import { closeRecruiting } from './lifecycle';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const companyOnly = guard({ roles: ['company'], unauthenticated: 'UNAUTHENTICATED', forbidden: 'COMPANY_ONLY_TASKS' });

@@ -10,8 +10,8 @@ import { fundWallet, makeAdmin, makeCompany, makeInfluencer, makeTaskCategory } 
 import { deals, notifications, outbox, platformSettings, taskApplications, taskInvitations, tasks } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { runDueJobs } from '../../platform/jobs';
-import { hashPassword } from '../auth/service';
-import { balanceOf } from '../money/escrow';
+import { hashPassword } from '../auth';
+import { balanceOf } from '../money';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 
 const H = 3600_000;

@@ -17,10 +17,12 @@ import { companies, deals, influencers, taskApplications, taskInvitations, tasks
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
-import { readSettings } from '../admin/settings';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications/service';
+import { readSettings } from '../settings';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
 import { LISTED } from '../people/cards';
-import { asInvitationStatus, companyOf, fillSlot, lockOwnTask, lockTask } from './service';
+import { asInvitationStatus } from './cards';
+import { companyOf, lockOwnTask, lockTask } from './locks';
+import { fillSlot } from './slots';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -23,22 +23,15 @@ import { visitorKey } from '../../platform/visitor';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
-import {
-  acceptApplication,
-  applyOnce,
-  cancelTask,
-  completeTask,
-  createTask,
-  getTaskDetail,
-  listCategories,
-  listCompanyTasks,
-  listMyApplications,
-  listTaskApplications,
-  listTasks,
-  recordView,
-  refuseApplication,
-  withdrawApplication,
-} from './service';
+import { acceptApplication, applyOnce, refuseApplication, withdrawApplication } from './applications';
+import { listMyApplications, listTaskApplications } from './applicationLists';
+import { listCategories } from './categories';
+import { listCompanyTasks } from './companyTasks';
+import { createTask } from './create';
+import { getTaskDetail } from './detail';
+import { listTasks } from './hall';
+import { cancelTask, completeTask } from './lifecycle';
+import { recordView } from './views';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const companyOnly = guard({ roles: ['company'], unauthenticated: 'UNAUTHENTICATED', forbidden: 'COMPANY_ONLY_TASKS' });

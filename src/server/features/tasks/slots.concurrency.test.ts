@@ -13,9 +13,10 @@ import { deals, taskApplications, taskInvitations, tasks } from '../../db/schema
 import type { AppContext } from '../../platform/context';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, raceRounds, type RaceOp } from '../../test/race';
-import { fireDealEvent } from '../deals/service';
+import { fireDealEvent } from '../deals';
 import { acceptInvitation, declineInvitation, invite, withdrawInvitation } from './invitations';
-import { acceptApplication, applyOnce, cancelTask, closeRecruiting } from './service';
+import { acceptApplication, applyOnce } from './applications';
+import { cancelTask, closeRecruiting } from './lifecycle';
 
 const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds(12);
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory } from '../../db/factories';
 import { notifications, outbox, taskApplications, tasks } from '../../db/schema';
-import { hashPassword } from '../auth/service';
+import { hashPassword } from '../auth';
 import { Client, createTestApp, signedIn, signupCompany, type TestApp } from '../../test/harness';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { BoundedQueue } from './queue';
 import { isValidVideoContainer, type VideoContainer } from './video';
-import { ogCacheKeys } from '../seo/ogKeys';
+import { ogCacheKeys } from '../seo';
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 const VIDEO_MIMES: Record<string, { ext: string; container: VideoContainer }> = {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeAdmin, makeCompany, makeDeal, makeInfluencer, makeTask } from '../../db/factories';
-import { hashPassword } from '../../features/auth/service';
+import { hashPassword } from '../../features/auth';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { ContractChecker } from './contract';
 

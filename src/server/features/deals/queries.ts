@@ -1,0 +1,247 @@
+/** Reading deals: the deal page (GET /api/deals/:id), a party's list of deals, and whether /deal/{id} is shown. */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { availableEvents, waitingFor, PAYMENT_WINDOW_HOURS, type DealRole, type DealState } from '../../../shared/deals';
+import { type DealDetail, type DealSummary } from '../../../shared/schemas/deals';
+import type { DbOrTx } from '../../db/client';
+import { companies, conversations, dealDisputes, dealEvents, deals, influencers, uploads } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { balanceOf } from '../money';
+import { computeSettlement, decisionComparison, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
+import type { AuthUser } from '../../platform/session';
+import { readSettings } from '../settings';
+import { dealReviewState } from '../reviews';
+import { HOUR, party, factsOf, partiesOf, viewerRole, iso, type DealRow, type Parties } from './model';
+
+/**
+ * Whether /deal/{id} shows a deal to this signed-in user: the rule of GET /api/deals/:id (its parties and
+ * admins holding 任务管理). For anyone else an existing deal and a missing one look the same (false).
+ */
+export async function dealPageShown(db: DbOrTx, id: string, user: AuthUser): Promise<boolean> {
+  const [d] = await db.select({ companyId: deals.companyId, influencerId: deals.influencerId }).from(deals).where(eq(deals.id, id)).limit(1);
+  if (!d) return false;
+  try {
+    await viewerRole(db, user, await partiesOf(db, d));
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'DEAL_NOT_FOUND') return false;
+    throw err;
+  }
+}
+
+async function imagesOf(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return new Map<string, { id: string; url: string }>();
+  const rows = await db.select({ id: uploads.id, url: uploads.url }).from(uploads).where(inArray(uploads.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** the deal's money as the deal page shows it: terms, what is held, the estimate or the settlement */
+async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['money']> {
+  const escrowCents = await balanceOf(db, 'escrow', p.companyUserId, d.id);
+  const depositHeldCents = await balanceOf(db, 'deposits_held', p.influencerUserId, d.id);
+  // the settlement's terms (escrow: the fee, which a deal holds whole before it can be reported and disputed)
+  const terms: SettlementTerms = {
+    escrowCents: d.moneyTracked ? d.rateCents : 0,
+    platformFeeBps: d.platformFeeBps,
+    commissionBps: d.commissionBps,
+    gmvCents: d.reportGmvCents,
+  };
+  const estimate = computeSettlement({
+    // the fee the escrow holds until completion (all of it by then: the deal cannot proceed unfunded)
+    escrowCents: d.status === 'cancelled' ? 0 : d.rateCents,
+    payoutPercent: d.payoutPercent,
+    platformFeeBps: d.platformFeeBps,
+    // a commission still due has not reached the influencer: what was paid leaves it out
+    commissionBps: d.commissionStatus === 'due' ? 0 : d.commissionBps,
+    gmvCents: d.reportGmvCents,
+  });
+  return {
+    tracked: d.moneyTracked,
+    pricingModel: PRICING_MODELS.find((m) => m === d.pricingModel) ?? 'fixed',
+    feeCents: d.rateCents,
+    commissionBps: d.commissionBps,
+    depositCents: d.depositCents,
+    platformFeeBps: d.platformFeeBps,
+    escrowCents,
+    feeDueCents: d.moneyTracked && !d.feeFundedAt ? Math.max(0, d.rateCents - escrowCents) : 0,
+    depositHeldCents,
+    feeFundedAt: iso(d.feeFundedAt),
+    depositPaidAt: iso(d.depositPaidAt),
+    paymentDueAt: d.status === 'awaiting_payment' ? new Date(d.createdAt.getTime() + PAYMENT_WINDOW_HOURS * HOUR).toISOString() : null,
+    estimate: {
+      feeShareCents: estimate.feeShareCents,
+      refundCents: estimate.refundCents,
+      commissionCents: estimate.commissionCents,
+      platformFeeCents: estimate.platformFeeCents,
+      influencerNetCents: estimate.influencerNetCents,
+    },
+    settledAt: iso(d.settledAt),
+    settledGrossCents: d.settledGrossCents,
+    commissionCents: d.commissionCents,
+    commissionStatus: d.commissionStatus === 'due' || d.commissionStatus === 'paid' ? d.commissionStatus : 'none',
+    depositAwarded: d.depositAwarded,
+    terms,
+    // a dispute decided below 100 % (only resolve_partial and resolve_cancel set the share): as agreed and as decided
+    decision: d.moneyTracked && d.payoutPercent !== 100 ? { percent: d.payoutPercent, ...decisionComparison(terms, d.payoutPercent) } : null,
+  };
+}
+
+export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Promise<DealDetail> {
+  const db = ctx.db;
+  const [d] = await db.select().from(deals).where(eq(deals.id, id)).limit(1);
+  if (!d) throw new AppError('DEAL_NOT_FOUND');
+  const info = await partiesOf(db, d);
+  const role = await viewerRole(db, user, info);
+  const settings = await readSettings(ctx, db);
+  const disputes = await db.select().from(dealDisputes).where(eq(dealDisputes.dealId, d.id)).orderBy(dealDisputes.openedAt);
+  const [conv] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.dealId, d.id)).limit(1);
+  const timeline = await db
+    .select({
+      id: dealEvents.id,
+      event: dealEvents.event,
+      actorRole: dealEvents.actorRole,
+      actorId: dealEvents.actorId,
+      fromStatus: dealEvents.fromStatus,
+      toStatus: dealEvents.toStatus,
+      data: dealEvents.data,
+      at: dealEvents.createdAt,
+    })
+    .from(dealEvents)
+    .where(eq(dealEvents.dealId, d.id))
+    .orderBy(dealEvents.version);
+  const open = disputes.find((x) => x.outcome === 'open') ?? null;
+  const facts = factsOf(d, open);
+  const now = ctx.clock.now();
+  const env = { now, settlementHours: settings.settlementHours };
+  const images = await imagesOf(db, [...d.reportScreenshots, ...disputes.flatMap((x) => [...x.evidence, ...x.answerEvidence])]);
+  const pics = (ids: string[]) => ids.flatMap((i) => (images.get(i) ? [images.get(i)!] : []));
+  const nameOf = (r: string) => (r === 'company' ? info.companyName : r === 'influencer' ? info.nickname : null);
+  return {
+    id: d.id,
+    taskId: d.taskId,
+    status: facts.status,
+    version: d.version,
+    viewerRole: role,
+    conversationId: conv?.id ?? null,
+    facts: { ...facts, scheduleStart: iso(facts.scheduleStart), reportedAt: iso(facts.reportedAt) },
+    actions: availableEvents(role, facts, env),
+    waitingFor: waitingFor(facts),
+    settlementHours: settings.settlementHours,
+    money: await moneyOf(db, d, info),
+    autoConfirmAt: d.status === 'reported' && d.reportedAt ? new Date(d.reportedAt.getTime() + settings.settlementHours * HOUR).toISOString() : null,
+    serverNow: now.toISOString(),
+    terms: {
+      taskTitle: d.taskTitle,
+      rateCents: d.rateCents,
+      plannedLiveDate: iso(d.plannedLiveDate),
+      durationHours: d.durationHours,
+      productName: d.productName,
+      requirements: d.requirements,
+    },
+    company: { id: d.companyId, name: info.companyName, logoUrl: info.logoUrl },
+    influencer: { id: d.influencerId, nickname: info.nickname, avatarUrl: info.avatarUrl },
+    samples: { carrier: d.samplesCarrier, trackingNo: d.samplesTracking, shippedAt: iso(d.samplesShippedAt), receivedAt: iso(d.samplesReceivedAt) },
+    schedule: {
+      start: iso(d.scheduleStart),
+      end: iso(d.scheduleEnd),
+      roomUrl: d.roomUrl,
+      proposedBy: party(d.scheduleProposedBy),
+      confirmedAt: iso(d.scheduleConfirmedAt),
+    },
+    report:
+      d.reportedAt && d.reportReplayUrl && d.reportStartedAt && d.reportEndedAt
+        ? {
+            replayUrl: d.reportReplayUrl,
+            startedAt: d.reportStartedAt.toISOString(),
+            endedAt: d.reportEndedAt.toISOString(),
+            views: d.reportViews ?? 0,
+            peakViewers: d.reportPeakViewers ?? 0,
+            orders: d.reportOrders ?? 0,
+            gmvCents: d.reportGmvCents ?? 0,
+            screenshots: pics(d.reportScreenshots),
+            reportedAt: d.reportedAt.toISOString(),
+          }
+        : null,
+    cancel: {
+      requestedBy: party(d.cancelRequestedBy),
+      requestReason: d.cancelRequestReason,
+      cancelledBy: d.cancelledBy,
+      reason: d.cancelReason,
+      at: iso(d.cancelledAt),
+    },
+    confirmedAt: iso(d.confirmedAt),
+    autoConfirmed: d.autoConfirmed,
+    payoutPercent: d.payoutPercent,
+    completedAt: iso(d.completedAt),
+    disputes: disputes.map((x) => ({
+      id: x.id,
+      openedBy: party(x.openedBy) ?? 'company',
+      reason: x.reason as DealDetail['disputes'][number]['reason'],
+      statement: x.statement,
+      evidence: pics(x.evidence),
+      openedAt: x.openedAt.toISOString(),
+      answer: x.answer,
+      answerEvidence: pics(x.answerEvidence),
+      answeredAt: iso(x.answeredAt),
+      outcome: x.outcome as DealDetail['disputes'][number]['outcome'],
+      percent: x.percent,
+      decisionReason: x.decisionReason,
+      closedAt: iso(x.closedAt),
+    })),
+    timeline: timeline.map((e) => ({
+      id: e.id,
+      event: e.event,
+      actorRole: e.actorRole as DealRole,
+      actorName: nameOf(e.actorRole),
+      fromStatus: e.fromStatus as DealState,
+      toStatus: e.toStatus as DealState,
+      data: e.data,
+      at: e.at.toISOString(),
+    })),
+    reviews: await dealReviewState(db, d, role, now),
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+/** The deals of a company or an influencer, newest activity first (my-tasks and /deals). */
+export async function listMyDeals(db: DbOrTx, user: AuthUser, filter: 'active' | 'closed' | 'all' = 'all'): Promise<DealSummary[]> {
+  const statusCond =
+    filter === 'active'
+      ? sql`${deals.status} not in ('completed','cancelled')`
+      : filter === 'closed'
+        ? sql`${deals.status} in ('completed','cancelled')`
+        : undefined;
+  const isCompany = user.userType === 'company';
+  const rows = await db
+    .select({
+      d: deals,
+      companyName: companies.companyName,
+      logoUrl: companies.logoUrl,
+      nickname: influencers.nickname,
+      avatarUrl: influencers.avatarUrl,
+      dispute: { openedBy: dealDisputes.openedBy, answeredAt: dealDisputes.answeredAt },
+    })
+    .from(deals)
+    .innerJoin(companies, eq(companies.id, deals.companyId))
+    .innerJoin(influencers, eq(influencers.id, deals.influencerId))
+    .leftJoin(dealDisputes, and(eq(dealDisputes.dealId, deals.id), eq(dealDisputes.outcome, 'open')))
+    .where(and(isCompany ? eq(companies.userId, user.id) : eq(influencers.userId, user.id), statusCond))
+    .orderBy(desc(deals.updatedAt))
+    .limit(200);
+  return rows.map((r) => {
+    const facts = factsOf(r.d, r.dispute?.openedBy ? { openedBy: r.dispute.openedBy, answeredAt: r.dispute.answeredAt } : null);
+    return {
+      id: r.d.id,
+      taskId: r.d.taskId,
+      taskTitle: r.d.taskTitle,
+      status: facts.status,
+      rateCents: r.d.rateCents,
+      counterpart: isCompany
+        ? { id: r.d.influencerId, name: r.nickname, avatarUrl: r.avatarUrl }
+        : { id: r.d.companyId, name: r.companyName, avatarUrl: r.logoUrl },
+      waitingFor: waitingFor(facts),
+      scheduleStart: iso(r.d.scheduleStart),
+      updatedAt: r.d.updatedAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,5 @@
+/**
+ * The seo feature's public entry: what other features, the database seed, tests and scripts use.
+ * Everything else in features/seo is its own (eslint: local/feature-entry, decision 0035).
+ */
+export { ogCacheKeys } from './ogKeys';

@@ -1,0 +1,76 @@
+/** The lists of applications: a task's applicants for its company, an influencer's own. */
+import { desc, eq } from 'drizzle-orm';
+import { type Db } from '../../db/client';
+import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { asStatus } from './cards';
+import { companyOf } from './locks';
+
+/** The owning company's view of a task's applicants (rate and message included). */
+export async function listTaskApplications(db: Db, userId: string, taskId: string) {
+  const company = await companyOf(db, userId);
+  const [t] = await db.select({ companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  if (!t) throw new AppError('TASK_NOT_FOUND');
+  if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
+  const rows = await db
+    .select({ a: taskApplications, i: influencers, dealId: deals.id, invitationId: taskInvitations.id })
+    .from(taskApplications)
+    .innerJoin(influencers, eq(influencers.id, taskApplications.influencerId))
+    .leftJoin(deals, eq(deals.applicationId, taskApplications.id))
+    .leftJoin(taskInvitations, eq(taskInvitations.applicationId, taskApplications.id))
+    .where(eq(taskApplications.taskId, taskId))
+    .orderBy(desc(taskApplications.appliedAt));
+  return rows.map(({ a, i, dealId, invitationId }) => ({
+    id: a.id,
+    taskId: a.taskId,
+    status: a.status as 'pending',
+    proposedRate: a.proposedRate,
+    message: a.message,
+    appliedAt: a.appliedAt.toISOString(),
+    respondedAt: a.respondedAt?.toISOString() ?? null,
+    dealId: dealId ?? null,
+    invited: invitationId !== null,
+    influencer: {
+      id: i.id,
+      nickname: i.nickname,
+      avatarUrl: i.avatarUrl,
+      followersCount: i.followersCount,
+      rating: Number(i.rating),
+      isVerified: i.isVerified,
+    },
+  }));
+}
+
+/** An influencer's own applications, newest first, with the task. */
+export async function listMyApplications(db: Db, userId: string, influencerId?: string) {
+  const [inf] = await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
+  if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
+  if (influencerId && influencerId !== inf.id) throw new AppError('FORBIDDEN');
+  const rows = await db
+    .select({ a: taskApplications, t: tasks, companyName: companies.companyName })
+    .from(taskApplications)
+    .innerJoin(tasks, eq(tasks.id, taskApplications.taskId))
+    .innerJoin(companies, eq(companies.id, tasks.companyId))
+    .where(eq(taskApplications.influencerId, inf.id))
+    .orderBy(desc(taskApplications.appliedAt));
+  return rows.map(({ a, t, companyName }) => ({
+    id: a.id,
+    taskId: a.taskId,
+    status: a.status as 'pending',
+    proposedRate: a.proposedRate,
+    message: a.message,
+    appliedAt: a.appliedAt.toISOString(),
+    respondedAt: a.respondedAt?.toISOString() ?? null,
+    task: {
+      id: t.id,
+      title: t.title,
+      status: asStatus(t.status),
+      budgetMin: t.budgetMin,
+      budgetMax: t.budgetMax,
+      liveDate: t.liveDate?.toISOString() ?? null,
+      companyName,
+      slots: t.slots,
+      currentApplicants: t.currentApplicants,
+    },
+  }));
+}

@@ -1,0 +1,180 @@
+/** An influencer applies, withdraws; the company accepts or refuses (decision 0004). */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { type ApplyRequest } from '../../../shared/schemas/tasks';
+import { isUniqueViolation, type DbOrTx } from '../../db/client';
+import { companies, influencers, taskApplications, taskInvitations } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { isUuid } from './cards';
+import { lockTask, lockOwnTask, influencerUserIds } from './locks';
+import { fillSlot } from './slots';
+
+/** Moves one application from `from` to `to` if it is still `from`; the moved row, or null. */
+export async function moveApplication(
+  tx: DbOrTx,
+  applicationId: string,
+  from: 'pending' | 'withdrawn',
+  set: Partial<typeof taskApplications.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(taskApplications)
+    .set(set)
+    .where(and(eq(taskApplications.id, applicationId), eq(taskApplications.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * POST /api/task-applications — an influencer applies. The task row is locked, so concurrent
+ * applications never exceed max_applicants; the unique index (task, influencer) refuses duplicates.
+ * An influencer who withdrew may apply again while the task is open and not full: the same row goes
+ * back to pending (new quote and message, applied now) and the company is told as for a new one.
+ */
+export async function apply(ctx: AppContext, userId: string, input: ApplyRequest) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [inf] = await tx.select({ id: influencers.id, nickname: influencers.nickname }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
+    if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
+    const task = await lockTask(tx, input.taskId);
+    // stable while the task is locked: every change of an application locks its task first
+    const [existing] = await tx
+      .select({ id: taskApplications.id, status: taskApplications.status })
+      .from(taskApplications)
+      .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.influencerId, inf.id)))
+      .limit(1);
+    if (existing && existing.status !== 'withdrawn') throw new AppError('APPLICATION_DUPLICATE');
+    if (task.status !== 'open') throw new AppError('TASK_NOT_OPEN');
+    // invited: the answer is the invitation's (it carries the company's offer)
+    const [invited] = await tx
+      .select({ id: taskInvitations.id })
+      .from(taskInvitations)
+      .where(and(eq(taskInvitations.taskId, task.id), eq(taskInvitations.influencerId, inf.id), eq(taskInvitations.status, 'pending')))
+      .limit(1);
+    if (invited) throw new AppError('INVITATION_PENDING');
+    // commission only: there is no fee to propose
+    if (task.pricingModel === 'commission') input = { ...input, proposedRate: 0 };
+    else if (input.proposedRate < task.budgetMin || input.proposedRate > task.budgetMax) {
+      throw new AppError('QUOTE_OUT_OF_RANGE', { min: task.budgetMin, max: task.budgetMax }, { proposedRate: 'QUOTE_OUT_OF_RANGE' });
+    }
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(taskApplications)
+      .where(and(eq(taskApplications.taskId, task.id), ne(taskApplications.status, 'withdrawn')));
+    if (Number(n) >= task.maxApplicants) throw new AppError('TASK_FULL');
+    const app = existing
+      ? await moveApplication(tx, existing.id, 'withdrawn', {
+          status: 'pending',
+          proposedRate: input.proposedRate,
+          message: input.message,
+          appliedAt: ctx.clock.now(),
+          respondedAt: null,
+        })
+      : (
+          await tx
+            .insert(taskApplications)
+            .values({ taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, message: input.message, status: 'pending' })
+            .returning()
+        )[0];
+    if (!app) throw new AppError('APPLICATION_DUPLICATE');
+    const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
+    const notes = await addNotifications(tx, [
+      {
+        userId: owner.userId,
+        type: existing ? 'application_resubmitted' : 'application_received',
+        params: { influencer: inf.nickname, task: task.title, rate: input.proposedRate },
+        link: `/task/${task.id}`,
+      },
+    ]);
+    return { app, notes };
+  });
+  await mailNotifications(ctx, result.notes);
+  return result.app;
+}
+
+export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyRequest) => {
+  try {
+    return await apply(ctx, userId, input);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('APPLICATION_DUPLICATE');
+    throw err;
+  }
+};
+
+/**
+ * Locks the application's task (task first, then the application: the one lock order); only the
+ * owning company may decide; only pending ones (the caller's update is conditional as well).
+ */
+async function lockApplicationForCompany(tx: DbOrTx, applicationId: string, userId: string) {
+  if (!isUuid(applicationId)) throw new AppError('APPLICATION_NOT_FOUND');
+  // task_id never changes: reading it unlocked is safe
+  const [a] = await tx.select({ taskId: taskApplications.taskId }).from(taskApplications).where(eq(taskApplications.id, applicationId)).limit(1);
+  if (!a) throw new AppError('APPLICATION_NOT_FOUND');
+  const { task } = await lockOwnTask(tx, a.taskId, userId);
+  const [fresh] = await tx.select().from(taskApplications).where(eq(taskApplications.id, applicationId)).for('update').limit(1);
+  if (!fresh || fresh.status !== 'pending') throw new AppError('APPLICATION_STATE_CONFLICT');
+  return { application: fresh, task };
+}
+
+/**
+ * Accept: the application becomes accepted and fills one of the task's slots (fillSlot): with one slot,
+ * every other pending application is refused and the task is in progress, as before; with N slots that
+ * happens at the N-th. Exactly one accept of the last slot wins.
+ */
+export async function acceptApplication(ctx: AppContext, userId: string, applicationId: string) {
+  const notes = await ctx.db.transaction(async (tx) => {
+    const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
+    if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
+    const now = ctx.clock.now();
+    if (!(await moveApplication(tx, application.id, 'pending', { status: 'accepted', respondedAt: now }))) {
+      throw new AppError('APPLICATION_STATE_CONFLICT');
+    }
+    const slot = await fillSlot(ctx, tx, task, application, now, 'company');
+    const users = await influencerUserIds(tx, [application.influencerId]);
+    const list: NewNotification[] = [];
+    const acceptedUser = users.get(application.influencerId);
+    if (acceptedUser) {
+      list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link: `/deal/${slot.dealId}` });
+    }
+    list.push(...slot.notes);
+    return addNotifications(tx, list);
+  });
+  await mailNotifications(ctx, notes);
+}
+
+export async function refuseApplication(ctx: AppContext, userId: string, applicationId: string) {
+  const notes = await ctx.db.transaction(async (tx) => {
+    const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
+    if (!(await moveApplication(tx, application.id, 'pending', { status: 'refused', respondedAt: ctx.clock.now() }))) {
+      throw new AppError('APPLICATION_STATE_CONFLICT');
+    }
+    const users = await influencerUserIds(tx, [application.influencerId]);
+    const uid = users.get(application.influencerId);
+    return addNotifications(
+      tx,
+      uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [],
+    );
+  });
+  await mailNotifications(ctx, notes);
+}
+
+/**
+ * The applicant withdraws a pending application. It locks the task first like every other
+ * transition, so it never meets an accept or refuse of the same application half-way.
+ */
+export async function withdrawApplication(ctx: AppContext, userId: string, applicationId: string) {
+  if (!isUuid(applicationId)) throw new AppError('APPLICATION_NOT_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    const [inf] = await tx.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
+    // task_id and influencer_id never change: reading them unlocked is safe
+    const [a] = await tx
+      .select({ taskId: taskApplications.taskId, influencerId: taskApplications.influencerId })
+      .from(taskApplications)
+      .where(eq(taskApplications.id, applicationId))
+      .limit(1);
+    if (!a || !inf || a.influencerId !== inf.id) throw new AppError('APPLICATION_NOT_FOUND');
+    await lockTask(tx, a.taskId);
+    if (!(await moveApplication(tx, applicationId, 'pending', { status: 'withdrawn', respondedAt: ctx.clock.now() }))) {
+      throw new AppError('APPLICATION_STATE_CONFLICT');
+    }
+  });
+}
