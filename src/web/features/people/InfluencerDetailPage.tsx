@@ -223,7 +223,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
                       <dt>{t('list.category')}</dt>
                       <dd>{inf.categories.length ? f.list(inf.categories.map(f.category)) : t('detail.notSet')}</dd>
                       <dt>{t('detail.experience')}</dt>
-                      <dd>{t('detail.years', { years: inf.experienceYears })}</dd>
+                      <dd>{t('detail.years', { years: inf.experienceYears, count: inf.experienceYears })}</dd>
                       <dt>{t('detail.liveCount')}</dt>
                       <dd>{f.count(inf.totalLiveCount)}</dd>
                       <dt>{t('detail.avgViews')}</dt>

@@ -213,7 +213,7 @@ export default function TaskHallPage() {
         <h2 className="visually-hidden">{t('hall.results')}</h2>
         <div className="tk-results-head" ref={resultsRef} id={ids.results}>
           <p className="tk-results-head__count" aria-live="polite">
-            {data && !hall.isError ? t('hall.total', { total: totalText }) : '\u00a0'}
+            {data && !hall.isError ? t('hall.total', { total: totalText, count: data?.total ?? 0 }) : '\u00a0'}
           </p>
           <button
             type="button"
@@ -239,7 +239,7 @@ export default function TaskHallPage() {
               current={filters.page}
               pageSize={PAGE_SIZE}
               total={total}
-              totalText={t('hall.total', { total: totalText })}
+              totalText={t('hall.total', { total: totalText, count: data?.total ?? 0 })}
               onChange={changePage}
               testId="hall-pagination"
             />

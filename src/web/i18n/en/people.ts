@@ -64,6 +64,7 @@ const en: Messages<typeof zh> = {
     },
     experience: 'Live experience',
     years: '{{years}} years',
+    years_one: '{{years}} year',
     liveCount: 'Live sessions',
     avgViews: 'Average views',
     tiktok: 'TikTok account',

@@ -55,6 +55,7 @@ const en: Messages<typeof zh> = {
     results: 'Tasks',
     refresh: 'Refresh',
     total: '{{total}} tasks',
+    total_one: '{{total}} task',
     loading: 'Loading tasks',
     empty: 'No tasks yet',
     emptyHint: 'Try different filters',
