@@ -6,7 +6,13 @@ type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
 
 const describe = (violations: Violations) =>
   violations
-    .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `      at ${n.target.join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `      at ${n.target.join(' ')}`)
+          .join('\n')}`,
+    )
     .join('\n');
 
 const PAGES: { path: string; user: string | null; ready: (page: Page) => Promise<void>; act?: (page: Page) => Promise<void> }[] = [
@@ -45,7 +51,10 @@ const PAGES: { path: string; user: string | null; ready: (page: Page) => Promise
 
 test.describe('accounts pages: accessibility (axe)', () => {
   for (const [i, entry] of PAGES.entries()) {
-    test(`${entry.path}${entry.act ? ' (edit mode)' : ''} as ${entry.user ?? 'visitor'} has no serious or critical violations #${i}`, async ({ browser, baseURL }) => {
+    test(`${entry.path}${entry.act ? ' (edit mode)' : ''} as ${entry.user ?? 'visitor'} has no serious or critical violations #${i}`, async ({
+      browser,
+      baseURL,
+    }) => {
       const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
       const guard = new ConsoleGuard();
       try {

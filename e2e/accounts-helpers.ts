@@ -34,10 +34,7 @@ export async function signUpViaApi(request: APIRequestContext, userType: 'influe
     const { id } = (await up.json()) as { id: string };
     talent = { types: ['live-host'], details: { 'live-host': { experience: '1-3', portfolioFileIds: [id] } } };
   }
-  await ok(
-    await request.post('/api/auth/signup', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, userType, talent } }),
-    'sign-up',
-  );
+  await ok(await request.post('/api/auth/signup', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, userType, talent } }), 'sign-up');
   return { email, password: PASSWORD };
 }
 

@@ -169,7 +169,9 @@ test.describe('influencer profile and supplement form', () => {
     await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /\/uploads\//);
 
     // persisted on the server
-    const me = (await (await page.request.get('/api/influencers/me')).json()) as { profile: { nickname: string; hourlyRate: number; tags: string[]; avatarUrl: string | null } };
+    const me = (await (await page.request.get('/api/influencers/me')).json()) as {
+      profile: { nickname: string; hourlyRate: number; tags: string[]; avatarUrl: string | null };
+    };
     expect(me.profile.nickname).toBe('小美爱直播');
     expect(me.profile.hourlyRate).toBe(80);
     expect(me.profile.tags).toEqual(['口播', '测评', '种草']);

@@ -88,7 +88,12 @@ test.describe('admin access', () => {
 });
 
 test.describe('用户管理', () => {
-  test('an influencer signs up, waits in the queue, is approved and appears in /influencers; the audit log shows it', async ({ page, browser, adminEmail, adminPassword }) => {
+  test('an influencer signs up, waits in the queue, is approved and appears in /influencers; the audit log shows it', async ({
+    page,
+    browser,
+    adminEmail,
+    adminPassword,
+  }) => {
     const ctx = await browser.newContext();
     const inf = await ctx.newPage();
     const email = await signUp(inf.request, 'influencer');
@@ -124,7 +129,12 @@ test.describe('用户管理', () => {
     await expect(page.getByTestId('audit-action').first()).toHaveText('审核通过');
   });
 
-  test('a company requests verification, is rejected with a reason it receives, then approved: the verified badge shows', async ({ page, browser, adminEmail, adminPassword }) => {
+  test('a company requests verification, is rejected with a reason it receives, then approved: the verified badge shows', async ({
+    page,
+    browser,
+    adminEmail,
+    adminPassword,
+  }) => {
     const ctx = await browser.newContext();
     const co = await ctx.newPage();
     const email = await signUp(co.request, 'company');

@@ -4,7 +4,13 @@
  */
 import { DEMO, apiLogin, expect, outboxCode, test, uniqueEmail, PASSWORD } from './fixtures';
 
-test('an announcement, a paused company sign-up and a new fee take effect at once, then everything is put back', async ({ page, browser, adminEmail, adminPassword, guard }) => {
+test('an announcement, a paused company sign-up and a new fee take effect at once, then everything is put back', async ({
+  page,
+  browser,
+  adminEmail,
+  adminPassword,
+  guard,
+}) => {
   guard.allow(/\/api\/auth\/signup$/, 403);
   // the first save is refused on purpose (announcement on, no text)
   guard.allow(/\/api\/admin\/settings$/, 400);
@@ -69,7 +75,13 @@ test('数据分析 draws its charts for a range and exports a chart table as CSV
 const dayText = (day: string, locale: 'zh-CN' | 'en-US') =>
   new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
-test('系统设置 → 提现 at 390 px: the official calendar, extra holidays and working days, a preview the server agrees with', async ({ page, browser, adminEmail, adminPassword, guard }) => {
+test('系统设置 → 提现 at 390 px: the official calendar, extra holidays and working days, a preview the server agrees with', async ({
+  page,
+  browser,
+  adminEmail,
+  adminPassword,
+  guard,
+}) => {
   // the conflicting save below is refused on purpose
   guard.allow(/\/api\/admin\/settings$/, 400);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -117,7 +129,9 @@ test('系统设置 → 提现 at 390 px: the official calendar, extra holidays a
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.reload();
     await expect(page.getByTestId('settings-official-calendar')).toContainText('Public holidays and make-up working days');
-    await expect(page.getByTestId('settings-payout-preview')).toContainText(`between ${dayText(expected.earliest, 'en-US')} and ${dayText(expected.latest, 'en-US')}`);
+    await expect(page.getByTestId('settings-payout-preview')).toContainText(
+      `between ${dayText(expected.earliest, 'en-US')} and ${dayText(expected.latest, 'en-US')}`,
+    );
   } finally {
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
     expect((await page.request.put('/api/admin/settings', { data: original })).status()).toBe(200);

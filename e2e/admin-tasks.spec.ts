@@ -5,7 +5,13 @@
  */
 import { DEMO, expect, test } from './fixtures';
 
-test('a category is created, used by a task, its deletion refused; the task is deleted; the audit log shows both', async ({ page, browser, adminEmail, adminPassword, guard }) => {
+test('a category is created, used by a task, its deletion refused; the task is deleted; the audit log shows both', async ({
+  page,
+  browser,
+  adminEmail,
+  adminPassword,
+  guard,
+}) => {
   guard.allow(/\/api\/admin\/categories\/[0-9a-f-]+$/, 409);
   const login = await page.request.post('/api/admin/login', { data: { email: adminEmail, password: adminPassword } });
   expect(login.status()).toBe(200);

@@ -38,7 +38,13 @@ async function licenceLoaded(img: Locator) {
 }
 
 test.describe('company verification', () => {
-  test('未认证 → request with licence and code → 待审核 → 未通过 with the reason → resubmitted → 已认证', async ({ page, browser, adminEmail, adminPassword, guard }) => {
+  test('未认证 → request with licence and code → 待审核 → 未通过 with the reason → resubmitted → 已认证', async ({
+    page,
+    browser,
+    adminEmail,
+    adminPassword,
+    guard,
+  }) => {
     test.setTimeout(300_000);
     guard.allow(/\/api\/companies\/me\/verification-requests$/, 400);
     const good = withCheck(CODE);

@@ -68,15 +68,33 @@ export async function ok<T = Record<string, never>>(res: Response, what: string)
 }
 
 /** A task of the company (with `task`'s extra fields, e.g. a deposit), applied for by the influencer and accepted: its deal id. */
-export async function acceptedDeal(company: APIRequestContext, influencer: APIRequestContext, title: string, proposedRate = 3800, task: Record<string, unknown> = {}): Promise<string> {
+export async function acceptedDeal(
+  company: APIRequestContext,
+  influencer: APIRequestContext,
+  title: string,
+  proposedRate = 3800,
+  task: Record<string, unknown> = {},
+): Promise<string> {
   const cats = await ok<{ categories: { id: string }[] }>(await company.get('/api/categories'), 'categories');
   const { task: created } = await ok<{ task: { id: string } }>(
     await company.post('/api/tasks', {
-      data: { title, description: '新品直播推广', categoryId: cats.categories[0].id, productName: '保湿面霜', requirements: '粉丝1万以上', budgetMin: 2000, budgetMax: 5000, ...task },
+      data: {
+        title,
+        description: '新品直播推广',
+        categoryId: cats.categories[0].id,
+        productName: '保湿面霜',
+        requirements: '粉丝1万以上',
+        budgetMin: 2000,
+        budgetMax: 5000,
+        ...task,
+      },
     }),
     'task',
   );
-  const { application } = await ok<{ application: { id: string } }>(await influencer.post('/api/task-applications', { data: { taskId: created.id, proposedRate } }), 'apply');
+  const { application } = await ok<{ application: { id: string } }>(
+    await influencer.post('/api/task-applications', { data: { taskId: created.id, proposedRate } }),
+    'apply',
+  );
   await ok(await company.post(`/api/task-applications/${application.id}/accept`), 'accept');
   const { items } = await ok<{ items: { id: string; taskId: string }[] }>(await influencer.get('/api/deals'), 'deals');
   return items.find((d) => d.taskId === created.id)!.id;
@@ -99,7 +117,16 @@ export async function reportedByApi(company: APIRequestContext, influencer: APIR
   await fire(company, 'propose_schedule', { start: start.toISOString(), end: end.toISOString(), roomUrl: 'https://live.douyin.com/1' });
   await fire(influencer, 'confirm_schedule');
   await advance(company, 5 * H);
-  await fire(influencer, 'report_live', { replayUrl: 'https://www.douyin.com/video/1', startedAt: start.toISOString(), endedAt: end.toISOString(), views: 1000, peakViewers: 100, orders: 20, gmvCents, screenshots: [] });
+  await fire(influencer, 'report_live', {
+    replayUrl: 'https://www.douyin.com/video/1',
+    startedAt: start.toISOString(),
+    endedAt: end.toISOString(),
+    views: 1000,
+    peakViewers: 100,
+    orders: 20,
+    gmvCents,
+    screenshots: [],
+  });
   return fire;
 }
 

@@ -14,11 +14,11 @@ import { ConsoleGuard, choose, expect, pngBytes, test } from './fixtures';
 import { acceptedDeal, act, advance, H, ownDealServer, person as signedInPerson, reportedByApi, serverNow, submit } from './dealHelpers';
 
 const own = ownDealServer('deals');
-const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) => signedInPerson(browser, guard, own.url, email, locale, width);
+const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) =>
+  signedInPerson(browser, guard, own.url, email, locale, width);
 
 /** the value of a datetime-local field for an instant, in Beijing time (the contexts' zone) */
 const local = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 16);
-
 
 test('the whole journey in the browser: samples, schedule, live report, confirmation; the task is 已完成', async ({ browser, guard }) => {
   const co = await person(browser, guard, 'company@demo.test');

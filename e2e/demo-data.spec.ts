@@ -26,7 +26,13 @@ test.describe('demo data on a production site', () => {
 
   test.beforeAll(async () => {
     // production refuses the suite's contract log (development and browser tests only): empty is unset
-    own = await startOwnServer('demo', { NODE_ENV: 'production', SEED_DEMO: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, API_CONTRACT_LOG: '' });
+    own = await startOwnServer('demo', {
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      API_CONTRACT_LOG: '',
+    });
     // localhost: a secure context for the production site's Secure cookies over plain http
     url = own.url.replace('127.0.0.1', 'localhost');
   });

@@ -13,8 +13,22 @@ import { signUpViaApi } from './accounts-helpers';
 const own = ownDealServer('decision');
 
 // as agreed (100 %) and at 40 %: 10 % platform fee on the fee share and on the commission
-const BEFORE = { 'fee-share': '$1,500.00', commission: '$2,500.05', 'platform-fee': '−$400.01', influencer: '$3,600.04', refund: '$0.00', company: '$4,000.05' };
-const AFTER_40 = { 'fee-share': '$600.00', commission: '$1,000.02', 'platform-fee': '−$160.00', influencer: '$1,440.02', refund: '$900.00', company: '$1,600.02' };
+const BEFORE = {
+  'fee-share': '$1,500.00',
+  commission: '$2,500.05',
+  'platform-fee': '−$400.01',
+  influencer: '$3,600.04',
+  refund: '$0.00',
+  company: '$4,000.05',
+};
+const AFTER_40 = {
+  'fee-share': '$600.00',
+  commission: '$1,000.02',
+  'platform-fee': '−$160.00',
+  influencer: '$1,440.02',
+  refund: '$900.00',
+  company: '$1,600.02',
+};
 
 async function expectTable(page: Page, testId: string, after: Record<string, string> | null) {
   const table = page.getByTestId(testId);
@@ -23,7 +37,10 @@ async function expectTable(page: Page, testId: string, after: Record<string, str
   for (const row of Object.keys(BEFORE)) await expect(table.getByTestId(`${testId}-${row}-after`), row).toHaveText(after ? after[row] : '—');
 }
 
-test('an admin decides a dispute at 40 %: the dialog shows the settlement before and after as the share is typed; the deal page shows both sides the same figures', async ({ browser, guard }) => {
+test('an admin decides a dispute at 40 %: the dialog shows the settlement before and after as the share is typed; the deal page shows both sides the same figures', async ({
+  browser,
+  guard,
+}) => {
   const co = await signedInPerson(browser, guard, own.url, DEMO.company, 'zh-CN', 390);
   const inf = await visitor(browser, guard, own.url, 'en', 390);
   const admin = await signedInPerson(browser, guard, own.url, DEMO.admin, 'zh-CN', 1280);
@@ -32,9 +49,17 @@ test('an admin decides a dispute at 40 %: the dialog shows the settlement before
     // enough in the wallet for the fee and the commission
     await fundWallet(co.page.request, '10,000');
     const title = `佣金裁决${Date.now().toString(36)}`;
-    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 1500, { pricingModel: 'slot_commission', commissionPercent: 12.5, budgetMin: 1000, budgetMax: 2000 });
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 1500, {
+      pricingModel: 'slot_commission',
+      commissionPercent: 12.5,
+      budgetMin: 1000,
+      budgetMax: 2000,
+    });
     await reportedByApi(co.page.request, inf.page.request, dealId, 2_000_037);
-    await ok(await co.page.request.post(`/api/deals/${dealId}/events/dispute`, { data: { reason: 'report_untrue', statement: '成交额与后台不符。', evidence: [] } }), 'dispute');
+    await ok(
+      await co.page.request.post(`/api/deals/${dealId}/events/dispute`, { data: { reason: 'report_untrue', statement: '成交额与后台不符。', evidence: [] } }),
+      'dispute',
+    );
 
     // 纠纷处理 → the deal → 部分完成
     await admin.page.goto('/admin?tab=disputes');

@@ -7,7 +7,19 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect, publicIds, test, type PublicIds } from './fixtures';
 
-const PARTS = ['.brand', '.main-nav', '.lang-switch', '.menu-toggle', '.site-header', '.hero__eyebrow', '.hero__title', '.hero__subtitle', '.hero__actions', '.hero__points', '.stats__card'];
+const PARTS = [
+  '.brand',
+  '.main-nav',
+  '.lang-switch',
+  '.menu-toggle',
+  '.site-header',
+  '.hero__eyebrow',
+  '.hero__title',
+  '.hero__subtitle',
+  '.hero__actions',
+  '.hero__points',
+  '.stats__card',
+];
 
 /**
  * Opens `url` in a fresh context in `lang`: with JavaScript off (the server's picture) or on (the live app;
@@ -150,7 +162,10 @@ test.describe('list and detail pages paint their content from the HTML (decision
         const server = await mainPicture(browser, baseURL!, path(ids), opts, lang, false);
         const app = await mainPicture(browser, baseURL!, path(ids), opts, lang, true);
         const where = `${lang} ${opts.viewport?.width}px`;
-        expect(server.boxes.some((b) => mark.test(b)), `${where}: ${mark} painted by the server`).toBe(true);
+        expect(
+          server.boxes.some((b) => mark.test(b)),
+          `${where}: ${mark} painted by the server`,
+        ).toBe(true);
         expect(sameBoxes(app.boxes, server.boxes), `${where}: every element on the same pixels`).toEqual(server.boxes);
         expect(app.text, where).toBe(server.text);
         expect(app.calls, `${where}: the page came with its data`).toEqual([]);

@@ -60,10 +60,14 @@ type Fixtures = {
  */
 export async function appLive(page: Page) {
   await page
-    .waitForFunction(() => {
-      const root = document.getElementById('root');
-      return !root || root.dataset.firstPaint === undefined || root.dataset.live !== undefined;
-    }, undefined, { timeout: 15_000 })
+    .waitForFunction(
+      () => {
+        const root = document.getElementById('root');
+        return !root || root.dataset.firstPaint === undefined || root.dataset.live !== undefined;
+      },
+      undefined,
+      { timeout: 15_000 },
+    )
     .catch(() => undefined);
 }
 
@@ -208,17 +212,25 @@ export async function choose(page: Page, field: Locator, label: string | RegExp)
     await field.selectOption(value);
     return;
   }
-  const isAntSelect = (await field.evaluate((e) => e.classList.contains('ant-select') || !!e.closest('.ant-select') || !!e.querySelector('.ant-select'))) as boolean;
+  const isAntSelect = (await field.evaluate(
+    (e) => e.classList.contains('ant-select') || !!e.closest('.ant-select') || !!e.querySelector('.ant-select'),
+  )) as boolean;
   if (isAntSelect) {
     // open it unless it is open already (a second click would close it)
-    const isOpen = await field.evaluate((e) => (e.classList.contains('ant-select') ? e : (e.closest('.ant-select') ?? e.querySelector('.ant-select')))?.classList.contains('ant-select-open') ?? false);
+    const isOpen = await field.evaluate(
+      (e) =>
+        (e.classList.contains('ant-select') ? e : (e.closest('.ant-select') ?? e.querySelector('.ant-select')))?.classList.contains('ant-select-open') ?? false,
+    );
     if (!isOpen) await field.click();
     const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label });
     await option.first().click({ timeout: 5000 });
     return;
   }
   // radio group / segmented / buttons
-  const candidate = field.getByRole('radio', { name: label }).or(field.getByRole('button', { name: label })).or(field.getByText(label, { exact: typeof label === 'string' }));
+  const candidate = field
+    .getByRole('radio', { name: label })
+    .or(field.getByRole('button', { name: label }))
+    .or(field.getByText(label, { exact: typeof label === 'string' }));
   await candidate.first().click();
 }
 
@@ -263,7 +275,10 @@ export async function openUserMenu(page: Page) {
 
 /** A menu entry by its visible name (menu items may be links or role=menuitem). */
 export function menuEntry(menu: Locator, name: string) {
-  return menu.getByRole('menuitem', { name, exact: true }).or(menu.getByRole('link', { name, exact: true })).first();
+  return menu
+    .getByRole('menuitem', { name, exact: true })
+    .or(menu.getByRole('link', { name, exact: true }))
+    .first();
 }
 
 /** Waits until the header knows who is signed in (login button or user menu). */

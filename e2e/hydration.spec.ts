@@ -54,7 +54,16 @@ test('text typed into the hall’s search box before the app’s code arrives is
 
 test('no hydration error on any public page, in either language, at 390 px and on a desktop', async ({ browser, baseURL, request }) => {
   const ids = await publicIds(request);
-  const paths = ['/', '/tasks', `/task/${ids.task}`, '/influencers', `/influencer/${ids.influencer}`, `/company/${ids.company}`, '/videos', `/video/${ids.video}`];
+  const paths = [
+    '/',
+    '/tasks',
+    `/task/${ids.task}`,
+    '/influencers',
+    `/influencer/${ids.influencer}`,
+    `/company/${ids.company}`,
+    '/videos',
+    `/video/${ids.video}`,
+  ];
   for (const lang of ['zh-CN', 'en'] as const) {
     for (const viewport of [
       { width: 390, height: 844 },

@@ -219,7 +219,10 @@ test.describe('invitations and slots', () => {
     const task = await apiTask(company, `结束招募测试 ${stamp()}`, { slots: 2, budgetMin: 100, budgetMax: 900 });
     const inf = await desktop(browser, baseURL!, guard, 'influencer3@demo.test');
     try {
-      const { application } = await ok<{ application: { id: string } }>(await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 400 } }), 'apply');
+      const { application } = await ok<{ application: { id: string } }>(
+        await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 400 } }),
+        'apply',
+      );
       await ok(await company.post(`/api/task-applications/${application.id}/accept`), 'accept');
     } finally {
       await inf.context.close();
@@ -235,7 +238,13 @@ test.describe('invitations and slots', () => {
     await expect(row.getByTestId('close-recruiting')).toHaveCount(0);
   });
 
-  test('a company invites an influencer found in the directory from their page (邀请参与任务), who sees it under 收到的邀请', async ({ page, context, browser, baseURL, guard }) => {
+  test('a company invites an influencer found in the directory from their page (邀请参与任务), who sees it under 收到的邀请', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+    guard,
+  }) => {
     test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     await apiLogin(page, DEMO.company, DEMO.password);
@@ -305,12 +314,22 @@ test.describe('invitations and slots', () => {
       let inf: Awaited<ReturnType<typeof person>> | undefined;
       try {
         const task = await apiTask(co.page.request, `Invite 390 ${locale} ${stamp()}`, { slots: 2 }, '服饰配件');
-        const { items } = await ok<{ items: { id: string; nickname: string }[] }>(await co.page.request.get(`/api/tasks/${task.id}/recommended-influencers?limit=10`), 'recommended');
+        const { items } = await ok<{ items: { id: string; nickname: string }[] }>(
+          await co.page.request.get(`/api/tasks/${task.id}/recommended-influencers?limit=10`),
+          'recommended',
+        );
         const target = items.find((i) => DEMO_INFLUENCERS[i.nickname]);
         expect(target, 'a demo influencer is recommended').toBeTruthy();
         inf = await person(browser, guard, baseURL!, DEMO_INFLUENCERS[target!.nickname], locale, 390);
         await ok(
-          await co.page.request.post('/api/task-invitations', { data: { taskId: task.id, influencerId: target!.id, message: en ? 'We would love you to host our launch.' : '诚邀您直播新品发布。', offeredRate: 1200 } }),
+          await co.page.request.post('/api/task-invitations', {
+            data: {
+              taskId: task.id,
+              influencerId: target!.id,
+              message: en ? 'We would love you to host our launch.' : '诚邀您直播新品发布。',
+              offeredRate: 1200,
+            },
+          }),
           'invite',
         );
 

@@ -22,13 +22,18 @@ import { acceptedDeal, act, balances, ok, ownDealServer, person as signedInPerso
 const own = ownDealServer('money');
 
 type Lang = 'zh-CN' | 'en';
-const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: Lang = 'zh-CN', width = 390) => signedInPerson(browser, guard, own.url, email, locale, width);
+const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: Lang = 'zh-CN', width = 390) =>
+  signedInPerson(browser, guard, own.url, email, locale, width);
 
 /** A new company (with its profile) or influencer, signed up through the API in a context of its own. */
 async function newcomer(browser: Browser, guard: ConsoleGuard, type: 'company' | 'influencer', locale: Lang = 'zh-CN') {
   const p = await visitor(browser, guard, own.url, locale);
   await signUpViaApi(p.page.request, type, `money-${type}`);
-  if (type === 'company') await ok(await p.page.request.put('/api/companies/me', { data: { companyName: `钱包品牌${Date.now().toString(36)}`, contactPerson: '测试联系人' } }), 'company profile');
+  if (type === 'company')
+    await ok(
+      await p.page.request.put('/api/companies/me', { data: { companyName: `钱包品牌${Date.now().toString(36)}`, contactPerson: '测试联系人' } }),
+      'company profile',
+    );
   return p;
 }
 
@@ -95,7 +100,10 @@ async function photograph(page: Page, name: string, what: 'deal' | 'wallet') {
   else await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-test('a new company tops up, publishes a prepaid task and accepts; the deal completes; the influencer gets the fee less 10 % and withdraws it', async ({ browser, guard }) => {
+test('a new company tops up, publishes a prepaid task and accepts; the deal completes; the influencer gets the fee less 10 % and withdraws it', async ({
+  browser,
+  guard,
+}) => {
   const co = await newcomer(browser, guard, 'company');
   const inf = await newcomer(browser, guard, 'influencer');
   const admin = await person(browser, guard, DEMO.admin, 'zh-CN', 1280);
@@ -199,7 +207,10 @@ test('a new company tops up, publishes a prepaid task and accepts; the deal comp
   }
 });
 
-test('a dispute decided 50/50 from 纠纷处理 with the deposit awarded: the influencer gets half less the fee, the company the other half and the deposit', async ({ browser, guard }) => {
+test('a dispute decided 50/50 from 纠纷处理 with the deposit awarded: the influencer gets half less the fee, the company the other half and the deposit', async ({
+  browser,
+  guard,
+}) => {
   const co = await person(browser, guard, DEMO.company);
   const inf = await newcomer(browser, guard, 'influencer');
   const admin = await person(browser, guard, DEMO.admin, 'zh-CN', 1280);
@@ -226,7 +237,10 @@ test('a dispute decided 50/50 from 纠纷处理 with the deposit awarded: the in
     await expect(inf.page.getByTestId('wallet-escrow')).toHaveText('$200.00');
 
     await reportedByApi(co.page.request, inf.page.request, dealId);
-    await ok(await co.page.request.post(`/api/deals/${dealId}/events/dispute`, { data: { reason: 'report_untrue', statement: '成交额与后台不符。', evidence: [] } }), 'dispute');
+    await ok(
+      await co.page.request.post(`/api/deals/${dealId}/events/dispute`, { data: { reason: 'report_untrue', statement: '成交额与后台不符。', evidence: [] } }),
+      'dispute',
+    );
 
     await admin.page.goto('/admin?tab=disputes');
     await admin.page.getByTestId('dispute-row').filter({ hasText: title }).getByTestId('dispute-open').click();
@@ -315,14 +329,19 @@ test('English: a slot fee + 10 % commission task, settled on the reported GMV; F
   }
 });
 
-test('zh-CN: a company with an empty wallet accepts; the deal waits in 待付款; paying is refused with 去充值, after a top-up it goes through', async ({ browser, guard }) => {
+test('zh-CN: a company with an empty wallet accepts; the deal waits in 待付款; paying is refused with 去充值, after a top-up it goes through', async ({
+  browser,
+  guard,
+}) => {
   guard.allow(/\/api\/deals\/[^/]+\/events\/pay_fee$/, 409);
   const co = await newcomer(browser, guard, 'company');
   const inf = await newcomer(browser, guard, 'influencer');
   try {
     const cats = await ok<{ categories: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
     const { task } = await ok<{ task: { id: string } }>(
-      await co.page.request.post('/api/tasks', { data: { title: `待付款${Date.now().toString(36)}`, description: 'd', categoryId: cats.categories[0].id, budgetMin: 100, budgetMax: 900 } }),
+      await co.page.request.post('/api/tasks', {
+        data: { title: `待付款${Date.now().toString(36)}`, description: 'd', categoryId: cats.categories[0].id, budgetMin: 100, budgetMax: 900 },
+      }),
       'task',
     );
     await ok(await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 500 } }), 'apply');

@@ -58,7 +58,10 @@ for (const c of CASES) {
 test('the painted not-found page and the live one are the same picture', async ({ page, guard }) => {
   guard.allow(/\/nope-painted$/, 404);
   // without JavaScript: the server's markup
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const still = await context.newPage();
   const res = await still.goto(`${test.info().project.use.baseURL}/nope-painted`);
   expect(res?.status()).toBe(404);

@@ -36,8 +36,25 @@ export async function startOwnServer(prefix: string, env: Record<string, string>
   const url = `http://127.0.0.1:${port}`;
   const full: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REDIS_URL', 'SEED_DEMO', 'DEV_CLOCK']) delete full[k];
-  Object.assign(full, { NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn', SEED_DEMO: 'false', TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json') }, env);
-  const server: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], { cwd: dir, env: full, stdio: 'ignore', detached: true });
+  Object.assign(
+    full,
+    {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
+    },
+    env,
+  );
+  const server: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], {
+    cwd: dir,
+    env: full,
+    stdio: 'ignore',
+    detached: true,
+  });
   await expect
     .poll(
       async () => {

@@ -12,7 +12,8 @@ import { ConsoleGuard, DEMO, expect, test } from './fixtures';
 import { acceptedDeal, H, ok, ownDealServer, person as signedInPerson, reportedByApi } from './dealHelpers';
 
 const own = ownDealServer('reviews');
-const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) => signedInPerson(browser, guard, own.url, email, locale, width);
+const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en' = 'zh-CN', width = 390) =>
+  signedInPerson(browser, guard, own.url, email, locale, width);
 
 /** a task of the demo company taken by the demo influencer, walked to 已完成 through the API: its deal id */
 async function completedDeal(company: APIRequestContext, influencer: APIRequestContext, title: string): Promise<string> {
@@ -53,8 +54,15 @@ test('both review a completed deal: blind until both have written, then the rati
     await infReviews.getByRole('radio', { name: '3 星' }).click();
     await infReviews.getByTestId('deal-review-comment-input').fill('对接顺畅，结算及时。');
     // no serious accessibility problem in the form at 390 px
-    const axe = await new AxeBuilder({ page: inf.page }).include('[data-testid="deal-reviews"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await new AxeBuilder({ page: inf.page })
+      .include('[data-testid="deal-reviews"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await infReviews.getByTestId('deal-review-submit').click();
     const mine = infReviews.getByTestId('deal-review-mine');
     await expect(mine).toContainText('对接顺畅，结算及时。');

@@ -1,18 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  PASSWORD,
-  choose,
-  expect,
-  fillField,
-  headerReady,
-  outboxCode,
-  pngBytes,
-  test,
-  typeCode,
-  uniqueEmail,
-  uploadFile,
-  wrongCode,
-} from './fixtures';
+import { PASSWORD, choose, expect, fillField, headerReady, outboxCode, pngBytes, test, typeCode, uniqueEmail, uploadFile, wrongCode } from './fixtures';
 
 /** Email, send code, the code from the dev outbox, auto-verification. `scope` = page or dialog. */
 async function verifyEmail(page: Page, scope: Page | Locator, email: string) {
@@ -139,9 +126,7 @@ test.describe('sign-up', () => {
     await expect(welcome).toHaveCount(0);
   });
 
-  test('influencer signs up with a talent type, experience and a portfolio image, and lands on /materials with a welcome', async ({
-    page,
-  }) => {
+  test('influencer signs up with a talent type, experience and a portfolio image, and lands on /materials with a welcome', async ({ page }) => {
     const email = uniqueEmail('inf');
     await page.goto('/signup');
     await headerReady(page);
@@ -186,7 +171,11 @@ test.describe('sign-up', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('登录').first()).toBeVisible();
     // switch the dialog to sign-up mode
-    await dialog.getByTestId('auth-mode-signup').or(dialog.getByRole('tab', { name: '注册', exact: true })).first().click();
+    await dialog
+      .getByTestId('auth-mode-signup')
+      .or(dialog.getByRole('tab', { name: '注册', exact: true }))
+      .first()
+      .click();
     await expect(dialog.getByTestId('signup-email')).toBeVisible();
 
     await dialog.getByTestId('signup-type-company').click();

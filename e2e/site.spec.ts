@@ -118,7 +118,11 @@ test('contact in English: validation, a media enquiry sent, the form resets, sup
 test('contact: a server refusal is shown and the typed message is kept', async ({ page, guard }) => {
   guard.allow(/\/api\/contact$/, 429);
   await page.route('**/api/contact', (route) =>
-    route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试' } }) }),
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试' } }),
+    }),
   );
   await page.goto('/contact');
   await headerReady(page);

@@ -120,7 +120,10 @@ test.describe('task journey', () => {
       await page.getByTestId('publish-submit').click();
       expect((await created).status()).toBe(200);
       // the success panel lasts 1.2 s, the toast 3 s: wait for both at once (one after the other can miss the panel on a busy machine)
-      await Promise.all([expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible(), expect(page.getByTestId('publish-success')).toBeVisible()]);
+      await Promise.all([
+        expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible(),
+        expect(page.getByTestId('publish-success')).toBeVisible(),
+      ]);
       // back to the list after 1.2 s
       await expect(page.getByTestId('publish-success')).toHaveCount(0, { timeout: 10_000 });
       const row = page.getByTestId('company-task-row').filter({ hasText: title });

@@ -130,7 +130,9 @@ class Quiet {
     let calm = 0;
     for (let i = 0; i < 150 && calm < 4; i++) {
       await page.waitForTimeout(125);
-      const busy = await page.evaluate(() => !!document.querySelector('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning, [data-testid$="-skeleton"], .skeleton'));
+      const busy = await page.evaluate(
+        () => !!document.querySelector('[aria-busy="true"], .ant-skeleton, .ant-spin-spinning, [data-testid$="-skeleton"], .skeleton'),
+      );
       calm = this.inflight.size === 0 && !busy ? calm + 1 : 0;
     }
   }
@@ -140,7 +142,12 @@ type Person = { context: BrowserContext; page: Page; data: DataStrings; quiet: Q
 
 /** A browser context whose app speaks `lang` while the browser itself is set to `locale`, signed in as `email`. */
 async function person(browser: Browser, guard: ConsoleGuard, o: { lang: Lang; locale?: string; email?: string; width?: number }): Promise<Person> {
-  const context = await browser.newContext({ baseURL: own.url, locale: o.locale ?? o.lang, timezoneId: 'Asia/Shanghai', viewport: { width: o.width ?? 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: own.url,
+    locale: o.locale ?? o.lang,
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: o.width ?? 1280, height: 900 },
+  });
   await context.addInitScript((l) => localStorage.setItem('lang', l), o.lang);
   await context.addCookies([{ name: 'lang', value: o.lang, url: own.url }]);
   const data = new DataStrings(context);
@@ -175,7 +182,11 @@ async function setUp(browser: Browser): Promise<World> {
   const co = await browser.newContext({ baseURL: own.url });
   const inf = await browser.newContext({ baseURL: own.url });
   try {
-    for (const [c, email] of [[co, DEMO.company], [inf, DEMO.influencer]] as const) await ok(await c.request.post('/api/auth/login', { data: { email, password: DEMO.password } }), `login ${email}`);
+    for (const [c, email] of [
+      [co, DEMO.company],
+      [inf, DEMO.influencer],
+    ] as const)
+      await ok(await c.request.post('/api/auth/login', { data: { email, password: DEMO.password } }), `login ${email}`);
     // the company's wallet pays the fee into escrow at acceptance; a bank transfer waits for the finance team
     await fundWallet(co.request, '5,000');
     await ok(await co.request.post('/api/wallet/topups', { data: { amount: '250.50', method: 'bank_transfer' } }), 'bank transfer');
@@ -186,20 +197,50 @@ async function setUp(browser: Browser): Promise<World> {
     // the company proposes the live: its times on the deal page, its start in the influencer's bell
     const now = Date.parse((await ok<{ serverNow: string }>(await co.request.get(`/api/deals/${dealId}`), 'deal')).serverNow);
     const start = new Date(now + 50 * 3600_000 + 5 * 60_000);
-    await ok(await co.request.post(`/api/deals/${dealId}/events/propose_schedule`, { data: { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3600_000).toISOString(), roomUrl: 'https://live.douyin.com/1' } }), 'schedule');
+    await ok(
+      await co.request.post(`/api/deals/${dealId}/events/propose_schedule`, {
+        data: { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3600_000).toISOString(), roomUrl: 'https://live.douyin.com/1' },
+      }),
+      'schedule',
+    );
     // an invitation with an offered rate
     const cats = await ok<{ categories: { id: string }[] }>(await co.request.get('/api/categories'), 'categories');
     const { task } = await ok<{ task: { id: string } }>(
-      await co.request.post('/api/tasks', { data: { title: `Autumn collection ${Date.now().toString(36)}`, description: 'A two-hour live of the new coats.', categoryId: cats.categories[0].id, productName: 'Wool coat', requirements: 'Fashion creators', budgetMin: 1000, budgetMax: 3000 } }),
+      await co.request.post('/api/tasks', {
+        data: {
+          title: `Autumn collection ${Date.now().toString(36)}`,
+          description: 'A two-hour live of the new coats.',
+          categoryId: cats.categories[0].id,
+          productName: 'Wool coat',
+          requirements: 'Fashion creators',
+          budgetMin: 1000,
+          budgetMax: 3000,
+        },
+      }),
       'task',
     );
-    await ok(await co.request.post('/api/task-invitations', { data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRate: 1200 } }), 'invite');
+    await ok(
+      await co.request.post('/api/task-invitations', {
+        data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRate: 1200 },
+      }),
+      'invite',
+    );
     // the influencer: a top-up (for a deposit), a bank account and a payout
     await fundWallet(inf.request, '100');
-    const { bankAccount } = await ok<{ bankAccount: { id: string } }>(await inf.request.post('/api/wallet/bank-accounts', { data: { holderName: 'Li Na', bankName: 'Bank of Example', accountNumber: '6222021234567890123' } }), 'bank account');
+    const { bankAccount } = await ok<{ bankAccount: { id: string } }>(
+      await inf.request.post('/api/wallet/bank-accounts', { data: { holderName: 'Li Na', bankName: 'Bank of Example', accountNumber: '6222021234567890123' } }),
+      'bank account',
+    );
     await ok(await inf.request.post('/api/wallet/payouts', { data: { amount: '20.25', bankAccountId: bankAccount.id } }), 'payout');
     const wallet = await ok<{ statement: { items: { entryId: string }[] } }>(await co.request.get('/api/wallet'), 'wallet');
-    world = { dealId, dealTaskId: deal.taskId, conversationId: deal.conversationId, inviteTaskId: task.id, receiptId: wallet.statement.items[0].entryId, influencerId: deal.influencer.id };
+    world = {
+      dealId,
+      dealTaskId: deal.taskId,
+      conversationId: deal.conversationId,
+      inviteTaskId: task.id,
+      receiptId: wallet.statement.items[0].entryId,
+      influencerId: deal.influencer.id,
+    };
     return world;
   } finally {
     await Promise.all([co.close(), inf.close()]);
@@ -232,10 +273,13 @@ function influencerPages(w: World): [string, ((page: Page) => Promise<void>)?][]
 function companyPages(w: World): [string, ((page: Page) => Promise<void>)?][] {
   return [
     ['/company-tasks'],
-    ['/company-tasks', async (page) => {
-      await page.getByTestId('publish-task').click();
-      await expect(page.getByTestId('publish-form')).toBeVisible();
-    }],
+    [
+      '/company-tasks',
+      async (page) => {
+        await page.getByTestId('publish-task').click();
+        await expect(page.getByTestId('publish-form')).toBeVisible();
+      },
+    ],
     [`/task/${w.dealTaskId}`],
     [`/task/${w.inviteTaskId}`],
     ['/deals'],
@@ -272,7 +316,10 @@ test('6. in English, no Chinese shows on the pages an influencer and a company v
   test.setTimeout(600_000);
   const w = await setUp(browser);
   const problems: string[] = [];
-  for (const [email, pages] of [[DEMO.influencer, influencerPages(w)], [DEMO.company, companyPages(w)]] as const) {
+  for (const [email, pages] of [
+    [DEMO.influencer, influencerPages(w)],
+    [DEMO.company, companyPages(w)],
+  ] as const) {
     const p = await person(browser, guard, { lang: 'en', email });
     try {
       for (const [path, then] of pages) {
@@ -286,7 +333,10 @@ test('6. in English, no Chinese shows on the pages an influencer and a company v
   expect(problems, problems.join('\n')).toEqual([]);
 
   // the recommended tasks (stored 线上) say Online in English and 线上 in Chinese
-  for (const [lang, word] of [['en', 'Online'], ['zh-CN', ONLINE]] as const) {
+  for (const [lang, word] of [
+    ['en', 'Online'],
+    ['zh-CN', ONLINE],
+  ] as const) {
     const p = await person(browser, guard, { lang, email: DEMO.influencer, width: 390 });
     try {
       await visit(p, '/influencer-tasks');
@@ -302,7 +352,10 @@ test('6. in English, no Chinese shows on the pages an influencer and a company v
 
 test('6. the publish form starts at the online location, in the reader’s language', async ({ browser, guard }) => {
   await setUp(browser);
-  for (const [lang, word] of [['zh-CN', ONLINE], ['en', 'Online']] as const) {
+  for (const [lang, word] of [
+    ['zh-CN', ONLINE],
+    ['en', 'Online'],
+  ] as const) {
     const p = await person(browser, guard, { lang, email: DEMO.company, width: 390 });
     try {
       await visit(p, '/company-tasks');
@@ -325,7 +378,8 @@ function dateProblems(seen: Seen[], lang: Lang): string[] {
     const t = s.text;
     if (/\b[AP]M\b/.test(t) || /\u4e0a\u5348|\u4e0b\u5348/.test(t)) bad.push(`AM/PM: ${JSON.stringify(t)} — ${s.where}`);
     if (/\b\d{4}-\d{2}-\d{2}\b/.test(t)) bad.push(`ISO day: ${JSON.stringify(t)} — ${s.where}`);
-    if (/\d{4}\u5e74\d{1,2}\u6708/.test(t) || /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}/.test(t)) bad.push(`worded date: ${JSON.stringify(t)} — ${s.where}`);
+    if (/\d{4}\u5e74\d{1,2}\u6708/.test(t) || /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}/.test(t))
+      bad.push(`worded date: ${JSON.stringify(t)} — ${s.where}`);
     for (const m of t.matchAll(/\d{1,4}\/\d{1,2}\/\d{1,4}/g)) {
       const good = lang === 'zh-CN' ? /^\d{4}\/\d{2}\/\d{2}$/ : /^\d{2}\/\d{2}\/\d{4}$/;
       if (!good.test(m[0])) bad.push(`${m[0]}: ${JSON.stringify(t)} — ${s.where}`);
@@ -334,7 +388,10 @@ function dateProblems(seen: Seen[], lang: Lang): string[] {
   return [...new Set(bad)];
 }
 
-for (const [lang, browserLocale] of [['zh-CN', 'en-US'], ['en', 'zh-CN']] as const) {
+for (const [lang, browserLocale] of [
+  ['zh-CN', 'en-US'],
+  ['en', 'zh-CN'],
+] as const) {
   test(`7. in ${lang} (the browser set to ${browserLocale}) every page shows its dates one way: numeric, 24-hour`, async ({ browser, guard }) => {
     test.setTimeout(600_000);
     const w = await setUp(browser);
@@ -416,14 +473,19 @@ async function headerCuts(page: Page): Promise<Cut[]> {
       canvas.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
       const text = s.selectedOptions[0]?.text ?? '';
       const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-      if (canvas.measureText(text).width > room + 0.5) cuts.push({ text, why: `select: ${Math.round(canvas.measureText(text).width)} px of text in ${Math.round(room)} px` });
+      if (canvas.measureText(text).width > room + 0.5)
+        cuts.push({ text, why: `select: ${Math.round(canvas.measureText(text).width)} px of text in ${Math.round(room)} px` });
     }
-    if (document.documentElement.scrollWidth > window.innerWidth) cuts.push({ text: '', why: `the page scrolls sideways (${document.documentElement.scrollWidth} px)` });
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      cuts.push({ text: '', why: `the page scrolls sideways (${document.documentElement.scrollWidth} px)` });
     return cuts;
   });
 }
 
-test('8. at 360, 390 and 430 px no header text is cut, in both languages, signed out and signed in as company, influencer and admin', async ({ browser, guard }) => {
+test('8. at 360, 390 and 430 px no header text is cut, in both languages, signed out and signed in as company, influencer and admin', async ({
+  browser,
+  guard,
+}) => {
   test.setTimeout(600_000);
   await setUp(browser);
   const problems: string[] = [];

@@ -112,7 +112,13 @@ async function main() {
     const pgVersion = (await c.query<{ v: string }>(`select current_setting('server_version') v`)).rows[0].v;
     await c.end();
 
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+    });
     const app = await buildApp(config, { serveWeb: false });
     const ctx = app.ctx;
     const users = (q: Record<string, string>) => listUsers(ctx.db, adminUsersQuery.parse(q));

@@ -75,8 +75,30 @@ const DAY = 86_400_000;
 /** a signed-in company (what the owner of a task is) */
 const BENCH_VIEWER: AuthUser = { id: 'bench', email: 'bench@bench.test', userType: 'company', sessionId: 'bench' };
 
-type HiddenInfluencer = { id: string; userId: string; primary: number; secondary: number; price: number; city: number; skill: number; travel: number; english: boolean; activity: number };
-type HiddenTask = { id: string; companyId: string; cat: number; duration: number; budgetMin: number; budgetMax: number; city: number | null; english: boolean; createdAt: Date; liveDate: Date };
+type HiddenInfluencer = {
+  id: string;
+  userId: string;
+  primary: number;
+  secondary: number;
+  price: number;
+  city: number;
+  skill: number;
+  travel: number;
+  english: boolean;
+  activity: number;
+};
+type HiddenTask = {
+  id: string;
+  companyId: string;
+  cat: number;
+  duration: number;
+  budgetMin: number;
+  budgetMax: number;
+  city: number | null;
+  english: boolean;
+  createdAt: Date;
+  liveDate: Date;
+};
 
 function makeInfluencers(): HiddenInfluencer[] {
   const out: HiddenInfluencer[] = [];
@@ -188,7 +210,10 @@ function oracleTop10(task: HiddenTask, infl: HiddenInfluencer[], bucketSum: numb
     const fits = cost >= task.budgetMin * 0.8 && cost <= task.budgetMax ? 1 : 0;
     scored.push({ id: i.id, s: look * (1 / (1 + Math.exp(-4 * (want - 2)))) * Math.exp(3 * (1.5 * i.skill + 0.8 * fits + 0.5 * place)) });
   }
-  return scored.sort((a, b) => b.s - a.s).slice(0, 10).map((x) => x.id);
+  return scored
+    .sort((a, b) => b.s - a.s)
+    .slice(0, 10)
+    .map((x) => x.id);
 }
 
 /** insert rows column by column with unnest, in chunks */
@@ -214,14 +239,54 @@ async function seedMarket(c: pg.Client, now: number) {
   const byCat = CATS.map((_, k) => new Weighted(infl.filter((i) => i.primary === k)));
   const everyone = new Weighted(infl);
   const companyUsers = Array.from({ length: NC }, () => ({ id: randomUUID(), userId: randomUUID() }));
-  const tasks = makeTasks(companyUsers.map((x) => x.id), now);
+  const tasks = makeTasks(
+    companyUsers.map((x) => x.id),
+    now,
+  );
 
   const catIds = CATS.map(() => randomUUID());
-  await bulk(c, 'task_categories', [['id', 'uuid'], ['name', 'text'], ['name_en', 'text'], ['sort_order', 'int']], CATS.map((o, k) => [catIds[k], o.zh, o.en, k]));
+  await bulk(
+    c,
+    'task_categories',
+    [
+      ['id', 'uuid'],
+      ['name', 'text'],
+      ['name_en', 'text'],
+      ['sort_order', 'int'],
+    ],
+    CATS.map((o, k) => [catIds[k], o.zh, o.en, k]),
+  );
   const users = [...infl.map((i) => [i.userId, `i-${i.userId}@bench.test`]), ...companyUsers.map((co) => [co.userId, `c-${co.userId}@bench.test`])];
-  await bulk(c, 'users', [['id', 'uuid'], ['email', 'text'], ['password_hash', 'text']], users.map((u) => [...u, 'x']));
-  await bulk(c, 'user_profiles', [['user_id', 'uuid'], ['user_type', 'text']], [...infl.map((i) => [i.userId, 'influencer']), ...companyUsers.map((co) => [co.userId, 'company'])]);
-  await bulk(c, 'companies', [['id', 'uuid'], ['user_id', 'uuid'], ['company_name', 'text'], ['contact_person', 'text']], companyUsers.map((co, k) => [co.id, co.userId, `企业${k}`, '联系人']));
+  await bulk(
+    c,
+    'users',
+    [
+      ['id', 'uuid'],
+      ['email', 'text'],
+      ['password_hash', 'text'],
+    ],
+    users.map((u) => [...u, 'x']),
+  );
+  await bulk(
+    c,
+    'user_profiles',
+    [
+      ['user_id', 'uuid'],
+      ['user_type', 'text'],
+    ],
+    [...infl.map((i) => [i.userId, 'influencer']), ...companyUsers.map((co) => [co.userId, 'company'])],
+  );
+  await bulk(
+    c,
+    'companies',
+    [
+      ['id', 'uuid'],
+      ['user_id', 'uuid'],
+      ['company_name', 'text'],
+      ['contact_person', 'text'],
+    ],
+    companyUsers.map((co, k) => [co.id, co.userId, `企业${k}`, '联系人']),
+  );
 
   // outcomes: history for all but the open tasks; the held-out ones among the open tasks
   const holdout = new Map<string, { applicants: HiddenInfluencer[]; accepted: HiddenInfluencer }>();
@@ -254,8 +319,19 @@ async function seedMarket(c: pg.Client, now: number) {
     }
     const live = t.liveDate;
     deals.push([
-      randomUUID(), t.id, acceptedAppId, t.companyId, o.accepted.id, cancelled ? 'cancelled' : 'completed', Math.round(o.accepted.price * t.duration) * 100,
-      live, t.duration, `任务${t.id.slice(0, 6)}`, live, new Date(live.getTime() + t.duration * 3600_000), reported ? new Date(live.getTime() + 5 * 3600_000) : null,
+      randomUUID(),
+      t.id,
+      acceptedAppId,
+      t.companyId,
+      o.accepted.id,
+      cancelled ? 'cancelled' : 'completed',
+      Math.round(o.accepted.price * t.duration) * 100,
+      live,
+      t.duration,
+      `任务${t.id.slice(0, 6)}`,
+      live,
+      new Date(live.getTime() + t.duration * 3600_000),
+      reported ? new Date(live.getTime() + 5 * 3600_000) : null,
       reported ? Math.round(1000 + 50_000 * o.accepted.skill) : null,
     ]);
     (t as HiddenTask & { status?: string }).status = cancelled ? 'cancelled' : 'completed';
@@ -274,8 +350,18 @@ async function seedMarket(c: pg.Client, now: number) {
     c,
     'influencers',
     [
-      ['id', 'uuid'], ['user_id', 'uuid'], ['nickname', 'text'], ['location', 'text'], ['categories', 'text[]'], ['hourly_rate', 'int'],
-      ['languages', 'text[]'], ['followers_count', 'int'], ['rating', 'numeric'], ['total_reviews', 'int'], ['is_approved', 'bool'], ['status', 'text'],
+      ['id', 'uuid'],
+      ['user_id', 'uuid'],
+      ['nickname', 'text'],
+      ['location', 'text'],
+      ['categories', 'text[]'],
+      ['hourly_rate', 'int'],
+      ['languages', 'text[]'],
+      ['followers_count', 'int'],
+      ['rating', 'numeric'],
+      ['total_reviews', 'int'],
+      ['is_approved', 'bool'],
+      ['status', 'text'],
     ],
     infl.map((i, k) => {
       const cats = new Set<string>();
@@ -286,9 +372,18 @@ async function seedMarket(c: pg.Client, now: number) {
       const reviews = Math.round(st.done * 0.8);
       const rating = reviews ? clamp(Math.round((3 + 2 * i.skill + 0.4 * gauss()) * 10) / 10, 1, 5) : 0;
       return [
-        i.id, i.userId, `达人${k}`, rnd() < 0.9 ? CITIES[i.city] : null, `{${[...cats].map((x) => `"${x}"`).join(',')}}`,
-        Math.round(i.price * (0.85 + 0.3 * rnd())), i.english ? '{chinese,english}' : '{chinese}',
-        Math.round(Math.exp(9 + 1.5 * gauss() + 0.5 * i.skill)), rating, reviews, rnd() < 0.95, rnd() < 0.97 ? 'active' : 'inactive',
+        i.id,
+        i.userId,
+        `达人${k}`,
+        rnd() < 0.9 ? CITIES[i.city] : null,
+        `{${[...cats].map((x) => `"${x}"`).join(',')}}`,
+        Math.round(i.price * (0.85 + 0.3 * rnd())),
+        i.english ? '{chinese,english}' : '{chinese}',
+        Math.round(Math.exp(9 + 1.5 * gauss() + 0.5 * i.skill)),
+        rating,
+        reviews,
+        rnd() < 0.95,
+        rnd() < 0.97 ? 'active' : 'inactive',
       ];
     }),
   );
@@ -296,27 +391,65 @@ async function seedMarket(c: pg.Client, now: number) {
     c,
     'tasks',
     [
-      ['id', 'uuid'], ['company_id', 'uuid'], ['title', 'text'], ['description', 'text'], ['category_id', 'uuid'], ['budget_min', 'int'], ['budget_max', 'int'],
-      ['duration_hours', 'numeric'], ['location', 'text'], ['status', 'text'], ['live_date', 'timestamptz'], ['created_at', 'timestamptz'],
+      ['id', 'uuid'],
+      ['company_id', 'uuid'],
+      ['title', 'text'],
+      ['description', 'text'],
+      ['category_id', 'uuid'],
+      ['budget_min', 'int'],
+      ['budget_max', 'int'],
+      ['duration_hours', 'numeric'],
+      ['location', 'text'],
+      ['status', 'text'],
+      ['live_date', 'timestamptz'],
+      ['created_at', 'timestamptz'],
     ],
     tasks.map((t, k) => [
-      t.id, t.companyId, `${CATS[t.cat].zh}直播 ${k}`, t.english ? '新品直播，需要英语讲解' : '新品直播带货', catIds[t.cat], t.budgetMin, t.budgetMax, t.duration,
-      t.city === null ? '线上' : CITIES[t.city], (t as HiddenTask & { status?: string }).status ?? (k >= NT - OPEN ? 'open' : 'cancelled'), t.liveDate, t.createdAt,
+      t.id,
+      t.companyId,
+      `${CATS[t.cat].zh}直播 ${k}`,
+      t.english ? '新品直播，需要英语讲解' : '新品直播带货',
+      catIds[t.cat],
+      t.budgetMin,
+      t.budgetMax,
+      t.duration,
+      t.city === null ? '线上' : CITIES[t.city],
+      (t as HiddenTask & { status?: string }).status ?? (k >= NT - OPEN ? 'open' : 'cancelled'),
+      t.liveDate,
+      t.createdAt,
     ]),
   );
   await bulk(
     c,
     'task_applications',
-    [['id', 'uuid'], ['task_id', 'uuid'], ['influencer_id', 'uuid'], ['proposed_rate', 'int'], ['status', 'text'], ['applied_at', 'timestamptz']],
+    [
+      ['id', 'uuid'],
+      ['task_id', 'uuid'],
+      ['influencer_id', 'uuid'],
+      ['proposed_rate', 'int'],
+      ['status', 'text'],
+      ['applied_at', 'timestamptz'],
+    ],
     apps,
   );
   await bulk(
     c,
     'deals',
     [
-      ['id', 'uuid'], ['task_id', 'uuid'], ['application_id', 'uuid'], ['company_id', 'uuid'], ['influencer_id', 'uuid'], ['status', 'text'], ['rate_cents', 'bigint'],
-      ['planned_live_date', 'timestamptz'], ['duration_hours', 'numeric'], ['task_title', 'text'], ['schedule_start', 'timestamptz'], ['schedule_end', 'timestamptz'],
-      ['reported_at', 'timestamptz'], ['report_views', 'int'],
+      ['id', 'uuid'],
+      ['task_id', 'uuid'],
+      ['application_id', 'uuid'],
+      ['company_id', 'uuid'],
+      ['influencer_id', 'uuid'],
+      ['status', 'text'],
+      ['rate_cents', 'bigint'],
+      ['planned_live_date', 'timestamptz'],
+      ['duration_hours', 'numeric'],
+      ['task_title', 'text'],
+      ['schedule_start', 'timestamptz'],
+      ['schedule_end', 'timestamptz'],
+      ['reported_at', 'timestamptz'],
+      ['report_views', 'int'],
     ],
     deals,
   );
@@ -326,7 +459,12 @@ async function seedMarket(c: pg.Client, now: number) {
     await c.query(
       `update companies co set total_tasks = x.total, completed_tasks = x.done, avg_rating = x.rating
        from unnest($1::uuid[], $2::int[], $3::int[], $4::numeric[]) x(id, total, done, rating) where co.id = x.id`,
-      [part.map((x) => x.id), part.map((x) => x.total), part.map((x) => x.done), part.map((x) => (x.done ? clamp(Math.round((3.5 + 1.5 * rnd()) * 10) / 10, 1, 5) : 0))],
+      [
+        part.map((x) => x.id),
+        part.map((x) => x.total),
+        part.map((x) => x.done),
+        part.map((x) => (x.done ? clamp(Math.round((3.5 + 1.5 * rnd()) * 10) / 10, 1, 5) : 0)),
+      ],
     );
   }
   await c.query('vacuum analyze');
@@ -346,7 +484,10 @@ function score(m: Metric, ranked: string[], gains: Map<string, number>, hitId: s
   m.n++;
   if (top.includes(hitId)) m.hits++;
   const dcg = top.reduce((s, id, k) => s + (2 ** (gains.get(id) ?? 0) - 1) / Math.log2(k + 2), 0);
-  const ideal = [...gains.values()].sort((a, b) => b - a).slice(0, 10).reduce((s, g, k) => s + (2 ** g - 1) / Math.log2(k + 2), 0);
+  const ideal = [...gains.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 10)
+    .reduce((s, g, k) => s + (2 ** g - 1) / Math.log2(k + 2), 0);
   m.ndcg += ideal ? dcg / ideal : 0;
 }
 const fmt = (m: Metric) => ({ hit: (m.hits / m.n) * 100, ndcg: m.ndcg / m.n });
@@ -393,11 +534,17 @@ async function main() {
 
     // baselines read the same listed influencers / open tasks
     const topBy = async (col: 'rating' | 'followers_count') =>
-      (await c.query<{ id: string }>(`select id from influencers where is_approved and status = 'active' order by ${col} desc nulls last, id limit 10`)).rows.map((r) => r.id);
+      (
+        await c.query<{ id: string }>(`select id from influencers where is_approved and status = 'active' order by ${col} desc nulls last, id limit 10`)
+      ).rows.map((r) => r.id);
     const byRating = await topBy('rating');
     const byFollowers = await topBy('followers_count');
     const newest = (await c.query<{ id: string }>(`select id from tasks where status = 'open' order by created_at desc, id limit 10`)).rows.map((r) => r.id);
-    const bestCompany = (await c.query<{ id: string }>(`select t.id from tasks t join companies co on co.id = t.company_id where t.status = 'open' order by co.avg_rating desc, t.created_at desc limit 10`)).rows.map((r) => r.id);
+    const bestCompany = (
+      await c.query<{ id: string }>(
+        `select t.id from tasks t join companies co on co.id = t.company_id where t.status = 'open' order by co.avg_rating desc, t.created_at desc limit 10`,
+      )
+    ).rows.map((r) => r.id);
 
     const m = { rec: emptyMetric(), rating: emptyMetric(), followers: emptyMetric(), catRating: emptyMetric(), oracle: emptyMetric() };
     const hiddenTask = new Map(seeded.tasks.map((t) => [t.id, t]));
@@ -431,7 +578,17 @@ async function main() {
       const seeker = { id: inf.id, categories: inf.categories, hourlyRate: inf.hourly_rate, location: inf.location, languages: inf.languages };
       seekers.push(seeker);
       const tg = new Map([[taskId, 2]]);
-      const rankedTasks = (await rankTasks(db, { influencerId: seeker.id, categories: seeker.categories, hourlyRate: seeker.hourlyRate, location: seeker.location, languages: seeker.languages, limit: 10, now: nowDate })).map((r) => r.id);
+      const rankedTasks = (
+        await rankTasks(db, {
+          influencerId: seeker.id,
+          categories: seeker.categories,
+          hourlyRate: seeker.hourlyRate,
+          location: seeker.location,
+          languages: seeker.languages,
+          limit: 10,
+          now: nowDate,
+        })
+      ).map((r) => r.id);
       score(mt.rec, rankedTasks, tg, taskId);
       score(mt.newest, newest, tg, taskId);
       score(mt.company, bestCompany, tg, taskId);
@@ -449,7 +606,15 @@ async function main() {
       const li = await latency(conc, (k) => rankInfluencers(db, tl[k % tl.length].target, BENCH_VIEWER));
       const lt = await latency(conc, (k) => {
         const s = seekers[k % seekers.length];
-        return rankTasks(db, { influencerId: s.id, categories: s.categories, hourlyRate: s.hourlyRate, location: s.location, languages: s.languages, limit: 10, now: nowDate });
+        return rankTasks(db, {
+          influencerId: s.id,
+          categories: s.categories,
+          hourlyRate: s.hourlyRate,
+          location: s.location,
+          languages: s.languages,
+          limit: 10,
+          now: nowDate,
+        });
       });
       loads.push({ c: conc, li, lt });
     }

@@ -48,17 +48,18 @@ async function seed(c: pg.Client) {
   const t0 = Date.now();
   // bulk rows: the triggers (entry balance, append-only) are skipped while seeding; checkLedger() verifies the result
   await c.query(`set session_replication_role = replica`);
-  await c.query(
-    `insert into users (email, password_hash) select 'money-' || g || '@bench.test', 'x' from generate_series(1, $1) g`,
-    [COMPANIES + INFLUENCERS],
-  );
+  await c.query(`insert into users (email, password_hash) select 'money-' || g || '@bench.test', 'x' from generate_series(1, $1) g`, [COMPANIES + INFLUENCERS]);
   await c.query(
     `insert into user_profiles (user_id, user_type)
      select id, case when split_part(split_part(email, '@', 1), '-', 2)::int <= $1 then 'company' else 'influencer' end from users where email like 'money-%'`,
     [COMPANIES],
   );
-  await c.query(`insert into companies (user_id, company_name, contact_person) select p.user_id, '企业' || left(p.user_id::text, 6), '联系人' from user_profiles p where p.user_type = 'company'`);
-  await c.query(`insert into influencers (user_id, nickname, is_approved) select p.user_id, '达人' || left(p.user_id::text, 6), true from user_profiles p where p.user_type = 'influencer'`);
+  await c.query(
+    `insert into companies (user_id, company_name, contact_person) select p.user_id, '企业' || left(p.user_id::text, 6), '联系人' from user_profiles p where p.user_type = 'company'`,
+  );
+  await c.query(
+    `insert into influencers (user_id, nickname, is_approved) select p.user_id, '达人' || left(p.user_id::text, 6), true from user_profiles p where p.user_type = 'influencer'`,
+  );
   await c.query(`insert into ledger_accounts (kind, owner_id) select 'company_available', user_id from companies`);
   await c.query(`insert into ledger_accounts (kind, owner_id) values ('world_payments_in', null)`);
 
@@ -106,7 +107,9 @@ async function seed(c: pg.Client) {
             'https://www.douyin.com/video/1', now() - interval '50 hours', now() - interval '48 hours', 1000, 100, 50, ${GMV}, now() - interval '47 hours'
        from tasks t where t.title like '直播任务 %'`,
   );
-  await c.query(`insert into deal_events (deal_id, version, event, actor_role, from_status, to_status) select id, 1, 'report_live', 'influencer', 'scheduled', 'reported' from deals`);
+  await c.query(
+    `insert into deal_events (deal_id, version, event, actor_role, from_status, to_status) select id, 1, 'report_live', 'influencer', 'scheduled', 'reported' from deals`,
+  );
   await c.query(
     `insert into ledger_accounts (kind, owner_id, ref_id) select 'escrow', co.user_id, d.id from deals d join companies co on co.id = d.company_id`,
   );
@@ -125,7 +128,9 @@ async function seed(c: pg.Client) {
          ((select a.id from ledger_accounts a where a.kind = 'escrow' and a.ref_id = raw.deal_id), ${FEE}, ${FEE}, 1)) x(account_id, amount, after, side)
       order by raw.k, x.side`,
   );
-  await c.query(`update ledger_accounts a set balance_cents = s.total from (select account_id, sum(amount_cents) total from ledger_lines group by account_id) s where s.account_id = a.id`);
+  await c.query(
+    `update ledger_accounts a set balance_cents = s.total from (select account_id, sum(amount_cents) total from ledger_lines group by account_id) s where s.account_id = a.id`,
+  );
   await c.query(
     `insert into jobs (kind, key, payload, run_at) select 'deal.auto_confirm', 'deal:' || id || ':auto_confirm:bench', jsonb_build_object('dealId', id::text), now() - interval '1 hour' from deals`,
   );
@@ -168,7 +173,14 @@ async function main() {
     const pgVersion = (await c.query<{ v: string }>(`select current_setting('server_version') v`)).rows[0].v;
     const lines = Number((await c.query<{ n: string }>(`select count(*)::text n from ledger_lines`)).rows[0].n);
 
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', SECRET_KEY: SECRET, DATABASE_POOL_SIZE: String(WORKERS + 2) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+      SECRET_KEY: SECRET,
+      DATABASE_POOL_SIZE: String(WORKERS + 2),
+    });
     const app = await buildApp(config, { serveWeb: false });
     const ctx = app.ctx;
 
@@ -178,7 +190,7 @@ async function main() {
     const page = await readWallet(ctx, me, {});
     const statement: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const before = i % 2 === 0 ? undefined : page.statement.nextBefore ?? undefined;
+      const before = i % 2 === 0 ? undefined : (page.statement.nextBefore ?? undefined);
       const t0 = performance.now();
       await readWallet(ctx, me, { before, limit: 20 });
       statement.push(performance.now() - t0);
@@ -244,7 +256,13 @@ async function main() {
         await d2.close();
       }
     })();
-    const crashOk = settled === DEALS && settleEntries === DEALS && commissionEntries === DEALS && duplicates === 0 && influencerTotal === expectedInfluencer && problems.length === 0;
+    const crashOk =
+      settled === DEALS &&
+      settleEntries === DEALS &&
+      commissionEntries === DEALS &&
+      duplicates === 0 &&
+      influencerTotal === expectedInfluencer &&
+      problems.length === 0;
     console.log(
       `after the crash: ${settled}/${DEALS} settled, ${settleEntries} settle and ${commissionEntries} commission entries, ${duplicates} duplicate keys, influencers hold ${influencerTotal} (expected ${expectedInfluencer}), checkLedger ${problems.length} problems → ${crashOk ? 'OK' : 'FAILED'}`,
     );

@@ -75,7 +75,9 @@ async function main() {
       const html = await load(worker, `${base}${page}`);
       const json = await load(worker, `${base}${api}`);
       const session = await load(worker, `${base}${page}`, { cookie: 'sid=not-a-real-session' });
-      log(`${label}: page ${html.rps.toFixed(0)} req/s (p99 ${html.p99} ms), API ${json.rps.toFixed(0)} req/s (p99 ${json.p99} ms), with a session ${session.rps.toFixed(0)} req/s`);
+      log(
+        `${label}: page ${html.rps.toFixed(0)} req/s (p99 ${html.p99} ms), API ${json.rps.toFixed(0)} req/s (p99 ${json.p99} ms), with a session ${session.rps.toFixed(0)} req/s`,
+      );
       rows.push({ label, api, html, json, session });
     }
     const loadAfter = os.loadavg();
@@ -96,14 +98,16 @@ async function main() {
           `| \`${r.label}\` | ${fmt(r.html)} | ${fmt(r.json)} \`${r.api.replace(/\?.*/, '')}\` | ${Math.round((100 * r.html.rps) / r.json.rps)} % | ${fmt(r.session)} | ${met(r) ? 'met' : 'missed'} |`,
       ),
       '',
-      'Target (issue 23): a visitor\'s rendered page at ≥ 50 % of its own API call\'s throughput with p99 < 100 ms. The',
-      'session column is rendered per request (no data: the page as the app\'s first render shows it) and never shared.',
+      "Target (issue 23): a visitor's rendered page at ≥ 50 % of its own API call's throughput with p99 < 100 ms. The",
+      "session column is rendered per request (no data: the page as the app's first render shows it) and never shared.",
       END,
     ].join('\n');
     console.log(lines);
     if (process.env.BENCH_NO_DOC !== '1') {
       const doc = readFileSync(DOC, 'utf8');
-      const next = doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), lines) : `${doc.trimEnd()}\n\n## Rendered pages against their API (\`npm run bench:pages\`)\n\n${lines}\n`;
+      const next = doc.includes(START)
+        ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), lines)
+        : `${doc.trimEnd()}\n\n## Rendered pages against their API (\`npm run bench:pages\`)\n\n${lines}\n`;
       writeFileSync(DOC, next);
       log(`updated ${path.relative(root, DOC)}`);
     }

@@ -50,7 +50,14 @@ if (process.argv.includes('--load-worker')) {
   process.on('message', (m: LoadRequest) => {
     autocannon({ url: m.url, connections: m.connections, duration: m.duration, timeout: 30 }, (err, r) => {
       if (err) throw err;
-      const msg: LoadResult = { type: 'result', rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+      const msg: LoadResult = {
+        type: 'result',
+        rps: r.requests.total / r.duration,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      };
       process.send?.(msg);
     });
   });
@@ -74,10 +81,7 @@ async function seed(c: pg.Client, rows: number) {
   const t0 = Date.now();
   await c.query(`set synchronous_commit = off`);
   await c.query(`select setseed(0.7)`);
-  await c.query(
-    `insert into users (email, password_hash) select 'bench-inf-' || g || '@bench.test', 'x' from generate_series(1, $1) g`,
-    [rows],
-  );
+  await c.query(`insert into users (email, password_hash) select 'bench-inf-' || g || '@bench.test', 'x' from generate_series(1, $1) g`, [rows]);
   await c.query(`insert into user_profiles (user_id, user_type) select id, 'influencer' from users where email like 'bench-inf-%'`);
   await c.query(
     `insert into influencers (user_id, nickname, bio, location, categories, tags, hourly_rate, experience_years, followers_count, rating, is_approved, status)
@@ -92,7 +96,9 @@ async function seed(c: pg.Client, rows: number) {
             round((3 + random() * 2)::numeric, 1), true, 'active'
      from (select id, row_number() over (order by id) n from users where email like 'bench-inf-%') u`,
   );
-  await c.query(`insert into video_categories (name, name_en, sort_order) select x, x, i from unnest(array['美妆','服饰','数码','生活','美食','旅行']) with ordinality t(x, i)`);
+  await c.query(
+    `insert into video_categories (name, name_en, sort_order) select x, x, i from unnest(array['美妆','服饰','数码','生活','美食','旅行']) with ordinality t(x, i)`,
+  );
   await c.query(
     `insert into videos (title, description, category_id, video_url, duration, views_count, likes_count, influencer_name, influencer_rating, tags, created_at)
      select (array['秋冬护肤全攻略','一周通勤穿搭','降噪耳机开箱','厨房收纳好物','零食测评大合集','海岛旅行vlog'])[1 + (g % 6)] || ' 第' || g || '期',
@@ -162,7 +168,11 @@ async function main() {
     const scenarios: { name: string; path: string; direct: () => Promise<unknown> }[] = [];
     const inf = (name: string, q: Record<string, string>) => {
       const query = influencerListQuery.parse(q);
-      scenarios.push({ name: `directory: ${name}`, path: `/api/influencers?${new URLSearchParams(q)}`, direct: () => listInfluencers(cached.app.ctx.db, query, null) });
+      scenarios.push({
+        name: `directory: ${name}`,
+        path: `/api/influencers?${new URLSearchParams(q)}`,
+        direct: () => listInfluencers(cached.app.ctx.db, query, null),
+      });
     };
     const vid = (name: string, q: Record<string, string>) => {
       const query = videoListQuery.parse(q);
@@ -209,7 +219,9 @@ async function main() {
       );
       const row = { name: s.name, cached: a, uncached: b, direct: done / duration, directFailed: failed };
       results.push(row);
-      console.log(`${s.name}: cached ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms · uncached ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms · direct ${row.direct.toFixed(0)}/s${a.non2xx + b.non2xx ? ` · NON-2XX ${a.non2xx + b.non2xx}` : ''}`);
+      console.log(
+        `${s.name}: cached ${a.rps.toFixed(0)} req/s p99 ${a.p99} ms · uncached ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms · direct ${row.direct.toFixed(0)}/s${a.non2xx + b.non2xx ? ` · NON-2XX ${a.non2xx + b.non2xx}` : ''}`,
+      );
     }
 
     const pct = (r: LoadResult) => `${((100 * r.rps) / health.rps).toFixed(0)}%`;

@@ -249,8 +249,21 @@ const BRANDS: string[][] = [
 ];
 const SERIES = ['', '', '新款', '经典款', '限定礼盒', '升级版', '旗舰款', 'Pro', '家庭装', '联名款', 'mini款'];
 const HOOKS = [
-  '新品首发直播', '618大促专场', '双11预热直播', '品牌日专场', '直播带货招募', '限时秒杀专场', '年货节直播', '新品试用直播',
-  '达人种草直播', '工厂直销专场', '开箱测评直播', '周末福利专场', '会员日直播', '清仓特卖直播', '节日礼盒专场',
+  '新品首发直播',
+  '618大促专场',
+  '双11预热直播',
+  '品牌日专场',
+  '直播带货招募',
+  '限时秒杀专场',
+  '年货节直播',
+  '新品试用直播',
+  '达人种草直播',
+  '工厂直销专场',
+  '开箱测评直播',
+  '周末福利专场',
+  '会员日直播',
+  '清仓特卖直播',
+  '节日礼盒专场',
 ];
 const CITIES = ['上海', '杭州', '广州', '深圳', '义乌', '成都', '北京', '苏州', '厦门', '武汉', '长沙', '临沂', '西安', '南京'];
 const SHOPS = ['官方旗舰店', '品牌直营店', '源头工厂', '授权经销商', '电商运营中心'];
@@ -281,8 +294,18 @@ const TERMS = [
   '完成任务后可长期合作。',
 ];
 const REQUIREMENTS = [
-  '粉丝1万以上', '近30天有直播记录', '熟悉该类目产品', '能出镜试用', '口播清晰', '可提供直播数据截图', '有带货经验',
-  '接受样品寄送', '可配合晚间直播', '女主播优先', '需提前一天对稿', '直播间背景整洁',
+  '粉丝1万以上',
+  '近30天有直播记录',
+  '熟悉该类目产品',
+  '能出镜试用',
+  '口播清晰',
+  '可提供直播数据截图',
+  '有带货经验',
+  '接受样品寄送',
+  '可配合晚间直播',
+  '女主播优先',
+  '需提前一天对稿',
+  '直播间背景整洁',
 ];
 const CO_WORDS = ['星辰', '锦程', '优品', '臻选', '悦享', '万象', '启航', '青禾', '云尚', '鼎盛', '嘉禾', '新禾', '拾光', '益丰'];
 const CO_KINDS = ['美妆科技', '电子商务', '贸易', '食品', '家居用品', '宠物用品', '服饰', '珠宝', '数码科技', '日用品'];
@@ -433,7 +456,23 @@ async function seed(c: pg.Client, nTasks: number) {
             r_dep < 0.15, case when r_dep < 0.15 then (array[500, 1000, 2000])[1 + floor(r_dep * 20)::int % 3] end,
             created, created
      from m`,
-    [products, productCat, catIds, catNames, nTasks, BRANDS.map((b) => b.join('|')), HOOKS, CITIES, SHOPS, ASKS, DETAILS, AUDIENCES, TERMS, SERIES, REQUIREMENTS],
+    [
+      products,
+      productCat,
+      catIds,
+      catNames,
+      nTasks,
+      BRANDS.map((b) => b.join('|')),
+      HOOKS,
+      CITIES,
+      SHOPS,
+      ASKS,
+      DETAILS,
+      AUDIENCES,
+      TERMS,
+      SERIES,
+      REQUIREMENTS,
+    ],
   );
   const tTasks = Date.now();
 
@@ -573,7 +612,15 @@ async function explain(pool: pg.Pool, scenario: Scenario): Promise<Explained[]> 
     ];
     const seqScanTasks = plan.some((l) => /Seq Scan on tasks\b/.test(l));
     const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1] ?? NaN);
-    out.push({ scenario: scenario.name, query: scenario.hall ? 'page + total' : stmts.length > 1 ? `statement ${i + 1}` : 'card', indexes, seqScanTasks, ms, plan, expect: scenario.expect });
+    out.push({
+      scenario: scenario.name,
+      query: scenario.hall ? 'page + total' : stmts.length > 1 ? `statement ${i + 1}` : 'card',
+      indexes,
+      seqScanTasks,
+      ms,
+      plan,
+      expect: scenario.expect,
+    });
   }
   return out;
 }
@@ -622,7 +669,8 @@ function writeDoc(section: string) {
 
 /** Share of CPU time idle over `ms` (all cores): how much else is running on the machine. */
 async function cpuIdle(ms: number): Promise<number> {
-  const snap = () => os.cpus().reduce((a, c) => ({ idle: a.idle + c.times.idle, total: a.total + Object.values(c.times).reduce((x, y) => x + y, 0) }), { idle: 0, total: 0 });
+  const snap = () =>
+    os.cpus().reduce((a, c) => ({ idle: a.idle + c.times.idle, total: a.total + Object.values(c.times).reduce((x, y) => x + y, 0) }), { idle: 0, total: 0 });
   const a = snap();
   await new Promise((resolve) => setTimeout(resolve, ms));
   const b = snap();
@@ -633,10 +681,17 @@ async function main() {
   const duration = intEnv('BENCH_DURATION', 10);
   const connections = intEnv('BENCH_CONNECTIONS', 50);
   const nTasks = intEnv('BENCH_TASKS', 100_000);
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const started = new Date();
   const idleBefore = await cpuIdle(2000);
-  console.log(`CPU idle before the run: ${pct(idleBefore)}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `CPU idle before the run: ${pct(idleBefore)}, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 
   const bench = await prepareDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-'));
@@ -678,7 +733,9 @@ async function main() {
     if (existing > 0) {
       if (process.env.BENCH_REUSE !== '1') {
         await c.end();
-        throw new Error(`the database already holds ${existing} tasks: point DATABASE_URL at an empty database, or set BENCH_REUSE=1 to measure them as they are`);
+        throw new Error(
+          `the database already holds ${existing} tasks: point DATABASE_URL at an empty database, or set BENCH_REUSE=1 to measure them as they are`,
+        );
       }
       seeded = await dataCounts(c);
       console.log(`reusing ${seeded.tasks} tasks (${seeded.open} open), ${seeded.apps} applications`);
@@ -721,7 +778,13 @@ async function main() {
     const db = app.ctx.db;
     const all: Scenario[] = [
       hallScenario(app, 'default', 'hall: default (open, newest first)', {}, 'tasks_status_created_idx'),
-      hallScenario(app, 'category-budget', 'hall: category 美妆 + budget 1000-5000', { category: beauty, budget: '1000-5000' }, 'tasks_status_category_created_idx'),
+      hallScenario(
+        app,
+        'category-budget',
+        'hall: category 美妆 + budget 1000-5000',
+        { category: beauty, budget: '1000-5000' },
+        'tasks_status_category_created_idx',
+      ),
       hallScenario(app, 'budget-desc', 'hall: sort=budget_desc', { sort: 'budget_desc' }, 'tasks_status_budget_max_idx'),
       hallScenario(app, 'search-2', 'hall: search 口红 (2 chars)', { search: '口红' }, 'tasks_search_grams_idx'),
       hallScenario(app, 'search-4', 'hall: search 蓝牙耳机 (4 chars)', { search: '蓝牙耳机' }, 'tasks_search_trgm_idx'),
@@ -777,7 +840,9 @@ async function main() {
       const used = await meter.stop();
       apiResults.set(s.name, r);
       cpuUse.set(s.name, { api: { node: used.nodeMs / r.requests, pg: used.pgMs === null ? null : used.pgMs / r.requests, loader: r.cpuMs / r.requests } });
-      console.log(`API  ${s.name.padEnd(16)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50, 0)} ms  p99 ${fmt(r.p99, 0)} ms${r.non2xx || r.errors ? `  non2xx ${r.non2xx} errors ${r.errors}` : ''}`);
+      console.log(
+        `API  ${s.name.padEnd(16)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50, 0)} ms  p99 ${fmt(r.p99, 0)} ms${r.non2xx || r.errors ? `  non2xx ${r.non2xx} errors ${r.errors}` : ''}`,
+      );
     }
     loader.close();
     loader = null;
@@ -794,7 +859,9 @@ async function main() {
       sqlResults.set(s.name, m);
       const c = cpuUse.get(s.name);
       if (c) c.sql = { node: used.nodeMs / m.requests, pg: used.pgMs === null ? null : used.pgMs / m.requests };
-      console.log(`SQL  ${s.name.padEnd(16)} ${fmt(m.rps, 0).padStart(6)} req/s  p50 ${fmt(m.p50)} ms  p99 ${fmt(m.p99)} ms${m.errors ? `  errors ${m.errors}` : ''}`);
+      console.log(
+        `SQL  ${s.name.padEnd(16)} ${fmt(m.rps, 0).padStart(6)} req/s  p50 ${fmt(m.p50)} ms  p99 ${fmt(m.p99)} ms${m.errors ? `  errors ${m.errors}` : ''}`,
+      );
     }
 
     const plans: Explained[] = [];
@@ -845,7 +912,9 @@ async function main() {
       `- **API ≥ 50% of direct-SQL throughput:** ${lowRatio.length === 0 ? 'met for every hall scenario and the task detail' : `not met for ${lowRatio.map((r) => `${r.s.name} (${pct(r.api.rps / r.db!.rps)})`).join(', ')}`}` +
         `${healthRow?.db ? ` (health is left out: its SQL is \`select 1\`, so its ratio, ${pct(healthRow.api.rps / healthRow.db.rps)}, is the cost of HTTP alone)` : ''}.`,
       `- **Hall filters and search on indexes:** ${seqScans.length === 0 ? 'yes, no sequential scan of `tasks` in any plan' : `sequential scan of tasks in ${seqScans.map((p) => `${p.scenario}/${p.query}`).join(', ')}`}.`,
-      ...(failures.length ? [`- **Errors:** ${failures.map((r) => `${r.s.name}: ${r.api.non2xx} non-2xx, ${r.api.errors} errors, ${r.db?.errors ?? 0} SQL errors`).join('; ')}.`] : []),
+      ...(failures.length
+        ? [`- **Errors:** ${failures.map((r) => `${r.s.name}: ${r.api.non2xx} non-2xx, ${r.api.errors} errors, ${r.db?.errors ?? 0} SQL errors`).join('; ')}.`]
+        : []),
     ];
     console.log('\n' + verdict.join('\n'));
 
@@ -855,7 +924,8 @@ async function main() {
       const c = cpuUse.get(name)?.api;
       return c && c.pg !== null ? c.node + c.pg + c.loader : null;
     };
-    const span = (xs: number[], d = 0) => (xs.length === 0 ? '—' : Math.min(...xs) === Math.max(...xs) ? fmt(xs[0], d) : `${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)}`);
+    const span = (xs: number[], d = 0) =>
+      xs.length === 0 ? '—' : Math.min(...xs) === Math.max(...xs) ? fmt(xs[0], d) : `${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)}`;
     const why: string[] = [];
     if (slow.length) {
       why.push(
@@ -894,7 +964,9 @@ async function main() {
       );
     }
     if (idleBefore < 0.9) {
-      why.push(`- The machine was busy with other work (${pct(idleBefore)} CPU idle before the run), which slowed every run; repeat on a quiet machine for stable numbers.`);
+      why.push(
+        `- The machine was busy with other work (${pct(idleBefore)} CPU idle before the run), which slowed every run; repeat on a quiet machine for stable numbers.`,
+      );
     }
     if (why.length) console.log('\nwhy:\n' + why.join('\n'));
 
@@ -916,12 +988,12 @@ async function main() {
         '`hallStatement` / `taskCardStatement` in tasks/hall.ts and tasks/detail.ts; for the hall one statement carries the page and the capped total — ' +
         `through a \`pg.Pool\` of ${connections} set up like the app's, with ${connections} concurrent callers for the same time: ` +
         'the limit of the database for this endpoint from Node. ' +
-        'API latency is autocannon\'s (1 ms resolution); SQL latency is per request (all its statements). ' +
+        "API latency is autocannon's (1 ms resolution); SQL latency is per request (all its statements). " +
         'Load generator, server and PostgreSQL share the same cores.',
       '',
       ...tbl,
       '',
-      'CPU time per request (ms), from the Node process, autocannon and /proc of this database\'s PostgreSQL backends:',
+      "CPU time per request (ms), from the Node process, autocannon and /proc of this database's PostgreSQL backends:",
       '',
       ...cpuLines,
       '',
@@ -938,16 +1010,7 @@ async function main() {
       '',
       ...planLines,
       '',
-      ...plans.flatMap((p) => [
-        `<details><summary>${p.scenario} — ${p.query}</summary>`,
-        '',
-        '```',
-        ...trimPlan(p.plan),
-        '```',
-        '',
-        '</details>',
-        '',
-      ]),
+      ...plans.flatMap((p) => [`<details><summary>${p.scenario} — ${p.query}</summary>`, '', '```', ...trimPlan(p.plan), '```', '', '</details>', '']),
     ].join('\n');
 
     if (process.env.BENCH_NO_DOC !== '1') {
@@ -971,7 +1034,7 @@ const TUNING = [
     '`search_text` (as integers); for such terms the hall adds `search_grams(search_text) @> search_gram_key(lower(term))`.',
   '- **LIKE instead of ILIKE:** `search_text` is stored lower-cased and matched with `LIKE` on the lower-cased term — the same result, ' +
     'without lower-casing every candidate row (ILIKE on UTF-8 text does).',
-  '- **Deep pages** (page 500: 0.3 s for the page query alone, same conditions) joined and counted the applications of every skipped row: the page\'s ids are now chosen first ' +
+  "- **Deep pages** (page 500: 0.3 s for the page query alone, same conditions) joined and counted the applications of every skipped row: the page's ids are now chosen first " +
     '(index-only for the default order) and only those rows are joined.',
   '- **One round trip:** the capped total travels with the page as an uncorrelated subquery of the same statement (counted once); ' +
     'a separate count runs only for a page past the end.',
@@ -984,7 +1047,7 @@ const TUNING = [
     'The pool sets `plan_cache_mode=force_custom_plan`: with the default, PostgreSQL switched the 2-character search to a generic plan ' +
     'after five runs and its throughput fell about tenfold; now every run is planned for its values.',
   '- `RATE_LIMIT_MAX` (default 600 per minute and IP; `0` turns the global limit off) lets the benchmark load the API from one address.',
-  '- **Not done:** for broad filters the capped count reads 10 000 index entries per request, about half of PostgreSQL\'s time for the ' +
+  "- **Not done:** for broad filters the capped count reads 10 000 index entries per request, about half of PostgreSQL's time for the " +
     'default hall (1.0 of 2.2 ms alone). Caching the total for a few seconds (the response already allows `max-age=5`) or a lower cap ' +
     'would roughly halve the database work; that changes what `total` promises, so it is left as a product decision.',
 ];

@@ -112,11 +112,24 @@ async function main() {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const r = await auditWithRetry(`${base}${p}`);
-        log(`${label} run ${i + 1}: score ${r.score}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, ${(r.bytes / 1024).toFixed(0)} KB, LCP element: ${r.lcpElement}`);
+        log(
+          `${label} run ${i + 1}: score ${r.score}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, ${(r.bytes / 1024).toFixed(0)} KB, LCP element: ${r.lcpElement}`,
+        );
         runs.push(r);
       }
       const m = (k) => median(runs.map((r) => r[k]));
-      rows.push({ label, score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), bytes: m('bytes'), bench: m('benchmarkIndex'), lcpElement: runs[runs.length - 1].lcpElement, version: runs[0].lighthouseVersion });
+      rows.push({
+        label,
+        score: m('score'),
+        fcp: m('fcp'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+        bytes: m('bytes'),
+        bench: m('benchmarkIndex'),
+        lcpElement: runs[runs.length - 1].lcpElement,
+        version: runs[0].lighthouseVersion,
+      });
     }
     const loadAfter = os.loadavg();
     const cpus = os.cpus();
@@ -143,7 +156,9 @@ async function main() {
     console.log(lines);
     if (process.env.BENCH_NO_DOC !== '1') {
       const doc = readFileSync(DOC, 'utf8');
-      const next = doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), lines) : `${doc.trimEnd()}\n\n## Lighthouse of the public pages (\`npm run bench:web\`)\n\n${lines}\n`;
+      const next = doc.includes(START)
+        ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), lines)
+        : `${doc.trimEnd()}\n\n## Lighthouse of the public pages (\`npm run bench:web\`)\n\n${lines}\n`;
       writeFileSync(DOC, next);
       log(`updated ${path.relative(root, DOC)}`);
     }

@@ -132,7 +132,11 @@ async function main() {
   let baseURL = process.env.E2E_BASE_URL;
 
   if (!baseURL) {
-    if (process.env.E2E_BUILD === '1' || !existsSync(path.join(root, 'dist', 'web', 'index.html')) || !existsSync(path.join(root, 'dist', 'server', 'entry-server.js'))) {
+    if (
+      process.env.E2E_BUILD === '1' ||
+      !existsSync(path.join(root, 'dist', 'web', 'index.html')) ||
+      !existsSync(path.join(root, 'dist', 'server', 'entry-server.js'))
+    ) {
       log('building the web app (dist/web is missing)');
       const b = spawnSync('npm', ['run', 'build'], {
         stdio: 'inherit',

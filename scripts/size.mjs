@@ -130,7 +130,9 @@ function sizeOf(file) {
   if (!sizes.has(file)) {
     const raw = readFileSync(file);
     const gz = gzipSync(raw, { level: constants.Z_BEST_COMPRESSION }).length;
-    const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length;
+    const br = brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    }).length;
     sizes.set(file, { raw: raw.length, gz, br });
   }
   return sizes.get(file);
@@ -197,14 +199,23 @@ for (const file of walk(dist)) {
 
 const pad = (s, n) => String(s).padEnd(n);
 console.log('Shell initial JavaScript (index.html, its preloads and their static imports):');
-for (const r of rows) console.log(`  ${pad(r.name, 48)} ${kb(r.gz).toFixed(1).padStart(7)} KB gzip  ${kb(r.br).toFixed(1).padStart(7)} KB br  (raw ${kb(r.raw).toFixed(1)} KB, ${r.via})`);
-console.log(`  ${pad('total', 48)} ${kb(totalGz).toFixed(1).padStart(7)} KB gzip  ${kb(totalBr).toFixed(1).padStart(7)} KB br  (raw ${kb(totalRaw).toFixed(1)} KB) — budget ${SHELL_BUDGET_KB} KB: ${shellOver ? 'OVER BUDGET' : 'ok'}`);
+for (const r of rows)
+  console.log(
+    `  ${pad(r.name, 48)} ${kb(r.gz).toFixed(1).padStart(7)} KB gzip  ${kb(r.br).toFixed(1).padStart(7)} KB br  (raw ${kb(r.raw).toFixed(1)} KB, ${r.via})`,
+  );
+console.log(
+  `  ${pad('total', 48)} ${kb(totalGz).toFixed(1).padStart(7)} KB gzip  ${kb(totalBr).toFixed(1).padStart(7)} KB br  (raw ${kb(totalRaw).toFixed(1)} KB) — budget ${SHELL_BUDGET_KB} KB: ${shellOver ? 'OVER BUDGET' : 'ok'}`,
+);
 console.log('Initial JavaScript per public page (shell + page chunk + antd scope + namespaces):');
 for (const r of pageRows) {
   const state = kb(r.gz) > r.ceiling ? 'OVER THE CEILING' : kb(r.gz) > r.target ? 'under the ceiling, target not met' : 'target met';
-  console.log(`  ${pad(r.path, 20)} ${kb(r.gz).toFixed(1).padStart(7)} KB gzip  ${kb(r.br).toFixed(1).padStart(7)} KB br  (raw ${kb(r.raw).toFixed(1)} KB, ${r.files} files) — target ${r.target} KB, ceiling ${r.ceiling} KB: ${state}`);
+  console.log(
+    `  ${pad(r.path, 20)} ${kb(r.gz).toFixed(1).padStart(7)} KB gzip  ${kb(r.br).toFixed(1).padStart(7)} KB br  (raw ${kb(r.raw).toFixed(1)} KB, ${r.files} files) — target ${r.target} KB, ceiling ${r.ceiling} KB: ${state}`,
+  );
 }
-console.log(`Precompressed: ${precompressed} scripts and style sheets have .br and .gz${missing.length ? `; MISSING for ${missing.length}: ${missing.slice(0, 5).join(', ')}` : ''}`);
+console.log(
+  `Precompressed: ${precompressed} scripts and style sheets have .br and .gz${missing.length ? `; MISSING for ${missing.length}: ${missing.slice(0, 5).join(', ')}` : ''}`,
+);
 
 const section = [
   HEADING,
@@ -215,13 +226,16 @@ const section = [
   'its ceiling, or a precompressed file is missing.',
   '',
   'Per public page: the shell (below) plus what the route loads before it renders — the page chunk, the antd scope',
-  '(`app/AntdScope.tsx`: antd\'s theme, locale and runtime; not for pages without antd) and its Chinese i18n',
+  "(`app/AntdScope.tsx`: antd's theme, locale and runtime; not for pages without antd) and its Chinese i18n",
   'namespaces, with their static imports. Targets (issue 13): 150 KB for the home page, 200 KB for the others. The CI',
   'ceiling of each page is at most its target: the figure reached by decision 0021 plus a few KB (the home page: its target).',
   '',
   '| page | gzip | brotli | raw | files | antd | target | CI ceiling | |',
   '|---|---:|---:|---:|---:|---|---:|---:|---|',
-  ...pageRows.map((r) => `| \`${r.path}\` | ${kb(r.gz).toFixed(1)} KB | ${kb(r.br).toFixed(1)} KB | ${kb(r.raw).toFixed(1)} KB | ${r.files} | ${r.antd ? 'yes' : 'no'} | ${r.target} KB | ${r.ceiling} KB | ${kb(r.gz) > r.ceiling ? '**over the ceiling**' : kb(r.gz) > r.target ? 'target not met' : 'target met'} |`),
+  ...pageRows.map(
+    (r) =>
+      `| \`${r.path}\` | ${kb(r.gz).toFixed(1)} KB | ${kb(r.br).toFixed(1)} KB | ${kb(r.raw).toFixed(1)} KB | ${r.files} | ${r.antd ? 'yes' : 'no'} | ${r.target} KB | ${r.ceiling} KB | ${kb(r.gz) > r.ceiling ? '**over the ceiling**' : kb(r.gz) > r.target ? 'target not met' : 'target met'} |`,
+  ),
   '',
   'The shell: the module script(s) in `dist/web/index.html`, its `modulepreload` links and their static imports,',
   'followed transitively — what every page loads first (header, footer, router, i18n, query cache). This is what',

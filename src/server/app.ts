@@ -123,8 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config.database));
   if (!opts.database) await database.migrate();
   const storage: Storage = createStorage(config.storage);
-  const mailer: Mailer =
-    opts.mailer ?? (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(database.db));
+  const mailer: Mailer = opts.mailer ?? (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(database.db));
   if (config.isProduction && mailer.kind === 'outbox') {
     app.log.warn('SMTP_URL is not set: mail is only written to the outbox table and no one receives it');
   }
@@ -132,11 +131,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sms: SmsSender = opts.sms ?? createSms(config.sms, database.db);
   const clock = opts.clock ?? (config.devClock && !config.isProduction ? new OffsetClock() : systemClock);
   // REDIS_URL: limits shared through Redis while it answers, in this instance's memory while it does not (decision 0033)
-  const limiter: Limiter = config.redisUrl ? new FailoverLimiter(createRedis(config.redisUrl, config.redisTimeoutMs), clock, app.log) : new MemoryLimiter(clock);
+  const limiter: Limiter = config.redisUrl
+    ? new FailoverLimiter(createRedis(config.redisUrl, config.redisTimeoutMs), clock, app.log)
+    : new MemoryLimiter(clock);
   const publicCache = new PublicCache(clock, config.publicCacheSeconds * 1000);
   const realtime = new RealtimeHub(database, app.log);
   await realtime.start();
-  const ctx: AppContext = { config, database, db: database.db, mailer, sms, storage, limiter, log: app.log, clock, publicCache, realtime, adminSetup: { tokenHash: null } };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    sms,
+    storage,
+    limiter,
+    log: app.log,
+    clock,
+    publicCache,
+    realtime,
+    adminSetup: { tokenHash: null },
+  };
   app.decorate('ctx', ctx);
 
   // timed jobs (deal auto-confirmation, reminders, overdue notices): every instance polls; SKIP LOCKED shares the work
@@ -340,7 +354,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             onError: (err) => request.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'page render: content not complete'),
           })
           .catch((err: unknown) => {
-            request.log.error({ err }, 'page render failed: the app\'s frame is sent');
+            request.log.error({ err }, "page render failed: the app's frame is sent");
             return null;
           })
       : null;
@@ -369,8 +383,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     // a visitor's page: shared by every visitor asking the same within a few seconds, made once (decision 0034)
     const key = [originOf(ctx, request), lang, ssr ? ssr.timeZoneOf(request.cookies.tz) : '', request.url].join('\n');
-    const { page, hit } = await pageCache.get(key, () => ctx.publicCache.version(), () => renderHtml(request, url, search, lang, true));
-    reply.status(page.status).type('text/html; charset=utf-8').header('etag', page.etag).header('x-cache', hit ? 'hit' : 'miss');
+    const { page, hit } = await pageCache.get(
+      key,
+      () => ctx.publicCache.version(),
+      () => renderHtml(request, url, search, lang, true),
+    );
+    reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('etag', page.etag)
+      .header('x-cache', hit ? 'hit' : 'miss');
     if (request.headers['if-none-match'] === page.etag && page.status === 200) return reply.status(304).send();
     const { encoding, body } = encodedBody(page, request.headers['accept-encoding']);
     // compressed once per page: the compression hook leaves a reply that names its encoding alone

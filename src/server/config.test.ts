@@ -118,9 +118,7 @@ describe('loadConfig', () => {
   });
 
   it('ADMIN_PASSWORD without ADMIN_EMAIL fails with a clear message', () => {
-    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, ADMIN_PASSWORD: 'longenough' })).toContain(
-      'ADMIN_EMAIL: is required when ADMIN_PASSWORD is set',
-    );
+    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, ADMIN_PASSWORD: 'longenough' })).toContain('ADMIN_EMAIL: is required when ADMIN_PASSWORD is set');
     expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' })).toContain(
       'ADMIN_PASSWORD: must be at least 8 characters',
     );
@@ -132,9 +130,7 @@ describe('loadConfig', () => {
     for (const k of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
       expect(msg).toContain(`${k}: is required when STORAGE_DRIVER=s3`);
     }
-    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).not.toContain(
-      'S3_BUCKET',
-    );
+    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).not.toContain('S3_BUCKET');
     const c = loadConfig({
       DATA_DIR: tmp(),
       SECRET_KEY: KEY,
@@ -157,7 +153,15 @@ describe('loadConfig', () => {
   });
 
   it('lists every problem at once, each with the variable name', () => {
-    const msg = problems({ DATA_DIR: tmp(), PORT: 'eighty', NODE_ENV: 'staging', REDIS_URL: 'http://x', REDIS_TIMEOUT_MS: '0', SECRET_KEY: 'short', TRUST_PROXY: 'maybe' });
+    const msg = problems({
+      DATA_DIR: tmp(),
+      PORT: 'eighty',
+      NODE_ENV: 'staging',
+      REDIS_URL: 'http://x',
+      REDIS_TIMEOUT_MS: '0',
+      SECRET_KEY: 'short',
+      TRUST_PROXY: 'maybe',
+    });
     expect(msg.startsWith('Invalid configuration:')).toBe(true);
     for (const k of ['PORT', 'NODE_ENV', 'REDIS_URL', 'REDIS_TIMEOUT_MS', 'SECRET_KEY', 'TRUST_PROXY']) expect(msg).toContain(`  - ${k}: `);
     expect(msg).toContain('REDIS_URL: must be a redis:// URL');
@@ -166,9 +170,7 @@ describe('loadConfig', () => {
 
   it('production with a shared database needs SECRET_KEY; SMS gateway needs its account', () => {
     expect(problems({ DATA_DIR: tmp(), NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toContain('SECRET_KEY: is required in production');
-    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, SMS_GATEWAY_URL: 'https://sms.example/send' })).toContain(
-      'SMS_ACCOUNT and SMS_PASSWORD are required',
-    );
+    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, SMS_GATEWAY_URL: 'https://sms.example/send' })).toContain('SMS_ACCOUNT and SMS_PASSWORD are required');
   });
 
   it('DEV_CLOCK is refused in production; timed jobs poll every 5 s by default and never in tests', () => {

@@ -4,9 +4,7 @@ import path from 'node:path';
 import { ensureWritableDir } from './platform/datadir';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z
   .object({
@@ -20,7 +18,10 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     /** how long one Redis command may take before the limits count in memory instead (ms; decision 0033) */
     REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
     PUBLIC_URL: z.url().optional(),
@@ -38,7 +39,10 @@ const envSchema = z
     /** demo data into an empty database: default on for the embedded database in development and test, off in production unless set (decision 0032) */
     SEED_DEMO: bool.optional(),
     // mail
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().default('直播带货平台 <no-reply@localhost>'),
     /** where /contact messages are mailed */
     SUPPORT_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('support@example.com'),

@@ -63,8 +63,20 @@ function permissive(state: DealState, event: DealEvent, role: DealRole): DealFac
     scheduleProposedBy: guards.includes('not_proposer') ? other : null,
     scheduleStart: guards.includes('live_started') ? new Date(T0.getTime() - H) : guards.includes('before_live') ? new Date(T0.getTime() + H) : null,
     reportedAt: guards.includes('window_elapsed') ? new Date(T0.getTime() - 25 * H) : null,
-    cancelRequestedBy: guards.includes('cancel_requested_by_other') ? other : guards.includes('cancel_requested_by_self') ? (role === 'company' || role === 'influencer' ? role : null) : null,
-    disputeOpenedBy: guards.includes('dispute_opener') ? (role === 'company' || role === 'influencer' ? role : null) : guards.includes('dispute_unanswered_other') ? other : null,
+    cancelRequestedBy: guards.includes('cancel_requested_by_other')
+      ? other
+      : guards.includes('cancel_requested_by_self')
+        ? role === 'company' || role === 'influencer'
+          ? role
+          : null
+        : null,
+    disputeOpenedBy: guards.includes('dispute_opener')
+      ? role === 'company' || role === 'influencer'
+        ? role
+        : null
+      : guards.includes('dispute_unanswered_other')
+        ? other
+        : null,
     disputeAnswered: false,
     feeDue: guards.includes('fee_unpaid'),
     depositDue: guards.includes('deposit_unpaid'),

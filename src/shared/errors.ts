@@ -150,7 +150,11 @@ export const ERRORS = {
   INVITATION_RATE_OUT_OF_RANGE: { status: 400, zh: '报价需在 ${min} - ${max} 之间', en: 'The rate must be between ${min} and ${max}' },
   INVITATION_REASON_REQUIRED: { status: 400, zh: '请填写拒绝原因', en: 'Please give a reason for declining' },
   INVITATION_DUPLICATE: { status: 409, zh: '已邀请过该达人', en: 'You have already invited this influencer to this task' },
-  INVITATION_ALREADY_APPLIED: { status: 409, zh: '该达人已申请此任务，请在申请列表中处理', en: 'This influencer has already applied; answer the application instead' },
+  INVITATION_ALREADY_APPLIED: {
+    status: 409,
+    zh: '该达人已申请此任务，请在申请列表中处理',
+    en: 'This influencer has already applied; answer the application instead',
+  },
   INVITATION_INFLUENCER_UNAVAILABLE: { status: 409, zh: '该达人暂不可邀请', en: 'This influencer cannot be invited at the moment' },
   INVITATION_DAILY_LIMIT: { status: 429, zh: '该任务今日邀请已达上限（{limit} 次）', en: 'This task has sent its {limit} invitations for today' },
   INVITATION_STATE_CONFLICT: { status: 409, zh: '该邀请已处理或已失效', en: 'This invitation has already been answered or is no longer valid' },
@@ -168,7 +172,11 @@ export const ERRORS = {
   INFLUENCER_ONLY_TASKS: { status: 403, zh: '仅达人用户可访问此页面', en: 'Only influencer accounts can open this page' },
   NOTIFICATION_NOT_FOUND: { status: 404, zh: '通知不存在', en: 'The notification does not exist' },
   // publishing with an Idempotency-Key (issue 10 item 11)
-  IDEMPOTENCY_KEY_INVALID: { status: 400, zh: 'Idempotency-Key 须为 1–200 个可见 ASCII 字符', en: 'The Idempotency-Key must be 1–200 visible ASCII characters' },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    zh: 'Idempotency-Key 须为 1–200 个可见 ASCII 字符',
+    en: 'The Idempotency-Key must be 1–200 visible ASCII characters',
+  },
   IDEMPOTENCY_KEY_REUSED: { status: 409, zh: '该 Idempotency-Key 已用于内容不同的请求', en: 'This Idempotency-Key was already used for a different request' },
   // bad input (issue 10 item 8): shared field rules of src/shared/schemas/fields.ts
   TEXT_INVALID_CHARS: { status: 400, zh: '内容包含无效字符', en: 'The text contains characters that are not allowed' },
@@ -293,10 +301,22 @@ export const ERRORS = {
   // admin: settings and analytics
   SETTING_FEE_INVALID: { status: 400, zh: '平台服务费需在0到50%之间，最多一位小数', en: 'The fee must be 0 to 50 % with at most one decimal' },
   SETTING_SETTLEMENT_INVALID: { status: 400, zh: '结算时间需为1到720小时的整数', en: 'The settlement window must be 1 to 720 whole hours' },
-  SETTING_INVITATION_LIMIT_INVALID: { status: 400, zh: '每个任务每日邀请上限需为 1-200 之间的整数', en: 'The daily invitation limit per task must be a whole number from 1 to 200' },
-  SETTING_PAYOUT_MIN_INVALID: { status: 400, zh: '最低提现金额需在 $1.00 到 $100,000.00 之间（以美分计的整数）', en: 'The minimum payout must be $1.00 to $100,000.00 (whole cents)' },
+  SETTING_INVITATION_LIMIT_INVALID: {
+    status: 400,
+    zh: '每个任务每日邀请上限需为 1-200 之间的整数',
+    en: 'The daily invitation limit per task must be a whole number from 1 to 200',
+  },
+  SETTING_PAYOUT_MIN_INVALID: {
+    status: 400,
+    zh: '最低提现金额需在 $1.00 到 $100,000.00 之间（以美分计的整数）',
+    en: 'The minimum payout must be $1.00 to $100,000.00 (whole cents)',
+  },
   SETTING_HOLIDAYS_INVALID: { status: 400, zh: '节假日需为有效日期（YYYY-MM-DD），最多400个', en: 'Holidays must be real dates (YYYY-MM-DD), at most 400' },
-  SETTING_WORKDAYS_INVALID: { status: 400, zh: '调休工作日需为有效日期（YYYY-MM-DD），最多400个', en: 'Make-up working days must be real dates (YYYY-MM-DD), at most 400' },
+  SETTING_WORKDAYS_INVALID: {
+    status: 400,
+    zh: '调休工作日需为有效日期（YYYY-MM-DD），最多400个',
+    en: 'Make-up working days must be real dates (YYYY-MM-DD), at most 400',
+  },
   SETTING_CALENDAR_CONFLICT: { status: 400, zh: '{day} 不能同时是节假日和工作日', en: '{day} cannot be both a holiday and a working day' },
   ANNOUNCEMENT_TEXT_REQUIRED: { status: 400, zh: '启用公告时请填写中文公告内容', en: 'Please write the Chinese text of the announcement to show it' },
   SIGNUP_CLOSED: { status: 403, zh: '当前暂停该类型用户注册，请稍后再试', en: 'Sign-up for this account type is paused, please try again later' },
@@ -321,7 +341,11 @@ export const ERRORS = {
   DEAL_SCHEDULE_PAST: { status: 400, zh: '直播开始时间需晚于当前时间', en: 'The live must start in the future' },
   DEAL_ROOM_URL_INVALID: { status: 400, zh: '请输入有效的直播间链接', en: 'Please enter a valid live room link' },
   DEAL_REPLAY_URL_INVALID: { status: 400, zh: '请输入有效的回放链接', en: 'Please enter a valid replay link' },
-  DEAL_REPORT_TIME_INVALID: { status: 400, zh: '请填写有效的开播和下播时间（不超过24小时）', en: 'Please enter a valid start and end of the live (at most 24 hours)' },
+  DEAL_REPORT_TIME_INVALID: {
+    status: 400,
+    zh: '请填写有效的开播和下播时间（不超过24小时）',
+    en: 'Please enter a valid start and end of the live (at most 24 hours)',
+  },
   DEAL_REPORT_FUTURE: { status: 400, zh: '下播时间不能晚于当前时间', en: 'The live cannot end in the future' },
   DEAL_REPORT_NUMBER_INVALID: { status: 400, zh: '请输入有效的数据（不小于0的整数）', en: 'Please enter a valid figure (a whole number, 0 or more)' },
   DEAL_REPORT_PEAK_OVER_VIEWS: { status: 400, zh: '峰值在线人数不能超过观看人数', en: 'Peak viewers cannot exceed views' },
@@ -367,7 +391,11 @@ export const ERRORS = {
   BANK_NAME_REQUIRED: { status: 400, zh: '请填写开户银行', en: 'Please enter the bank’s name' },
   BANK_ACCOUNT_NUMBER_INVALID: { status: 400, zh: '银行账号需为6到34位数字', en: 'The account number must be 6 to 34 digits' },
   BANK_ACCOUNT_NOT_FOUND: { status: 404, zh: '银行账户不存在', en: 'This bank account does not exist' },
-  BANK_ACCOUNT_LIMIT: { status: 409, zh: '最多可保存 {max} 个银行账户，请先删除不用的账户', en: 'You can keep at most {max} bank accounts; remove one you no longer use first' },
+  BANK_ACCOUNT_LIMIT: {
+    status: 409,
+    zh: '最多可保存 {max} 个银行账户，请先删除不用的账户',
+    en: 'You can keep at most {max} bank accounts; remove one you no longer use first',
+  },
   PAYOUT_BELOW_MINIMUM: { status: 400, zh: '单笔提现金额不能低于 {min}', en: 'A payout must be at least {min}' },
   PAYOUT_NOT_FOUND: { status: 404, zh: '提现记录不存在', en: 'This payout does not exist' },
   PAYOUT_NOT_PENDING: { status: 409, zh: '该提现已处理，请刷新后查看', en: 'This payout was already handled; please refresh' },

@@ -75,7 +75,8 @@ export function applyBps(amountCents: number, bps: number): number {
 
 /** `amount × percent / 100`, rounded down (a share of an amount: the rest goes back) */
 export function sharePercent(amountCents: number, percent: number): number {
-  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || !Number.isInteger(percent) || percent < 0 || percent > 100) throw new Error('sharePercent: bad input');
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || !Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new Error('sharePercent: bad input');
   return Number((BigInt(amountCents) * BigInt(percent)) / 100n);
 }
 
@@ -89,7 +90,9 @@ export function percentToBps(percent: number): number {
 /** 1250 → "12.5%", 1500 → "15%" */
 export function formatBps(bps: number): string {
   const whole = Math.floor(bps / 100);
-  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return `${whole}${frac ? `.${frac}` : ''}%`;
 }
 

@@ -8,7 +8,9 @@ describe('notifications show amounts and times the app’s way (decision 0029)',
     expect(renderNotification(invited, 'en').body).toBe('花语美妆 invited you to "秋冬上新" at $1,200.00. Please answer within 72 hours.');
     const applied = { type: 'application_received', params: { influencer: 'Lily', task: 'Coats', rate: 3800 } };
     expect(renderNotification(applied, 'en').body).toBe('Lily applied for "Coats" with a quote of $3,800.00.');
-    expect(renderNotification({ type: 'application_resubmitted', params: { influencer: 'Lily', task: 'Coats', rate: 99.5 } }, 'zh').body).toContain('报价 $99.50。');
+    expect(renderNotification({ type: 'application_resubmitted', params: { influencer: 'Lily', task: 'Coats', rate: 99.5 } }, 'zh').body).toContain(
+      '报价 $99.50。',
+    );
   });
 
   it('a live’s start (stored as Beijing time) reads in the language’s numeric form, never as an ISO day', () => {
@@ -18,6 +20,8 @@ describe('notifications show amounts and times the app’s way (decision 0029)',
     const reminder = { type: 'deal_reminder', params: { task: 'Coats', start: '2026-11-27 21:30', hours: 2 } };
     expect(renderNotification(reminder, 'en').body).toBe('The live for "Coats" starts in 2 h (11/27/2026, 21:30, Beijing time).');
     // a stored text of another shape is shown as it is
-    expect(renderNotification({ type: 'deal_scheduled', params: { task: 'Coats', start: '明晚八点' } }, 'zh').body).toBe('任务「Coats」的直播定于 明晚八点（北京时间）。');
+    expect(renderNotification({ type: 'deal_scheduled', params: { task: 'Coats', start: '明晚八点' } }, 'zh').body).toBe(
+      '任务「Coats」的直播定于 明晚八点（北京时间）。',
+    );
   });
 });

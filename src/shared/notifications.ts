@@ -191,11 +191,17 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   influencer_approved: {
     zh: { title: '达人资料审核通过', body: '恭喜！您的达人资料已审核通过，现在会展示在达人列表中，可以申请任务了。' },
-    en: { title: 'Your profile was approved', body: 'Congratulations! Your influencer profile was approved: it is listed in the directory and you can apply for tasks.' },
+    en: {
+      title: 'Your profile was approved',
+      body: 'Congratulations! Your influencer profile was approved: it is listed in the directory and you can apply for tasks.',
+    },
   },
   influencer_rejected: {
     zh: { title: '达人资料审核未通过', body: '您的达人资料审核未通过，原因：{reason}。请修改资料后重新提交。' },
-    en: { title: 'Your profile was not approved', body: 'Your influencer profile was not approved. Reason: {reason}. Please update your profile to submit it again.' },
+    en: {
+      title: 'Your profile was not approved',
+      body: 'Your influencer profile was not approved. Reason: {reason}. Please update your profile to submit it again.',
+    },
   },
   company_verified: {
     zh: { title: '企业认证已通过', body: '恭喜！您的企业认证已通过，企业页面将显示认证标识。' },
@@ -203,7 +209,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   company_verification_rejected: {
     zh: { title: '企业认证未通过', body: '您的企业认证申请未通过，原因：{reason}。请补充资料后重新申请。' },
-    en: { title: 'Company verification not approved', body: 'Your company verification request was not approved. Reason: {reason}. Please complete your details and apply again.' },
+    en: {
+      title: 'Company verification not approved',
+      body: 'Your company verification request was not approved. Reason: {reason}. Please complete your details and apply again.',
+    },
   },
   account_suspended: {
     zh: { title: '账号已被停用', body: '您的账号已被管理员停用，原因：{reason}。如有疑问请联系客服。' },
@@ -215,7 +224,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   deletion_declined: {
     zh: { title: '注销申请未执行', body: '您的账号注销申请未被执行，账号仍正常使用。如有疑问请联系客服。' },
-    en: { title: 'Deletion request declined', body: 'Your account deletion request was not carried out; the account stays active. Please contact support with any questions.' },
+    en: {
+      title: 'Deletion request declined',
+      body: 'Your account deletion request was not carried out; the account stays active. Please contact support with any questions.',
+    },
   },
   task_deleted: {
     zh: { title: '任务已被删除', body: '任务「{task}」已被平台管理员删除。' },
@@ -239,7 +251,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   commission_due: {
     zh: { title: '佣金待支付', body: '任务「{task}」的佣金 {amount} 因余额不足未能扣款，请充值后支付；支付前无法发布新任务。' },
-    en: { title: 'Commission due', body: 'The commission of {amount} for "{task}" could not be charged (insufficient balance). Top up to pay it; you cannot publish until it is paid.' },
+    en: {
+      title: 'Commission due',
+      body: 'The commission of {amount} for "{task}" could not be charged (insufficient balance). Top up to pay it; you cannot publish until it is paid.',
+    },
   },
   deal_samples_received: {
     zh: { title: '达人已签收样品', body: '达人已签收任务「{task}」的样品。' },
@@ -259,7 +274,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   deal_reported: {
     zh: { title: '达人已提交直播数据', body: '任务「{task}」的直播数据已提交，请在 {hours} 小时内确认或发起纠纷，逾期将自动确认。' },
-    en: { title: 'Live report submitted', body: 'The live report for "{task}" is in. Confirm it or open a dispute within {hours} h, after which it is confirmed automatically.' },
+    en: {
+      title: 'Live report submitted',
+      body: 'The live report for "{task}" is in. Confirm it or open a dispute within {hours} h, after which it is confirmed automatically.',
+    },
   },
   deal_completed: {
     zh: { title: '订单已完成', body: '任务「{task}」的订单已确认完成，欢迎为对方评价。' },
@@ -267,7 +285,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   deal_auto_confirmed: {
     zh: { title: '订单已自动确认', body: '任务「{task}」的直播数据在确认期内未被确认或提出纠纷，已自动确认完成。' },
-    en: { title: 'Deal confirmed automatically', body: 'The live report for "{task}" was neither confirmed nor disputed in time and was confirmed automatically.' },
+    en: {
+      title: 'Deal confirmed automatically',
+      body: 'The live report for "{task}" was neither confirmed nor disputed in time and was confirmed automatically.',
+    },
   },
   deal_disputed: {
     zh: { title: '订单发生纠纷', body: '任务「{task}」的订单已被提出纠纷，订单已冻结，请在订单中回复。' },
@@ -307,7 +328,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   deal_review_written: {
     zh: { title: '对方已评价', body: '任务「{task}」的合作方已写下评价。请在订单完成后14天内评价对方：双方都评价后（或评价期结束时）评价将同时公开。' },
-    en: { title: 'The other side has reviewed', body: 'The other side of "{task}" has written a review. Write yours within 14 days of completion: both are published together once both are written (or when the period ends).' },
+    en: {
+      title: 'The other side has reviewed',
+      body: 'The other side of "{task}" has written a review. Write yours within 14 days of completion: both are published together once both are written (or when the period ends).',
+    },
   },
   deal_reviews_revealed: {
     zh: { title: '评价已公开', body: '任务「{task}」的评价已公开，可在订单页查看和回复。' },
@@ -350,10 +374,7 @@ const fill = (text: string, params: Record<string, unknown>, lang: 'zh' | 'en') 
  * The title and body of a notification in `lang`. Unknown types or params that do not fit the type
  * (rows written before the type existed) fall back to the stored zh texts.
  */
-export function renderNotification(
-  n: { type: string; params?: unknown; title?: string; body?: string },
-  lang: 'zh' | 'en',
-): { title: string; body: string } {
+export function renderNotification(n: { type: string; params?: unknown; title?: string; body?: string }, lang: 'zh' | 'en'): { title: string; body: string } {
   if (isNotificationType(n.type)) {
     if (fitsType(n.type, n.params)) {
       const tpl = TEMPLATES[n.type][lang];

@@ -187,7 +187,6 @@ export const INVITATION_EXPIRY_HOURS = 72;
 /** invitations one task may send in 24 hours unless 系统设置 says otherwise */
 export const INVITATION_DAILY_LIMIT_DEFAULT = 10;
 
-export const values = <V extends string>(list: readonly Option<V>[]) =>
-  list.map((o) => o.value) as unknown as [V, ...V[]];
+export const values = <V extends string>(list: readonly Option<V>[]) => list.map((o) => o.value) as unknown as [V, ...V[]];
 export const labelOf = <V extends string>(list: readonly Option<V>[], value: string, lang: 'zh' | 'en' = 'zh') =>
   list.find((o) => o.value === value)?.[lang] ?? value;

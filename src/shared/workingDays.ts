@@ -76,7 +76,7 @@ export function isWorkingDay(day: string, calendar: WorkCalendar): boolean {
 export function addWorkingDays(day: string, n: number, calendar: WorkCalendar): string {
   if (!Number.isInteger(n) || n < 0) throw new Error('addWorkingDays: n is a whole number of days, 0 or more');
   let ms = toUtc(day);
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     ms += DAY_MS;
     if (isWorkingDay(fromUtc(ms), calendar)) left -= 1;
   }

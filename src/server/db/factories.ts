@@ -10,7 +10,23 @@ import type { Db, DbOrTx } from './client';
 import { accountFor, post } from '../features/money';
 import { REVIEW_WINDOW_DAYS } from '../../shared/deals';
 import { recomputeRatings, scheduleReviewsClose } from '../features/reviews';
-import { adminPermissions, companies, conversations, dealEvents, deals, influencers, reviews, taskApplications, taskCategories, tasks, topups, userProfiles, users, videoCategories, videos } from './schema';
+import {
+  adminPermissions,
+  companies,
+  conversations,
+  dealEvents,
+  deals,
+  influencers,
+  reviews,
+  taskApplications,
+  taskCategories,
+  tasks,
+  topups,
+  userProfiles,
+  users,
+  videoCategories,
+  videos,
+} from './schema';
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(++seq).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -24,16 +40,16 @@ export async function makeUser(
   const email = (o.email ?? `user-${uniq()}@example.com`).toLowerCase();
   const password = o.password ?? 'secret123';
   const passwordHash = o.passwordHash ?? (await hashPassword(password));
-  const [u] = await db.insert(users).values({ email, passwordHash, isDemo: o.isDemo ?? false }).returning({ id: users.id });
+  const [u] = await db
+    .insert(users)
+    .values({ email, passwordHash, isDemo: o.isDemo ?? false })
+    .returning({ id: users.id });
   const userType = o.userType === undefined ? 'influencer' : o.userType;
   await db.insert(userProfiles).values({ userId: u.id, userType });
   return { id: u.id, email, password, userType };
 }
 
-export async function makeInfluencer(
-  db: DbOrTx,
-  o: Partial<typeof influencers.$inferInsert> & { user?: Parameters<typeof makeUser>[1] } = {},
-) {
+export async function makeInfluencer(db: DbOrTx, o: Partial<typeof influencers.$inferInsert> & { user?: Parameters<typeof makeUser>[1] } = {}) {
   const { user: userOpts, ...fields } = o;
   const user = await makeUser(db, { ...userOpts, userType: 'influencer' });
   const [row] = await db
@@ -43,10 +59,7 @@ export async function makeInfluencer(
   return { user, influencer: row };
 }
 
-export async function makeCompany(
-  db: DbOrTx,
-  o: Partial<typeof companies.$inferInsert> & { user?: Parameters<typeof makeUser>[1] } = {},
-) {
+export async function makeCompany(db: DbOrTx, o: Partial<typeof companies.$inferInsert> & { user?: Parameters<typeof makeUser>[1] } = {}) {
   const { user: userOpts, ...fields } = o;
   const user = await makeUser(db, { ...userOpts, userType: 'company' });
   const [row] = await db
@@ -67,7 +80,10 @@ export async function makeAdmin(db: DbOrTx, o: { email?: string; password?: stri
 }
 
 export async function makeTaskCategory(db: DbOrTx, o: Partial<typeof taskCategories.$inferInsert> = {}) {
-  const [row] = await db.insert(taskCategories).values({ name: `分类${uniq().slice(-4)}`, ...o }).returning();
+  const [row] = await db
+    .insert(taskCategories)
+    .values({ name: `分类${uniq().slice(-4)}`, ...o })
+    .returning();
   return row;
 }
 
@@ -80,12 +96,18 @@ export async function makeTask(db: DbOrTx, o: Partial<typeof tasks.$inferInsert>
 }
 
 export async function makeVideoCategory(db: DbOrTx, o: Partial<typeof videoCategories.$inferInsert> = {}) {
-  const [row] = await db.insert(videoCategories).values({ name: `视频分类${uniq().slice(-4)}`, ...o }).returning();
+  const [row] = await db
+    .insert(videoCategories)
+    .values({ name: `视频分类${uniq().slice(-4)}`, ...o })
+    .returning();
   return row;
 }
 
 export async function makeVideo(db: DbOrTx, o: Partial<typeof videos.$inferInsert> = {}) {
-  const [row] = await db.insert(videos).values({ title: `视频${uniq().slice(-4)}`, ...o }).returning();
+  const [row] = await db
+    .insert(videos)
+    .values({ title: `视频${uniq().slice(-4)}`, ...o })
+    .returning();
   return row;
 }
 
@@ -115,8 +137,12 @@ export async function makeDeal(
       ...rest,
     })
     .returning();
-  await db.insert(dealEvents).values({ dealId: row.id, version: 1, event: 'accept', actorRole: 'company', fromStatus: 'accepted', toStatus: row.status, data: {} });
-  await db.insert(conversations).values({ companyId: row.companyId, influencerId: row.influencerId, dealId: row.id, createdAt: row.createdAt, lastMessageAt: row.createdAt });
+  await db
+    .insert(dealEvents)
+    .values({ dealId: row.id, version: 1, event: 'accept', actorRole: 'company', fromStatus: 'accepted', toStatus: row.status, data: {} });
+  await db
+    .insert(conversations)
+    .values({ companyId: row.companyId, influencerId: row.influencerId, dealId: row.id, createdAt: row.createdAt, lastMessageAt: row.createdAt });
   return row;
 }
 
@@ -129,7 +155,15 @@ export async function fundWallet(db: Db, o: { userId: string; userType: 'company
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(topups)
-      .values({ userId: o.userId, amountCents: o.cents, method: 'bank_transfer', status: 'pending', bankReference: `LC-F${uniq().toUpperCase()}`, createdAt: at, updatedAt: at })
+      .values({
+        userId: o.userId,
+        amountCents: o.cents,
+        method: 'bank_transfer',
+        status: 'pending',
+        bankReference: `LC-F${uniq().toUpperCase()}`,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning();
     const posted = await post(
       tx,
@@ -190,7 +224,14 @@ export async function makeReviewedDeal(
   });
   const [application] = await db
     .insert(taskApplications)
-    .values({ taskId: task.id, influencerId: o.influencerId, proposedRate: Math.round(rateCents / 100), message: '期待合作！', status: 'accepted', respondedAt: task.createdAt })
+    .values({
+      taskId: task.id,
+      influencerId: o.influencerId,
+      proposedRate: Math.round(rateCents / 100),
+      message: '期待合作！',
+      status: 'accepted',
+      respondedAt: task.createdAt,
+    })
     .returning();
   const deal = await makeDeal(db, {
     task,

@@ -43,7 +43,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt.desc(), t.id),
-    index('users_demo_idx').on(t.id).where(sql`${t.isDemo}`),
+    index('users_demo_idx')
+      .on(t.id)
+      .where(sql`${t.isDemo}`),
   ],
 );
 
@@ -97,10 +99,7 @@ export const verificationCodes = pgTable(
     /** keyed hash of the requesting client's IP: the resend cool-down is per address and requester */
     requester: text('requester'),
   },
-  (t) => [
-    index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt),
-    index('verification_codes_ticket_idx').on(t.ticketHash),
-  ],
+  (t) => [index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt), index('verification_codes_ticket_idx').on(t.ticketHash)],
 );
 
 /** Development delivery of mail and SMS; `GET /api/dev/outbox` and /email-test read it. */
@@ -164,8 +163,14 @@ export const influencers = pgTable(
     hasTiktokShop: boolean('has_tiktok_shop').notNull().default(false),
     bio: text('bio'),
     location: text('location'),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hourlyRate: integer('hourly_rate').notNull().default(0),
     experienceYears: numeric('experience_years', { precision: 4, scale: 1, mode: 'number' }).notNull().default(0),
     idType: text('id_type'),
@@ -174,7 +179,10 @@ export const influencers = pgTable(
     liveVenue: text('live_venue'),
     weeklySchedule: text('weekly_schedule'),
     bilingualLive: boolean('bilingual_live').notNull().default(false),
-    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     categoryId: integer('category_id'),
     avatarUrl: text('avatar_url'),
     followersCount: integer('followers_count').notNull().default(0),
@@ -211,12 +219,22 @@ export const influencers = pgTable(
     uniqueIndex('influencers_user_unique').on(t.userId),
     index('influencers_approved_idx').on(t.isApproved, t.rating),
     // the admin review queue: everything not approved yet, oldest first
-    index('influencers_review_queue_idx').on(t.createdAt).where(sql`not is_approved`),
+    index('influencers_review_queue_idx')
+      .on(t.createdAt)
+      .where(sql`not is_approved`),
     // the directory lists approved, active influencers: one partial index per sort
-    index('influencers_listed_rating_idx').on(t.rating.desc(), t.id).where(sql`is_approved and status = 'active'`),
-    index('influencers_listed_followers_idx').on(t.followersCount.desc(), t.id).where(sql`is_approved and status = 'active'`),
-    index('influencers_listed_rate_idx').on(t.hourlyRate, t.id).where(sql`is_approved and status = 'active'`),
-    index('influencers_listed_experience_idx').on(t.experienceYears.desc(), t.id).where(sql`is_approved and status = 'active'`),
+    index('influencers_listed_rating_idx')
+      .on(t.rating.desc(), t.id)
+      .where(sql`is_approved and status = 'active'`),
+    index('influencers_listed_followers_idx')
+      .on(t.followersCount.desc(), t.id)
+      .where(sql`is_approved and status = 'active'`),
+    index('influencers_listed_rate_idx')
+      .on(t.hourlyRate, t.id)
+      .where(sql`is_approved and status = 'active'`),
+    index('influencers_listed_experience_idx')
+      .on(t.experienceYears.desc(), t.id)
+      .where(sql`is_approved and status = 'active'`),
     index('influencers_categories_idx').using('gin', t.categories),
     // matching's candidates (decision 0019): listed influencers by the rating feature; migration 0018 adds
     // INCLUDE (categories, hourly_rate, location) so the slices filter without reading the table
@@ -323,17 +341,41 @@ export const talentTypeDetails = pgTable(
       .references(() => talentProfiles.id, { onDelete: 'cascade' }),
     talentType: text('talent_type').notNull(),
     experience: text('experience').notNull(),
-    portfolioLinks: text('portfolio_links').array().notNull().default(sql`'{}'::text[]`),
-    portfolioFiles: text('portfolio_files').array().notNull().default(sql`'{}'::text[]`),
+    portfolioLinks: text('portfolio_links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    portfolioFiles: text('portfolio_files')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     formData: jsonb('form_data').notNull().default({}),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
-    hostStyles: text('host_styles').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    hostStyles: text('host_styles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     achievement: text('achievement'),
-    operationCategories: text('operation_categories').array().notNull().default(sql`'{}'::text[]`),
-    operationSkills: text('operation_skills').array().notNull().default(sql`'{}'::text[]`),
+    operationCategories: text('operation_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    operationSkills: text('operation_skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     successCases: text('success_cases'),
-    editingSoftware: text('editing_software').array().notNull().default(sql`'{}'::text[]`),
-    editingStyles: text('editing_styles').array().notNull().default(sql`'{}'::text[]`),
+    editingSoftware: text('editing_software')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    editingStyles: text('editing_styles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('talent_type_details_unique').on(t.profileId, t.talentType)],
@@ -368,7 +410,10 @@ export const tasks = pgTable(
     description: text('description').notNull(),
     categoryId: uuid('category_id').references(() => taskCategories.id, { onDelete: 'set null' }),
     productName: text('product_name'),
-    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    requirements: text('requirements')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     budgetMin: integer('budget_min').notNull(),
     budgetMax: integer('budget_max').notNull(),
     maxApplicants: integer('max_applicants').notNull().default(5),
@@ -524,7 +569,10 @@ export const videos = pgTable(
     likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
     commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
     sharesCount: bigint('shares_count', { mode: 'number' }).notNull().default(0),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -641,7 +689,11 @@ export const accountDeletionRequests = pgTable(
     createdAt: createdAt(),
     decidedAt: ts('decided_at'),
   },
-  (t) => [uniqueIndex('account_deletion_pending_unique').on(t.userId).where(sql`status = 'pending'`)],
+  (t) => [
+    uniqueIndex('account_deletion_pending_unique')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 export const companyVerificationRequests = pgTable(
@@ -664,9 +716,13 @@ export const companyVerificationRequests = pgTable(
     licenseUploadId: uuid('license_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('company_verification_pending_unique').on(t.companyId).where(sql`status = 'pending'`),
+    uniqueIndex('company_verification_pending_unique')
+      .on(t.companyId)
+      .where(sql`status = 'pending'`),
     index('company_verification_company_idx').on(t.companyId, t.submittedAt),
-    index('company_verification_queue_idx').on(t.submittedAt).where(sql`status = 'pending'`),
+    index('company_verification_queue_idx')
+      .on(t.submittedAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -745,8 +801,12 @@ export const conversations = pgTable(
     lastMessageAt: ts('last_message_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('conversations_pair_unique').on(t.companyId, t.influencerId).where(sql`deal_id is null`),
-    uniqueIndex('conversations_deal_unique').on(t.dealId).where(sql`deal_id is not null`),
+    uniqueIndex('conversations_pair_unique')
+      .on(t.companyId, t.influencerId)
+      .where(sql`deal_id is null`),
+    uniqueIndex('conversations_deal_unique')
+      .on(t.dealId)
+      .where(sql`deal_id is not null`),
     index('conversations_influencer_idx').on(t.influencerId, t.lastMessageAt.desc()),
     index('conversations_company_idx').on(t.companyId, t.lastMessageAt.desc()),
   ],
@@ -763,7 +823,10 @@ export const conversationMessages = pgTable(
     /** may be empty when the message carries images */
     body: text('body').notNull(),
     /** private uploads (purpose deal-file) shown in the message, read through /api/deal-files/:id */
-    images: uuid('images').array().notNull().default(sql`'{}'::uuid[]`),
+    images: uuid('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     /** when the other side read it */
     readAt: ts('read_at'),
@@ -771,7 +834,9 @@ export const conversationMessages = pgTable(
   (t) => [
     index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
     // the header's unread count and the away-mail check read only the unread rows
-    index('conversation_messages_unread_idx').on(t.conversationId).where(sql`read_at is null`),
+    index('conversation_messages_unread_idx')
+      .on(t.conversationId)
+      .where(sql`read_at is null`),
   ],
 );
 
@@ -841,17 +906,17 @@ export const adminInvites = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     acceptedAt: ts('accepted_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [
-    uniqueIndex('admin_invites_token_unique').on(t.tokenHash),
-    index('admin_invites_email_idx').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('admin_invites_token_unique').on(t.tokenHash), index('admin_invites_email_idx').on(sql`lower(${t.email})`)],
 );
 
 /** Platform settings an admin changes in 系统设置 and the product reads (fee, settlement window, sign-up, banner …). */
@@ -907,7 +972,10 @@ export const deals = pgTable(
     plannedLiveDate: ts('planned_live_date'),
     durationHours: numeric('duration_hours', { precision: 5, scale: 1, mode: 'number' }).notNull(),
     productName: text('product_name'),
-    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    requirements: text('requirements')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     taskTitle: text('task_title').notNull(),
     // samples
     samplesCarrier: text('samples_carrier'),
@@ -928,7 +996,10 @@ export const deals = pgTable(
     reportPeakViewers: integer('report_peak_viewers'),
     reportOrders: integer('report_orders'),
     reportGmvCents: bigint('report_gmv_cents', { mode: 'number' }),
-    reportScreenshots: uuid('report_screenshots').array().notNull().default(sql`'{}'::uuid[]`),
+    reportScreenshots: uuid('report_screenshots')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     reportedAt: ts('reported_at'),
     // the end
     confirmedAt: ts('confirmed_at'),
@@ -958,12 +1029,17 @@ export const deals = pgTable(
       'deals_status_check',
       sql`${t.status} in ('awaiting_payment','accepted','samples_shipped','samples_received','schedule_proposed','scheduled','reported','disputed','confirmed','completed','cancelled')`,
     ),
-    check('deals_party_check', sql`coalesce(${t.scheduleProposedBy}, 'company') in ('company','influencer') and coalesce(${t.cancelRequestedBy}, 'company') in ('company','influencer')`),
+    check(
+      'deals_party_check',
+      sql`coalesce(${t.scheduleProposedBy}, 'company') in ('company','influencer') and coalesce(${t.cancelRequestedBy}, 'company') in ('company','influencer')`,
+    ),
     check('deals_payout_check', sql`${t.payoutPercent} between 0 and 100`),
     check('deals_rate_check', sql`${t.rateCents} >= 0`),
     check('deals_money_check', sql`${t.depositCents} >= 0 and ${t.commissionBps} between 0 and 10000 and ${t.platformFeeBps} between 0 and 10000`),
     check('deals_commission_status_check', sql`${t.commissionStatus} in ('none','due','paid')`),
-    index('deals_commission_due_idx').on(t.companyId).where(sql`${t.commissionStatus} = 'due'`),
+    index('deals_commission_due_idx')
+      .on(t.companyId)
+      .where(sql`${t.commissionStatus} = 'due'`),
   ],
 );
 
@@ -999,10 +1075,16 @@ export const dealDisputes = pgTable(
     openedBy: text('opened_by').notNull(),
     reason: text('reason').notNull(),
     statement: text('statement').notNull(),
-    evidence: uuid('evidence').array().notNull().default(sql`'{}'::uuid[]`),
+    evidence: uuid('evidence')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     openedAt: ts('opened_at').notNull(),
     answer: text('answer'),
-    answerEvidence: uuid('answer_evidence').array().notNull().default(sql`'{}'::uuid[]`),
+    answerEvidence: uuid('answer_evidence')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     answeredAt: ts('answered_at'),
     /** open | withdrawn | completed | partial | cancelled */
     outcome: text('outcome').notNull().default('open'),
@@ -1013,8 +1095,12 @@ export const dealDisputes = pgTable(
   },
   (t) => [
     index('deal_disputes_deal_idx').on(t.dealId, t.openedAt),
-    uniqueIndex('deal_disputes_open_unique').on(t.dealId).where(sql`${t.outcome} = 'open'`),
-    index('deal_disputes_open_idx').on(t.openedAt).where(sql`${t.outcome} = 'open'`),
+    uniqueIndex('deal_disputes_open_unique')
+      .on(t.dealId)
+      .where(sql`${t.outcome} = 'open'`),
+    index('deal_disputes_open_idx')
+      .on(t.openedAt)
+      .where(sql`${t.outcome} = 'open'`),
   ],
 );
 
@@ -1036,7 +1122,12 @@ export const jobs = pgTable(
     doneAt: ts('done_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    uniqueIndex('jobs_key_unique').on(t.key),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1065,7 +1156,9 @@ export const ledgerAccounts = pgTable(
       sql`coalesce(${t.ownerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
       sql`coalesce(${t.refId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
     ),
-    index('ledger_accounts_ref_idx').on(t.refId).where(sql`${t.refId} is not null`),
+    index('ledger_accounts_ref_idx')
+      .on(t.refId)
+      .where(sql`${t.refId} is not null`),
     check('ledger_accounts_non_negative', sql`${t.kind} like 'world\\_%' or ${t.balanceCents} >= 0`),
     check('ledger_accounts_currency', sql`${t.currency} = 'USD'`),
   ],
@@ -1135,7 +1228,9 @@ export const topups = pgTable(
     uniqueIndex('topups_provider_ref_unique').on(t.providerRef),
     uniqueIndex('topups_bank_reference_unique').on(t.bankReference),
     index('topups_user_idx').on(t.userId, t.createdAt),
-    index('topups_pending_idx').on(t.method, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('topups_pending_idx')
+      .on(t.method, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('topups_amount_positive', sql`${t.amountCents} > 0`),
     check('topups_method', sql`${t.method} in ('sandbox', 'bank_transfer')`),
     check('topups_status', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
@@ -1189,7 +1284,9 @@ export const payouts = pgTable(
   },
   (t) => [
     index('payouts_user_idx').on(t.userId, t.createdAt),
-    index('payouts_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`),
+    index('payouts_requested_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested'`),
     check('payouts_amount_positive', sql`${t.amountCents} > 0`),
     check('payouts_status', sql`${t.status} in ('requested', 'paid', 'rejected')`),
     check('payouts_decided', sql`(${t.status} = 'requested') = (${t.decisionEntryId} is null)`),

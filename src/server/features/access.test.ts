@@ -101,10 +101,7 @@ describe("another user's data", () => {
   it("cannot read or mark another user's notification", async () => {
     const a = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
     const b = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
-    const [note] = await t.app.ctx.db
-      .insert(notifications)
-      .values({ userId: a.user.id, type: 'x', title: '标题', body: '内容' })
-      .returning();
+    const [note] = await t.app.ctx.db.insert(notifications).values({ userId: a.user.id, type: 'x', title: '标题', body: '内容' }).returning();
     const bc = await login(b.user.email);
     expect((await bc.get('/api/notifications')).json()).toEqual({ notifications: [], unreadCount: 0 });
     expect((await bc.post(`/api/notifications/${note.id}/read`)).statusCode).toBe(404);

@@ -98,20 +98,45 @@ type Ok = (v: unknown) => boolean;
 // eslint-disable-next-line no-control-regex -- the characters the schemas refuse
 const CTRL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const isStr = (v: unknown): v is string => typeof v === 'string';
-const cleanText = (max: number, multiline = false) => (v: unknown) =>
-  isStr(v) && !CTRL.test(v) && (multiline || !/[\t\n\r]/.test(v)) && v.trim().length <= max;
-const reqText = (max: number, multiline = false): Ok => (v) => cleanText(max, multiline)(v) && (v as string).trim().length > 0;
-const optText = (max: number, multiline = false): Ok => (v) => v === null || cleanText(max, multiline)(v);
+const cleanText =
+  (max: number, multiline = false) =>
+  (v: unknown) =>
+    isStr(v) && !CTRL.test(v) && (multiline || !/[\t\n\r]/.test(v)) && v.trim().length <= max;
+const reqText =
+  (max: number, multiline = false): Ok =>
+  (v) =>
+    cleanText(max, multiline)(v) && (v as string).trim().length > 0;
+const optText =
+  (max: number, multiline = false): Ok =>
+  (v) =>
+    v === null || cleanText(max, multiline)(v);
 const bool: Ok = (v) => typeof v === 'boolean';
-const int = (min: number, max: number): Ok => (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
-const optInt = (min: number, max: number): Ok => (v) => v === null || int(min, max)(v);
-const num = (min: number, max: number, decimals: number): Ok => (v) =>
-  typeof v === 'number' && v >= min && v <= max && Math.abs(Math.round(v * 10 ** decimals) - v * 10 ** decimals) < 1e-6;
+const int =
+  (min: number, max: number): Ok =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const optInt =
+  (min: number, max: number): Ok =>
+  (v) =>
+    v === null || int(min, max)(v);
+const num =
+  (min: number, max: number, decimals: number): Ok =>
+  (v) =>
+    typeof v === 'number' && v >= min && v <= max && Math.abs(Math.round(v * 10 ** decimals) - v * 10 ** decimals) < 1e-6;
 /** a measure (not money): any number in range, rounded to the column's step */
-const measure = (min: number, max: number): Ok => (v) => typeof v === 'number' && v >= min && v <= max;
-const oneOf = (list: readonly unknown[]): Ok => (v) => list.includes(v);
+const measure =
+  (min: number, max: number): Ok =>
+  (v) =>
+    typeof v === 'number' && v >= min && v <= max;
+const oneOf =
+  (list: readonly unknown[]): Ok =>
+  (v) =>
+    list.includes(v);
 const nothing: Ok = () => false;
-const list = (item: Ok, max: number): Ok => (v) => Array.isArray(v) && v.length <= max && v.every(item) && new Set(v).size === v.length;
+const list =
+  (item: Ok, max: number): Ok =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && v.every(item) && new Set(v).size === v.length;
 const liveDate: Ok = (v) => v === null || (isStr(v) && v === inDays(7));
 
 type Who = 'visitor' | 'company' | 'influencer' | 'account' | 'password';
@@ -143,7 +168,11 @@ async function freshSignup() {
   signup.client = new Client(t.app);
   signup.email = `fuzz-${Math.random().toString(36).slice(2, 10)}@example.com`;
   await verifyEmail(t.app, signup.client, signup.email);
-  const up = await signup.client.request({ method: 'POST', url: '/api/uploads?purpose=portfolio&talentType=live-host', ...multipart(await pngBytes(), 'c.png', 'image/png') });
+  const up = await signup.client.request({
+    method: 'POST',
+    url: '/api/uploads?purpose=portfolio&talentType=live-host',
+    ...multipart(await pngBytes(), 'c.png', 'image/png'),
+  });
   if (up.statusCode !== 200) throw new Error(up.body);
   signup.uploadId = up.json().id;
 }
@@ -160,7 +189,11 @@ beforeAll(async () => {
   await makeVideo(db, { categoryId: videoCategoryId });
   clients.visitor = new Client(t.app, { ip: '127.0.0.1' }); // loopback: the dev endpoints answer only this machine
   clients.company = await login(co.user.email);
-  const licence = await clients.company.request({ method: 'POST', url: '/api/uploads?purpose=business-license', ...multipart(await pngBytes(), 'l.png', 'image/png') });
+  const licence = await clients.company.request({
+    method: 'POST',
+    url: '/api/uploads?purpose=business-license',
+    ...multipart(await pngBytes(), 'l.png', 'image/png'),
+  });
   if (licence.statusCode !== 200) throw new Error(licence.body);
   licenseUploadId = licence.json().id;
   clients.influencer = await login(inf.user.email);
@@ -179,7 +212,9 @@ async function stateOf(): Promise<string> {
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by 1`,
     )
   ).map((r) => r.table_name);
-  const union = tables.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`).join(' union all ');
+  const union = tables
+    .map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`)
+    .join(' union all ');
   const rows = await queryRows<{ t: string; h: string }>(db, sql.raw(union));
   return rows.map((r) => `${r.t}:${r.h}`).join(',');
 }
@@ -221,15 +256,24 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown) {
 async function fuzzBody(e: BodyEndpoint) {
   const failures: string[] = [];
   for (const payload of [null, [], 'x', 1, true]) {
-    await probe(failures, `${e.method} ${e.url} body ${show(payload)}`, () =>
-      clients[e.who].request({ method: e.method, url: e.url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }), false);
+    await probe(
+      failures,
+      `${e.method} ${e.url} body ${show(payload)}`,
+      () => clients[e.who].request({ method: e.method, url: e.url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } }),
+      false,
+    );
   }
   for (const [field, ok] of Object.entries(e.fields)) {
     for (const [label, value] of BODY_VALUES) {
       const body = structuredClone(e.base());
       setPath(body, field, value);
       const accepted = ok(value);
-      const res = await probe(failures, `${e.method} ${e.url} ${field}=${label}`, () => clients[e.who].request({ method: e.method, url: e.url, payload: body as never }), accepted);
+      const res = await probe(
+        failures,
+        `${e.method} ${e.url} ${field}=${label}`,
+        () => clients[e.who].request({ method: e.method, url: e.url, payload: body as never }),
+        accepted,
+      );
       if (accepted && res.statusCode === 200 && e.afterOk) await e.afterOk();
     }
   }
@@ -238,7 +282,10 @@ async function fuzzBody(e: BodyEndpoint) {
 
 async function fuzzQuery(e: QueryEndpoint, refused: number[] = [400]) {
   const failures: string[] = [];
-  const qs = (q: Record<string, string>) => Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&');
+  const qs = (q: Record<string, string>) =>
+    Object.entries(q)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
   for (const [param, ok] of Object.entries(e.params)) {
     for (const [label, value] of QUERY_VALUES) {
       const q = { ...e.base, [param]: value };
@@ -258,8 +305,20 @@ const email: Ok = nothing; // none of the values sent is an address
 
 const bodyEndpoints: BodyEndpoint[] = [
   { method: 'POST', url: '/api/auth/email-code', who: 'visitor', base: () => ({ email: 'nobody@example.com' }), fields: { email } },
-  { method: 'POST', url: '/api/auth/email-code/verify', who: 'visitor', base: () => ({ email: 'nobody@example.com', code: '123456' }), fields: { email, code: nothing } },
-  { method: 'POST', url: '/api/auth/login', who: 'visitor', base: () => ({ email: influencerEmail, password: 'wrong-password' }), fields: { email, password: (v) => isStr(v) && v.trim().length > 0 && v.trim().length <= 128 } },
+  {
+    method: 'POST',
+    url: '/api/auth/email-code/verify',
+    who: 'visitor',
+    base: () => ({ email: 'nobody@example.com', code: '123456' }),
+    fields: { email, code: nothing },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/login',
+    who: 'visitor',
+    base: () => ({ email: influencerEmail, password: 'wrong-password' }),
+    fields: { email, password: (v) => isStr(v) && v.trim().length > 0 && v.trim().length <= 128 },
+  },
   {
     method: 'POST',
     url: '/api/auth/signup',
@@ -269,7 +328,10 @@ const bodyEndpoints: BodyEndpoint[] = [
       password: 'secret123',
       confirmPassword: 'secret123',
       userType: 'influencer',
-      talent: { types: ['live-host'], details: { 'live-host': { experience: '1-3', portfolioFileIds: [signup.uploadId], achievement: '带货 100 万', portfolioLinks: [] } } },
+      talent: {
+        types: ['live-host'],
+        details: { 'live-host': { experience: '1-3', portfolioFileIds: [signup.uploadId], achievement: '带货 100 万', portfolioLinks: [] } },
+      },
     }),
     fields: {
       email,
@@ -285,7 +347,17 @@ const bodyEndpoints: BodyEndpoint[] = [
     method: 'PUT',
     url: '/api/influencers/me',
     who: 'influencer',
-    base: () => ({ nickname: '小美', realName: '王小美', tiktokAccount: 'xm', bio: '简介', location: '上海', categories: [INFLUENCER_CATEGORY], tags: ['测评'], hourlyRate: 100, experienceYears: 2.5 }),
+    base: () => ({
+      nickname: '小美',
+      realName: '王小美',
+      tiktokAccount: 'xm',
+      bio: '简介',
+      location: '上海',
+      categories: [INFLUENCER_CATEGORY],
+      tags: ['测评'],
+      hourlyRate: 100,
+      experienceYears: 2.5,
+    }),
     fields: {
       nickname: reqText(40),
       realName: optText(40),
@@ -492,7 +564,12 @@ const queryEndpoints: QueryEndpoint[] = [
   },
   { url: '/api/task-applications', who: 'influencer', base: {}, params: { influencerId: () => false } },
   { url: '/api/task-applications', who: 'company', base: {}, params: { taskId: () => false } },
-  { url: '/api/dev/outbox', who: 'visitor', base: { to: 'a@example.com' }, params: { to: (v) => !CTRL.test(v) && v.trim().length > 0 && v.trim().length <= 254 } },
+  {
+    url: '/api/dev/outbox',
+    who: 'visitor',
+    base: { to: 'a@example.com' },
+    params: { to: (v) => !CTRL.test(v) && v.trim().length > 0 && v.trim().length <= 254 },
+  },
 ];
 
 describe('bad input gives 400 and writes nothing', () => {
@@ -546,7 +623,12 @@ describe('bad input gives 400 and writes nothing', () => {
       ['talentType', 'purpose=image-test'],
     ] as const) {
       for (const [label, value] of QUERY_VALUES) {
-        await probe(failures, `POST /api/uploads ${param}=${label}`, () => clients.account.request({ method: 'POST', url: `/api/uploads?${base}&${param}=${value}`, ...mp }), false);
+        await probe(
+          failures,
+          `POST /api/uploads ${param}=${label}`,
+          () => clients.account.request({ method: 'POST', url: `/api/uploads?${base}&${param}=${value}`, ...mp }),
+          false,
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -558,8 +640,14 @@ describe('the messages of the task form (part 2 §5 and the limits of issue 10)'
   const post = (body: Record<string, unknown>) => clients.company.post('/api/tasks', body);
 
   it('prepayment and deposit must be above 0 and at most the maximum budget', async () => {
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 0 })).json().error).toMatchObject({ code: 'TASK_PREPAYMENT_INVALID', message: '请填写有效的预付金额' });
-    expect((await post({ ...base(), requiresDeposit: true, depositAmount: null })).json().error).toMatchObject({ code: 'TASK_DEPOSIT_INVALID', message: '请填写有效的保证金金额' });
+    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 0 })).json().error).toMatchObject({
+      code: 'TASK_PREPAYMENT_INVALID',
+      message: '请填写有效的预付金额',
+    });
+    expect((await post({ ...base(), requiresDeposit: true, depositAmount: null })).json().error).toMatchObject({
+      code: 'TASK_DEPOSIT_INVALID',
+      message: '请填写有效的保证金金额',
+    });
     const paid = await post({ ...base(), isAdvancePaid: true, paidAmount: 3000.01 });
     expect(paid.statusCode).toBe(400);
     expect(paid.json().error).toMatchObject({ code: 'TASK_PREPAYMENT_OVER_BUDGET', message: '预付金额不能超过预算上限' });
@@ -567,7 +655,9 @@ describe('the messages of the task form (part 2 §5 and the limits of issue 10)'
     const deposit = await post({ ...base(), requiresDeposit: true, depositAmount: 1e10 });
     expect(deposit.json().error).toMatchObject({ code: 'TASK_DEPOSIT_OVER_BUDGET', message: '保证金金额不能超过预算上限' });
     // a valid prepayment moves money: refused while the wallet is empty (nothing stored), accepted once funded
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 3000, requiresDeposit: true, depositAmount: 0.5 })).json().error).toMatchObject({ code: 'WALLET_INSUFFICIENT' });
+    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 3000, requiresDeposit: true, depositAmount: 0.5 })).json().error).toMatchObject({
+      code: 'WALLET_INSUFFICIENT',
+    });
     await fundWallet(t.app.ctx.db, { userId: companyUserId, userType: 'company', cents: 300_000 });
     expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 3000, requiresDeposit: true, depositAmount: 0.5 })).statusCode).toBe(200);
   });

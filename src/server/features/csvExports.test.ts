@@ -52,14 +52,20 @@ describe('CSV exports neutralise formulas', () => {
       const co = await makeCompany(db, { companyName: name });
       const cat = await makeTaskCategory(db, { name });
       const task = await makeTask(db, { companyId: co.company.id, categoryId: cat.id, createdAt: at });
-      await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted', appliedAt: at, respondedAt: at });
+      await db
+        .insert(taskApplications)
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted', appliedAt: at, respondedAt: at });
     }
     const q = 'from=2026-11-20&to=2026-11-20';
     const influencers = bodyOf(await admin.get(`/api/admin/analytics.csv?chart=topInfluencers&${q}`));
     const companies = bodyOf(await admin.get(`/api/admin/analytics.csv?chart=topCompanies&${q}`));
     const categories = bodyOf(await admin.get(`/api/admin/analytics.csv?chart=categories&${q}`));
     for (const [name, cell] of HOSTILE) {
-      for (const [label, csv] of [['topInfluencers', influencers], ['topCompanies', companies], ['categories', categories]] as const) {
+      for (const [label, csv] of [
+        ['topInfluencers', influencers],
+        ['topCompanies', companies],
+        ['categories', categories],
+      ] as const) {
         expect(csv, `${label}: ${JSON.stringify(name)}`).toContain(cell);
         // the bare name never starts a field
         expect(csv.includes(`,${name}`) || csv.includes(`\n${name}`), `${label}: ${JSON.stringify(name)} unguarded`).toBe(false);
@@ -75,7 +81,11 @@ describe('CSV exports neutralise formulas', () => {
     const inf = await makeInfluencer(db);
     await fundWallet(db, { userId: inf.user.id, userType: 'influencer', cents: 50_000 });
     const c = await signedIn(t.app, inf.user.email);
-    const bank = await c.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '=HYPERLINK("http://evil.example")', accountNumber: '6222021234567890123' });
+    const bank = await c.post('/api/wallet/bank-accounts', {
+      holderName: '王小雨',
+      bankName: '=HYPERLINK("http://evil.example")',
+      accountNumber: '6222021234567890123',
+    });
     expect(bank.statusCode, bank.body).toBe(200);
     expect((await c.post('/api/wallet/payouts', { amount: '12.34', bankAccountId: bank.json().bankAccount.id })).statusCode).toBe(200);
     const csv = bodyOf(await c.get('/api/wallet/statement.csv'));

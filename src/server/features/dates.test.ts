@@ -35,8 +35,17 @@ beforeAll(async () => {
   influencer = await signedIn(t.app, inf.user.email);
   categoryId = (await makeTaskCategory(db, { name: '美妆' })).id;
   // a deal whose live is over (scheduled two hours ago): both the schedule and the report forms apply
-  const task = await makeTask(db, { companyId: co.company.id, categoryId, status: 'in_progress', selectedInfluencerId: inf.influencer.id, currentApplicants: 1 });
-  const [app] = await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 2500, status: 'accepted', respondedAt: new Date(NOW.getTime() - 48 * H) }).returning();
+  const task = await makeTask(db, {
+    companyId: co.company.id,
+    categoryId,
+    status: 'in_progress',
+    selectedInfluencerId: inf.influencer.id,
+    currentApplicants: 1,
+  });
+  const [app] = await db
+    .insert(taskApplications)
+    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 2500, status: 'accepted', respondedAt: new Date(NOW.getTime() - 48 * H) })
+    .returning();
   const deal = await makeDeal(db, {
     task,
     applicationId: app.id,
@@ -111,14 +120,62 @@ const putSettings = (patch: Record<string, unknown>) => admin.request({ method: 
 const PADDED_DAYS = [' 2026-01-05', '2026-01-05 ', '2026-01-05%20'];
 
 const DAY_PARAMS: DayParam[] = [
-  { label: 'GET /api/admin/analytics from', send: (v) => admin.get(`/api/admin/analytics?from=${q(v)}&to=2026-11-20`), invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE', write: false },
-  { label: 'GET /api/admin/analytics to', send: (v) => admin.get(`/api/admin/analytics?to=${q(v)}`), invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE', write: false },
-  { label: 'GET /api/admin/analytics.csv from', send: (v) => admin.get(`/api/admin/analytics.csv?chart=daily&from=${q(v)}`), invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE', write: false },
-  { label: 'GET /api/admin/analytics.csv to', send: (v) => admin.get(`/api/admin/analytics.csv?chart=topInfluencers&to=${q(v)}`), invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE', write: false },
-  { label: 'GET /api/admin/finance/entries from', send: (v) => admin.get(`/api/admin/finance/entries?from=${q(v)}`), invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE', write: false },
-  { label: 'GET /api/admin/finance/entries to', send: (v) => admin.get(`/api/admin/finance/entries?from=2026-11-01&to=${q(v)}`), invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE', write: false },
-  { label: 'PUT /api/admin/settings holidays[]', send: (v) => putSettings({ holidays: ['2026-12-03', v] }), invalid: 'SETTING_HOLIDAYS_INVALID', outOfRange: 'SETTING_HOLIDAYS_INVALID', write: true },
-  { label: 'PUT /api/admin/settings workdays[]', send: (v) => putSettings({ workdays: ['2026-12-05', v] }), invalid: 'SETTING_WORKDAYS_INVALID', outOfRange: 'SETTING_WORKDAYS_INVALID', write: true },
+  {
+    label: 'GET /api/admin/analytics from',
+    send: (v) => admin.get(`/api/admin/analytics?from=${q(v)}&to=2026-11-20`),
+    invalid: 'DATE_INVALID',
+    outOfRange: 'DATE_OUT_OF_RANGE',
+    write: false,
+  },
+  {
+    label: 'GET /api/admin/analytics to',
+    send: (v) => admin.get(`/api/admin/analytics?to=${q(v)}`),
+    invalid: 'DATE_INVALID',
+    outOfRange: 'DATE_OUT_OF_RANGE',
+    write: false,
+  },
+  {
+    label: 'GET /api/admin/analytics.csv from',
+    send: (v) => admin.get(`/api/admin/analytics.csv?chart=daily&from=${q(v)}`),
+    invalid: 'DATE_INVALID',
+    outOfRange: 'DATE_OUT_OF_RANGE',
+    write: false,
+  },
+  {
+    label: 'GET /api/admin/analytics.csv to',
+    send: (v) => admin.get(`/api/admin/analytics.csv?chart=topInfluencers&to=${q(v)}`),
+    invalid: 'DATE_INVALID',
+    outOfRange: 'DATE_OUT_OF_RANGE',
+    write: false,
+  },
+  {
+    label: 'GET /api/admin/finance/entries from',
+    send: (v) => admin.get(`/api/admin/finance/entries?from=${q(v)}`),
+    invalid: 'DATE_INVALID',
+    outOfRange: 'DATE_OUT_OF_RANGE',
+    write: false,
+  },
+  {
+    label: 'GET /api/admin/finance/entries to',
+    send: (v) => admin.get(`/api/admin/finance/entries?from=2026-11-01&to=${q(v)}`),
+    invalid: 'DATE_INVALID',
+    outOfRange: 'DATE_OUT_OF_RANGE',
+    write: false,
+  },
+  {
+    label: 'PUT /api/admin/settings holidays[]',
+    send: (v) => putSettings({ holidays: ['2026-12-03', v] }),
+    invalid: 'SETTING_HOLIDAYS_INVALID',
+    outOfRange: 'SETTING_HOLIDAYS_INVALID',
+    write: true,
+  },
+  {
+    label: 'PUT /api/admin/settings workdays[]',
+    send: (v) => putSettings({ workdays: ['2026-12-05', v] }),
+    invalid: 'SETTING_WORKDAYS_INVALID',
+    outOfRange: 'SETTING_WORKDAYS_INVALID',
+    write: true,
+  },
 ];
 
 describe('calendar days (YYYY-MM-DD)', () => {
@@ -170,7 +227,10 @@ describe('ranges of days', () => {
       await refused(failures, `${url} from 2024`, () => admin.get(`${url}?${chart}from=2024-01-01`), 'DATE_RANGE_TOO_LONG', false);
     }
     expect(failures).toEqual([]);
-    expect((await admin.get('/api/admin/analytics?from=2025-11-18&to=2026-11-19')).json().error).toMatchObject({ code: 'DATE_RANGE_TOO_LONG', params: { max: 366 } });
+    expect((await admin.get('/api/admin/analytics?from=2025-11-18&to=2026-11-19')).json().error).toMatchObject({
+      code: 'DATE_RANGE_TOO_LONG',
+      params: { max: 366 },
+    });
     // the longest range and a one-day range are fine, and the answer names the days asked
     const longest = await admin.get('/api/admin/analytics?from=2025-11-19&to=2026-11-19');
     expect(longest.statusCode).toBe(200);
@@ -221,7 +281,12 @@ const IMPOSSIBLE_DATE_TIMES: unknown[] = [
 type DateTimeParam = { label: string; send: (value: unknown) => Promise<Res>; code: string };
 const liveStart = () => NOW.getTime() + 48 * H;
 const taskBody = (liveDate: unknown) => ({ title: '口红新品直播', description: '新品口红直播推广', categoryId, budgetMin: 1000, budgetMax: 3000, liveDate });
-const scheduleBody = (o: Record<string, unknown>) => ({ start: iso(liveStart()), end: iso(liveStart() + 2 * H), roomUrl: 'https://live.douyin.com/123456', ...o });
+const scheduleBody = (o: Record<string, unknown>) => ({
+  start: iso(liveStart()),
+  end: iso(liveStart() + 2 * H),
+  roomUrl: 'https://live.douyin.com/123456',
+  ...o,
+});
 const reportBody = (o: Record<string, unknown>) => ({
   replayUrl: 'https://www.douyin.com/video/1',
   startedAt: iso(NOW.getTime() - 3 * H),
@@ -253,8 +318,20 @@ describe('date-times (ISO 8601 with a zone)', () => {
 
   it('reversed times are refused the same way', async () => {
     const failures: string[] = [];
-    await refused(failures, 'schedule end before start', () => fire(company, 'propose_schedule', scheduleBody({ end: iso(liveStart() - H) })), 'DEAL_SCHEDULE_INVALID', true);
-    await refused(failures, 'report end before start', () => fire(influencer, 'report_live', reportBody({ endedAt: iso(NOW.getTime() - 4 * H) })), 'DEAL_REPORT_TIME_INVALID', true);
+    await refused(
+      failures,
+      'schedule end before start',
+      () => fire(company, 'propose_schedule', scheduleBody({ end: iso(liveStart() - H) })),
+      'DEAL_SCHEDULE_INVALID',
+      true,
+    );
+    await refused(
+      failures,
+      'report end before start',
+      () => fire(influencer, 'report_live', reportBody({ endedAt: iso(NOW.getTime() - 4 * H) })),
+      'DEAL_REPORT_TIME_INVALID',
+      true,
+    );
     expect(failures).toEqual([]);
   });
 

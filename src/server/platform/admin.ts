@@ -30,16 +30,19 @@ export async function permissionsOf(db: DbOrTx, adminId: string): Promise<AdminP
  * permission 403 ADMIN_PERMISSION_MISSING. `permission` undefined = any admin.
  */
 export const requireAdmin = (ctx: AppContext, permission?: AdminPermission): preValidationAsyncHookHandler =>
-  markGuard(async (request) => {
-    const user = await request.getUser();
-    if (!user) throw new AppError('ADMIN_LOGIN_REQUIRED');
-    if (user.userType !== 'admin') throw new AppError('ADMIN_ONLY');
-    const permissions = await permissionsOf(ctx.db, user.id);
-    if (permission && !permissions.includes(permission)) {
-      throw new AppError('ADMIN_PERMISSION_MISSING', { permission: ADMIN_PERMISSION_LABELS[permission].zh });
-    }
-    request.admin = { ...user, permissions };
-  }, [401, 403]);
+  markGuard(
+    async (request) => {
+      const user = await request.getUser();
+      if (!user) throw new AppError('ADMIN_LOGIN_REQUIRED');
+      if (user.userType !== 'admin') throw new AppError('ADMIN_ONLY');
+      const permissions = await permissionsOf(ctx.db, user.id);
+      if (permission && !permissions.includes(permission)) {
+        throw new AppError('ADMIN_PERMISSION_MISSING', { permission: ADMIN_PERMISSION_LABELS[permission].zh });
+      }
+      request.admin = { ...user, permissions };
+    },
+    [401, 403],
+  );
 
 /** For handlers behind requireAdmin. */
 export function currentAdmin(request: FastifyRequest): AdminUser {

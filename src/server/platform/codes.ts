@@ -47,14 +47,12 @@ const POLICY: Record<CodePurpose, Policy> = {
   sms_test: { length: LIMITS.smsCodeLength, ttl: LIMITS.smsCodeTtlSeconds, perTargetPerIpPerHour: 6, perIpPerHour: 30, invalid: 'SMS_CODE_INVALID' },
 };
 
-const hashCode = (ctx: AppContext, purpose: CodePurpose, target: string, code: string) =>
-  hmac(ctx.config.secretKey, `${purpose}:${target}:${code}`);
+const hashCode = (ctx: AppContext, purpose: CodePurpose, target: string, code: string) => hmac(ctx.config.secretKey, `${purpose}:${target}:${code}`);
 
 /** A keyed hash of the client address (the cool-down is per address and requester; raw IPs are not kept here). */
 const requesterOf = (ctx: AppContext, ip: string) => hmac(ctx.config.secretKey, `requester:${ip}`);
 
-const limited = (retryAfterSeconds: number) =>
-  new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(retryAfterSeconds) });
+const limited = (retryAfterSeconds: number) => new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /**
  * The limits in order: the client IP's hourly limit first (a refused request counts nothing for
@@ -230,13 +228,7 @@ export async function verifyCode(
 }
 
 /** The verified, unconsumed code of `target`, still within the window for using it. */
-export async function findVerified(
-  ctx: AppContext,
-  purpose: CodePurpose,
-  target: string,
-  windowSeconds: number,
-  userId?: string,
-) {
+export async function findVerified(ctx: AppContext, purpose: CodePurpose, target: string, windowSeconds: number, userId?: string) {
   const [row] = await ctx.db
     .select({ id: verificationCodes.id, verifiedAt: verificationCodes.verifiedAt })
     .from(verificationCodes)

@@ -114,7 +114,12 @@ describe('built assets (precompressed at build time)', () => {
 describe('HTML and JSON (compressed on the fly)', () => {
   it('the HTML shell of every page is compressed when asked, plain when not, and revalidated', async () => {
     for (const url of ['/', '/tasks', '/influencers', '/videos', '/task/00000000-0000-4000-8000-000000000000', '/no-such-page']) {
-      for (const [accept, expected] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br'], [undefined, undefined]] as const) {
+      for (const [accept, expected] of [
+        ['br', 'br'],
+        ['gzip', 'gzip'],
+        ['gzip, deflate, br', 'br'],
+        [undefined, undefined],
+      ] as const) {
         const res = await get(url, accept);
         const what = `${url} with ${accept ?? '(none)'}`;
         // a missing task and an unknown address answer 404 with the not-found page (decision 0030), compressed alike

@@ -40,7 +40,15 @@ describe('the CSV writer (decision 0027)', () => {
   });
 
   it('the file: BOM, CRLF after each row, amounts with two decimals where asked', () => {
-    expect(toCsv([['a', -1, 12.3], ['-b', 2, -0.01]], { twoDecimals: [2] })).toBe(`\uFEFFa,-1,12.30\r\n'-b,2,-0.01\r\n`);
+    expect(
+      toCsv(
+        [
+          ['a', -1, 12.3],
+          ['-b', 2, -0.01],
+        ],
+        { twoDecimals: [2] },
+      ),
+    ).toBe(`\uFEFFa,-1,12.30\r\n'-b,2,-0.01\r\n`);
     expect(toCsv([['x', 1]])).toBe('\uFEFFx,1\r\n');
   });
 });

@@ -85,7 +85,11 @@ export function checkDatabaseDir(dbDir: string): void {
     `The database directory ${dbDir} is not empty but holds no database (PG_VERSION is missing), so it was not opened: ` +
       'starting would overwrite it. Nothing was changed. If it is a damaged database, restore it from a backup; ' +
       'if its files belong to something else, move them away; to start with a new empty database, move the directory aside ' +
-      '(e.g. `mv ' + dbDir + ' ' + dbDir + '.old`) or set DATA_DIR to another directory.',
+      '(e.g. `mv ' +
+      dbDir +
+      ' ' +
+      dbDir +
+      '.old`) or set DATA_DIR to another directory.',
     78,
   );
 }

@@ -92,7 +92,13 @@ function chain(err: unknown): Chain[] {
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
-const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /Cannot use a pool after calling end/i, /PGlite is closed/i];
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Client has encountered a connection error/i,
+  /Cannot use a pool after calling end/i,
+  /PGlite is closed/i,
+];
 
 /**
  * The database cannot be reached (refused, dropped, shutting down, out of connections, pool timed out):

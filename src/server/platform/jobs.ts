@@ -53,13 +53,19 @@ export async function runDueJobs(ctx: AppContext, limit = 50): Promise<number> {
       if (!row) return false;
       const handler = handlers.get(row.kind);
       if (!handler) {
-        await tx.update(jobs).set({ doneAt: now, lastError: `no handler for ${row.kind}` }).where(eq(jobs.id, row.id));
+        await tx
+          .update(jobs)
+          .set({ doneAt: now, lastError: `no handler for ${row.kind}` })
+          .where(eq(jobs.id, row.id));
         ctx.log.error({ job: row.id, kind: row.kind }, 'job kind has no handler');
         return true;
       }
       try {
         box.after = (await tx.transaction(async (sp) => handler(ctx, sp, row))) ?? null;
-        await tx.update(jobs).set({ doneAt: now, attempts: row.attempts + 1 }).where(eq(jobs.id, row.id));
+        await tx
+          .update(jobs)
+          .set({ doneAt: now, attempts: row.attempts + 1 })
+          .where(eq(jobs.id, row.id));
       } catch (err) {
         const attempts = row.attempts + 1;
         const message = err instanceof Error ? err.message : String(err);

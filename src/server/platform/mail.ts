@@ -24,7 +24,10 @@ export class OutboxMailer implements Mailer {
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp' as const;
   private transport: Transporter;
-  constructor(url: string, private from: string) {
+  constructor(
+    url: string,
+    private from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
   async send(msg: OutgoingMessage) {

@@ -87,7 +87,11 @@ export class PublicCache {
       return load();
     }
     const { entry, hit } = await this.get(tag, request.url, load);
-    reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`).header('etag', entry.etag).header('x-cache', hit ? 'hit' : 'miss').header('vary', 'cookie');
+    reply
+      .header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`)
+      .header('etag', entry.etag)
+      .header('x-cache', hit ? 'hit' : 'miss')
+      .header('vary', 'cookie');
     // 304: the reply is sent here; what the handler returns after that is ignored
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send() as unknown as T;
     // the JSON made once per entry: hits skip serialization (the loader's answer has the route's shape)

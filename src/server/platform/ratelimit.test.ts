@@ -113,15 +113,21 @@ describe.skipIf(noRedis)('RedisLimiter (REDIS_URL or its own redis-server)', () 
     await own?.stop();
   });
 
-  limiterContract(() => new RedisLimiter(redis, prefix), () => `k${++n}`);
+  limiterContract(
+    () => new RedisLimiter(redis, prefix),
+    () => `k${++n}`,
+  );
 
   describe('the failover limiter while Redis answers', () => {
     const silent = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
-    limiterContract(() => {
-      const l = new FailoverLimiter(redis, new ManualClock(), silent);
-      // shares the test's client: only its counting is under test here
-      return l;
-    }, () => `f${++n}`);
+    limiterContract(
+      () => {
+        const l = new FailoverLimiter(redis, new ManualClock(), silent);
+        // shares the test's client: only its counting is under test here
+        return l;
+      },
+      () => `f${++n}`,
+    );
   });
 
   it('two limiters on one store share the count (several instances)', async () => {

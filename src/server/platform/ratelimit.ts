@@ -51,7 +51,10 @@ export class MemoryLimiter implements Limiter {
 }
 
 export class RedisLimiter implements Limiter {
-  constructor(private redis: Redis, private prefix = 'rl:') {}
+  constructor(
+    private redis: Redis,
+    private prefix = 'rl:',
+  ) {}
   async hit(key: string, limit: number, windowSeconds: number) {
     const k = this.prefix + key;
     const res = await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').pttl(k).exec();
@@ -67,10 +70,6 @@ export class RedisLimiter implements Limiter {
   }
   async undo(key: string) {
     // only an existing counter of the current window, and never below zero (DECR alone would create a key without expiry)
-    await this.redis.eval(
-      "local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0",
-      1,
-      this.prefix + key,
-    );
+    await this.redis.eval("local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0", 1, this.prefix + key);
   }
 }

@@ -108,7 +108,7 @@ describe.skipIf(missing)('FailoverLimiter with a redis-server of its own', () =>
     expect(await a.peek('hung')).toBe(1);
   });
 
-  it('one slow command mid-burst: memory goes on from this instance\'s own count, not from zero', async () => {
+  it("one slow command mid-burst: memory goes on from this instance's own count, not from zero", async () => {
     clock.advance(5_000);
     for (let i = 1; i <= 3; i++) expect((await a.hit('mid', 4, 60)).allowed).toBe(true);
     server.freeze();

@@ -134,7 +134,10 @@ export class FailoverLimiter implements Limiter {
     if (now - this.lastWarnAt >= this.opts.logEveryMs) {
       this.lastWarnAt = now;
       const { kind, code } = safeErrorLog(err);
-      this.log.warn({ kind, code, message: err instanceof Error ? err.message.slice(0, 200) : undefined }, 'redis unreachable: rate limits count in this instance\'s memory until it is back');
+      this.log.warn(
+        { kind, code, message: err instanceof Error ? err.message.slice(0, 200) : undefined },
+        "redis unreachable: rate limits count in this instance's memory until it is back",
+      );
     }
   }
 }

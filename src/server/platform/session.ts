@@ -28,8 +28,7 @@ declare module 'fastify' {
   }
 }
 
-const asUserType = (v: string | null): UserType | null =>
-  v && (USER_TYPES as readonly string[]).includes(v) ? (v as UserType) : null;
+const asUserType = (v: string | null): UserType | null => (v && (USER_TYPES as readonly string[]).includes(v) ? (v as UserType) : null);
 
 export async function createSession(db: DbOrTx, userId: string, request: FastifyRequest): Promise<string> {
   const token = randomToken();
@@ -63,9 +62,7 @@ export async function destroySession(db: DbOrTx, sessionId: string) {
 
 /** Ends every session of a user except `keepSessionId` (password change). */
 export async function destroyOtherSessions(db: DbOrTx, userId: string, keepSessionId?: string) {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
 }
 
 async function resolve(ctx: AppContext, token: string): Promise<AuthUser | null> {
@@ -112,16 +109,22 @@ export async function purgeExpiredSessions(ctx: AppContext) {
 
 /** Guards: every route declares who may call it with one of these as its preValidation hook, so a
  * visitor or a wrong role is refused before the body is validated. */
-export const requireUser: preValidationAsyncHookHandler = markGuard(async (request) => {
-  if (!(await request.getUser())) throw new AppError('UNAUTHENTICATED');
-}, [401]);
+export const requireUser: preValidationAsyncHookHandler = markGuard(
+  async (request) => {
+    if (!(await request.getUser())) throw new AppError('UNAUTHENTICATED');
+  },
+  [401],
+);
 
 export const requireRole = (...roles: UserType[]): preValidationAsyncHookHandler =>
-  markGuard(async (request) => {
-    const user = await request.getUser();
-    if (!user) throw new AppError('UNAUTHENTICATED');
-    if (!user.userType || !roles.includes(user.userType)) throw new AppError('FORBIDDEN');
-  }, [401, 403]);
+  markGuard(
+    async (request) => {
+      const user = await request.getUser();
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      if (!user.userType || !roles.includes(user.userType)) throw new AppError('FORBIDDEN');
+    },
+    [401, 403],
+  );
 
 /** A guard with the page's own messages, e.g. 请先登录后再访问个人中心 / 只有达人用户可以访问此页面. */
 export const guard = (opts: { roles?: UserType[]; unauthenticated?: ErrorCode; forbidden?: ErrorCode }): preValidationAsyncHookHandler =>

@@ -204,14 +204,7 @@ export function errorOf(res: LightMyRequestResponse): { status: number; code: st
 }
 
 /** POST /api/uploads?purpose=… with one file, as `client`. */
-export function upload(
-  client: Client,
-  purpose: string,
-  content: Buffer,
-  filename = 'file.png',
-  contentType = 'application/octet-stream',
-  extraQuery = '',
-) {
+export function upload(client: Client, purpose: string, content: Buffer, filename = 'file.png', contentType = 'application/octet-stream', extraQuery = '') {
   return client.request({ method: 'POST', url: `/api/uploads?purpose=${purpose}${extraQuery}`, ...multipart(content, filename, contentType) });
 }
 
@@ -240,9 +233,7 @@ export async function verifyEmail(app: App, client: Client, email: string): Prom
 /** A multipart body with a single `file` field. */
 export function multipart(content: Buffer, filename: string, contentType = 'application/octet-stream') {
   const boundary = `----lc${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -268,7 +259,9 @@ export function filesUnder(dir: string): string[] {
 /** A tiny valid PNG made by sharp. */
 export async function pngBytes(width = 8, height = 8): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width, height, channels: 3, background: '#ff8800' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#ff8800' } })
+    .png()
+    .toBuffer();
 }
 
 /** Signs up an influencer through the real flow (questionnaire with one uploaded portfolio image). */
@@ -301,7 +294,9 @@ export async function tablesFingerprint(db: App['ctx']['db']): Promise<string> {
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'sessions' order by 1`,
     )
   ).map((r) => r.table_name);
-  const union = fingerprintTables.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`).join(' union all ');
+  const union = fingerprintTables
+    .map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`)
+    .join(' union all ');
   const rows = await queryRows<{ t: string; h: string }>(db, sql.raw(union));
   return rows.map((r) => `${r.t}:${r.h}`).join(',');
 }

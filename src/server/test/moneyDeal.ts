@@ -23,7 +23,8 @@ export async function makeReportedDeal(
   const co = await makeCompany(db);
   const inf = o.influencer ? null : await makeInfluencer(db);
   const influencerUserId = o.influencer?.id ?? inf?.user.id ?? '';
-  const influencerId = inf?.influencer.id ?? (await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, influencerUserId)))[0]?.id ?? '';
+  const influencerId =
+    inf?.influencer.id ?? (await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, influencerUserId)))[0]?.id ?? '';
   const task = await makeTask(db, { companyId: co.company.id, status: 'in_progress', selectedInfluencerId: influencerId, currentApplicants: 1 });
   const [app] = await db
     .insert(taskApplications)

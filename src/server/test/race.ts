@@ -65,9 +65,7 @@ export async function raceAgainstSerial<W, S>(
   }
   const parallel = opts.parallel ?? 1;
   for (let round = 0; round < opts.rounds; round += parallel) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(parallel, opts.rounds - round) }, (_, i) => run(world, a, b, (round + i) % 2 === 0, true)),
-    );
+    const batch = await Promise.all(Array.from({ length: Math.min(parallel, opts.rounds - round) }, (_, i) => run(world, a, b, (round + i) % 2 === 0, true)));
     for (const r of batch) {
       const broken = world.violations(r.state);
       if (broken.length > 0 || !legal.has(key(r))) illegal.push(`${broken.join('; ') || 'not a serial outcome'}: ${key(r)}`);

@@ -5,11 +5,7 @@ import { codeField } from './auth';
 import { optionalText } from './fields';
 
 /** Mainland mobile number: required, 11 digits, 1 then 3–9 (part 1 §5). */
-export const phoneField = z
-  .string({ error: 'PHONE_REQUIRED' })
-  .trim()
-  .min(1, { error: 'PHONE_REQUIRED' })
-  .regex(PHONE_RE, { error: 'PHONE_INVALID' });
+export const phoneField = z.string({ error: 'PHONE_REQUIRED' }).trim().min(1, { error: 'PHONE_REQUIRED' }).regex(PHONE_RE, { error: 'PHONE_INVALID' });
 
 export const phoneCodeRequest = z.object({ phone: phoneField });
 export const phoneCodeResponse = z.object({

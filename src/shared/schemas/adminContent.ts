@@ -75,7 +75,14 @@ export type VideoCategoryList = z.infer<typeof videoCategoryList>;
 
 export const influencerPicker = z.object({
   influencers: z.array(
-    z.object({ id: z.string(), nickname: z.string(), avatarUrl: z.string().nullable(), followersCount: z.number(), rating: z.number(), isApproved: z.boolean() }),
+    z.object({
+      id: z.string(),
+      nickname: z.string(),
+      avatarUrl: z.string().nullable(),
+      followersCount: z.number(),
+      rating: z.number(),
+      isApproved: z.boolean(),
+    }),
   ),
 });
 export type InfluencerPicker = z.infer<typeof influencerPicker>;

@@ -18,39 +18,41 @@ const dayList = (code: ErrorCode) =>
     .transform(normaliseDays);
 
 /** Every setting with its rules; the server fills defaults for settings never saved. */
-export const platformSettings = z.object({
-  /** platform service fee, percent of the deal amount (0–50, one decimal) */
-  platformFeePercent: decimal(0, 50, 1, { invalid: 'SETTING_FEE_INVALID' }),
-  /** automatic settlement after a live session without dispute, hours */
-  settlementHours: int(1, 720, { invalid: 'SETTING_SETTLEMENT_INVALID' }),
-  /** where /contact messages are mailed */
-  supportEmail: emailField,
-  /** sign-up open per account type */
-  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
-  /** the banner shown on every page */
-  announcement: z.object({
-    enabled: z.boolean(),
-    textZh: optionalText(200),
-    textEn: optionalText(200),
-    tone: z.enum(ANNOUNCEMENT_TONES),
-  }),
-  /** the smallest payout, cents ($1.00 to $100,000.00) */
-  payoutMinCents: int(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }),
-  /** invitations (邀请) one task may send in 24 hours */
-  invitationDailyLimit: int(1, 200, { invalid: 'SETTING_INVITATION_LIMIT_INVALID' }),
-  /**
-   * the payout calendar's own days off (YYYY-MM-DD), on top of weekends and mainland China's public
-   * holidays: extra holidays, or an official make-up working day cancelled; stored sorted, without repeats
-   */
-  holidays: dayList('SETTING_HOLIDAYS_INVALID'),
-  /** its own working days: a weekend or official holiday that is worked (调休上班); missing = none */
-  workdays: dayList('SETTING_WORKDAYS_INVALID').default([]),
-}).superRefine((v, ctx) => {
-  // one day cannot be both
-  const off = new Set(v.holidays);
-  const both = v.workdays.find((d) => off.has(d));
-  if (both) ctx.addIssue({ code: 'custom', path: ['workdays'], message: 'SETTING_CALENDAR_CONFLICT', params: { day: both } });
-});
+export const platformSettings = z
+  .object({
+    /** platform service fee, percent of the deal amount (0–50, one decimal) */
+    platformFeePercent: decimal(0, 50, 1, { invalid: 'SETTING_FEE_INVALID' }),
+    /** automatic settlement after a live session without dispute, hours */
+    settlementHours: int(1, 720, { invalid: 'SETTING_SETTLEMENT_INVALID' }),
+    /** where /contact messages are mailed */
+    supportEmail: emailField,
+    /** sign-up open per account type */
+    signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
+    /** the banner shown on every page */
+    announcement: z.object({
+      enabled: z.boolean(),
+      textZh: optionalText(200),
+      textEn: optionalText(200),
+      tone: z.enum(ANNOUNCEMENT_TONES),
+    }),
+    /** the smallest payout, cents ($1.00 to $100,000.00) */
+    payoutMinCents: int(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }),
+    /** invitations (邀请) one task may send in 24 hours */
+    invitationDailyLimit: int(1, 200, { invalid: 'SETTING_INVITATION_LIMIT_INVALID' }),
+    /**
+     * the payout calendar's own days off (YYYY-MM-DD), on top of weekends and mainland China's public
+     * holidays: extra holidays, or an official make-up working day cancelled; stored sorted, without repeats
+     */
+    holidays: dayList('SETTING_HOLIDAYS_INVALID'),
+    /** its own working days: a weekend or official holiday that is worked (调休上班); missing = none */
+    workdays: dayList('SETTING_WORKDAYS_INVALID').default([]),
+  })
+  .superRefine((v, ctx) => {
+    // one day cannot be both
+    const off = new Set(v.holidays);
+    const both = v.workdays.find((d) => off.has(d));
+    if (both) ctx.addIssue({ code: 'custom', path: ['workdays'], message: 'SETTING_CALENDAR_CONFLICT', params: { day: both } });
+  });
 export type PlatformSettings = z.infer<typeof platformSettings>;
 export type PlatformSettingsInput = z.input<typeof platformSettings>;
 
@@ -93,9 +95,7 @@ export const siteSettings = z.object({
   platformFeePercent: z.number(),
   settlementHours: z.number(),
   signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
-  announcement: z
-    .object({ textZh: z.string(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES), version: z.string() })
-    .nullable(),
+  announcement: z.object({ textZh: z.string(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES), version: z.string() }).nullable(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

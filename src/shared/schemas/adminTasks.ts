@@ -27,7 +27,9 @@ export const categoryInput = z.object({
   name: text(40, { required: 'CATEGORY_NAME_REQUIRED' }),
   nameEn: optionalText(60),
   description: optionalText(200, { multiline: true }),
-  icon: text(30).optional().transform((v) => (v ? v : 'Tag')),
+  icon: text(30)
+    .optional()
+    .transform((v) => (v ? v : 'Tag')),
   sortOrder: int(0, 1_000_000, { invalid: 'SORT_ORDER_INVALID' }).default(0),
   level: int(1, 3, { invalid: 'CATEGORY_LEVEL_INVALID' }).default(1),
   parentId: z.string().uuid({ error: 'CATEGORY_PARENT_INVALID' }).nullable().optional(),

@@ -149,9 +149,9 @@ describe('talent questionnaire', () => {
     expect(issues(talentQuestionnaire, { types: ['live-host'], details: { 'live-host': { ...base, experience: '10+' } } })).toHaveProperty([
       'details.live-host.experience',
     ]);
-    expect(
-      issues(talentQuestionnaire, { types: ['live-host'], details: { 'live-host': { ...base, categories: ['beauty', 'weapons'] } } }),
-    ).toHaveProperty(['details.live-host.categories.1']);
+    expect(issues(talentQuestionnaire, { types: ['live-host'], details: { 'live-host': { ...base, categories: ['beauty', 'weapons'] } } })).toHaveProperty([
+      'details.live-host.categories.1',
+    ]);
     expect(
       talentQuestionnaire.parse({
         types: ['video-editor'],

@@ -20,7 +20,10 @@ export const webAddress = (required: 'DEAL_ROOM_URL_INVALID' | 'DEAL_REPLAY_URL_
     { error: required },
   );
 
-const uploadIds = z.array(z.string().uuid({ error: 'BAD_REQUEST' }), { error: 'BAD_REQUEST' }).max(9, { error: 'DEAL_TOO_MANY_IMAGES' }).default([]);
+const uploadIds = z
+  .array(z.string().uuid({ error: 'BAD_REQUEST' }), { error: 'BAD_REQUEST' })
+  .max(9, { error: 'DEAL_TOO_MANY_IMAGES' })
+  .default([]);
 
 export const samplesForm = z.object({
   carrier: text(50, { required: 'DEAL_CARRIER_REQUIRED' }),
@@ -88,7 +91,6 @@ export const FORMS = {
   reason: reasonForm,
   resolution: resolutionForm,
 } as const;
-
 
 const image = z.object({ id: z.string().uuid(), url: z.string() });
 
@@ -218,7 +220,13 @@ export const dealDetail = z.object({
   company: z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() }),
   influencer: z.object({ id: z.string().uuid(), nickname: z.string(), avatarUrl: z.string().nullable() }),
   samples: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable(), shippedAt: z.string().nullable(), receivedAt: z.string().nullable() }),
-  schedule: z.object({ start: z.string().nullable(), end: z.string().nullable(), roomUrl: z.string().nullable(), proposedBy: z.enum(['company', 'influencer']).nullable(), confirmedAt: z.string().nullable() }),
+  schedule: z.object({
+    start: z.string().nullable(),
+    end: z.string().nullable(),
+    roomUrl: z.string().nullable(),
+    proposedBy: z.enum(['company', 'influencer']).nullable(),
+    confirmedAt: z.string().nullable(),
+  }),
   report: z
     .object({
       replayUrl: z.string(),
@@ -289,5 +297,12 @@ export const adminDispute = z.object({
   closedAt: z.string().nullable(),
 });
 export type AdminDispute = z.infer<typeof adminDispute>;
-export const adminDisputesResponse = z.object({ items: z.array(adminDispute), total: z.number(), page: z.number(), limit: z.number(), openCount: z.number(), overdueCount: z.number() });
+export const adminDisputesResponse = z.object({
+  items: z.array(adminDispute),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  openCount: z.number(),
+  overdueCount: z.number(),
+});
 export type AdminDisputesResponse = z.infer<typeof adminDisputesResponse>;

@@ -47,14 +47,28 @@ describe('dates', () => {
   it('parseIsoDateTime() accepts real dates with an offset within 1970–2100', () => {
     expect(parseIsoDateTime('2026-06-01T20:00:00.000Z')?.toISOString()).toBe('2026-06-01T20:00:00.000Z');
     expect(parseIsoDateTime('2026-06-01T20:00+08:00')?.toISOString()).toBe('2026-06-01T12:00:00.000Z');
-    for (const bad of ['0000-01-01T00:00:00Z', '+010000-01-01T00:00:00.000Z', '2026-02-30T10:00:00Z', '2026-06-01T24:00:00Z', '2026-06-01', '2026-06-01T20:00:00', 'x']) {
+    for (const bad of [
+      '0000-01-01T00:00:00Z',
+      '+010000-01-01T00:00:00.000Z',
+      '2026-02-30T10:00:00Z',
+      '2026-06-01T24:00:00Z',
+      '2026-06-01',
+      '2026-06-01T20:00:00',
+      'x',
+    ]) {
       expect(parseIsoDateTime(bad), bad).toBeNull();
     }
   });
   it('parseIsoDateTime() wants a zone that exists: ±14:00 at most, minutes below 60', () => {
     expect(parseIsoDateTime('2026-06-01T20:00:00+14:00')?.toISOString()).toBe('2026-06-01T06:00:00.000Z');
     expect(parseIsoDateTime('2026-06-01T20:00:00-12:00')?.toISOString()).toBe('2026-06-02T08:00:00.000Z');
-    for (const bad of ['2026-06-01T20:00:00+14:01', '2026-06-01T20:00:00-23:59', '2026-06-01T20:00:00+08:60', '2026-06-01T20:00:00+0800', '2026-06-01T20:00:00 UTC']) {
+    for (const bad of [
+      '2026-06-01T20:00:00+14:01',
+      '2026-06-01T20:00:00-23:59',
+      '2026-06-01T20:00:00+08:60',
+      '2026-06-01T20:00:00+0800',
+      '2026-06-01T20:00:00 UTC',
+    ]) {
       expect(parseIsoDateTime(bad), bad).toBeNull();
     }
   });

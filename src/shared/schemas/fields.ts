@@ -131,7 +131,11 @@ type DateCodes = {
 /** One code for both (a form field's own message), or DATE_INVALID / DATE_OUT_OF_RANGE. */
 const dateCodes = (code?: ErrorCode): DateCodes => (code ? { invalid: code, outOfRange: code } : { invalid: 'DATE_INVALID', outOfRange: 'DATE_OUT_OF_RANGE' });
 
-function dateField(problemOf: (v: string) => DateProblem, code: ErrorCode | undefined, doc: { format: 'date' | 'date-time'; description: string; example: string }) {
+function dateField(
+  problemOf: (v: string) => DateProblem,
+  code: ErrorCode | undefined,
+  doc: { format: 'date' | 'date-time'; description: string; example: string },
+) {
   const c = dateCodes(code);
   // no trimming: " 2026-01-05" is not how a date is written
   return z

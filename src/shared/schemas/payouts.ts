@@ -37,16 +37,14 @@ export const bankAccountsResponse = z.object({ bankAccounts: z.array(bankAccount
 export type BankAccountsResponse = z.infer<typeof bankAccountsResponse>;
 
 /** An amount in dollars as typed, read into cents by string handling; the minimum is a setting, checked by the server. */
-const payoutAmount = z
-  .string({ error: 'MONEY_AMOUNT_INVALID' })
-  .transform((v, c) => {
-    const cents = parseDollars(v);
-    if (cents === null || cents <= 0 || cents > TOPUP_MAX_CENTS) {
-      c.addIssue({ code: 'custom', message: 'MONEY_AMOUNT_INVALID' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const payoutAmount = z.string({ error: 'MONEY_AMOUNT_INVALID' }).transform((v, c) => {
+  const cents = parseDollars(v);
+  if (cents === null || cents <= 0 || cents > TOPUP_MAX_CENTS) {
+    c.addIssue({ code: 'custom', message: 'MONEY_AMOUNT_INVALID' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 export const payoutInput = z.object({
   amount: payoutAmount,

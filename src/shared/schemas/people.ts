@@ -172,11 +172,7 @@ export const followResponse = z.object({ following: z.boolean(), followersCount:
 export type FollowResponse = z.infer<typeof followResponse>;
 
 export const contactInfluencerRequest = z.object({
-  message: z
-    .string({ error: 'MESSAGE_REQUIRED' })
-    .trim()
-    .min(1, { error: 'MESSAGE_REQUIRED' })
-    .max(CONTACT_MESSAGE_MAX, { error: 'MESSAGE_TOO_LONG' }),
+  message: z.string({ error: 'MESSAGE_REQUIRED' }).trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(CONTACT_MESSAGE_MAX, { error: 'MESSAGE_TOO_LONG' }),
 });
 export type ContactInfluencerRequest = z.infer<typeof contactInfluencerRequest>;
 

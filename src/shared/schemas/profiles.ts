@@ -13,10 +13,7 @@ import { checkCreditCode, normalizeCreditCode } from '../creditCode';
 import { int, optionalText, rounded, text } from './fields';
 
 /** Categories an influencer may hold: the profile's fixed list and the supplement form's 10 options. */
-export const INFLUENCER_CATEGORY_VALUES: readonly string[] = [
-  ...INFLUENCER_CATEGORIES.map((o) => o.value),
-  ...TASK_CATEGORY_OPTIONS.map((o) => o.value),
-];
+export const INFLUENCER_CATEGORY_VALUES: readonly string[] = [...INFLUENCER_CATEGORIES.map((o) => o.value), ...TASK_CATEGORY_OPTIONS.map((o) => o.value)];
 
 const optText = optionalText;
 
@@ -140,7 +137,10 @@ export const materialsUpdate = z.object({
   liveVenue: z.enum(values(LIVE_VENUES)).optional().nullable(),
   weeklySchedule: optText(200),
   bilingualLive: z.boolean().default(false),
-  languages: z.array(z.enum(values(LANGUAGES))).max(8).default([]),
+  languages: z
+    .array(z.enum(values(LANGUAGES)))
+    .max(8)
+    .default([]),
 });
 export type MaterialsUpdate = z.infer<typeof materialsUpdate>;
 export type MaterialsUpdateInput = z.input<typeof materialsUpdate>;

@@ -71,7 +71,9 @@ export const taskCard = z.object({
   viewsCount: z.number().int(),
   createdAt: z.string(),
   company: z.object({ id: z.string().uuid(), companyName: z.string(), logoUrl: z.string().nullable(), isVerified: z.boolean() }),
-  category: z.object({ id: z.string().uuid(), name: z.string(), nameEn: z.string().nullable(), icon: z.string(), description: z.string().nullable() }).nullable(),
+  category: z
+    .object({ id: z.string().uuid(), name: z.string(), nameEn: z.string().nullable(), icon: z.string(), description: z.string().nullable() })
+    .nullable(),
   selectedInfluencer: z.object({ id: z.string().uuid(), nickname: z.string() }).nullable(),
 });
 export type TaskCard = z.infer<typeof taskCard>;

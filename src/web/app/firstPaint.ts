@@ -20,7 +20,13 @@ export function seedFirstData(): string | undefined {
   try {
     const text = document.getElementById('first-data')?.textContent;
     if (!text) return undefined;
-    const data = JSON.parse(text) as { siteSettings?: SiteSettings | null; queries?: DehydratedState; signedOut?: boolean; notFound?: ServerNotFound; timeZone?: string };
+    const data = JSON.parse(text) as {
+      siteSettings?: SiteSettings | null;
+      queries?: DehydratedState;
+      signedOut?: boolean;
+      notFound?: ServerNotFound;
+      timeZone?: string;
+    };
     if (data.siteSettings && typeof data.siteSettings === 'object') queryClient.setQueryData(siteSettingsQuery.queryKey, data.siteSettings);
     if (data.queries && Array.isArray(data.queries.queries)) hydrate(queryClient, data.queries);
     // the page came without a session cookie: signed out for certain, as the server painted the header

@@ -15,7 +15,11 @@ describe('query retry policy', () => {
   });
 
   it('a 5xx, a network failure or another error gets exactly one more try', () => {
-    for (const err of [new ApiError({ status: 500, code: 'INTERNAL' }), new ApiError({ status: 0, code: 'NETWORK', network: true }), new TypeError('fetch failed')]) {
+    for (const err of [
+      new ApiError({ status: 500, code: 'INTERNAL' }),
+      new ApiError({ status: 0, code: 'NETWORK', network: true }),
+      new TypeError('fetch failed'),
+    ]) {
       expect(again(0, err)).toBe(true);
       expect(again(1, err)).toBe(false);
     }

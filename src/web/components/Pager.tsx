@@ -47,7 +47,14 @@ export function Pager({
     <ul className="pager" data-testid={testId}>
       {totalText && <li className="pager__total">{totalText}</li>}
       <li>
-        <button type="button" className="pager__item" title={t('pager.prev')} aria-label={t('pager.prev')} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        <button
+          type="button"
+          className="pager__item"
+          title={t('pager.prev')}
+          aria-label={t('pager.prev')}
+          disabled={page <= 1}
+          onClick={() => onChange(page - 1)}
+        >
           <LeftOutlined aria-hidden="true" />
         </button>
       </li>
@@ -72,7 +79,14 @@ export function Pager({
         ),
       )}
       <li>
-        <button type="button" className="pager__item" title={t('pager.next')} aria-label={t('pager.next')} disabled={page >= last} onClick={() => onChange(page + 1)}>
+        <button
+          type="button"
+          className="pager__item"
+          title={t('pager.next')}
+          aria-label={t('pager.next')}
+          disabled={page >= last}
+          onClick={() => onChange(page + 1)}
+        >
           <RightOutlined aria-hidden="true" />
         </button>
       </li>

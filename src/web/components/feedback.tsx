@@ -9,9 +9,7 @@ import { withAntd } from '../app/withAntd';
  */
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export type NoticeOptions = { title: string; content: string; okText?: string };
-export type FeedbackItem =
-  | { id: number; type: 'toast'; kind: ToastKind; text: string }
-  | { id: number; type: 'notice'; notice: NoticeOptions };
+export type FeedbackItem = { id: number; type: 'toast'; kind: ToastKind; text: string } | { id: number; type: 'notice'; notice: NoticeOptions };
 
 export type FeedbackApi = {
   toast: (kind: ToastKind, text: string) => void;

@@ -20,7 +20,7 @@ describe('lint: no Chinese literal in src/web outside i18n/', () => {
       "export const location = '线上';",
       'export const title = (n: number) => `共 ${n} 条`;',
       'export const A = () => <p>加载中</p>;',
-      "export const B = () => <input placeholder=\"请输入\" aria-label={'搜索'} />;",
+      'export const B = () => <input placeholder="请输入" aria-label={\'搜索\'} />;',
       'export const online = (v: string) => /线上/.test(v);',
       "export const punctuation = '（）';",
     ].join('\n');
@@ -31,7 +31,7 @@ describe('lint: no Chinese literal in src/web outside i18n/', () => {
   });
 
   it('lets comments, English text and the i18n resources pass', async () => {
-    const code = ["// 线上: the stored default location", "/** 为你推荐 */", "export const a = 'Online';", 'export const B = () => <p>{a}</p>;'].join('\n');
+    const code = ['// 线上: the stored default location', '/** 为你推荐 */', "export const a = 'Online';", 'export const B = () => <p>{a}</p>;'].join('\n');
     expect(await problems(code, 'src/web/features/tasks/Example.tsx')).toEqual([]);
     expect(await problems("export default { online: '线上' };", 'src/web/i18n/zh-CN/example.ts')).toEqual([]);
     // the shared code (server and web) and the server carry their zh/en texts side by side
@@ -39,7 +39,7 @@ describe('lint: no Chinese literal in src/web outside i18n/', () => {
   });
 
   it('takes an allow-comment that names the rule', async () => {
-    const code = ['// eslint-disable-next-line local/no-cjk-literal -- the language\'s own name', "export const own = '简体中文';"].join('\n');
+    const code = ["// eslint-disable-next-line local/no-cjk-literal -- the language's own name", "export const own = '简体中文';"].join('\n');
     expect(await problems(code, 'src/web/app/layout/Example.tsx')).toEqual([]);
   });
 });

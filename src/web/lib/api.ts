@@ -13,14 +13,7 @@ export class ApiError extends Error {
   /** true when the server could not be reached at all */
   readonly network: boolean;
 
-  constructor(init: {
-    status: number;
-    code: string;
-    message?: string;
-    params?: ErrorParams;
-    fields?: Record<string, ErrorCode>;
-    network?: boolean;
-  }) {
+  constructor(init: { status: number; code: string; message?: string; params?: ErrorParams; fields?: Record<string, ErrorCode>; network?: boolean }) {
     super(init.message ?? init.code);
     this.name = 'ApiError';
     this.status = init.status;
@@ -129,7 +122,6 @@ export async function request(method: string, path: string, opts: RequestOptions
   if (!res.ok) throw errorFromResponse(res.status, data);
   return data;
 }
-
 
 export type UploadOptions = {
   /** called with 0..100 while the file is sent */

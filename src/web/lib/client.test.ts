@@ -40,7 +40,12 @@ describe('the typed client', () => {
 
   it('fills path parameters and sends a JSON body', async () => {
     answer(200, { ok: true });
-    await data(client.POST('/api/deals/{id}/events/propose_schedule', { params: { path: { id: 'd-1' } }, body: { start: '2026-03-10T10:00:00Z', end: '2026-03-10T12:00:00Z', roomUrl: 'https://live.douyin.com/1' } }));
+    await data(
+      client.POST('/api/deals/{id}/events/propose_schedule', {
+        params: { path: { id: 'd-1' } },
+        body: { start: '2026-03-10T10:00:00Z', end: '2026-03-10T12:00:00Z', roomUrl: 'https://live.douyin.com/1' },
+      }),
+    );
     expect(sent[0]).toMatchObject({ url: '/api/deals/d-1/events/propose_schedule', method: 'POST' });
     expect(sent[0].headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(sent[0].body ?? '')).toMatchObject({ roomUrl: 'https://live.douyin.com/1' });

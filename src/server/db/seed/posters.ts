@@ -89,7 +89,9 @@ export async function makeLicense(storage: Storage, ownerUserId: string, name: s
   const dir = path.join(os.tmpdir(), 'lc-seed');
   await mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `${randomBytes(8).toString('hex')}.webp`);
-  const info = await sharp(Buffer.from(licenseSvg(name, code))).webp({ quality: 80 }).toFile(tmp);
+  const info = await sharp(Buffer.from(licenseSvg(name, code)))
+    .webp({ quality: 80 })
+    .toFile(tmp);
   await storage.putFile(key, tmp, 'image/webp');
   return { key, size: info.size, width: info.width, height: info.height };
 }

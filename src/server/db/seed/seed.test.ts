@@ -39,7 +39,11 @@ describe('demo seed', () => {
     const infs = await db.select().from(influencers);
     for (const i of infs) {
       const of = published.filter((r) => r.authorSide === 'company' && r.influencerId === i.id).map((r) => r.rating);
-      expect({ nickname: i.nickname, rating: i.rating, totalReviews: i.totalReviews }).toEqual({ nickname: i.nickname, rating: avg(of), totalReviews: of.length });
+      expect({ nickname: i.nickname, rating: i.rating, totalReviews: i.totalReviews }).toEqual({
+        nickname: i.nickname,
+        rating: avg(of),
+        totalReviews: of.length,
+      });
       expect(of.length, `${i.nickname} has reviews`).toBeGreaterThan(0);
     }
     for (const c of await db.select().from(companies)) {
@@ -60,7 +64,10 @@ describe('demo seed', () => {
       expect(c.businessLicense).toBe(c.verifiedCreditCode);
       const [req] = await db.select().from(companyVerificationRequests).where(eq(companyVerificationRequests.companyId, c.id));
       expect(req).toMatchObject({ status: 'approved', creditCode: c.verifiedCreditCode, companyName: c.companyName });
-      const [file] = await db.select().from(uploads).where(eq(uploads.id, req.licenseUploadId ?? ''));
+      const [file] = await db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, req.licenseUploadId ?? ''));
       expect(file).toMatchObject({ purpose: 'business-license', ownerUserId: c.userId });
       expect(file.storageKey.startsWith('private/')).toBe(true);
       expect(await t.app.ctx.storage.get(file.storageKey)).not.toBeNull();

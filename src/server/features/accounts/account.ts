@@ -1,11 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits';
-import {
-  DEFAULT_SETTINGS,
-  type AccountInfo,
-  type PasswordChangeRequest,
-  type Settings,
-} from '../../../shared/schemas/accounts';
+import { DEFAULT_SETTINGS, type AccountInfo, type PasswordChangeRequest, type Settings } from '../../../shared/schemas/accounts';
 import { USER_TYPES, type UserType } from '../../../shared/options';
 import type { DbOrTx } from '../../db/client';
 import { accountDeletionRequests, userProfiles, users, userSettings, verificationCodes } from '../../db/schema';
@@ -49,11 +44,7 @@ export function canSeeProfile(settings: Settings, viewer: { id: string; userType
   return false;
 }
 
-export function canSeeContact(
-  settings: Settings,
-  viewer: { id: string; userType: UserType | null } | null,
-  owner: { id: string; userType: UserType | null },
-) {
+export function canSeeContact(settings: Settings, viewer: { id: string; userType: UserType | null } | null, owner: { id: string; userType: UserType | null }) {
   if (viewer && (viewer.id === owner.id || viewer.userType === 'admin')) return true;
   if (settings.contactInfoVisibility === 'public') return true;
   if (settings.contactInfoVisibility === 'contacts') {
@@ -87,8 +78,7 @@ export async function getAccount(db: DbOrTx, userId: string): Promise<AccountInf
   };
 }
 
-const smsText = (code: string, ttl: number) =>
-  `【直播带货平台】您的验证码是 ${code}，${Math.round(ttl / 60)} 分钟内有效，请勿泄露给他人。`;
+const smsText = (code: string, ttl: number) => `【直播带货平台】您的验证码是 ${code}，${Math.round(ttl / 60)} 分钟内有效，请勿泄露给他人。`;
 
 /** Sends a 4-digit code to a new phone of the signed-in user (SMS gateway, or the outbox in development). */
 export async function sendPhoneCode(ctx: AppContext, userId: string, phone: string, ip: string) {

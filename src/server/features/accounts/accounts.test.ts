@@ -40,10 +40,27 @@ describe('influencer profile', () => {
     const ok = await client.request({
       method: 'PUT',
       url: '/api/influencers/me',
-      payload: { nickname: ' 小王 ', categories: ['美妆护肤'], tags: ['好物', ' '], hourlyRate: 300, experienceYears: 2.5, isApproved: true, rating: 5, followersCount: 999 },
+      payload: {
+        nickname: ' 小王 ',
+        categories: ['美妆护肤'],
+        tags: ['好物', ' '],
+        hourlyRate: 300,
+        experienceYears: 2.5,
+        isApproved: true,
+        rating: 5,
+        followersCount: 999,
+      },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().profile).toMatchObject({ nickname: '小王', tags: ['好物'], hourlyRate: 300, experienceYears: 2.5, isApproved: false, rating: 0, followersCount: 0 });
+    expect(ok.json().profile).toMatchObject({
+      nickname: '小王',
+      tags: ['好物'],
+      hourlyRate: 300,
+      experienceYears: 2.5,
+      isApproved: false,
+      rating: 0,
+      followersCount: 0,
+    });
     const dup = await client.request({ method: 'PUT', url: '/api/influencers/me', payload: { nickname: 'a', tags: ['x', 'x'] } });
     expect(dup.json().error).toMatchObject({ code: 'TAG_DUPLICATE', message: '该标签已存在' });
     const dupCat = await client.request({ method: 'PUT', url: '/api/influencers/me', payload: { nickname: 'a', categories: ['美妆护肤', '美妆护肤'] } });
@@ -70,7 +87,9 @@ describe('influencer profile', () => {
     expect((await client.get(first.url)).statusCode).toBe(404);
     // another user's upload cannot be used
     const other = await signupInfluencer(t.app);
-    const theirs = (await other.client.request({ method: 'POST', url: '/api/uploads?purpose=avatar', ...multipart(await pngBytes(), 'b.png', 'image/png') })).json();
+    const theirs = (
+      await other.client.request({ method: 'POST', url: '/api/uploads?purpose=avatar', ...multipart(await pngBytes(), 'b.png', 'image/png') })
+    ).json();
     const steal = await client.request({ method: 'PUT', url: '/api/influencers/me', payload: { nickname: 'n', avatarUploadId: theirs.id } });
     expect(steal.statusCode).toBe(400);
   });
@@ -102,7 +121,15 @@ describe('influencer profile', () => {
     const url = await client.request({
       method: 'PUT',
       url: '/api/influencers/me/materials',
-      payload: { firstName: '王', lastName: '明', phoneNumber: '138', nickname: 'a', tiktokAccount: 'a', tiktokProfileUrl: 'not a url', tiktokFollowersCount: 1 },
+      payload: {
+        firstName: '王',
+        lastName: '明',
+        phoneNumber: '138',
+        nickname: 'a',
+        tiktokAccount: 'a',
+        tiktokProfileUrl: 'not a url',
+        tiktokFollowersCount: 1,
+      },
     });
     expect(url.statusCode).toBe(400);
   });
@@ -151,17 +178,30 @@ describe('migration 0008 backfills 粉丝数 for rows saved before the rule', ()
 describe('company profile and verification', () => {
   it('creates the profile on first save, and applying for verification makes one pending request', async () => {
     const { client } = await signupCompany(t.app);
-    expect((await client.get('/api/companies/me')).json()).toEqual({ profile: null, verification: null, verificationState: 'unverified', verificationLapsed: false });
+    expect((await client.get('/api/companies/me')).json()).toEqual({
+      profile: null,
+      verification: null,
+      verificationState: 'unverified',
+      verificationLapsed: false,
+    });
     const missing = await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: '  ', contactPerson: '李' } });
     expect(missing.json().error).toMatchObject({ code: 'COMPANY_REQUIRED_FIELDS', message: '公司名称和联系人不能为空' });
     const badUrl = await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: 'A', contactPerson: 'B', website: 'nope' } });
     expect(badUrl.statusCode).toBe(400);
-    const ok = await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: '好物公司', contactPerson: '李', industry: 'beauty', companySize: '11-50', website: 'https://a.example.com', isVerified: true } });
+    const ok = await client.request({
+      method: 'PUT',
+      url: '/api/companies/me',
+      payload: { companyName: '好物公司', contactPerson: '李', industry: 'beauty', companySize: '11-50', website: 'https://a.example.com', isVerified: true },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().profile).toMatchObject({ companyName: '好物公司', isVerified: false });
     // a request carries the business licence and the 统一社会信用代码 (decision 0028; verification.test.ts)
     expect((await client.post('/api/companies/me/verification-requests')).statusCode).toBe(400);
-    const licence = await client.request({ method: 'POST', url: '/api/uploads?purpose=business-license', ...multipart(await pngBytes(), 'licence.png', 'image/png') });
+    const licence = await client.request({
+      method: 'POST',
+      url: '/api/uploads?purpose=business-license',
+      ...multipart(await pngBytes(), 'licence.png', 'image/png'),
+    });
     const body = { creditCode: '91110000600037341L', licenseUploadId: licence.json().id };
     const apply = await client.post('/api/companies/me/verification-requests', body);
     expect(apply.json().verification).toMatchObject({ status: 'pending' });
@@ -175,7 +215,9 @@ describe('account settings', () => {
     const { client } = await signupCompany(t.app);
     expect((await client.post('/api/account/phone/code', { phone: '' })).json().error.message).toBe('请输入手机号码');
     expect((await client.post('/api/account/phone/code', { phone: '12345678901' })).json().error.message).toBe('请输入正确的手机号码格式');
-    expect((await client.request({ method: 'PUT', url: '/api/account/phone', payload: { phone: '13912345678' } })).json().error.message).toBe('请先验证手机号码');
+    expect((await client.request({ method: 'PUT', url: '/api/account/phone', payload: { phone: '13912345678' } })).json().error.message).toBe(
+      '请先验证手机号码',
+    );
     expect((await client.post('/api/account/phone/verify', { phone: '13912345678', code: '1234' })).json().error.message).toBe('请先发送验证码');
     expect((await client.post('/api/account/phone/code', { phone: '13912345678' })).statusCode).toBe(200);
     const code = await lastCode(t.app, '13912345678');

@@ -238,7 +238,10 @@ export async function saveCompanyProfile(ctx: AppContext, userId: string, input:
     if (current) {
       await tx.update(companies).set(values).where(eq(companies.id, current.id));
     } else {
-      await tx.insert(companies).values({ ...values, userId }).onConflictDoUpdate({ target: companies.userId, set: values });
+      await tx
+        .insert(companies)
+        .values({ ...values, userId })
+        .onConflictDoUpdate({ target: companies.userId, set: values });
     }
     return { oldLogo: logo && current?.logoUrl && current.logoUrl !== logo.url ? current.logoUrl : null };
   });

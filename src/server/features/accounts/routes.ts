@@ -25,24 +25,8 @@ import { AppError } from '../../platform/errors';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
-import {
-  cancelDeletion,
-  changePassword,
-  getAccount,
-  requestDeletion,
-  sendPhoneCode,
-  updatePhone,
-  updateSettings,
-  verifyPhoneCode,
-} from './account';
-import {
-  getCompanyProfile,
-  getOwnInfluencer,
-  saveCompanyProfile,
-  toInfluencerProfile,
-  updateInfluencerProfile,
-  updateMaterials,
-} from './profiles';
+import { cancelDeletion, changePassword, getAccount, requestDeletion, sendPhoneCode, updatePhone, updateSettings, verifyPhoneCode } from './account';
+import { getCompanyProfile, getOwnInfluencer, saveCompanyProfile, toInfluencerProfile, updateInfluencerProfile, updateMaterials } from './profiles';
 import { readLicenseFile, requestCompanyVerification } from './verification';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
@@ -63,7 +47,16 @@ export const accountRoutes =
     // ---- influencer's own profile (/influencer-profile, /materials)
     app.get(
       '/api/influencers/me',
-      { schema: { operationId: 'getMyInfluencerProfile', tags: ['profiles'], summary: "The influencer's own full profile", description: 'Who: influencers.', response: { 200: influencerProfileResponse, ...errors } }, preValidation: influencerOnly },
+      {
+        schema: {
+          operationId: 'getMyInfluencerProfile',
+          tags: ['profiles'],
+          summary: "The influencer's own full profile",
+          description: 'Who: influencers.',
+          response: { 200: influencerProfileResponse, ...errors },
+        },
+        preValidation: influencerOnly,
+      },
       async (request) => {
         const user = await currentUser(request);
         return { profile: toInfluencerProfile(await getOwnInfluencer(ctx.db, user.id)) };
@@ -109,7 +102,16 @@ export const accountRoutes =
     // ---- company's own profile (/company-profile)
     app.get(
       '/api/companies/me',
-      { schema: { operationId: 'getMyCompanyProfile', tags: ['profiles'], summary: "The company's own profile (null until first saved) and its verification request", description: 'Who: companies.', response: { 200: companyProfileResponse, ...errors } }, preValidation: companyOnly },
+      {
+        schema: {
+          operationId: 'getMyCompanyProfile',
+          tags: ['profiles'],
+          summary: "The company's own profile (null until first saved) and its verification request",
+          description: 'Who: companies.',
+          response: { 200: companyProfileResponse, ...errors },
+        },
+        preValidation: companyOnly,
+      },
       async (request) => getCompanyProfile(ctx.db, (await currentUser(request)).id),
     );
     app.put(
@@ -171,13 +173,29 @@ export const accountRoutes =
     // ---- account settings (/account-settings)
     app.get(
       '/api/account',
-      { schema: { operationId: 'getAccount', tags: ['account'], summary: 'Account info and settings', description: 'Who: any signed-in user (their own account).', response: { 200: accountResponse, ...errors } }, preValidation: signedIn },
+      {
+        schema: {
+          operationId: 'getAccount',
+          tags: ['account'],
+          summary: 'Account info and settings',
+          description: 'Who: any signed-in user (their own account).',
+          response: { 200: accountResponse, ...errors },
+        },
+        preValidation: signedIn,
+      },
       async (request) => ({ account: await getAccount(ctx.db, (await currentUser(request)).id) }),
     );
     app.put(
       '/api/account/settings',
       {
-        schema: { operationId: 'updateAccountSettings', tags: ['account'], summary: 'Save notification and privacy settings', description: 'Who: any signed-in user.', body: settingsUpdate, response: { 200: settings, ...errors } },
+        schema: {
+          operationId: 'updateAccountSettings',
+          tags: ['account'],
+          summary: 'Save notification and privacy settings',
+          description: 'Who: any signed-in user.',
+          body: settingsUpdate,
+          response: { 200: settings, ...errors },
+        },
         preValidation: signedIn,
       },
       async (request) => updateSettings(ctx.db, (await currentUser(request)).id, request.body),
@@ -185,7 +203,14 @@ export const accountRoutes =
     app.post(
       '/api/account/phone/code',
       {
-        schema: { operationId: 'sendPhoneCode', tags: ['account'], summary: 'Send a 4-digit SMS code to a new phone number', description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors, 502: errorBody } },
+        schema: {
+          operationId: 'sendPhoneCode',
+          tags: ['account'],
+          summary: 'Send a 4-digit SMS code to a new phone number',
+          description: 'Who: any signed-in user. 60 s cool-down; rate-limited; gateway errors are reported, never a false success.',
+          body: phoneCodeRequest,
+          response: { 200: phoneCodeResponse, ...errors, 502: errorBody },
+        },
         preValidation: signedIn,
       },
       async (request) => ({ ok: true as const, ...(await sendPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.ip)) }),
@@ -193,7 +218,14 @@ export const accountRoutes =
     app.post(
       '/api/account/phone/verify',
       {
-        schema: { operationId: 'verifyPhoneCode', tags: ['account'], summary: 'Check the SMS code', description: 'Who: any signed-in user (their own code).', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
+        schema: {
+          operationId: 'verifyPhoneCode',
+          tags: ['account'],
+          summary: 'Check the SMS code',
+          description: 'Who: any signed-in user (their own code).',
+          body: phoneVerifyRequest,
+          response: { 200: okBody, ...errors },
+        },
         preValidation: signedIn,
       },
       async (request) => {
@@ -204,7 +236,14 @@ export const accountRoutes =
     app.put(
       '/api/account/phone',
       {
-        schema: { operationId: 'updatePhone', tags: ['account'], summary: 'Save a verified phone number', description: 'Who: any signed-in user; the number must have been verified by code first.', body: phoneUpdateRequest, response: { 200: accountResponse, ...errors } },
+        schema: {
+          operationId: 'updatePhone',
+          tags: ['account'],
+          summary: 'Save a verified phone number',
+          description: 'Who: any signed-in user; the number must have been verified by code first.',
+          body: phoneUpdateRequest,
+          response: { 200: accountResponse, ...errors },
+        },
         preValidation: signedIn,
       },
       async (request) => ({ account: await updatePhone(ctx, (await currentUser(request)).id, request.body.phone) }),
@@ -212,7 +251,14 @@ export const accountRoutes =
     app.post(
       '/api/account/password',
       {
-        schema: { operationId: 'changePassword', tags: ['account'], summary: 'Change the password (checks the current one; ends other sessions)', description: 'Who: any signed-in user.', body: passwordChangeRequest, response: { 200: okBody, ...errors } },
+        schema: {
+          operationId: 'changePassword',
+          tags: ['account'],
+          summary: 'Change the password (checks the current one; ends other sessions)',
+          description: 'Who: any signed-in user.',
+          body: passwordChangeRequest,
+          response: { 200: okBody, ...errors },
+        },
         preValidation: signedIn,
       },
       async (request) => {
@@ -224,7 +270,14 @@ export const accountRoutes =
     app.post(
       '/api/account/deletion-request',
       {
-        schema: { operationId: 'requestAccountDeletion', tags: ['account'], summary: 'Request deletion of the account (needs confirm: true)', description: 'Who: any signed-in user.', body: deletionRequestBody, response: { 200: accountResponse, ...errors } },
+        schema: {
+          operationId: 'requestAccountDeletion',
+          tags: ['account'],
+          summary: 'Request deletion of the account (needs confirm: true)',
+          description: 'Who: any signed-in user.',
+          body: deletionRequestBody,
+          response: { 200: accountResponse, ...errors },
+        },
         preValidation: signedIn,
       },
       async (request) => ({ account: await requestDeletion(ctx, (await currentUser(request)).id, request.body.reason) }),
@@ -232,7 +285,13 @@ export const accountRoutes =
     app.delete(
       '/api/account/deletion-request',
       {
-        schema: { operationId: 'cancelAccountDeletion', tags: ['account'], summary: 'Withdraw a pending deletion request', description: 'Who: any signed-in user.', response: { 200: accountResponse, ...errors } },
+        schema: {
+          operationId: 'cancelAccountDeletion',
+          tags: ['account'],
+          summary: 'Withdraw a pending deletion request',
+          description: 'Who: any signed-in user.',
+          response: { 200: accountResponse, ...errors },
+        },
         preValidation: signedIn,
       },
       async (request) => ({ account: await cancelDeletion(ctx, (await currentUser(request)).id) }),

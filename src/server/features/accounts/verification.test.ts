@@ -53,7 +53,11 @@ const rowOf = async (adminClient: Client, email: string) => {
   return res.json().items[0];
 };
 const requestsOf = (companyId: string) =>
-  t.app.ctx.db.select().from(companyVerificationRequests).where(eq(companyVerificationRequests.companyId, companyId)).orderBy(desc(companyVerificationRequests.submittedAt));
+  t.app.ctx.db
+    .select()
+    .from(companyVerificationRequests)
+    .where(eq(companyVerificationRequests.companyId, companyId))
+    .orderBy(desc(companyVerificationRequests.submittedAt));
 
 describe('the business licence is private', () => {
   it('is uploaded by companies only and read only by its owner and admins holding 用户管理', async () => {
@@ -163,7 +167,11 @@ describe('states: 未认证 → 待审核 → 未通过 → 待审核 → 已认
     // 待审核, with the evidence in the queue
     expect((await submit(a.client, CODE_B)).statusCode).toBe(200);
     const queued = await rowOf(ad, a.user.email);
-    expect(queued).toMatchObject({ approveStatus: 'pending', waiting: 'company_verification', verification: { creditCode: CODE_B, companyName: '状态测试企业' } });
+    expect(queued).toMatchObject({
+      approveStatus: 'pending',
+      waiting: 'company_verification',
+      verification: { creditCode: CODE_B, companyName: '状态测试企业' },
+    });
     expect(queued.verification.licenseUrl).toMatch(/^\/api\/company-licenses\//);
     expect((await ad.get(queued.verification.licenseUrl)).statusCode).toBe(200);
     const queue = (await ad.get('/api/admin/users?filter=queue&type=company&limit=100')).json();
@@ -184,7 +192,10 @@ describe('states: 未认证 → 待审核 → 未通过 → 待审核 → 已认
     expect((await submit(a.client, CODE_B)).json()).toMatchObject({ verificationState: 'pending' });
     expect(await rowOf(ad, a.user.email)).toMatchObject({ approveStatus: 'pending', waiting: 'company_verification' });
     expect((await ad.post(`/api/admin/users/${a.user.id}/approve`)).statusCode).toBe(200);
-    expect((await a.client.get('/api/companies/me')).json()).toMatchObject({ verificationState: 'verified', profile: { isVerified: true, businessLicense: CODE_B } });
+    expect((await a.client.get('/api/companies/me')).json()).toMatchObject({
+      verificationState: 'verified',
+      profile: { isVerified: true, businessLicense: CODE_B },
+    });
     expect(await rowOf(ad, a.user.email)).toMatchObject({ approveStatus: 'approved', waiting: null });
     const detail = (await ad.get(`/api/admin/users/${a.user.id}`)).json();
     expect(detail.verificationRequests.map((v: { status: string }) => v.status)).toEqual(['approved', 'rejected']);
@@ -230,7 +241,8 @@ describe('one verified company per 统一社会信用代码', () => {
 });
 
 describe('a verified company that changes its legal name or code loses the badge', () => {
-  const save = (client: Client, body: Record<string, unknown>) => client.request({ method: 'PUT', url: '/api/companies/me', payload: { contactPerson: '张经理', ...body } });
+  const save = (client: Client, body: Record<string, unknown>) =>
+    client.request({ method: 'PUT', url: '/api/companies/me', payload: { contactPerson: '张经理', ...body } });
   async function verified(name: string, code: string) {
     const a = await company(name);
     const ad = await admin();
@@ -246,7 +258,11 @@ describe('a verified company that changes its legal name or code loses the badge
 
     const renamed = await save(a.client, { companyName: '改名后有限公司', businessLicense: CODE_D });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toMatchObject({ verificationState: 'unverified', verificationLapsed: true, profile: { isVerified: false, companyName: '改名后有限公司' } });
+    expect(renamed.json()).toMatchObject({
+      verificationState: 'unverified',
+      verificationLapsed: true,
+      profile: { isVerified: false, companyName: '改名后有限公司' },
+    });
     expect((await new Client(t.app).get(`/api/companies/${a.company.id}`)).json().company.isVerified).toBe(false);
     expect(await rowOf(a.ad, a.user.email)).toMatchObject({ approveStatus: 'unverified' });
 
@@ -259,7 +275,11 @@ describe('a verified company that changes its legal name or code loses the badge
   it('a new code drops it too, and frees the old code for its rightful owner', async () => {
     const a = await verified('换码有限公司', CODE_E);
     const changed = await save(a.client, { companyName: '换码有限公司', businessLicense: CODE_F });
-    expect(changed.json()).toMatchObject({ verificationState: 'unverified', verificationLapsed: true, profile: { isVerified: false, businessLicense: CODE_F } });
+    expect(changed.json()).toMatchObject({
+      verificationState: 'unverified',
+      verificationLapsed: true,
+      profile: { isVerified: false, businessLicense: CODE_F },
+    });
     const other = await company();
     expect((await submit(other.client, CODE_E)).statusCode).toBe(200);
   });
@@ -271,6 +291,11 @@ describe('a verified company that changes its legal name or code loses the badge
     expect(renamed.json()).toMatchObject({ verificationState: 'unverified', verification: { status: 'withdrawn' } });
     const [req] = await requestsOf(a.company.id);
     expect(req.status).toBe('withdrawn');
-    expect(await t.app.ctx.db.select().from(companyVerificationRequests).where(and(eq(companyVerificationRequests.companyId, a.company.id), eq(companyVerificationRequests.status, 'pending')))).toEqual([]);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(companyVerificationRequests)
+        .where(and(eq(companyVerificationRequests.companyId, a.company.id), eq(companyVerificationRequests.status, 'pending'))),
+    ).toEqual([]);
   });
 });

@@ -93,7 +93,10 @@ async function createAdminAccount(tx: DbOrTx, email: string, password: string, p
   if (existing) throw new AppError(existing.userType === 'admin' ? 'INVITE_ALREADY_ADMIN' : 'INVITE_EMAIL_TAKEN');
   let id: string;
   try {
-    const [row] = await tx.insert(users).values({ email, passwordHash: await hashPassword(password) }).returning({ id: users.id });
+    const [row] = await tx
+      .insert(users)
+      .values({ email, passwordHash: await hashPassword(password) })
+      .returning({ id: users.id });
     id = row.id;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('INVITE_EMAIL_TAKEN');
@@ -138,7 +141,9 @@ export async function listAdmins(ctx: AppContext, selfId: string): Promise<Admin
       id: users.id,
       email: users.email,
       createdAt: users.createdAt,
-      permissions: sql<string[]>`coalesce(array_agg(${adminPermissions.permissionName} order by ${adminPermissions.permissionName}) filter (where ${adminPermissions.permissionName} is not null), '{}')`,
+      permissions: sql<
+        string[]
+      >`coalesce(array_agg(${adminPermissions.permissionName} order by ${adminPermissions.permissionName}) filter (where ${adminPermissions.permissionName} is not null), '{}')`,
     })
     .from(userProfiles)
     .innerJoin(users, eq(users.id, userProfiles.userId))
@@ -225,7 +230,14 @@ export async function revokeInvite(ctx: AppContext, actorId: string, inviteId: s
       .where(and(eq(adminInvites.id, inviteId), isNull(adminInvites.acceptedAt), isNull(adminInvites.revokedAt)))
       .returning({ email: adminInvites.email });
     if (!row) throw new AppError('INVITE_INVALID');
-    await audit(tx, { adminId: actorId, action: 'admin_invite_revoke', description: `撤销管理员邀请：${row.email}`, targetType: 'invite', targetId: inviteId, ip: meta.ip });
+    await audit(tx, {
+      adminId: actorId,
+      action: 'admin_invite_revoke',
+      description: `撤销管理员邀请：${row.email}`,
+      targetType: 'invite',
+      targetId: inviteId,
+      ip: meta.ip,
+    });
   });
 }
 

@@ -95,7 +95,11 @@ describe('who may call what', () => {
     const clients = { influencer: await signIn(inf.user.email), company: await signIn(co.user.email) };
     const weakAdmin = await signIn(weak.email);
     for (const r of routes) {
-      expect(errorOf(await call(visitor, r)), `${r.method} ${r.url} visitor`).toMatchObject({ status: 401, code: 'ADMIN_LOGIN_REQUIRED', message: '用户未登录，请先登录' });
+      expect(errorOf(await call(visitor, r)), `${r.method} ${r.url} visitor`).toMatchObject({
+        status: 401,
+        code: 'ADMIN_LOGIN_REQUIRED',
+        message: '用户未登录，请先登录',
+      });
       for (const [role, c] of Object.entries(clients)) {
         expect(errorOf(await call(c, r)), `${r.method} ${r.url} ${role}`).toMatchObject({
           status: 403,
@@ -114,21 +118,33 @@ describe('admin sign-in', () => {
   it('admits admins only: a member with the right password is refused and gets no session; every attempt is logged', async () => {
     const inf = await makeInfluencer(t.app.ctx.db);
     const c = new Client(t.app);
-    expect(errorOf(await c.post('/api/admin/login', { email: 'not-an-email', password: 'x' }))).toMatchObject({ code: 'ADMIN_EMAIL_INVALID', message: '请输入有效的管理员邮箱' });
+    expect(errorOf(await c.post('/api/admin/login', { email: 'not-an-email', password: 'x' }))).toMatchObject({
+      code: 'ADMIN_EMAIL_INVALID',
+      message: '请输入有效的管理员邮箱',
+    });
     expect(errorOf(await c.post('/api/admin/login', { email: inf.user.email, password: '' }))).toMatchObject({ code: 'PASSWORD_REQUIRED' });
     expect(errorOf(await c.post('/api/admin/login', { email: inf.user.email, password: 'secret123' }))).toMatchObject({ status: 403, code: 'ADMIN_ONLY' });
     expect(c.cookies.has('sid')).toBe(false);
     expect((await c.get('/api/auth/session')).json()).toEqual({ user: null });
-    expect(errorOf(await c.post('/api/admin/login', { email: inf.user.email, password: 'wrong-one' }))).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    expect(errorOf(await c.post('/api/admin/login', { email: inf.user.email, password: 'wrong-one' }))).toMatchObject({
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+    });
     const admin = await makeAdmin(t.app.ctx.db);
     const ok = await c.post('/api/admin/login', { email: admin.email, password: 'secret123' });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
     const logs = await t.app.ctx.db.select().from(adminLogs).where(eq(adminLogs.targetId, inf.user.id));
     expect(logs.map((l) => l.actionType)).toContain('admin_login_denied');
-    const failed = await t.app.ctx.db.select().from(adminLogs).where(and(eq(adminLogs.actionType, 'admin_login_failed'), eq(adminLogs.targetId, inf.user.email)));
+    const failed = await t.app.ctx.db
+      .select()
+      .from(adminLogs)
+      .where(and(eq(adminLogs.actionType, 'admin_login_failed'), eq(adminLogs.targetId, inf.user.email)));
     expect(failed.length).toBeGreaterThan(0);
-    const [success] = await t.app.ctx.db.select().from(adminLogs).where(and(eq(adminLogs.actionType, 'admin_login_success'), eq(adminLogs.adminId, admin.id)));
+    const [success] = await t.app.ctx.db
+      .select()
+      .from(adminLogs)
+      .where(and(eq(adminLogs.actionType, 'admin_login_success'), eq(adminLogs.adminId, admin.id)));
     expect(success).toBeTruthy();
     // and the member stays a member
     const member = await signIn(inf.user.email);
@@ -141,7 +157,10 @@ describe('admins, invitations and permissions', () => {
     const root = await makeAdmin(t.app.ctx.db);
     const c = await signIn(root.email);
     const inf = await makeInfluencer(t.app.ctx.db);
-    expect(errorOf(await c.post('/api/admin/invites', { email: inf.user.email, permissions: ['finance'] }))).toMatchObject({ status: 409, code: 'INVITE_EMAIL_TAKEN' });
+    expect(errorOf(await c.post('/api/admin/invites', { email: inf.user.email, permissions: ['finance'] }))).toMatchObject({
+      status: 409,
+      code: 'INVITE_EMAIL_TAKEN',
+    });
     expect(errorOf(await c.post('/api/admin/invites', { email: 'new-admin@example.com', permissions: [] }))).toMatchObject({ code: 'PERMISSIONS_REQUIRED' });
     expect((await c.post('/api/admin/invites', { email: 'New-Admin@example.com', permissions: ['finance', 'user_management'] })).statusCode).toBe(200);
     const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, 'new-admin@example.com')).orderBy(desc(outbox.createdAt)).limit(1);
@@ -154,7 +173,9 @@ describe('admins, invitations and permissions', () => {
     const accepted = await guest.post('/api/admin/invites/accept', { token, password: 'Another1!', confirmPassword: 'Another1!' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await guest.get('/api/admin/me')).json().permissions.sort()).toEqual(['finance', 'user_management']);
-    expect(errorOf(await new Client(t.app).post('/api/admin/invites/accept', { token, password: 'Another1!', confirmPassword: 'Another1!' }))).toMatchObject({ code: 'INVITE_INVALID' });
+    expect(errorOf(await new Client(t.app).post('/api/admin/invites/accept', { token, password: 'Another1!', confirmPassword: 'Another1!' }))).toMatchObject({
+      code: 'INVITE_INVALID',
+    });
     // and the new admin can sign in at /admin-login
     await signIn('new-admin@example.com', 'Another1!', '/api/admin/login');
   });
@@ -170,7 +191,11 @@ describe('admins, invitations and permissions', () => {
       expect(errorOf(await ca.request({ method: 'PUT', url: `/api/admin/admins/${a.id}/permissions`, payload: { permissions: ['finance'] } }))).toMatchObject({
         code: 'LAST_SETTINGS_ADMIN',
       });
-      const put = await ca.request({ method: 'PUT', url: `/api/admin/admins/${b.id}/permissions`, payload: { permissions: ['system_settings', 'task_management'] } });
+      const put = await ca.request({
+        method: 'PUT',
+        url: `/api/admin/admins/${b.id}/permissions`,
+        payload: { permissions: ['system_settings', 'task_management'] },
+      });
       expect(put.statusCode, put.body).toBe(200);
       const [log] = await own.app.ctx.db.select().from(adminLogs).where(eq(adminLogs.actionType, 'admin_permissions'));
       expect(log.before).toEqual({ permissions: ['user_management'] });
@@ -210,10 +235,7 @@ describe('admins, invitations and permissions', () => {
         const codes = [ra.statusCode, rb.statusCode];
         expect(codes.filter((c) => c === 200)).toHaveLength(1);
         expect([401, 403, 409]).toContain(codes.find((c) => c !== 200));
-        const left = await own.app.ctx.db
-          .select({ id: userProfiles.userId })
-          .from(userProfiles)
-          .where(eq(userProfiles.userType, 'admin'));
+        const left = await own.app.ctx.db.select({ id: userProfiles.userId }).from(userProfiles).where(eq(userProfiles.userType, 'admin'));
         expect(left.map((r) => r.id).filter((id) => id === a.id || id === b.id)).toHaveLength(1);
       }
     } finally {
@@ -248,7 +270,10 @@ describe('用户管理: the review queue and decisions', () => {
     const admin = await makeAdmin(t.app.ctx.db, { permissions: ['user_management'] });
     const c = await signIn(admin.email);
     const { user } = await makeInfluencer(t.app.ctx.db);
-    expect(errorOf(await c.post(`/api/admin/users/${user.id}/reject`, { reason: '  ' }))).toMatchObject({ code: 'REJECT_REASON_REQUIRED', message: '请填写拒绝原因' });
+    expect(errorOf(await c.post(`/api/admin/users/${user.id}/reject`, { reason: '  ' }))).toMatchObject({
+      code: 'REJECT_REASON_REQUIRED',
+      message: '请填写拒绝原因',
+    });
     expect((await c.post(`/api/admin/users/${user.id}/reject`, { reason: '头像不清晰' })).statusCode).toBe(200);
     const detail = (await c.get(`/api/admin/users/${user.id}`)).json();
     expect(detail).toMatchObject({ approveStatus: 'rejected', waiting: null });
@@ -272,7 +297,16 @@ describe('用户管理: the review queue and decisions', () => {
     const evidence = async (userId: string, creditCode: string) => {
       const [file] = await t.app.ctx.db
         .insert(uploads)
-        .values({ ownerUserId: userId, purpose: 'business-license', storageKey: `private/business_licenses/${userId}/l.webp`, url: '', kind: 'image', mime: 'image/webp', size: 1, claimed: true })
+        .values({
+          ownerUserId: userId,
+          purpose: 'business-license',
+          storageKey: `private/business_licenses/${userId}/l.webp`,
+          url: '',
+          kind: 'image',
+          mime: 'image/webp',
+          size: 1,
+          claimed: true,
+        })
         .returning({ id: uploads.id });
       return { creditCode, licenseUploadId: file.id };
     };
@@ -300,7 +334,10 @@ describe('用户管理: the review queue and decisions', () => {
     expect(errorOf(await c.post(`/api/admin/users/${user.id}/suspend`, {}))).toMatchObject({ code: 'SUSPEND_REASON_REQUIRED' });
     expect((await c.post(`/api/admin/users/${user.id}/suspend`, { reason: '违规刷单' })).statusCode).toBe(200);
     expect((await session.get('/api/auth/session')).json()).toEqual({ user: null });
-    expect(errorOf(await new Client(t.app).post('/api/auth/login', { email: user.email, password: 'secret123' }))).toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
+    expect(errorOf(await new Client(t.app).post('/api/auth/login', { email: user.email, password: 'secret123' }))).toMatchObject({
+      status: 403,
+      code: 'ACCOUNT_SUSPENDED',
+    });
     expect((await visitor.get(`/api/influencer-detail?id=${influencer.id}`)).statusCode).toBe(404);
     expect(errorOf(await c.post(`/api/admin/users/${user.id}/suspend`, { reason: 'again' }))).toMatchObject({ code: 'ALREADY_SUSPENDED' });
     const suspended = (await c.get('/api/admin/users?filter=suspended&limit=100')).json();
@@ -327,7 +364,9 @@ describe('用户管理: the review queue and decisions', () => {
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).not.toContain(user.email);
     expect(row.deletedAt).toBeTruthy();
-    expect(errorOf(await new Client(t.app).post('/api/auth/login', { email: user.email, password: 'secret123' }))).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(errorOf(await new Client(t.app).post('/api/auth/login', { email: user.email, password: 'secret123' }))).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
     expect((await c.get(`/api/admin/users/${user.id}`)).statusCode).toBe(404);
     expect((await new Client(t.app).get(`/api/task-detail?id=${task.id}`)).statusCode).toBe(200);
     const logs = await logsFor(user.id);

@@ -31,13 +31,32 @@ describe('数据分析', () => {
     const inf = await makeInfluencer(db, { nickname: '统计达人' });
     const co = await makeCompany(db, { companyName: '统计企业' });
     // 2026-11-18 23:30 Shanghai = 15:30Z, still the 18th there
-    await db.update(users).set({ createdAt: at('2026-11-18T15:30:00Z') }).where(eq(users.id, inf.user.id));
+    await db
+      .update(users)
+      .set({ createdAt: at('2026-11-18T15:30:00Z') })
+      .where(eq(users.id, inf.user.id));
     // 2026-11-19 00:30 Shanghai = 2026-11-18T16:30Z: the 19th there
-    await db.update(users).set({ createdAt: at('2026-11-18T16:30:00Z') }).where(eq(users.id, co.user.id));
+    await db
+      .update(users)
+      .set({ createdAt: at('2026-11-18T16:30:00Z') })
+      .where(eq(users.id, co.user.id));
     const cat = await makeTaskCategory(db, { name: '美妆, "特价"' });
-    const t1 = await makeTask(db, { companyId: co.company.id, categoryId: cat.id, createdAt: at('2026-11-19T02:00:00Z'), status: 'completed', selectedInfluencerId: inf.influencer.id });
+    const t1 = await makeTask(db, {
+      companyId: co.company.id,
+      categoryId: cat.id,
+      createdAt: at('2026-11-19T02:00:00Z'),
+      status: 'completed',
+      selectedInfluencerId: inf.influencer.id,
+    });
     await makeTask(db, { companyId: co.company.id, createdAt: at('2026-11-19T03:00:00Z') });
-    await db.insert(taskApplications).values({ taskId: t1.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted', appliedAt: at('2026-11-19T02:30:00Z'), respondedAt: at('2026-11-19T05:00:00Z') });
+    await db.insert(taskApplications).values({
+      taskId: t1.id,
+      influencerId: inf.influencer.id,
+      proposedRate: 100,
+      status: 'accepted',
+      appliedAt: at('2026-11-19T02:30:00Z'),
+      respondedAt: at('2026-11-19T05:00:00Z'),
+    });
     const res = await admin.get('/api/admin/analytics?from=2026-11-18&to=2026-11-20');
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
@@ -48,7 +67,9 @@ describe('数据分析', () => {
     ]);
     expect(a.acceptanceRate).toBe(100);
     expect(a.funnel).toEqual({ published: 2, applied: 1, accepted: 1, completed: 1 });
-    expect(a.categories).toEqual(expect.arrayContaining([expect.objectContaining({ name: '美妆, "特价"', tasks: 1 }), expect.objectContaining({ name: '未分类', tasks: 1 })]));
+    expect(a.categories).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: '美妆, "特价"', tasks: 1 }), expect.objectContaining({ name: '未分类', tasks: 1 })]),
+    );
     expect(a.topInfluencers[0]).toMatchObject({ nickname: '统计达人', accepted: 1, completed: 1 });
     expect(a.topCompanies[0]).toMatchObject({ name: '统计企业', tasks: 2, completed: 1 });
     // the default range: the 30 days up to today (the clock's)

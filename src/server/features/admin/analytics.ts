@@ -44,8 +44,16 @@ export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<
       .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
       .where(and(inRange(users.createdAt), inArray(userProfiles.userType, ['influencer', 'company'])))
       .groupBy(sql`1`, userProfiles.userType),
-    db.select({ d: dayOf(tasks.createdAt), n: count() }).from(tasks).where(inRange(tasks.createdAt)).groupBy(sql`1`),
-    db.select({ d: dayOf(taskApplications.appliedAt), n: count() }).from(taskApplications).where(inRange(taskApplications.appliedAt)).groupBy(sql`1`),
+    db
+      .select({ d: dayOf(tasks.createdAt), n: count() })
+      .from(tasks)
+      .where(inRange(tasks.createdAt))
+      .groupBy(sql`1`),
+    db
+      .select({ d: dayOf(taskApplications.appliedAt), n: count() })
+      .from(taskApplications)
+      .where(inRange(taskApplications.appliedAt))
+      .groupBy(sql`1`),
     db
       .select({ d: dayOf(taskApplications.respondedAt), n: count() })
       .from(taskApplications)

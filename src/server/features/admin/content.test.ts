@@ -89,7 +89,11 @@ describe('视频管理', () => {
     expect(list.counters.inactive).toBeGreaterThanOrEqual(1);
 
     // edit keeps the cover unless removed
-    const edit = await admin.request({ method: 'PUT', url: `/api/admin/videos/${v.id}`, payload: { title: '新品口红试色（改）', videoUrl: '/demo/clip-2.mp4', influencerId: influencer.id } });
+    const edit = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/videos/${v.id}`,
+      payload: { title: '新品口红试色（改）', videoUrl: '/demo/clip-2.mp4', influencerId: influencer.id },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ title: '新品口红试色（改）', posterUrl: cover.json().url, isActive: true });
     expect((await lastLog(v.id)).after).toMatchObject({ title: '新品口红试色（改）', videoUrl: '/demo/clip-2.mp4' });
@@ -105,7 +109,9 @@ describe('视频管理', () => {
     const c2 = new Client(t.app);
     await c2.post('/api/auth/login', { email: other.email, password: 'secret123' });
     const theirs = await upload(c2, 'video-cover', await pngBytes(16, 16), 'x.png');
-    expect(errorOf(await admin.post('/api/admin/videos', { title: 't', videoUrl: '/demo/clip-1.mp4', posterUploadId: theirs.json().id }))).toMatchObject({ code: 'VIDEO_COVER_INVALID' });
+    expect(errorOf(await admin.post('/api/admin/videos', { title: 't', videoUrl: '/demo/clip-1.mp4', posterUploadId: theirs.json().id }))).toMatchObject({
+      code: 'VIDEO_COVER_INVALID',
+    });
   });
 
   it('the picker lists registered influencers by nickname', async () => {
@@ -120,7 +126,13 @@ describe('视频管理', () => {
 
 describe('联系消息', () => {
   it('lists newest first, replies by mail (stored, status replied), closes; both audited', async () => {
-    const sent = await new Client(t.app).post('/api/contact', { name: '李女士', email: 'li@example.com', subject: '合作咨询', message: '想了解入驻流程', userType: 'company' });
+    const sent = await new Client(t.app).post('/api/contact', {
+      name: '李女士',
+      email: 'li@example.com',
+      subject: '合作咨询',
+      message: '想了解入驻流程',
+      userType: 'company',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const list = (await admin.get('/api/admin/contact-messages?status=new')).json();
     const m = list.items.find((i: { email: string }) => i.email === 'li@example.com');

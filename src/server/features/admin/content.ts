@@ -119,7 +119,13 @@ async function fieldsOf(tx: DbOrTx, adminId: string, input: VideoInput, current:
   };
   if (input.influencerId) {
     const [inf] = await tx
-      .select({ id: influencers.id, nickname: influencers.nickname, avatarUrl: influencers.avatarUrl, followersCount: influencers.followersCount, rating: influencers.rating })
+      .select({
+        id: influencers.id,
+        nickname: influencers.nickname,
+        avatarUrl: influencers.avatarUrl,
+        followersCount: influencers.followersCount,
+        rating: influencers.rating,
+      })
       .from(influencers)
       .where(eq(influencers.id, input.influencerId));
     if (!inf) throw new AppError('INFLUENCER_NOT_FOUND', undefined, { influencerId: 'INFLUENCER_NOT_FOUND' });
@@ -160,7 +166,15 @@ export async function createVideo(ctx: AppContext, adminId: string, input: Video
   const row = await ctx.db.transaction(async (tx) => {
     const values = await fieldsOf(tx, adminId, input, null);
     const [created] = await tx.insert(videos).values(values).returning();
-    await audit(tx, { adminId, action: 'video_create', description: `创建视频：${created.title}`, targetType: 'video', targetId: created.id, after: values, ip: meta.ip });
+    await audit(tx, {
+      adminId,
+      action: 'video_create',
+      description: `创建视频：${created.title}`,
+      targetType: 'video',
+      targetId: created.id,
+      after: values,
+      ip: meta.ip,
+    });
     return created;
   });
   ctx.publicCache.invalidate('videos');
@@ -185,7 +199,16 @@ export async function updateVideo(ctx: AppContext, adminId: string, id: string, 
       .where(eq(videos.id, id))
       .returning();
     if (diff.changed) {
-      await audit(tx, { adminId, action: 'video_update', description: `修改视频：${updated.title}`, targetType: 'video', targetId: id, before: diff.before, after: diff.after, ip: meta.ip });
+      await audit(tx, {
+        adminId,
+        action: 'video_update',
+        description: `修改视频：${updated.title}`,
+        targetType: 'video',
+        targetId: id,
+        before: diff.before,
+        after: diff.after,
+        ip: meta.ip,
+      });
     }
     return updated;
   });

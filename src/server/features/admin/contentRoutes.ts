@@ -47,33 +47,90 @@ export const adminContentRoutes =
       '/api/admin/videos',
       {
         preValidation: videosGuard,
-        schema: { operationId: 'adminListVideos', tags: ['admin'], summary: '视频管理: search, category / 推荐 / 启用 filters, 20 a page, the four counters', description: V, querystring: adminVideoQuery, response: { 200: adminVideosResponse, ...errors } },
+        schema: {
+          operationId: 'adminListVideos',
+          tags: ['admin'],
+          summary: '视频管理: search, category / 推荐 / 启用 filters, 20 a page, the four counters',
+          description: V,
+          querystring: adminVideoQuery,
+          response: { 200: adminVideosResponse, ...errors },
+        },
       },
       async (request) => listAdminVideos(ctx.db, request.query),
     );
     app.get(
       '/api/admin/video-categories',
-      { preValidation: videosGuard, schema: { operationId: 'listVideoCategories', tags: ['admin'], summary: 'The video categories', description: V, response: { 200: videoCategoryList, ...errors } } },
+      {
+        preValidation: videosGuard,
+        schema: {
+          operationId: 'listVideoCategories',
+          tags: ['admin'],
+          summary: 'The video categories',
+          description: V,
+          response: { 200: videoCategoryList, ...errors },
+        },
+      },
       async () => listVideoCategories(ctx.db),
     );
     app.get(
       '/api/admin/influencer-picker',
-      { preValidation: videosGuard, schema: { operationId: 'pickInfluencers', tags: ['admin'], summary: 'Registered influencers by nickname (the picker of the video form)', description: V, response: { 200: influencerPicker, ...errors } } },
+      {
+        preValidation: videosGuard,
+        schema: {
+          operationId: 'pickInfluencers',
+          tags: ['admin'],
+          summary: 'Registered influencers by nickname (the picker of the video form)',
+          description: V,
+          response: { 200: influencerPicker, ...errors },
+        },
+      },
       async () => pickInfluencers(ctx.db),
     );
     app.post(
       '/api/admin/videos',
-      { preValidation: videosGuard, schema: { operationId: 'createVideo', tags: ['admin'], summary: 'Add a video (title and a playable URL required)', description: V, body: videoInput, response: { 200: adminVideo, ...errors } } },
+      {
+        preValidation: videosGuard,
+        schema: {
+          operationId: 'createVideo',
+          tags: ['admin'],
+          summary: 'Add a video (title and a playable URL required)',
+          description: V,
+          body: videoInput,
+          response: { 200: adminVideo, ...errors },
+        },
+      },
       async (request) => createVideo(ctx, currentAdmin(request).id, request.body, { ip: request.ip }),
     );
     app.put(
       '/api/admin/videos/:id',
-      { preValidation: videosGuard, schema: { operationId: 'updateVideo', tags: ['admin'], summary: 'Edit a video', description: V, params: videoId, body: videoInput, response: { 200: adminVideo, ...errors } } },
+      {
+        preValidation: videosGuard,
+        schema: {
+          operationId: 'updateVideo',
+          tags: ['admin'],
+          summary: 'Edit a video',
+          description: V,
+          params: videoId,
+          body: videoInput,
+          response: { 200: adminVideo, ...errors },
+        },
+      },
       async (request) => updateVideo(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip }),
     );
     app.patch(
       '/api/admin/videos/:id/toggle',
-      { preValidation: videosGuard, schema: { operationId: 'toggleVideo', tags: ['admin'], summary: '启用 / 推荐 switch, saved at once', description: V, params: videoId, body: videoToggle, response: { 200: okBody, ...errors } } },
+      {
+        preValidation: videosGuard,
+        schema: {
+          operationId: 'toggleVideo',
+          tags: ['admin'],
+          summary: '启用 / 推荐 switch, saved at once',
+          description: V,
+          params: videoId,
+          body: videoToggle,
+          response: { 200: okBody, ...errors },
+        },
+      },
       async (request) => {
         await toggleVideo(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip });
         return { ok: true as const };
@@ -81,7 +138,17 @@ export const adminContentRoutes =
     );
     app.delete(
       '/api/admin/videos/:id',
-      { preValidation: videosGuard, schema: { operationId: 'deleteVideo', tags: ['admin'], summary: 'Delete a video', description: V, params: videoId, response: { 200: okBody, ...errors } } },
+      {
+        preValidation: videosGuard,
+        schema: {
+          operationId: 'deleteVideo',
+          tags: ['admin'],
+          summary: 'Delete a video',
+          description: V,
+          params: videoId,
+          response: { 200: okBody, ...errors },
+        },
+      },
       async (request) => {
         await deleteVideo(ctx, currentAdmin(request).id, request.params.id, { ip: request.ip });
         return { ok: true as const };
@@ -92,20 +159,45 @@ export const adminContentRoutes =
       '/api/admin/contact-messages',
       {
         preValidation: contactGuard,
-        schema: { operationId: 'listContactMessages', tags: ['admin'], summary: '联系消息: the messages of /contact, newest first', description: C, querystring: contactListQuery, response: { 200: adminContactResponse, ...errors } },
+        schema: {
+          operationId: 'listContactMessages',
+          tags: ['admin'],
+          summary: '联系消息: the messages of /contact, newest first',
+          description: C,
+          querystring: contactListQuery,
+          response: { 200: adminContactResponse, ...errors },
+        },
       },
       async (request) => listContactMessages(ctx.db, request.query),
     );
     app.post(
       '/api/admin/contact-messages/:id/close',
-      { preValidation: contactGuard, schema: { operationId: 'closeContactMessage', tags: ['admin'], summary: 'Mark a message handled', description: C, params: messageId, response: { 200: adminContactMessage, ...errors } } },
+      {
+        preValidation: contactGuard,
+        schema: {
+          operationId: 'closeContactMessage',
+          tags: ['admin'],
+          summary: 'Mark a message handled',
+          description: C,
+          params: messageId,
+          response: { 200: adminContactMessage, ...errors },
+        },
+      },
       async (request) => closeContactMessage(ctx, currentAdmin(request).id, request.params.id, { ip: request.ip }),
     );
     app.post(
       '/api/admin/contact-messages/:id/reply',
       {
         preValidation: contactGuard,
-        schema: { operationId: 'replyToContactMessage', tags: ['admin'], summary: 'Reply by mail (stored; the message becomes replied)', description: C, params: messageId, body: contactReply, response: { 200: adminContactMessage, ...errors } },
+        schema: {
+          operationId: 'replyToContactMessage',
+          tags: ['admin'],
+          summary: 'Reply by mail (stored; the message becomes replied)',
+          description: C,
+          params: messageId,
+          body: contactReply,
+          response: { 200: adminContactMessage, ...errors },
+        },
       },
       async (request) => replyContactMessage(ctx, currentAdmin(request).id, request.params.id, request.body.message, { ip: request.ip }),
     );

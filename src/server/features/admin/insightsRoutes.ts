@@ -18,14 +18,30 @@ export const adminInsightsRoutes =
 
     app.get(
       '/api/admin/settings',
-      { preValidation: settingsGuard, schema: { operationId: 'getPlatformSettings', tags: ['admin'], summary: '系统设置: the settings in force, last change by/at', description: S, response: { 200: settingsResponse, ...errors } } },
+      {
+        preValidation: settingsGuard,
+        schema: {
+          operationId: 'getPlatformSettings',
+          tags: ['admin'],
+          summary: '系统设置: the settings in force, last change by/at',
+          description: S,
+          response: { 200: settingsResponse, ...errors },
+        },
+      },
       async () => getSettingsForAdmin(ctx),
     );
     app.put(
       '/api/admin/settings',
       {
         preValidation: settingsGuard,
-        schema: { operationId: 'updatePlatformSettings', tags: ['admin'], summary: 'Save the settings (validated, audited with before/after)', description: S, body: platformSettings, response: { 200: settingsResponse, ...errors } },
+        schema: {
+          operationId: 'updatePlatformSettings',
+          tags: ['admin'],
+          summary: 'Save the settings (validated, audited with before/after)',
+          description: S,
+          body: platformSettings,
+          response: { 200: settingsResponse, ...errors },
+        },
       },
       async (request) => updateSettings(ctx, currentAdmin(request).id, request.body, { ip: request.ip }),
     );
@@ -39,7 +55,8 @@ export const adminInsightsRoutes =
         schema: {
           operationId: 'getAnalytics',
           tags: ['admin'],
-          summary: '数据分析: per-day series, acceptance rate, tasks by category, funnel, top influencers and companies over from..to (default the last 30 days, at most 366)',
+          summary:
+            '数据分析: per-day series, acceptance rate, tasks by category, funnel, top influencers and companies over from..to (default the last 30 days, at most 366)',
           description: A,
           querystring: analyticsQuery,
           response: { 200: analyticsResponse, ...errors },
@@ -51,7 +68,14 @@ export const adminInsightsRoutes =
       '/api/admin/analytics.csv',
       {
         preValidation: analyticsGuard,
-        schema: { operationId: 'exportAnalyticsCsv', tags: ['admin'], summary: 'The table behind one chart as CSV (UTF-8 with BOM)', description: A, querystring: analyticsCsvQuery, response: { 200: mediaResponse('text/csv', 'The table as CSV (UTF-8 with BOM), a download'), 400: errorBody, 401: errorBody, 403: errorBody } },
+        schema: {
+          operationId: 'exportAnalyticsCsv',
+          tags: ['admin'],
+          summary: 'The table behind one chart as CSV (UTF-8 with BOM)',
+          description: A,
+          querystring: analyticsCsvQuery,
+          response: { 200: mediaResponse('text/csv', 'The table as CSV (UTF-8 with BOM), a download'), 400: errorBody, 401: errorBody, 403: errorBody },
+        },
       },
       async (request, reply) => {
         const csv = await analyticsCsv(ctx, request.query);

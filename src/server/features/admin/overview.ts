@@ -17,7 +17,10 @@ const liveUsers = isNull(users.deletedAt);
 async function figures(db: DbOrTx, dayStart: Date, before?: Date) {
   const until = (col: SQL | typeof users.createdAt) => (before ? [lt(col as typeof users.createdAt, before)] : []);
   const [[u], [inf], [comp], [t], [apps], [newUsers], [newTasks], revenue] = await Promise.all([
-    db.select({ n: count() }).from(users).where(and(liveUsers, ...until(users.createdAt))),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(liveUsers, ...until(users.createdAt))),
     db
       .select({ n: count() })
       .from(userProfiles)
@@ -28,10 +31,19 @@ async function figures(db: DbOrTx, dayStart: Date, before?: Date) {
       .from(userProfiles)
       .innerJoin(users, eq(users.id, userProfiles.userId))
       .where(and(liveUsers, eq(userProfiles.userType, 'company'), ...until(users.createdAt))),
-    db.select({ n: count() }).from(tasks).where(and(...(before ? [lt(tasks.createdAt, before)] : []))),
+    db
+      .select({ n: count() })
+      .from(tasks)
+      .where(and(...(before ? [lt(tasks.createdAt, before)] : []))),
     db.select({ n: count() }).from(taskApplications),
-    db.select({ n: count() }).from(users).where(and(gte(users.createdAt, dayStart), ...(before ? [lt(users.createdAt, before)] : []))),
-    db.select({ n: count() }).from(tasks).where(and(gte(tasks.createdAt, dayStart), ...(before ? [lt(tasks.createdAt, before)] : []))),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(gte(users.createdAt, dayStart), ...(before ? [lt(users.createdAt, before)] : []))),
+    db
+      .select({ n: count() })
+      .from(tasks)
+      .where(and(gte(tasks.createdAt, dayStart), ...(before ? [lt(tasks.createdAt, before)] : []))),
     // platform fee earned that day, from the ledger (财务's revenue by day)
     revenueBetween(db, dayStart, before),
   ]);

@@ -153,7 +153,13 @@ export const adminRoutes =
       '/api/admin/me',
       {
         preValidation: guard(),
-        schema: { operationId: 'getAdminMe', tags: ['admin'], summary: 'The signed-in admin and their permissions (the console shows only their tabs)', description: who(), response: { 200: adminMe, ...errors } },
+        schema: {
+          operationId: 'getAdminMe',
+          tags: ['admin'],
+          summary: 'The signed-in admin and their permissions (the console shows only their tabs)',
+          description: who(),
+          response: { 200: adminMe, ...errors },
+        },
       },
       async (request) => {
         const a = currentAdmin(request);
@@ -209,34 +215,53 @@ export const adminRoutes =
       async (request) => getUserDetail(ctx.db, request.params.id),
     );
 
-    const decision = (path: string, operationId: string, summary: string, run: (request: FastifyRequest<{ Params: { id: string } }>, adminId: string) => Promise<void>, body?: z.ZodType) =>
+    const decision = (
+      path: string,
+      operationId: string,
+      summary: string,
+      run: (request: FastifyRequest<{ Params: { id: string } }>, adminId: string) => Promise<void>,
+      body?: z.ZodType,
+    ) =>
       app.post(
         `/api/admin/users/:id/${path}`,
         {
           preValidation: guard('user_management'),
-          schema: { operationId, tags: ['admin'], summary, description: who('user_management'), params: userId, ...(body ? { body } : {}), response: { 200: okBody, ...errors } },
+          schema: {
+            operationId,
+            tags: ['admin'],
+            summary,
+            description: who('user_management'),
+            params: userId,
+            ...(body ? { body } : {}),
+            response: { 200: okBody, ...errors },
+          },
         },
         async (request) => {
           await run(request as FastifyRequest<{ Params: { id: string } }>, currentAdmin(request).id);
           return { ok: true as const };
         },
       );
-    decision('approve', 'adminApproveUser', '审核通过: approve the influencer, or the company’s pending verification request', (r, a) => approveUser(ctx, a, r.params.id, meta(r)));
+    decision('approve', 'adminApproveUser', '审核通过: approve the influencer, or the company’s pending verification request', (r, a) =>
+      approveUser(ctx, a, r.params.id, meta(r)),
+    );
     decision(
-      'reject', 'adminRejectUser',
+      'reject',
+      'adminRejectUser',
       '审核拒绝 with a reason sent to the user (notification + mail)',
       (r, a) => rejectUser(ctx, a, r.params.id, (r.body as z.infer<typeof rejectRequest>).reason, meta(r)),
       rejectRequest,
     );
     decision(
-      'suspend', 'adminSuspendUser',
+      'suspend',
+      'adminSuspendUser',
       'Suspend: sessions end, sign-in refused, hidden from public pages',
       (r, a) => suspendUser(ctx, a, r.params.id, (r.body as z.infer<typeof suspendRequest>).reason, meta(r)),
       suspendRequest,
     );
     decision('reinstate', 'adminReinstateUser', 'Reinstate a suspended account', (r, a) => reinstateUser(ctx, a, r.params.id, meta(r)));
     decision(
-      'deletion', 'adminDecideDeletion',
+      'deletion',
+      'adminDecideDeletion',
       'Carry out (personal data removed or anonymised) or decline the pending account-deletion request',
       (r, a) => decideDeletion(ctx, a, r.params.id, (r.body as z.infer<typeof deletionDecision>).action, meta(r)),
       deletionDecision,
@@ -247,7 +272,13 @@ export const adminRoutes =
       '/api/admin/admins',
       {
         preValidation: guard('system_settings'),
-        schema: { operationId: 'listAdmins', tags: ['admin'], summary: '管理员设置: admins with their permissions, open invitations', description: who('system_settings'), response: { 200: adminsResponse, ...errors } },
+        schema: {
+          operationId: 'listAdmins',
+          tags: ['admin'],
+          summary: '管理员设置: admins with their permissions, open invitations',
+          description: who('system_settings'),
+          response: { 200: adminsResponse, ...errors },
+        },
       },
       async (request) => listAdmins(ctx, currentAdmin(request).id),
     );
@@ -272,7 +303,14 @@ export const adminRoutes =
       '/api/admin/invites/:id',
       {
         preValidation: guard('system_settings'),
-        schema: { operationId: 'revokeAdminInvite', tags: ['admin'], summary: 'Revoke an open invitation', description: who('system_settings'), params: z.object({ id: z.string().uuid({ error: 'INVITE_INVALID' }) }), response: { 200: okBody, ...errors } },
+        schema: {
+          operationId: 'revokeAdminInvite',
+          tags: ['admin'],
+          summary: 'Revoke an open invitation',
+          description: who('system_settings'),
+          params: z.object({ id: z.string().uuid({ error: 'INVITE_INVALID' }) }),
+          response: { 200: okBody, ...errors },
+        },
       },
       async (request) => {
         await revokeInvite(ctx, currentAdmin(request).id, request.params.id, meta(request));

@@ -52,7 +52,9 @@ describe('分类管理', () => {
     const child = await admin.post('/api/admin/categories', { name: '洗发', level: 2, parentId: top.json().id });
     expect(child.statusCode).toBe(200);
     // a parent must sit on a lower level
-    expect(errorOf(await admin.post('/api/admin/categories', { name: '再下层', level: 2, parentId: child.json().id }))).toMatchObject({ code: 'CATEGORY_PARENT_INVALID' });
+    expect(errorOf(await admin.post('/api/admin/categories', { name: '再下层', level: 2, parentId: child.json().id }))).toMatchObject({
+      code: 'CATEGORY_PARENT_INVALID',
+    });
     expect(errorOf(await put(`/api/admin/categories/${top.json().id}`, { name: '个护', level: 2, parentId: child.json().id }))).toMatchObject({
       code: 'CATEGORY_PARENT_INVALID',
     });
@@ -124,7 +126,10 @@ describe('任务管理', () => {
     expect((await del(`/api/admin/tasks/${task.id}`)).statusCode).toBe(200);
     expect(await db.select().from(tasks).where(eq(tasks.id, task.id))).toHaveLength(0);
     for (const userId of [co.user.id, inf.user.id]) {
-      const [n] = await db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'task_deleted')));
+      const [n] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'task_deleted')));
       expect(n.body).toContain('将被删除的任务');
     }
     expect(await lastLog(task.id)).toMatchObject({ actionType: 'task_delete', adminId, before: expect.objectContaining({ title: '将被删除的任务' }) });
@@ -174,7 +179,10 @@ describe('delete meets accept and apply', () => {
       }
       // delete × apply
       const task2 = await makeTask(db, { companyId: co.company.id });
-      const [x, y] = await Promise.all([outcome(deleteAdminTask(ctx, adminId, task2.id, meta)), outcome(applyOnce(ctx, other.user.id, { taskId: task2.id, proposedRate: 1000, message: null }))]);
+      const [x, y] = await Promise.all([
+        outcome(deleteAdminTask(ctx, adminId, task2.id, meta)),
+        outcome(applyOnce(ctx, other.user.id, { taskId: task2.id, proposedRate: 1000, message: null })),
+      ]);
       expect(x).toBe('ok');
       expect(['ok', 'TASK_NOT_FOUND']).toContain(y);
       expect(await db.select().from(taskApplications).where(eq(taskApplications.taskId, task2.id))).toHaveLength(0);

@@ -188,7 +188,7 @@ function taskQuery(db: DbOrTx) {
 }
 type TaskRow = Awaited<ReturnType<ReturnType<typeof taskQuery>['execute']>>[number];
 
-const asStatus = (s: string): TaskStatus => (TASK_STATUSES as readonly string[]).includes(s) ? (s as TaskStatus) : 'open';
+const asStatus = (s: string): TaskStatus => ((TASK_STATUSES as readonly string[]).includes(s) ? (s as TaskStatus) : 'open');
 const toTaskRow = (r: TaskRow): AdminTaskRow => ({
   ...r,
   status: asStatus(r.status),
@@ -291,4 +291,3 @@ export async function deleteAdminTask(ctx: AppContext, adminId: string, id: stri
   ctx.publicCache.invalidate('tasks');
   await mailNotifications(ctx, notes);
 }
-

@@ -27,14 +27,30 @@ export const adminTasksRoutes =
 
     app.get(
       '/api/admin/categories',
-      { preValidation, schema: { operationId: 'adminListCategories', tags: ['admin'], summary: '分类管理: every task category (inactive too) with its task count', description: WHO, response: { 200: adminCategoriesResponse, ...errors } } },
+      {
+        preValidation,
+        schema: {
+          operationId: 'adminListCategories',
+          tags: ['admin'],
+          summary: '分类管理: every task category (inactive too) with its task count',
+          description: WHO,
+          response: { 200: adminCategoriesResponse, ...errors },
+        },
+      },
       async () => listAdminCategories(ctx.db),
     );
     app.post(
       '/api/admin/categories',
       {
         preValidation,
-        schema: { operationId: 'createCategory', tags: ['admin'], summary: 'Create a category (name required, level 1–3, parent of a lower level)', description: WHO, body: categoryInput, response: { 200: adminCategory, ...errors } },
+        schema: {
+          operationId: 'createCategory',
+          tags: ['admin'],
+          summary: 'Create a category (name required, level 1–3, parent of a lower level)',
+          description: WHO,
+          body: categoryInput,
+          response: { 200: adminCategory, ...errors },
+        },
       },
       async (request) => createCategory(ctx, currentAdmin(request).id, request.body, meta(request.ip)),
     );
@@ -42,7 +58,15 @@ export const adminTasksRoutes =
       '/api/admin/categories/:id',
       {
         preValidation,
-        schema: { operationId: 'updateCategory', tags: ['admin'], summary: 'Edit a category', description: WHO, params: categoryId, body: categoryInput, response: { 200: adminCategory, ...errors } },
+        schema: {
+          operationId: 'updateCategory',
+          tags: ['admin'],
+          summary: 'Edit a category',
+          description: WHO,
+          params: categoryId,
+          body: categoryInput,
+          response: { 200: adminCategory, ...errors },
+        },
       },
       async (request) => updateCategory(ctx, currentAdmin(request).id, request.params.id, request.body, meta(request.ip)),
     );
@@ -69,13 +93,30 @@ export const adminTasksRoutes =
       '/api/admin/tasks',
       {
         preValidation,
-        schema: { operationId: 'adminListTasks', tags: ['admin'], summary: '任务管理: status filter, search, newest first, paginated', description: WHO, querystring: adminTaskListQuery, response: { 200: adminTasksResponse, ...errors } },
+        schema: {
+          operationId: 'adminListTasks',
+          tags: ['admin'],
+          summary: '任务管理: status filter, search, newest first, paginated',
+          description: WHO,
+          querystring: adminTaskListQuery,
+          response: { 200: adminTasksResponse, ...errors },
+        },
       },
       async (request) => listAdminTasks(ctx.db, request.query),
     );
     app.get(
       '/api/admin/tasks/:id',
-      { preValidation, schema: { operationId: 'adminGetTask', tags: ['admin'], summary: 'One task with its applicants', description: WHO, params: taskId, response: { 200: adminTaskDetail, ...errors } } },
+      {
+        preValidation,
+        schema: {
+          operationId: 'adminGetTask',
+          tags: ['admin'],
+          summary: 'One task with its applicants',
+          description: WHO,
+          params: taskId,
+          response: { 200: adminTaskDetail, ...errors },
+        },
+      },
       async (request) => getAdminTask(ctx.db, request.params.id),
     );
     app.delete(

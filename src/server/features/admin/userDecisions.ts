@@ -32,39 +32,41 @@ async function lockUser(tx: DbOrTx, userId: string) {
  * a company's pending verification request is approved (verified badge). 409 when nothing waits.
  */
 export async function approveUser(ctx: AppContext, adminId: string, userId: string, meta: Meta) {
-  const notes = await ctx.db.transaction(async (tx) => {
-    const u = await lockUser(tx, userId);
-    const now = ctx.clock.now();
-    const list: NewNotification[] = [];
-    if (u.userType === 'influencer') {
-      const [row] = await tx
-        .update(influencers)
-        .set({ isApproved: true, reviewedAt: now, rejectionReason: null, updatedAt: now })
-        .where(and(eq(influencers.userId, userId), eq(influencers.isApproved, false)))
-        .returning({ id: influencers.id, nickname: influencers.nickname });
-      if (!row) throw new AppError('REVIEW_NOT_PENDING');
-      await audit(tx, {
-        adminId,
-        action: 'user_approve',
-        description: `审核通过达人：${row.nickname}（${u.email}）`,
-        targetType: 'user',
-        targetId: userId,
-        before: { isApproved: false },
-        after: { isApproved: true },
-        ip: meta.ip,
-      });
-      list.push({ userId, type: 'influencer_approved', params: {}, link: '/influencer-profile' });
-    } else if (u.userType === 'company') {
-      list.push(...(await approveCompanyVerification({ tx, adminId, user: u, now, ip: meta.ip })));
-    } else {
-      throw new AppError('REVIEW_NOT_PENDING');
-    }
-    return addNotifications(tx, list);
-  }).catch((err: unknown) => {
-    // two companies approved with one code at the same moment: the unique index lets one through
-    if (isUniqueViolation(err)) throw new AppError('CREDIT_CODE_TAKEN');
-    throw err;
-  });
+  const notes = await ctx.db
+    .transaction(async (tx) => {
+      const u = await lockUser(tx, userId);
+      const now = ctx.clock.now();
+      const list: NewNotification[] = [];
+      if (u.userType === 'influencer') {
+        const [row] = await tx
+          .update(influencers)
+          .set({ isApproved: true, reviewedAt: now, rejectionReason: null, updatedAt: now })
+          .where(and(eq(influencers.userId, userId), eq(influencers.isApproved, false)))
+          .returning({ id: influencers.id, nickname: influencers.nickname });
+        if (!row) throw new AppError('REVIEW_NOT_PENDING');
+        await audit(tx, {
+          adminId,
+          action: 'user_approve',
+          description: `审核通过达人：${row.nickname}（${u.email}）`,
+          targetType: 'user',
+          targetId: userId,
+          before: { isApproved: false },
+          after: { isApproved: true },
+          ip: meta.ip,
+        });
+        list.push({ userId, type: 'influencer_approved', params: {}, link: '/influencer-profile' });
+      } else if (u.userType === 'company') {
+        list.push(...(await approveCompanyVerification({ tx, adminId, user: u, now, ip: meta.ip })));
+      } else {
+        throw new AppError('REVIEW_NOT_PENDING');
+      }
+      return addNotifications(tx, list);
+    })
+    .catch((err: unknown) => {
+      // two companies approved with one code at the same moment: the unique index lets one through
+      if (isUniqueViolation(err)) throw new AppError('CREDIT_CODE_TAKEN');
+      throw err;
+    });
   ctx.publicCache.invalidate('influencers');
   ctx.publicCache.invalidate('tasks');
   await mailNotifications(ctx, notes, { always: true });

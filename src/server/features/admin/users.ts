@@ -5,15 +5,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserDetail, AdminUserRow, AdminUsersQuery, AdminUsersResponse } from '../../../shared/schemas/admin';
 import { type DbOrTx } from '../../db/client';
-import {
-  accountDeletionRequests,
-  companies,
-  companyVerificationRequests,
-  influencers,
-  uploads,
-  userProfiles,
-  users,
-} from '../../db/schema';
+import { accountDeletionRequests, companies, companyVerificationRequests, influencers, uploads, userProfiles, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { pendingEvidence, verificationHistory } from './verification';
 
@@ -21,7 +13,9 @@ import { pendingEvidence, verificationHistory } from './verification';
 const influencerWaiting = sql<boolean>`(${influencers.id} is not null and not ${influencers.isApproved} and ${influencers.status} <> 'suspended' and (${influencers.reviewedAt} is null or ${influencers.updatedAt} > ${influencers.reviewedAt}))`;
 const verificationSince = sql<Date | null>`(select min(v.submitted_at) from ${companyVerificationRequests} v where v.company_id = ${companies.id} and v.status = 'pending')`;
 const waitingSince = sql<Date | null>`case when ${influencerWaiting} then (case when ${influencers.reviewedAt} is null then ${influencers.createdAt} else ${influencers.updatedAt} end) else ${verificationSince} end`;
-const lastVerificationStatus = sql<string | null>`(select v.status from ${companyVerificationRequests} v where v.company_id = ${companies.id} order by v.submitted_at desc limit 1)`;
+const lastVerificationStatus = sql<
+  string | null
+>`(select v.status from ${companyVerificationRequests} v where v.company_id = ${companies.id} order by v.submitted_at desc limit 1)`;
 const deletionPending = sql<boolean>`exists (select 1 from ${accountDeletionRequests} d where d.user_id = ${users.id} and d.status = 'pending')`;
 
 const rowColumns = {
@@ -102,7 +96,10 @@ function toRow(r: Row, verification: AdminUserRow['verification'] = null): Admin
 
 /** The rows with the evidence of the companies' pending verification requests. */
 async function withEvidence(db: DbOrTx, rows: Row[]): Promise<AdminUserRow[]> {
-  const evidence = await pendingEvidence(db, rows.flatMap((r) => (r.companyId && r.lastVerification === 'pending' ? [r.companyId] : [])));
+  const evidence = await pendingEvidence(
+    db,
+    rows.flatMap((r) => (r.companyId && r.lastVerification === 'pending' ? [r.companyId] : [])),
+  );
   return rows.map((r) => toRow(r, (r.companyId && evidence.get(r.companyId)) || null));
 }
 
@@ -140,7 +137,12 @@ export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<AdminUs
       break;
   }
   const cond = and(...where);
-  const order = q.filter === 'queue' ? [asc(waitingSince), asc(users.id)] : q.filter === 'deletion' ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+  const order =
+    q.filter === 'queue'
+      ? [asc(waitingSince), asc(users.id)]
+      : q.filter === 'deletion'
+        ? [asc(users.createdAt), asc(users.id)]
+        : [desc(users.createdAt), desc(users.id)];
   const [rows, [{ total }]] = await Promise.all([
     baseQuery(db)
       .where(cond)
@@ -178,12 +180,7 @@ export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUs
       .from(accountDeletionRequests)
       .where(and(eq(accountDeletionRequests.userId, userId), eq(accountDeletionRequests.status, 'pending')))
       .limit(1),
-    db
-      .select({ url: uploads.url, name: uploads.originalName })
-      .from(uploads)
-      .where(eq(uploads.ownerUserId, userId))
-      .orderBy(desc(uploads.createdAt))
-      .limit(50),
+    db.select({ url: uploads.url, name: uploads.originalName }).from(uploads).where(eq(uploads.ownerUserId, userId)).orderBy(desc(uploads.createdAt)).limit(50),
   ]);
   const requests = comp ? await verificationHistory(db, comp.id) : [];
   const [row] = await withEvidence(db, [r]);

@@ -26,7 +26,13 @@ async function restart(env: Record<string, string>): Promise<App> {
   return buildApp(config, { database: t.app.ctx.database, serveWeb: false });
 }
 const db = () => t.app.ctx.db;
-const userByEmail = async (email: string) => (await db().select().from(users).where(sql`lower(${users.email}) = ${email}`))[0];
+const userByEmail = async (email: string) =>
+  (
+    await db()
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+  )[0];
 const permissionsOf = async (id: string) =>
   (await db().select().from(adminPermissions).where(eq(adminPermissions.adminId, id))).map((p) => p.permissionName).sort();
 const logsOf = async (id: string) => db().select().from(adminLogs).where(eq(adminLogs.adminId, id));
@@ -61,7 +67,12 @@ describe('ADMIN_EMAIL + ADMIN_PASSWORD at start', () => {
     expect(await permissionsOf(admin.id)).toEqual(allPermissions);
     expect(await logsOf(admin.id)).toHaveLength(1);
     expect((await userByEmail(ADMIN_EMAIL)).passwordHash).toBe(admin.passwordHash);
-    expect(await db().select().from(users).where(sql`lower(${users.email}) = ${ADMIN_EMAIL}`)).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${ADMIN_EMAIL}`),
+    ).toHaveLength(1);
 
     const rotated = await restart({ ADMIN_EMAIL, ADMIN_PASSWORD: 'admin-pass-2' });
     try {
@@ -123,7 +134,9 @@ describe('the designated ADMIN_EMAIL (without a password) is promoted on sign-in
   });
 
   it('a wrong password promotes nobody; a missing profile is created as admin', async () => {
-    await db().delete(users).where(sql`lower(${users.email}) = 'chief@example.com'`);
+    await db()
+      .delete(users)
+      .where(sql`lower(${users.email}) = 'chief@example.com'`);
     const u = await makeUser(db(), { email: 'chief@example.com', userType: null });
     await db().delete(userProfiles).where(eq(userProfiles.userId, u.id));
     expect((await new Client(app).post('/api/auth/login', { email: u.email, password: 'wrong-pass' })).statusCode).toBe(401);

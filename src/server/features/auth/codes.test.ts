@@ -238,9 +238,9 @@ describe('checking', () => {
     const email = freshEmail();
     const code = await send(c, email);
     const res = await verify(c, email, code);
-    const ticket = (res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number; secure?: boolean }[]).find(
-      (x) => x.name === 'signup_ticket',
-    );
+    const ticket = (
+      res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number; secure?: boolean }[]
+    ).find((x) => x.name === 'signup_ticket');
     expect(ticket).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api', maxAge: 1800 });
     expect(ticket?.secure).toBeFalsy();
     expect(ticket!.value).not.toContain(code);
@@ -282,7 +282,10 @@ describe('single use', () => {
       message: '请先完成邮箱验证',
     });
     // still exactly one account, with the first password
-    const accounts = await t.app.ctx.db.select().from(users).where(and(eq(users.email, email)));
+    const accounts = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email)));
     expect(accounts).toHaveLength(1);
     expect((await again.post('/api/auth/login', { email, password: 'secret1' })).statusCode).toBe(200);
   });

@@ -45,7 +45,10 @@ function signInLimitTests(get: () => TestApp, ip: () => string) {
   it('50 parallel wrong passwords for one email: at most 10 reach the password check, the rest get 429', async () => {
     const app = get().app;
     const u = await makeUser(app.ctx.db, { userType: 'company', email: freshEmail('par') });
-    const r = await parallelWrongLogins(app, Array.from({ length: 50 }, () => ({ email: u.email, ip: ip() })));
+    const r = await parallelWrongLogins(
+      app,
+      Array.from({ length: 50 }, () => ({ email: u.email, ip: ip() })),
+    );
     expect(r.other).toBe(0);
     expect(r.checked).toBeLessThanOrEqual(10);
     expect(r.checked).toBeGreaterThan(0);
@@ -57,7 +60,10 @@ function signInLimitTests(get: () => TestApp, ip: () => string) {
   it('70 parallel wrong passwords from one IP for different emails: at most 50 reach the password check', async () => {
     const app = get().app;
     const shared = ip();
-    const r = await parallelWrongLogins(app, Array.from({ length: 70 }, () => ({ email: freshEmail('guess'), ip: shared })));
+    const r = await parallelWrongLogins(
+      app,
+      Array.from({ length: 70 }, () => ({ email: freshEmail('guess'), ip: shared })),
+    );
     expect(r.other).toBe(0);
     expect(r.checked).toBeLessThanOrEqual(50);
     expect(r.refused).toBe(70 - r.checked);
@@ -247,7 +253,12 @@ describe('item 13: sign-in and session responses are not cached', () => {
       login: await login(c, email, 'secret1'),
       failedLogin: await login(new Client(t.app), email, 'wrong-pass'),
       resetRequest: await new Client(t.app).post('/api/auth/password-reset/request', { email }),
-      resetConfirm: await new Client(t.app).post('/api/auth/password-reset/confirm', { email, code: '123456', password: 'secret2', confirmPassword: 'secret2' }),
+      resetConfirm: await new Client(t.app).post('/api/auth/password-reset/confirm', {
+        email,
+        code: '123456',
+        password: 'secret2',
+        confirmPassword: 'secret2',
+      }),
     };
     for (const [name, res] of Object.entries(responses)) {
       expect(res.headers['cache-control'], name).toBe('no-store');

@@ -146,7 +146,9 @@ describe('confirming', () => {
     const code = await lastCode(t.app, u.email);
     expect(errorOf(await confirm(c, u.email, code, 'abc', 'abc'))).toMatchObject({ status: 400, code: 'NEW_PASSWORD_TOO_SHORT' });
     expect(errorOf(await confirm(c, u.email, code, 'brand-new-1', 'brand-new-2'))).toMatchObject({ status: 400, code: 'PASSWORD_CONFIRM_MISMATCH' });
-    expect(errorOf(await c.post('/api/auth/password-reset/confirm', { email: u.email, password: 'brand-new-1', confirmPassword: 'brand-new-1' }))).toMatchObject({
+    expect(
+      errorOf(await c.post('/api/auth/password-reset/confirm', { email: u.email, password: 'brand-new-1', confirmPassword: 'brand-new-1' })),
+    ).toMatchObject({
       status: 400,
       code: 'CODE_REQUIRED',
     });

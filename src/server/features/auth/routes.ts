@@ -121,7 +121,8 @@ export const authRoutes =
           operationId: 'signIn',
           tags: ['auth'],
           summary: 'Sign in with email and password',
-          description: 'Who: anyone. Attempts are counted per IP and per email before the password is checked (429 over the limit). A suspended account gets 403 ACCOUNT_SUSPENDED; a demo account on a production site 403 DEMO_ACCOUNT_DISABLED unless the server runs with SEED_DEMO=true.',
+          description:
+            'Who: anyone. Attempts are counted per IP and per email before the password is checked (429 over the limit). A suspended account gets 403 ACCOUNT_SUSPENDED; a demo account on a production site 403 DEMO_ACCOUNT_DISABLED unless the server runs with SEED_DEMO=true.',
           body: loginRequest,
           response: { 200: meResponse, ...errors },
         },

@@ -5,16 +5,7 @@ import { ADMIN_PERMISSIONS, TALENT_TYPES, labelOf, type UserType } from '../../.
 import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import { getSettings } from '../settings';
-import {
-  adminLogs,
-  adminPermissions,
-  influencers,
-  talentProfiles,
-  talentTypeDetails,
-  userProfiles,
-  users,
-  verificationCodes,
-} from '../../db/schema';
+import { adminLogs, adminPermissions, influencers, talentProfiles, talentTypeDetails, userProfiles, users, verificationCodes } from '../../db/schema';
 import { findByTicket, issueCode, issueWithoutCode, verifyCode } from '../../platform/codes';
 import { destroyOtherSessions } from '../../platform/session';
 import type { AppContext } from '../../platform/context';
@@ -35,7 +26,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 export async function emailExists(db: DbOrTx, email: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
   return Boolean(row);
 }
 
@@ -150,10 +145,7 @@ export async function signup(ctx: AppContext, input: SignupRequest, cookieTicket
         const missing = allIds.filter((id) => !byId.has(id));
         if (missing.length > 0 || new Set(allIds).size !== allIds.length) throw new AppError('UPLOAD_NOT_FOUND');
 
-        const [profile] = await tx
-          .insert(talentProfiles)
-          .values({ userId: user.id, talentTypes: types })
-          .returning({ id: talentProfiles.id });
+        const [profile] = await tx.insert(talentProfiles).values({ userId: user.id, talentTypes: types }).returning({ id: talentProfiles.id });
         for (const type of types) {
           const d = input.talent.details[type]!;
           await tx.insert(talentTypeDetails).values({
@@ -338,7 +330,10 @@ export async function ensureAdminAccount(ctx: AppContext) {
   } else {
     userId = existing.id;
     if (!(await verifyPassword(existing.passwordHash, admin.password))) {
-      await ctx.db.update(users).set({ passwordHash: await hashPassword(admin.password), updatedAt: new Date() }).where(eq(users.id, userId));
+      await ctx.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(admin.password), updatedAt: new Date() })
+        .where(eq(users.id, userId));
       ctx.log.info('admin password updated from ADMIN_PASSWORD');
     }
   }

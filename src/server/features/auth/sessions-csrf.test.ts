@@ -23,7 +23,13 @@ type Cookie = { name: string; value: string; httpOnly?: boolean; sameSite?: stri
 const cookieOf = (res: { cookies: unknown }, name: string) => (res.cookies as Cookie[]).find((c) => c.name === name);
 const unauthenticated = { status: 401, code: 'UNAUTHENTICATED', message: '用户未登录' };
 const crossOrigin = { status: 403, code: 'CROSS_ORIGIN', message: '跨站请求已被拒绝' };
-const sessionRow = async (token: string) => (await t.app.ctx.db.select().from(sessions).where(eq(sessions.id, sha256(token))))[0];
+const sessionRow = async (token: string) =>
+  (
+    await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sha256(token)))
+  )[0];
 const meWith = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { sid: token } });
 
 describe('session cookie and row', () => {
@@ -131,7 +137,10 @@ describe('expiry', () => {
   it('an expired session is refused', async () => {
     const { client } = await signupCompany(t.app);
     const token = client.cookies.get('sid')!;
-    await t.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sha256(token)));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sha256(token)));
     expect(errorOf(await client.get('/api/auth/me'))).toEqual(unauthenticated);
   });
 

@@ -334,6 +334,11 @@ describe('unique email, case-insensitive (409)', () => {
     expect([a, b].filter((r) => r.statusCode === 200)).toHaveLength(1);
     const loser = a.statusCode === 200 ? b : a;
     expect(['EMAIL_NOT_VERIFIED', 'EMAIL_TAKEN']).toContain(loser.json().error.code);
-    expect(await t.app.ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(1);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toHaveLength(1);
   });
 });

@@ -38,7 +38,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-type StateKind = 'awaiting_payment' | 'accepted' | 'schedule_proposed' | 'live_started' | 'live_started_cancel_asked' | 'reported' | 'reported_window_over' | 'disputed';
+type StateKind =
+  'awaiting_payment' | 'accepted' | 'schedule_proposed' | 'live_started' | 'live_started_cancel_asked' | 'reported' | 'reported_window_over' | 'disputed';
 type World = { dealId: string; taskId: string; company: AuthUser; influencer: AuthUser };
 
 /**
@@ -55,14 +56,30 @@ async function fundWorld(w: { dealId: string; companyUserId: string; influencerU
   await fundWallet(db, { userId: w.influencerUserId, userType: 'influencer', cents: paid ? 100 : DEPOSIT });
   if (!paid) return;
   await db.transaction(async (tx) => {
-    await post(tx, { kind: 'test_escrow', idempotencyKey: `test:${w.dealId}:fee`, lines: [
-      { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -FEE },
-      { accountId: await accountFor(tx, 'escrow', w.companyUserId, w.dealId), amountCents: FEE },
-    ] }, clock.now());
-    await post(tx, { kind: 'test_deposit', idempotencyKey: `test:${w.dealId}:deposit`, lines: [
-      { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -DEPOSIT },
-      { accountId: await accountFor(tx, 'deposits_held', w.influencerUserId, w.dealId), amountCents: DEPOSIT },
-    ] }, clock.now());
+    await post(
+      tx,
+      {
+        kind: 'test_escrow',
+        idempotencyKey: `test:${w.dealId}:fee`,
+        lines: [
+          { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -FEE },
+          { accountId: await accountFor(tx, 'escrow', w.companyUserId, w.dealId), amountCents: FEE },
+        ],
+      },
+      clock.now(),
+    );
+    await post(
+      tx,
+      {
+        kind: 'test_deposit',
+        idempotencyKey: `test:${w.dealId}:deposit`,
+        lines: [
+          { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -DEPOSIT },
+          { accountId: await accountFor(tx, 'deposits_held', w.influencerUserId, w.dealId), amountCents: DEPOSIT },
+        ],
+      },
+      clock.now(),
+    );
   });
 }
 
@@ -73,13 +90,36 @@ async function makeWorld(kind: StateKind): Promise<World> {
   const co = await makeCompany(db);
   const inf = await makeInfluencer(db);
   const task = await makeTask(db, { companyId: co.company.id, status: 'in_progress', selectedInfluencerId: inf.influencer.id, currentApplicants: 1 });
-  const [app] = await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 2000, status: 'accepted', respondedAt: new Date(now) }).returning();
-  const started = { scheduleStart: new Date(now - 3 * H), scheduleEnd: new Date(now - H), roomUrl: 'https://live.douyin.com/1', scheduleProposedBy: 'company', scheduleConfirmedAt: new Date(now - 24 * H) };
-  const report = { reportReplayUrl: 'https://www.douyin.com/1', reportStartedAt: new Date(now - 3 * H), reportEndedAt: new Date(now - H), reportViews: 100, reportPeakViewers: 10, reportOrders: 5, reportGmvCents: 10_000 };
+  const [app] = await db
+    .insert(taskApplications)
+    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 2000, status: 'accepted', respondedAt: new Date(now) })
+    .returning();
+  const started = {
+    scheduleStart: new Date(now - 3 * H),
+    scheduleEnd: new Date(now - H),
+    roomUrl: 'https://live.douyin.com/1',
+    scheduleProposedBy: 'company',
+    scheduleConfirmedAt: new Date(now - 24 * H),
+  };
+  const report = {
+    reportReplayUrl: 'https://www.douyin.com/1',
+    reportStartedAt: new Date(now - 3 * H),
+    reportEndedAt: new Date(now - H),
+    reportViews: 100,
+    reportPeakViewers: 10,
+    reportOrders: 5,
+    reportGmvCents: 10_000,
+  };
   const byKind: Record<StateKind, Partial<typeof deals.$inferInsert>> = {
     awaiting_payment: { status: 'awaiting_payment' },
     accepted: { status: 'accepted' },
-    schedule_proposed: { status: 'schedule_proposed', scheduleStart: new Date(now + 48 * H), scheduleEnd: new Date(now + 50 * H), roomUrl: 'https://live.douyin.com/1', scheduleProposedBy: 'company' },
+    schedule_proposed: {
+      status: 'schedule_proposed',
+      scheduleStart: new Date(now + 48 * H),
+      scheduleEnd: new Date(now + 50 * H),
+      roomUrl: 'https://live.douyin.com/1',
+      scheduleProposedBy: 'company',
+    },
     live_started: { status: 'scheduled', ...started },
     live_started_cancel_asked: { status: 'scheduled', ...started, cancelRequestedBy: 'company', cancelRequestReason: '产品问题' },
     reported: { status: 'reported', ...started, ...report, reportedAt: new Date(now - 0.5 * H) },
@@ -87,7 +127,15 @@ async function makeWorld(kind: StateKind): Promise<World> {
     disputed: { status: 'disputed', ...started, ...report, reportedAt: new Date(now - 0.5 * H) },
   };
   const paid = kind !== 'awaiting_payment';
-  const money = { moneyTracked: true, pricingModel: 'slot_commission', commissionBps: 1000, depositCents: DEPOSIT, platformFeeBps: 1000, feeFundedAt: paid ? new Date(now - 48 * H) : null, depositPaidAt: paid ? new Date(now - 48 * H) : null };
+  const money = {
+    moneyTracked: true,
+    pricingModel: 'slot_commission',
+    commissionBps: 1000,
+    depositCents: DEPOSIT,
+    platformFeeBps: 1000,
+    feeFundedAt: paid ? new Date(now - 48 * H) : null,
+    depositPaidAt: paid ? new Date(now - 48 * H) : null,
+  };
   const deal = await makeDeal(db, { task, applicationId: app.id, influencerId: inf.influencer.id, rateCents: FEE, ...money, ...byKind[kind] });
   await fundWorld({ dealId: deal.id, companyUserId: co.user.id, influencerUserId: inf.user.id }, paid);
   if (kind === 'disputed') {
@@ -147,8 +195,24 @@ const PAIRS: [StateKind, Op, Op][] = [
   ['reported_window_over', autoConfirm, fire('company', 'confirm')],
   ['live_started', report, fire('admin', 'admin_cancel', { reason: '违规' })],
   ['live_started_cancel_asked', report, fire('influencer', 'agree_cancel')],
-  ['schedule_proposed', fire('influencer', 'confirm_schedule'), fire('company', 'propose_schedule', { start: new Date(clock.nowMs() + 72 * H).toISOString(), end: new Date(clock.nowMs() + 74 * H).toISOString(), roomUrl: 'https://live.douyin.com/2' })],
-  ['accepted', fire('company', 'cancel', { reason: '预算调整' }), fire('influencer', 'propose_schedule', { start: new Date(clock.nowMs() + 72 * H).toISOString(), end: new Date(clock.nowMs() + 74 * H).toISOString(), roomUrl: 'https://live.douyin.com/2' })],
+  [
+    'schedule_proposed',
+    fire('influencer', 'confirm_schedule'),
+    fire('company', 'propose_schedule', {
+      start: new Date(clock.nowMs() + 72 * H).toISOString(),
+      end: new Date(clock.nowMs() + 74 * H).toISOString(),
+      roomUrl: 'https://live.douyin.com/2',
+    }),
+  ],
+  [
+    'accepted',
+    fire('company', 'cancel', { reason: '预算调整' }),
+    fire('influencer', 'propose_schedule', {
+      start: new Date(clock.nowMs() + 72 * H).toISOString(),
+      end: new Date(clock.nowMs() + 74 * H).toISOString(),
+      roomUrl: 'https://live.douyin.com/2',
+    }),
+  ],
   ['accepted', fire('company', 'request_cancel', { reason: 'a' }), fire('influencer', 'request_cancel', { reason: 'b' })],
   ['disputed', fire('admin', 'resolve_complete', { reason: '数据属实' }), fire('company', 'withdraw_dispute')],
   ['disputed', fire('admin', 'resolve_cancel', { reason: '达人违约' }), fire('influencer', 'answer_dispute', { statement: '我有证据' })],
@@ -181,7 +245,13 @@ async function snapshot(w: World) {
     confirmed: d.confirmedAt !== null,
     events: events.map((e) => `${e.version}:${e.event}:${e.fromStatus}>${e.toStatus}`),
     disputes: disputes.map((x) => `${x.openedBy}:${x.outcome}:${x.answeredAt ? 'answered' : '-'}`).sort(),
-    money: { ...(await balances(w)), feeFunded: d.feeFundedAt !== null, depositPaid: d.depositPaidAt !== null, settled: d.settledAt !== null, commission: d.commissionStatus },
+    money: {
+      ...(await balances(w)),
+      feeFunded: d.feeFundedAt !== null,
+      depositPaid: d.depositPaidAt !== null,
+      settled: d.settledAt !== null,
+      commission: d.commissionStatus,
+    },
   };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -192,8 +262,16 @@ function violations(s: Snapshot): string[] {
   check(s.events.length === s.version, 'the timeline does not have one entry per version');
   s.events.forEach((e, i) => check(e.startsWith(`${i + 1}:`), 'timeline versions are not 1..n'));
   check(s.disputes.filter((x) => x.includes(':open:')).length <= (s.status === 'disputed' ? 1 : 0), 'an open dispute outside the disputed state');
-  if (s.status === 'disputed') check(s.disputes.some((x) => x.includes(':open:')), 'a disputed deal without an open dispute');
-  check(s.task === ({ completed: 'completed', cancelled: 'cancelled' } as Record<string, string>)[s.status] || (s.task === 'in_progress' && !['completed', 'cancelled'].includes(s.status)), `task ${s.task} with a ${s.status} deal`);
+  if (s.status === 'disputed')
+    check(
+      s.disputes.some((x) => x.includes(':open:')),
+      'a disputed deal without an open dispute',
+    );
+  check(
+    s.task === ({ completed: 'completed', cancelled: 'cancelled' } as Record<string, string>)[s.status] ||
+      (s.task === 'in_progress' && !['completed', 'cancelled'].includes(s.status)),
+    `task ${s.task} with a ${s.status} deal`,
+  );
   if (s.status === 'completed') check(s.confirmed, 'completed without confirmation');
   check(s.status !== 'confirmed', 'left in confirmed (completion must follow in the same step)');
   // the money follows the state: held while open, gone (paid out or refunded) when finished, never twice

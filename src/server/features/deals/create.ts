@@ -80,7 +80,10 @@ export async function createDeal(
     feeFunded = true;
   }
   const status = feeFunded && depositCents === 0 ? 'accepted' : 'awaiting_payment';
-  await tx.update(deals).set({ status, feeFundedAt: feeFunded ? now : null }).where(eq(deals.id, id));
+  await tx
+    .update(deals)
+    .set({ status, feeFundedAt: feeFunded ? now : null })
+    .where(eq(deals.id, id));
   await tx.insert(dealEvents).values({
     dealId: id,
     version: 1,
@@ -93,7 +96,12 @@ export async function createDeal(
   });
   await createDealConversation(tx, { id, companyId: task.companyId, influencerId: application.influencerId }, now);
   if (status === 'awaiting_payment') {
-    await scheduleJob(tx, { kind: 'deal.payment_expire', key: `deal:${id}:payment_expire`, runAt: new Date(now.getTime() + PAYMENT_WINDOW_HOURS * HOUR), payload: { dealId: id } });
+    await scheduleJob(tx, {
+      kind: 'deal.payment_expire',
+      key: `deal:${id}:payment_expire`,
+      runAt: new Date(now.getTime() + PAYMENT_WINDOW_HOURS * HOUR),
+      payload: { dealId: id },
+    });
   }
   return id;
 }

@@ -63,7 +63,16 @@ const schedule = (startInHours: number, hours = 2) => ({
 async function report(s: Awaited<ReturnType<typeof dealSetup>>, extra: Record<string, unknown> = {}) {
   const start = new Date(clock.nowMs() - 3 * H).toISOString();
   const end = new Date(clock.nowMs() - H).toISOString();
-  return s.fire(s.i, 'report_live', { replayUrl: 'https://www.douyin.com/video/1', startedAt: start, endedAt: end, views: 52000, peakViewers: 3100, orders: 1240, gmvCents: 18_600_000, ...extra });
+  return s.fire(s.i, 'report_live', {
+    replayUrl: 'https://www.douyin.com/video/1',
+    startedAt: start,
+    endedAt: end,
+    views: 52000,
+    peakViewers: 3100,
+    orders: 1240,
+    gmvCents: 18_600_000,
+    ...extra,
+  });
 }
 
 /** walks a fresh deal to `reported`: schedule proposed by the company, confirmed, the live passes, report */
@@ -79,7 +88,14 @@ async function reportedDeal() {
 describe('accepting creates the deal', () => {
   it('with the agreed terms, a first timeline entry, the influencer told with a link to it', async () => {
     const s = await dealSetup();
-    expect(s.deal).toMatchObject({ status: 'accepted', rateCents: 250_000, productName: '丝绒口红', requirements: ['粉丝1万以上'], taskTitle: '口红新品直播', version: 1 });
+    expect(s.deal).toMatchObject({
+      status: 'accepted',
+      rateCents: 250_000,
+      productName: '丝绒口红',
+      requirements: ['粉丝1万以上'],
+      taskTitle: '口红新品直播',
+      version: 1,
+    });
     const view = await s.get(s.i);
     expect(view).toMatchObject({ status: 'accepted', viewerRole: 'influencer', waitingFor: 'both', terms: { rateCents: 250_000 } });
     expect(view.actions.sort()).toEqual(['propose_schedule', 'request_cancel']);
@@ -89,10 +105,20 @@ describe('accepting creates the deal', () => {
     expect((await s.c.get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
     expect((await s.i.get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
     expect((await new Client(t.app).get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBeNull();
-    const [n] = await t.app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, s.inf.user.id), eq(notifications.type, 'application_accepted')));
+    const [n] = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, s.inf.user.id), eq(notifications.type, 'application_accepted')));
     expect(n.link).toBe(`/deal/${s.deal.id}`);
     const mine = (await s.i.get('/api/deals')).json().items;
-    expect(mine).toEqual([expect.objectContaining({ id: s.deal.id, status: 'accepted', waitingFor: 'both', counterpart: expect.objectContaining({ name: s.co.company.companyName }) })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: s.deal.id,
+        status: 'accepted',
+        waitingFor: 'both',
+        counterpart: expect.objectContaining({ name: s.co.company.companyName }),
+      }),
+    ]);
   });
 });
 
@@ -151,7 +177,9 @@ describe('the journey', () => {
     // a later reminder of a finished deal does nothing
     clock.advance(72 * H);
     await runDueJobs(t.app.ctx);
-    expect((await t.app.ctx.db.select().from(notifications).where(eq(notifications.type, 'deal_report_overdue'))).filter((r) => r.link === `/deal/${s.deal.id}`)).toHaveLength(0);
+    expect(
+      (await t.app.ctx.db.select().from(notifications).where(eq(notifications.type, 'deal_report_overdue'))).filter((r) => r.link === `/deal/${s.deal.id}`),
+    ).toHaveLength(0);
   });
 
   it('nobody confirms: 24 h after the report the platform confirms (once), the parties are told', async () => {
@@ -168,7 +196,12 @@ describe('the journey', () => {
       expect.objectContaining({ event: 'complete', actorRole: 'system' }),
     ]);
     const told = await t.app.ctx.db.select().from(notifications).where(eq(notifications.type, 'deal_auto_confirmed'));
-    expect(told.filter((n) => n.link === `/deal/${s.deal.id}`).map((n) => n.userId).sort()).toEqual([s.co.user.id, s.inf.user.id].sort());
+    expect(
+      told
+        .filter((n) => n.link === `/deal/${s.deal.id}`)
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([s.co.user.id, s.inf.user.id].sort());
     // the job is done: running again changes nothing
     await runDueJobs(t.app.ctx);
     expect((await t.app.ctx.db.select().from(dealEvents).where(eq(dealEvents.dealId, s.deal.id))).length).toBe(after.timeline.length);
@@ -199,9 +232,16 @@ describe('the journey', () => {
     expect(done).toMatchObject({ status: 'completed', payoutPercent: 60 });
     expect(done.disputes[0]).toMatchObject({ outcome: 'partial', percent: 60, decisionReason: '按实际订单结算', answer: '数据以平台后台为准' });
     const logs = await t.app.ctx.db.select().from(adminLogs).where(eq(adminLogs.targetId, s.deal.id));
-    expect(logs).toEqual([expect.objectContaining({ adminId: admin.id, actionType: 'deal_resolve_partial', targetType: 'deal', before: { status: 'disputed' } })]);
+    expect(logs).toEqual([
+      expect.objectContaining({ adminId: admin.id, actionType: 'deal_resolve_partial', targetType: 'deal', before: { status: 'disputed' } }),
+    ]);
     const told = await t.app.ctx.db.select().from(notifications).where(eq(notifications.type, 'deal_resolved'));
-    expect(told.filter((n) => n.link === `/deal/${s.deal.id}`).map((n) => n.userId).sort()).toEqual([s.co.user.id, s.inf.user.id].sort());
+    expect(
+      told
+        .filter((n) => n.link === `/deal/${s.deal.id}`)
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([s.co.user.id, s.inf.user.id].sort());
   });
 
   it('withdrawing a dispute restores the wait; if the window ran out meanwhile, the next round confirms', async () => {
@@ -260,7 +300,7 @@ describe('timed steps', () => {
       expect((await s.get(s.c)).status).toBe('reported');
       clock.advance(24 * H);
       await runDueJobs(t.app.ctx);
-      expect((await s.get(s.c))).toMatchObject({ status: 'completed', autoConfirmed: true });
+      expect(await s.get(s.c)).toMatchObject({ status: 'completed', autoConfirmed: true });
     } finally {
       await t.app.ctx.db.delete(platformSettings).where(eq(platformSettings.key, 'settlementHours'));
     }
@@ -324,7 +364,10 @@ describe('cancelling', () => {
     await late.fire(late.c, 'propose_schedule', schedule(2));
     await late.fire(late.i, 'confirm_schedule');
     clock.advance(3 * H);
-    expect((await late.fire(late.c, 'cancel', { reason: '不想做了' })).json().error).toMatchObject({ code: 'DEAL_LIVE_STARTED', message: '直播已开始，不能再改期或取消' });
+    expect((await late.fire(late.c, 'cancel', { reason: '不想做了' })).json().error).toMatchObject({
+      code: 'DEAL_LIVE_STARTED',
+      message: '直播已开始，不能再改期或取消',
+    });
     // my-tasks' cancel of the in-progress task follows the same rule; its complete is refused
     expect((await late.c.post(`/api/tasks/${late.task.id}/cancel`)).json().error.code).toBe('DEAL_LIVE_STARTED');
     expect((await late.c.post(`/api/tasks/${late.task.id}/complete`)).json().error.code).toBe('DEAL_COMPLETE_IN_DEAL');
@@ -338,7 +381,7 @@ describe('cancelling', () => {
     expect((await s.get(s.c)).cancel.requestedBy).toBeNull();
     expect((await s.fire(s.i, 'request_cancel', { reason: '档期冲突' })).statusCode).toBe(200);
     expect((await s.fire(s.c, 'agree_cancel')).statusCode).toBe(200);
-    expect((await s.get(s.c))).toMatchObject({ status: 'cancelled', cancel: { reason: '档期冲突', cancelledBy: 'company' } });
+    expect(await s.get(s.c)).toMatchObject({ status: 'cancelled', cancel: { reason: '档期冲突', cancelledBy: 'company' } });
 
     const moved = await dealSetup();
     await moved.fire(moved.c, 'request_cancel', { reason: '预算调整' });
@@ -349,7 +392,7 @@ describe('cancelling', () => {
   it("my-tasks' cancel of an in-progress task cancels its deal", async () => {
     const s = await dealSetup();
     expect((await s.c.post(`/api/tasks/${s.task.id}/cancel`)).statusCode).toBe(200);
-    expect((await s.get(s.i))).toMatchObject({ status: 'cancelled', cancel: { reason: '企业取消了任务' } });
+    expect(await s.get(s.i)).toMatchObject({ status: 'cancelled', cancel: { reason: '企业取消了任务' } });
   });
 });
 
@@ -373,7 +416,8 @@ describe('who may see and do what', () => {
     expect((await w.get(`/api/deals/${s.deal.id}`)).statusCode).toBe(404);
     expect((await w.get('/api/deals')).statusCode).toBe(403);
     // each event a person fires is its own operation (decision 0031): the platform's events and unknown names are none
-    for (const e of ['auto_confirm', 'complete', 'funded', 'payment_expired', 'no_such_event']) expect(errorOf(await s.fire(s.c, e))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    for (const e of ['auto_confirm', 'complete', 'funded', 'payment_expired', 'no_such_event'])
+      expect(errorOf(await s.fire(s.c, e))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect((await s.c.get('/api/deals/not-a-uuid')).statusCode).toBe(404);
     expect((await s.c.post('/api/deals/not-a-uuid/events/confirm', {})).json().error.code).toBe('DEAL_NOT_FOUND');
     expect((await s.c.get('/api/deal-files/not-a-uuid')).statusCode).toBe(404);

@@ -26,7 +26,12 @@ afterAll(async () => {
 
 /** the platform's fee revenue (this file's first test is the first to settle anything) */
 const revenue = async () =>
-  (await t.app.ctx.db.select({ b: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'platform_fee_revenue'), isNull(ledgerAccounts.ownerId))))[0]?.b ?? 0;
+  (
+    await t.app.ctx.db
+      .select({ b: ledgerAccounts.balanceCents })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'platform_fee_revenue'), isNull(ledgerAccounts.ownerId)))
+  )[0]?.b ?? 0;
 
 // $1,500.00 slot fee, 12.5 % commission, $20,000.37 sold, 10 % platform fee
 const TERMS = { escrowCents: 150_000, platformFeeBps: 1000, commissionBps: 1250, gmvCents: 2_000_037 };
@@ -77,7 +82,9 @@ describe('a dispute decided at 37 %', () => {
     const company = await signedIn(t.app, deal.company.email);
     const influencer = await signedIn(t.app, deal.influencer.email);
     const admin = await signedIn(t.app, (await makeAdmin(db, { permissions: ['task_management'] })).email);
-    expect((await influencer.post(`/api/deals/${deal.dealId}/events/dispute`, { reason: 'payment_terms', statement: '企业要求追加场次' })).statusCode).toBe(200);
+    expect((await influencer.post(`/api/deals/${deal.dealId}/events/dispute`, { reason: 'payment_terms', statement: '企业要求追加场次' })).statusCode).toBe(
+      200,
+    );
     expect((await admin.post(`/api/deals/${deal.dealId}/events/resolve_cancel`, { reason: '双方未能履约' })).statusCode).toBe(200);
     const seen = (await (await company.get(`/api/deals/${deal.dealId}`)).json()) as DealDetail;
     expect(seen.status).toBe('cancelled');

@@ -27,7 +27,10 @@ export async function listDisputes(ctx: AppContext, q: { status: 'open' | 'close
     .orderBy(isOpen ? dealDisputes.openedAt : desc(dealDisputes.closedAt))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(dealDisputes).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(dealDisputes)
+    .where(where);
   const dayAgo = new Date(now.getTime() - DISPUTE_ANSWER_HOURS * HOUR);
   const [counts] = await db
     .select({

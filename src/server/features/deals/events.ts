@@ -71,7 +71,14 @@ async function checkImages(tx: DbOrTx, ids: string[], userId: string | null) {
   const rows = await tx
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(inArray(uploads.id, unique), eq(uploads.purpose, 'deal-file'), eq(uploads.kind, 'image'), userId ? eq(uploads.ownerUserId, userId) : isNull(uploads.id)));
+    .where(
+      and(
+        inArray(uploads.id, unique),
+        eq(uploads.purpose, 'deal-file'),
+        eq(uploads.kind, 'image'),
+        userId ? eq(uploads.ownerUserId, userId) : isNull(uploads.id),
+      ),
+    );
   if (rows.length !== unique.length) throw new AppError('DEAL_IMAGE_INVALID');
   await tx.update(uploads).set({ claimed: true }).where(inArray(uploads.id, unique));
 }
@@ -135,7 +142,12 @@ const confirmSchedule: Effect = ({ d, now, task, other, patch, data, tell, jobsT
   for (const h of REMINDER_HOURS) {
     const at = new Date(start.getTime() - h * HOUR);
     if (at.getTime() > now.getTime()) {
-      jobsToSchedule.push({ kind: 'deal.reminder', key: `deal:${d.id}:reminder:${h}:${start.toISOString()}`, runAt: at, payload: { dealId: d.id, start: start.toISOString(), hours: h } });
+      jobsToSchedule.push({
+        kind: 'deal.reminder',
+        key: `deal:${d.id}:reminder:${h}:${start.toISOString()}`,
+        runAt: at,
+        payload: { dealId: d.id, start: start.toISOString(), hours: h },
+      });
     }
   }
   jobsToSchedule.push({
@@ -147,7 +159,16 @@ const confirmSchedule: Effect = ({ d, now, task, other, patch, data, tell, jobsT
 };
 
 const reportLive: Effect = async ({ tx, d, actor, form, env, parties, now, task, patch, data, tell, jobsToSchedule }) => {
-  const f = form as { replayUrl: string; startedAt: string; endedAt: string; views: number; peakViewers: number; orders: number; gmvCents: number; screenshots: string[] };
+  const f = form as {
+    replayUrl: string;
+    startedAt: string;
+    endedAt: string;
+    views: number;
+    peakViewers: number;
+    orders: number;
+    gmvCents: number;
+    screenshots: string[];
+  };
   if (new Date(f.endedAt).getTime() > now.getTime()) throw new AppError('DEAL_REPORT_FUTURE');
   await checkImages(tx, f.screenshots, actor.userId);
   Object.assign(patch, {

@@ -13,7 +13,17 @@ registerJob('deal.payment_expire', async (ctx, tx, job) => {
   const d = await lockDeal(tx, String(job.payload.dealId));
   if (d.status !== 'awaiting_payment') return;
   const settings = await readSettings(ctx, tx);
-  const out = await applyEvent(ctx, tx, d, 'payment_expired', { role: 'system', userId: null }, {}, { now: ctx.clock.now(), settlementHours: settings.settlementHours }, await partiesOf(tx, d), null);
+  const out = await applyEvent(
+    ctx,
+    tx,
+    d,
+    'payment_expired',
+    { role: 'system', userId: null },
+    {},
+    { now: ctx.clock.now(), settlementHours: settings.settlementHours },
+    await partiesOf(tx, d),
+    null,
+  );
   return () => mailNotifications(ctx, out.notes);
 });
 
@@ -41,7 +51,11 @@ registerJob('deal.auto_confirm', async (ctx, tx, job) => {
 });
 
 registerJob('deal.reminder', async (ctx, tx, job) => {
-  const [d] = await tx.select().from(deals).where(eq(deals.id, String(job.payload.dealId))).limit(1);
+  const [d] = await tx
+    .select()
+    .from(deals)
+    .where(eq(deals.id, String(job.payload.dealId)))
+    .limit(1);
   if (!d || d.status !== 'scheduled' || d.scheduleStart?.toISOString() !== job.payload.start) return;
   const parties = await partiesOf(tx, d);
   const notes = await addNotifications(
@@ -57,7 +71,11 @@ registerJob('deal.reminder', async (ctx, tx, job) => {
 });
 
 registerJob('deal.report_overdue', async (ctx, tx, job) => {
-  const [d] = await tx.select().from(deals).where(eq(deals.id, String(job.payload.dealId))).limit(1);
+  const [d] = await tx
+    .select()
+    .from(deals)
+    .where(eq(deals.id, String(job.payload.dealId)))
+    .limit(1);
   if (!d || d.status !== 'scheduled' || d.scheduleStart?.toISOString() !== job.payload.start) return;
   const parties = await partiesOf(tx, d);
   const to = [parties.companyUserId, parties.influencerUserId, ...(await adminUserIds(tx))];
@@ -69,7 +87,11 @@ registerJob('deal.report_overdue', async (ctx, tx, job) => {
 });
 
 registerJob('deal.dispute_overdue', async (ctx, tx, job) => {
-  const [x] = await tx.select().from(dealDisputes).where(eq(dealDisputes.id, String(job.payload.disputeId))).limit(1);
+  const [x] = await tx
+    .select()
+    .from(dealDisputes)
+    .where(eq(dealDisputes.id, String(job.payload.disputeId)))
+    .limit(1);
   if (!x || x.outcome !== 'open' || x.answeredAt) return;
   const [d] = await tx.select().from(deals).where(eq(deals.id, x.dealId)).limit(1);
   if (!d) return;

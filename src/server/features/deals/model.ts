@@ -14,7 +14,14 @@ export const HOUR = 3600_000;
 
 export type DealRow = typeof deals.$inferSelect;
 export type DisputeRow = typeof dealDisputes.$inferSelect;
-export type Parties = { companyUserId: string; companyName: string; logoUrl: string | null; influencerUserId: string; nickname: string; avatarUrl: string | null };
+export type Parties = {
+  companyUserId: string;
+  companyName: string;
+  logoUrl: string | null;
+  influencerUserId: string;
+  nickname: string;
+  avatarUrl: string | null;
+};
 /** what the guards need of the open dispute */
 export type OpenDispute = { openedBy: string; answeredAt: Date | null } | null;
 

@@ -15,5 +15,10 @@ export async function deliveredResults(db: DbOrTx, influencerId: string): Promis
     })
     .from(deals)
     .where(and(eq(deals.influencerId, influencerId), eq(deals.status, 'completed'), sql`${deals.reportedAt} is not null`));
-  return { lives: Number(r?.lives ?? 0), avgViews: Number(r?.avgViews ?? 0), avgGmvCents: Number(r?.avgGmvCents ?? 0), totalGmvCents: Number(r?.totalGmvCents ?? 0) };
+  return {
+    lives: Number(r?.lives ?? 0),
+    avgViews: Number(r?.avgViews ?? 0),
+    avgGmvCents: Number(r?.avgGmvCents ?? 0),
+    totalGmvCents: Number(r?.totalGmvCents ?? 0),
+  };
 }

@@ -10,7 +10,11 @@ import { dealEnded } from './model';
 
 /** The deals of a task, oldest first (a task with several slots has one per recruited influencer). */
 export async function dealsOfTask(tx: DbOrTx, taskId: string) {
-  return tx.select({ id: deals.id, status: deals.status, influencerId: deals.influencerId }).from(deals).where(eq(deals.taskId, taskId)).orderBy(asc(deals.createdAt), asc(deals.id));
+  return tx
+    .select({ id: deals.id, status: deals.status, influencerId: deals.influencerId })
+    .from(deals)
+    .where(eq(deals.taskId, taskId))
+    .orderBy(asc(deals.createdAt), asc(deals.id));
 }
 
 /**
@@ -48,6 +52,9 @@ export async function endTaskIfDealsEnded(tx: DbOrTx, taskId: string, companyId:
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'in_progress')))
     .returning({ id: tasks.id });
   if (moved && done) {
-    await tx.update(companies).set({ completedTasks: sql`${companies.completedTasks} + 1` }).where(eq(companies.id, companyId));
+    await tx
+      .update(companies)
+      .set({ completedTasks: sql`${companies.completedTasks} + 1` })
+      .where(eq(companies.id, companyId));
   }
 }

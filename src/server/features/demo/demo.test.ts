@@ -217,7 +217,8 @@ describe('removing the demo data (概览 → 删除演示数据)', () => {
     // …and after it a real deal, so the platform's accounts have lines after the demo ones
     const real = await makeReportedDeal(db(), clock.now(), { feeCents: 30_000 });
     await fireDealEvent(t.app.ctx, real.company, real.dealId, 'confirm', {}, { ip: '127.0.0.1' });
-    const revenue = async () => (await db().select({ b: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'platform_fee_revenue')))[0]?.b;
+    const revenue = async () =>
+      (await db().select({ b: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'platform_fee_revenue')))[0]?.b;
     const revenueBefore = await revenue();
 
     const preview = (await admin.get('/api/admin/demo-data')).json() as { counts: Record<string, number>; mixedDeals: number };
@@ -233,7 +234,10 @@ describe('removing the demo data (概览 → 删除演示数据)', () => {
     // the demo deal's $50.00 fee left the platform's revenue; the real deal's $30.00 stayed
     expect(await revenue()).toBe((revenueBefore ?? 0) - 5_000);
     expect(await checkLedger(db())).toEqual([]);
-    const [entry] = await db().select().from(adminLogs).where(and(eq(adminLogs.actionType, 'demo_data_removed')));
+    const [entry] = await db()
+      .select()
+      .from(adminLogs)
+      .where(and(eq(adminLogs.actionType, 'demo_data_removed')));
     expect(entry).toMatchObject({ targetType: 'demo_data' });
     expect(entry.description).toContain('3 个演示账号');
     // the real deal and its people are untouched

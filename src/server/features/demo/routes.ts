@@ -8,8 +8,7 @@ import { AppError } from '../../platform/errors';
 import { getDemoData, removeDemoData } from './service';
 
 const errors = { 401: errorBody, 403: errorBody, 409: errorBody };
-const who =
-  'Who: admins holding user_management and finance (a visitor 401, an influencer or a company 403, an admin without either permission 403).';
+const who = 'Who: admins holding user_management and finance (a visitor 401, an influencer or a company 403, an admin without either permission 403).';
 
 /** The demo data of a production site (decision 0032): what it is, and its removal (概览's banner). */
 export const demoRoutes =

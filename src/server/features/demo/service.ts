@@ -180,17 +180,28 @@ async function removeDemoMoney(tx: Tx) {
   await tx.execute(sql`update topups set confirmed_by = null where confirmed_by in ${demoUsers}`);
   await tx.execute(sql`update payouts set decided_by = null where decided_by in ${demoUsers}`);
   if (ids.length > 0) {
-    const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+    const list = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
     await tx.execute(sql`delete from ledger_lines where entry_id in (${list})`);
     await tx.execute(sql`delete from ledger_entries where id in (${list})`);
   }
   // entries a demo user created that stay (none touch demo money): they keep no name
   await tx.execute(sql`update ledger_entries set created_by = null where created_by in ${demoUsers}`);
   if (accounts.length > 0) {
-    await tx.execute(sql`delete from ledger_accounts where id in (${sql.join(accounts.map((a) => sql`${a.id}::uuid`), sql`, `)})`);
+    await tx.execute(
+      sql`delete from ledger_accounts where id in (${sql.join(
+        accounts.map((a) => sql`${a.id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   }
   if (shared.length > 0) {
-    const list = sql.join(shared.map((a) => sql`${a.id}::uuid`), sql`, `);
+    const list = sql.join(
+      shared.map((a) => sql`${a.id}::uuid`),
+      sql`, `,
+    );
     await tx.execute(sql`update ledger_lines l set balance_after_cents = r.running
         from (select id, sum(amount_cents) over (partition by account_id order by id) as running from ledger_lines where account_id in (${list})) r
        where r.id = l.id and l.balance_after_cents <> r.running`);

@@ -30,12 +30,7 @@ export const devRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const rows = await ctx.db
-          .select()
-          .from(outbox)
-          .where(eq(outbox.to, request.query.to.toLowerCase()))
-          .orderBy(desc(outbox.createdAt))
-          .limit(50);
+        const rows = await ctx.db.select().from(outbox).where(eq(outbox.to, request.query.to.toLowerCase())).orderBy(desc(outbox.createdAt)).limit(50);
         return {
           messages: rows.map((r) => ({
             id: r.id,
@@ -57,7 +52,13 @@ export const devRoutes =
           tags: ['dev'],
           summary: 'Move the server clock forward and run the timed jobs now due (DEV_CLOCK=1 only)',
           description: 'Who: anyone on this machine, in development and test with DEV_CLOCK=1; 404 otherwise.',
-          body: z.object({ advanceMs: z.number().int().min(0).max(366 * 24 * 3600_000) }),
+          body: z.object({
+            advanceMs: z
+              .number()
+              .int()
+              .min(0)
+              .max(366 * 24 * 3600_000),
+          }),
           response: { 200: z.object({ now: z.string(), jobsRun: z.number() }), 404: errorBody },
         },
       },

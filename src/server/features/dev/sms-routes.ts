@@ -15,7 +15,14 @@ export const devSmsRoutes =
     app.post(
       '/api/dev/sms-code',
       {
-        schema: { operationId: 'devSendSmsCode', tags: ['dev'], summary: 'Send a 4-digit test code by SMS (development only)', description: 'Who: anyone, development and test only.', body: phoneCodeRequest, response: { 200: phoneCodeResponse, ...errors } },
+        schema: {
+          operationId: 'devSendSmsCode',
+          tags: ['dev'],
+          summary: 'Send a 4-digit test code by SMS (development only)',
+          description: 'Who: anyone, development and test only.',
+          body: phoneCodeRequest,
+          response: { 200: phoneCodeResponse, ...errors },
+        },
       },
       async (request) => ({
         ok: true as const,
@@ -27,7 +34,14 @@ export const devSmsRoutes =
     app.post(
       '/api/dev/sms-code/verify',
       {
-        schema: { operationId: 'devVerifySmsCode', tags: ['dev'], summary: 'Check a test SMS code (development only)', description: 'Who: anyone, development and test only.', body: phoneVerifyRequest, response: { 200: okBody, ...errors } },
+        schema: {
+          operationId: 'devVerifySmsCode',
+          tags: ['dev'],
+          summary: 'Check a test SMS code (development only)',
+          description: 'Who: anyone, development and test only.',
+          body: phoneVerifyRequest,
+          response: { 200: okBody, ...errors },
+        },
       },
       async (request) => {
         await verifyCode(ctx, 'sms_test', request.body.phone, request.body.code);

@@ -32,7 +32,16 @@ let liveDate: Date;
  * twins of each test differ from it (and from each other) in one feature. Being of the category keeps every
  * twin among the candidates (the category slices), whatever the order of the ties.
  */
-const BASE = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRate: 1000, location: '杭州', rating: 0, totalReviews: 0, followersCount: 1000 };
+const BASE = {
+  isApproved: true,
+  status: 'active',
+  categories: ['beauty'],
+  hourlyRate: 1000,
+  location: '杭州',
+  rating: 0,
+  totalReviews: 0,
+  followersCount: 1000,
+};
 const mk = (nickname: string, o: Parameters<typeof makeInfluencer>[1] = {}) => makeInfluencer(db(), { nickname, ...BASE, ...o });
 
 beforeAll(async () => {
@@ -127,7 +136,13 @@ describe('recommended influencers for a task', () => {
     const b = await mk('战绩-无');
     for (let k = 0; k < 3; k++) {
       await makeReviewedDeal(db(), { companyId: other.company.id, influencerId: a.influencer.id, byCompany: null, byInfluencer: null });
-      await makeReviewedDeal(db(), { companyId: other.company.id, influencerId: b.influencer.id, byCompany: null, byInfluencer: null, deal: { reportedAt: null } });
+      await makeReviewedDeal(db(), {
+        companyId: other.company.id,
+        influencerId: b.influencer.id,
+        byCompany: null,
+        byInfluencer: null,
+        deal: { reportedAt: null },
+      });
     }
     const r = await pair('战绩-有', '战绩-无');
     expect(r.before).toBe(true);
@@ -138,7 +153,13 @@ describe('recommended influencers for a task', () => {
     const a = await mk('靠谱-是');
     const b = await mk('靠谱-否');
     for (let k = 0; k < 3; k++) {
-      await makeReviewedDeal(db(), { companyId: other.company.id, influencerId: a.influencer.id, byCompany: null, byInfluencer: null, deal: { reportedAt: null } });
+      await makeReviewedDeal(db(), {
+        companyId: other.company.id,
+        influencerId: a.influencer.id,
+        byCompany: null,
+        byInfluencer: null,
+        deal: { reportedAt: null },
+      });
       await makeReviewedDeal(db(), {
         companyId: other.company.id,
         influencerId: b.influencer.id,
@@ -158,12 +179,28 @@ describe('recommended influencers for a task', () => {
     const b = await mk('回复-否');
     const now = t.app.ctx.clock.now();
     for (let k = 0; k < 4; k++) {
-      const old = await makeTask(db(), { companyId: other.company.id, title: `旧任务 ${k}`, description: '旧', budgetMin: 1, budgetMax: 2, status: 'cancelled' });
+      const old = await makeTask(db(), {
+        companyId: other.company.id,
+        title: `旧任务 ${k}`,
+        description: '旧',
+        budgetMin: 1,
+        budgetMax: 2,
+        status: 'cancelled',
+      });
       for (const [who, status] of [
         [a, k % 2 ? 'accepted' : 'declined'],
         [b, 'expired'],
       ] as const) {
-        await db().insert(taskInvitations).values({ taskId: old.id, influencerId: who.influencer.id, message: '邀请', offeredRate: 1, status, createdAt: now, expiresAt: now, respondedAt: now });
+        await db().insert(taskInvitations).values({
+          taskId: old.id,
+          influencerId: who.influencer.id,
+          message: '邀请',
+          offeredRate: 1,
+          status,
+          createdAt: now,
+          expiresAt: now,
+          respondedAt: now,
+        });
       }
     }
     const r = await pair('回复-是', '回复-否');
@@ -193,13 +230,29 @@ describe('recommended influencers for a task', () => {
     const busy = await mk('排除-档期冲突', { categories: ['beauty'] });
     const free = await mk('档期-不冲突', { categories: ['beauty'] });
     const elsewhere = await makeTask(db(), { companyId: other.company.id, liveDate, durationHours: 2, status: 'in_progress' });
-    const later = await makeTask(db(), { companyId: other.company.id, liveDate: new Date(liveDate.getTime() + 3 * DAY), durationHours: 2, status: 'in_progress' });
+    const later = await makeTask(db(), {
+      companyId: other.company.id,
+      liveDate: new Date(liveDate.getTime() + 3 * DAY),
+      durationHours: 2,
+      status: 'in_progress',
+    });
     for (const [who, tk, start] of [
       [busy, elsewhere, new Date(liveDate.getTime() + 3600_000)],
       [free, later, new Date(liveDate.getTime() + 3 * DAY)],
     ] as const) {
-      const [app] = await db().insert(taskApplications).values({ taskId: tk.id, influencerId: who.influencer.id, proposedRate: 2000, status: 'accepted' }).returning();
-      await makeDeal(db(), { task: tk, applicationId: app.id, influencerId: who.influencer.id, rateCents: 200_000, status: 'scheduled', scheduleStart: start, scheduleEnd: new Date(start.getTime() + 2 * 3600_000) });
+      const [app] = await db()
+        .insert(taskApplications)
+        .values({ taskId: tk.id, influencerId: who.influencer.id, proposedRate: 2000, status: 'accepted' })
+        .returning();
+      await makeDeal(db(), {
+        task: tk,
+        applicationId: app.id,
+        influencerId: who.influencer.id,
+        rateCents: 200_000,
+        status: 'scheduled',
+        scheduleStart: start,
+        scheduleEnd: new Date(start.getTime() + 2 * 3600_000),
+      });
     }
     await mk('排除-未审核', { categories: ['beauty'], isApproved: false });
     await mk('排除-停用', { categories: ['beauty'], status: 'inactive' });
@@ -259,13 +312,49 @@ describe('recommended influencers for a task', () => {
 describe('recommended tasks for an influencer', () => {
   it('ranks fitting open tasks first with reasons; leaves out applied and overlapping ones; influencers only', async () => {
     const me = await mk('为你-达人', { categories: ['digital-accessories'], hourlyRate: 500, location: '深圳', languages: ['chinese'] });
-    const fit = await makeTask(db(), { companyId: other.company.id, title: '耳机直播', categoryId: digital.id, budgetMin: 800, budgetMax: 1500, durationHours: 2, location: '深圳', liveDate });
-    const offCategory = await makeTask(db(), { companyId: other.company.id, title: '口红直播', categoryId: beauty.id, budgetMin: 800, budgetMax: 1500, durationHours: 2, location: '深圳', liveDate });
-    const appliedTask = await makeTask(db(), { companyId: other.company.id, title: '已申请的', categoryId: digital.id, budgetMin: 800, budgetMax: 1500, durationHours: 2 });
+    const fit = await makeTask(db(), {
+      companyId: other.company.id,
+      title: '耳机直播',
+      categoryId: digital.id,
+      budgetMin: 800,
+      budgetMax: 1500,
+      durationHours: 2,
+      location: '深圳',
+      liveDate,
+    });
+    const offCategory = await makeTask(db(), {
+      companyId: other.company.id,
+      title: '口红直播',
+      categoryId: beauty.id,
+      budgetMin: 800,
+      budgetMax: 1500,
+      durationHours: 2,
+      location: '深圳',
+      liveDate,
+    });
+    const appliedTask = await makeTask(db(), {
+      companyId: other.company.id,
+      title: '已申请的',
+      categoryId: digital.id,
+      budgetMin: 800,
+      budgetMax: 1500,
+      durationHours: 2,
+    });
     await db().insert(taskApplications).values({ taskId: appliedTask.id, influencerId: me.influencer.id, proposedRate: 1000 });
-    const clash = await makeTask(db(), { companyId: other.company.id, title: '撞档期', categoryId: digital.id, budgetMin: 800, budgetMax: 1500, durationHours: 2, liveDate: new Date(liveDate.getTime() + 5 * DAY) });
+    const clash = await makeTask(db(), {
+      companyId: other.company.id,
+      title: '撞档期',
+      categoryId: digital.id,
+      budgetMin: 800,
+      budgetMax: 1500,
+      durationHours: 2,
+      liveDate: new Date(liveDate.getTime() + 5 * DAY),
+    });
     const dealTask = await makeTask(db(), { companyId: owner.company.id, liveDate: new Date(liveDate.getTime() + 5 * DAY), status: 'in_progress' });
-    const [app] = await db().insert(taskApplications).values({ taskId: dealTask.id, influencerId: me.influencer.id, proposedRate: 1000, status: 'accepted' }).returning();
+    const [app] = await db()
+      .insert(taskApplications)
+      .values({ taskId: dealTask.id, influencerId: me.influencer.id, proposedRate: 1000, status: 'accepted' })
+      .returning();
     await makeDeal(db(), { task: dealTask, applicationId: app.id, influencerId: me.influencer.id, rateCents: 100_000, status: 'accepted' });
     await makeTask(db(), { companyId: other.company.id, title: '已结束', categoryId: digital.id, status: 'completed' });
 

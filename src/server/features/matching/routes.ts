@@ -41,7 +41,8 @@ export const matchingRoutes =
           operationId: 'listRecommendedTasks',
           tags: ['matching'],
           summary: 'Recommended open tasks for the signed-in influencer (为你推荐), each with its score and up to 3 reasons',
-          description: 'Who: signed-in influencers (visitors 401, companies and admins 403). Leaves out tasks they applied to and tasks whose live session overlaps one of their deals.',
+          description:
+            'Who: signed-in influencers (visitors 401, companies and admins 403). Leaves out tasks they applied to and tasks whose live session overlaps one of their deals.',
           querystring: matchQuery,
           response: { 200: recommendedTasksResponse, ...errors },
         },

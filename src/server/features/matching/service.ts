@@ -65,7 +65,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 export function categoryValues(c: { name: string; nameEn: string | null } | null): { exact: string[]; near: string[] } {
   if (!c) return { exact: [], near: [] };
   const names = [c.name, c.nameEn ?? ''].map((s) => s.trim().toLowerCase()).filter(Boolean);
-  const hit = (o: { value: string; zh: string; en: string }) => names.some((n) => n === o.value.toLowerCase() || n === o.zh.toLowerCase() || n === o.en.toLowerCase());
+  const hit = (o: { value: string; zh: string; en: string }) =>
+    names.some((n) => n === o.value.toLowerCase() || n === o.zh.toLowerCase() || n === o.en.toLowerCase());
   const product = TASK_CATEGORY_OPTIONS.find(hit);
   if (product) {
     const dir = PRODUCT_TO_DIRECTORY[product.value];
@@ -123,7 +124,11 @@ const weighted = (f: Record<MatchReason, SQL>) =>
 
 const REASON_KEYS = Object.keys(WEIGHTS) as MatchReason[];
 /** each feature as a column f_<name> … */
-const featureColumns = (f: Record<MatchReason, SQL>) => sql.join(REASON_KEYS.map((k) => sql`${f[k]} ${sql.raw(`f_${k}`)}`), sql`, `);
+const featureColumns = (f: Record<MatchReason, SQL>) =>
+  sql.join(
+    REASON_KEYS.map((k) => sql`${f[k]} ${sql.raw(`f_${k}`)}`),
+    sql`, `,
+  );
 /** … and the score over those columns */
 const SCORE = weighted(Object.fromEntries(REASON_KEYS.map((k) => [k, sql.raw(`f_${k}`)])) as Record<MatchReason, SQL>);
 
@@ -184,9 +189,14 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
   const byRating = sql`order by i.match_quality desc nulls last, i.id`;
   const slices: SQL[] = [];
   if (all.length) {
-    slices.push(sql`(select i.id from influencers i where ${listed} and i.categories && ${textArray(all)} and i.hourly_rate between ${rateLo} and ${rateHi} ${byRating} limit ${SLICE.fit})`);
+    slices.push(
+      sql`(select i.id from influencers i where ${listed} and i.categories && ${textArray(all)} and i.hourly_rate between ${rateLo} and ${rateHi} ${byRating} limit ${SLICE.fit})`,
+    );
     slices.push(sql`(select i.id from influencers i where ${listed} and i.categories && ${textArray(all)} ${byRating} limit ${SLICE.category})`);
-    if (t.location) slices.push(sql`(select i.id from influencers i where ${listed} and i.location = ${t.location} and i.categories && ${textArray(all)} ${byRating} limit ${SLICE.city})`);
+    if (t.location)
+      slices.push(
+        sql`(select i.id from influencers i where ${listed} and i.location = ${t.location} and i.categories && ${textArray(all)} ${byRating} limit ${SLICE.city})`,
+      );
   } else if (t.location) {
     slices.push(sql`(select i.id from influencers i where ${listed} and i.location = ${t.location} ${byRating} limit ${SLICE.city})`);
   }
@@ -212,7 +222,9 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
       : sql`0::float8`,
     free: sql`${t.window ? 1 : 0}::float8`,
   };
-  const visible = viewerSignedIn ? sql`coalesce(s.profile_visibility, 'public') in ('public', 'registered')` : sql`coalesce(s.profile_visibility, 'public') = 'public'`;
+  const visible = viewerSignedIn
+    ? sql`coalesce(s.profile_visibility, 'public') in ('public', 'registered')`
+    : sql`coalesce(s.profile_visibility, 'public') = 'public'`;
   return sql`
     with cand as (${sql.join(slices, sql` union `)}),
     scored as (
@@ -236,8 +248,12 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
       ) v
       where ${visible} and not h.busy
         ${t.excludeInfluencerId ? sql`and i.id <> ${t.excludeInfluencerId}` : sql``}
-        ${t.taskId ? sql`and not exists (select 1 from task_applications a where a.task_id = ${t.taskId} and a.influencer_id = i.id)
-            and not exists (select 1 from task_invitations v where v.task_id = ${t.taskId} and v.influencer_id = i.id)` : sql``}
+        ${
+          t.taskId
+            ? sql`and not exists (select 1 from task_applications a where a.task_id = ${t.taskId} and a.influencer_id = i.id)
+            and not exists (select 1 from task_invitations v where v.task_id = ${t.taskId} and v.influencer_id = i.id)`
+            : sql``
+        }
     )
     select *, ${SCORE} score
     from scored
@@ -321,7 +337,9 @@ export async function similarInfluencers(
   limit: number,
 ): Promise<InfluencerCard[]> {
   const exact = i.categories;
-  const near = [...new Set(exact.flatMap((v) => storedValuesOf(PRODUCT_TO_DIRECTORY[v as keyof typeof PRODUCT_TO_DIRECTORY] ?? v)))].filter((v) => !exact.includes(v));
+  const near = [...new Set(exact.flatMap((v) => storedValuesOf(PRODUCT_TO_DIRECTORY[v as keyof typeof PRODUCT_TO_DIRECTORY] ?? v)))].filter(
+    (v) => !exact.includes(v),
+  );
   if (exact.length === 0) return [];
   const rate = Math.max(1, i.hourlyRate);
   const items = await rankInfluencers(
@@ -373,7 +391,11 @@ export type TaskSeeker = {
 
 /** active categories with the influencer's fit: exact ids and near ids */
 async function categoryFit(db: DbOrTx, mine: string[]): Promise<{ exact: string[]; near: string[] }> {
-  const cats = await db.select({ id: taskCategories.id, name: taskCategories.name, nameEn: taskCategories.nameEn }).from(taskCategories).where(eq(taskCategories.isActive, true)).orderBy(asc(taskCategories.sortOrder));
+  const cats = await db
+    .select({ id: taskCategories.id, name: taskCategories.name, nameEn: taskCategories.nameEn })
+    .from(taskCategories)
+    .where(eq(taskCategories.isActive, true))
+    .orderBy(asc(taskCategories.sortOrder));
   const exact: string[] = [];
   const near: string[] = [];
   for (const c of cats) {
@@ -397,7 +419,8 @@ export async function taskStatement(db: DbOrTx, s: TaskSeeker): Promise<SQL> {
       cross join lateral (select t.id from tasks t where t.status = 'open' and t.category_id = c.id and t.budget_max + 0 >= ${rate}
                           order by t.created_at desc nulls last limit ${SLICE.tasksPerCategory}) x)`);
   }
-  if (place) slices.push(sql`(select t.id from tasks t where t.status = 'open' and t.location = ${place} order by t.created_at desc nulls last limit ${SLICE.city})`);
+  if (place)
+    slices.push(sql`(select t.id from tasks t where t.status = 'open' and t.location = ${place} order by t.created_at desc nulls last limit ${SLICE.city})`);
   slices.push(sql`(select t.id from tasks t where t.status = 'open' order by t.created_at desc nulls last, t.id desc nulls last limit ${SLICE.newest})`);
 
   const langs = s.languages.filter((l) => l !== 'chinese');
@@ -459,7 +482,14 @@ export async function rankTasks(db: DbOrTx, s: TaskSeeker): Promise<RecommendedT
 /** GET /api/me/recommended-tasks — the signed-in influencer's own recommendations. */
 export async function recommendTasks(db: Db, user: AuthUser, limit: number, now: Date): Promise<RecommendedTask[]> {
   const [i] = await db
-    .select({ id: influencers.id, categories: influencers.categories, hourlyRate: influencers.hourlyRate, location: influencers.location, languages: influencers.languages, bilingual: influencers.bilingualLive })
+    .select({
+      id: influencers.id,
+      categories: influencers.categories,
+      hourlyRate: influencers.hourlyRate,
+      location: influencers.location,
+      languages: influencers.languages,
+      bilingual: influencers.bilingualLive,
+    })
     .from(influencers)
     .where(and(eq(influencers.userId, user.id)))
     .limit(1);

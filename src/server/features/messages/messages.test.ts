@@ -67,7 +67,12 @@ describe('deal conversations', () => {
     expect((await s.i.get(`/api/deals/${s.deal.id}`)).json().conversationId).toBe(s.convId);
     const list = (await s.i.get('/api/conversations')).json().conversations;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: s.convId, deal: { id: s.deal.id, taskTitle: '口红新品直播', status: 'accepted' }, company: { name: '花漾美妆' }, unread: 0 });
+    expect(list[0]).toMatchObject({
+      id: s.convId,
+      deal: { id: s.deal.id, taskTitle: '口红新品直播', status: 'accepted' },
+      company: { name: '花漾美妆' },
+      unread: 0,
+    });
 
     const url = `/api/conversations/${s.convId}/messages`;
     // bad input changes nothing
@@ -143,7 +148,8 @@ describe('notifications and the away mail', () => {
     const s = await dealSetup();
     const url = `/api/conversations/${s.convId}/messages`;
     const mails = async () => (await db().select().from(outbox).where(eq(outbox.to, s.inf.user.email))).filter((m) => m.subject?.includes('未读消息'));
-    const bells = async () => (await db().select().from(notifications).where(eq(notifications.userId, s.inf.user.id))).filter((n) => n.type === 'message_received');
+    const bells = async () =>
+      (await db().select().from(notifications).where(eq(notifications.userId, s.inf.user.id))).filter((n) => n.type === 'message_received');
 
     for (const m of ['第一条', '第二条', '第三条']) {
       expect((await s.c.post(url, { message: m })).statusCode).toBe(200);

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/schemas/common';
-import { conversationResponse, conversationsResponse, sendMessageRequest, sendMessageResponse, unreadResponse, type LiveEvent } from '../../../shared/schemas/messages';
+import {
+  conversationResponse,
+  conversationsResponse,
+  sendMessageRequest,
+  sendMessageResponse,
+  unreadResponse,
+  type LiveEvent,
+} from '../../../shared/schemas/messages';
 import type { AppContext } from '../../platform/context';
 import { mediaResponse } from '../../platform/openapi/responses';
 import { AppError } from '../../platform/errors';
@@ -104,7 +111,12 @@ export const messageRoutes =
           description:
             'Who: any signed-in user. Each event names what changed (a conversation id), never its content: the page refetches what it may read. ' +
             'Events reach every instance through PostgreSQL NOTIFY. A `ready` event opens the stream; heartbeats keep proxies from closing it.',
-          response: { 200: mediaResponse('text/event-stream', 'Server-sent events: `ready`, then `message`, `read`, `notification` as they happen'), 401: errorBody, 403: errorBody, 429: errorBody },
+          response: {
+            200: mediaResponse('text/event-stream', 'Server-sent events: `ready`, then `message`, `read`, `notification` as they happen'),
+            401: errorBody,
+            403: errorBody,
+            429: errorBody,
+          },
         },
       },
       async (request, reply) => {

@@ -122,7 +122,13 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
       const read = await tx
         .update(conversationMessages)
         .set({ readAt: ctx.clock.now() })
-        .where(and(eq(conversationMessages.conversationId, id), isNull(conversationMessages.readAt), sql`${conversationMessages.senderId} is distinct from ${user.id}`))
+        .where(
+          and(
+            eq(conversationMessages.conversationId, id),
+            isNull(conversationMessages.readAt),
+            sql`${conversationMessages.senderId} is distinct from ${user.id}`,
+          ),
+        )
         .returning({ id: conversationMessages.id });
       // the writer's open page shows 已读; this reader's other tabs drop the unread badge
       if (read.length > 0) await publish(tx, [row.companyUserId, row.influencerUserId], { type: 'read', conversationId: id });
@@ -256,15 +262,33 @@ registerJob('message.away_mail', async (ctx, tx, job) => {
   const [later] = await tx
     .select({ id: conversationMessages.id })
     .from(conversationMessages)
-    .where(and(eq(conversationMessages.conversationId, m.conversationId), eq(conversationMessages.senderId, m.senderId), gt(conversationMessages.createdAt, m.createdAt), ne(conversationMessages.id, m.id)))
+    .where(
+      and(
+        eq(conversationMessages.conversationId, m.conversationId),
+        eq(conversationMessages.senderId, m.senderId),
+        gt(conversationMessages.createdAt, m.createdAt),
+        ne(conversationMessages.id, m.id),
+      ),
+    )
     .limit(1);
   if (later) return;
   const recipientId = String(job.payload.recipientId);
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(conversationMessages)
-    .where(and(eq(conversationMessages.conversationId, m.conversationId), isNull(conversationMessages.readAt), or(isNull(conversationMessages.senderId), ne(conversationMessages.senderId, recipientId))));
+    .where(
+      and(
+        eq(conversationMessages.conversationId, m.conversationId),
+        isNull(conversationMessages.readAt),
+        or(isNull(conversationMessages.senderId), ne(conversationMessages.senderId, recipientId)),
+      ),
+    );
   if (n === 0) return;
-  const note: NewNotification = { userId: recipientId, type: 'messages_unread', params: { from: String(job.payload.from), count: n }, link: `/messages/${m.conversationId}` };
+  const note: NewNotification = {
+    userId: recipientId,
+    type: 'messages_unread',
+    params: { from: String(job.payload.from), count: n },
+    link: `/messages/${m.conversationId}`,
+  };
   return () => mailNotifications(ctx, [note]);
 });

@@ -51,7 +51,10 @@ const world = (method: 'sandbox' | 'bank_transfer'): RaceWorld<World, Snap> => (
   },
   async snapshot(w) {
     const [row] = await t.app.ctx.db.select().from(topups).where(eq(topups.id, w.topupId));
-    const entries = await t.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `topup:${w.topupId}`));
+    const entries = await t.app.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `topup:${w.topupId}`));
     // rounds run side by side on one wallet: what this round moved is read from its own entry
     return { status: row.status, entries: entries.length, moved: row.status === 'succeeded' ? row.amountCents : 0, ledger: await checkLedger(t.app.ctx.db) };
   },

@@ -64,13 +64,27 @@ async function accepted(p: Side, task: Record<string, unknown> = {}, rate = 2500
   return deal;
 }
 const fire = (c: Client, dealId: string, event: string, body: unknown = {}) => c.post(`/api/deals/${dealId}/events/${event}`, body);
-const revenue = async () => (await db().select({ b: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'platform_fee_revenue'), isNull(ledgerAccounts.ownerId))))[0]?.b ?? 0;
+const revenue = async () =>
+  (
+    await db()
+      .select({ b: ledgerAccounts.balanceCents })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'platform_fee_revenue'), isNull(ledgerAccounts.ownerId)))
+  )[0]?.b ?? 0;
 const dealOf = async (id: string) => (await db().select().from(deals).where(eq(deals.id, id)))[0];
 
 /** from accepted to reported: a schedule, the live, a report with this GMV (cents) */
 async function walkToReport(p: Side, dealId: string, gmvCents = 18_600_000) {
   const start = new Date(clock.nowMs() + 48 * H);
-  expect((await fire(p.c, dealId, 'propose_schedule', { start: start.toISOString(), end: new Date(start.getTime() + 2 * H).toISOString(), roomUrl: 'https://live.douyin.com/1' })).statusCode).toBe(200);
+  expect(
+    (
+      await fire(p.c, dealId, 'propose_schedule', {
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 2 * H).toISOString(),
+        roomUrl: 'https://live.douyin.com/1',
+      })
+    ).statusCode,
+  ).toBe(200);
   expect((await fire(p.i, dealId, 'confirm_schedule')).statusCode).toBe(200);
   clock.advance(51 * H);
   const r = await fire(p.i, dealId, 'report_live', {
@@ -102,7 +116,16 @@ describe('the arithmetic', () => {
 
   it('a settlement splits the escrow and the commission without losing a cent', () => {
     const s = computeSettlement({ escrowCents: 100_001, payoutPercent: 50, platformFeeBps: 1000, commissionBps: 1500, gmvCents: 1_000_003 });
-    expect(s).toEqual({ feeShareCents: 50_000, refundCents: 50_001, commissionCents: 75_000, feeOnShareCents: 5_000, feeOnCommissionCents: 7_500, platformFeeCents: 12_500, influencerNetCents: 112_500, companyPaysCents: 125_000 });
+    expect(s).toEqual({
+      feeShareCents: 50_000,
+      refundCents: 50_001,
+      commissionCents: 75_000,
+      feeOnShareCents: 5_000,
+      feeOnCommissionCents: 7_500,
+      platformFeeCents: 12_500,
+      influencerNetCents: 112_500,
+      companyPaysCents: 125_000,
+    });
     expect(s.feeShareCents + s.refundCents).toBe(100_001);
     expect(s.influencerNetCents + s.platformFeeCents).toBe(s.feeShareCents + s.commissionCents);
   });
@@ -112,8 +135,17 @@ describe('the pricing of a task', () => {
   it('a commission is required unless the fee is fixed, between 0.01% and 100% with two decimals; bad input stores nothing', async () => {
     const p = await parties();
     const before = (await db().select().from(tasks)).length;
-    for (const bad of [{ pricingModel: 'slot_commission' }, { pricingModel: 'commission', commissionPercent: 0 }, { pricingModel: 'commission', commissionPercent: 100.5 }, { pricingModel: 'slot_commission', commissionPercent: 1.234 }]) {
-      expect(errorOf(await p.c.post('/api/tasks', taskBody(bad))), JSON.stringify(bad)).toMatchObject({ status: 400, code: 'TASK_COMMISSION_INVALID', message: '请输入0.01%到100%之间的佣金比例' });
+    for (const bad of [
+      { pricingModel: 'slot_commission' },
+      { pricingModel: 'commission', commissionPercent: 0 },
+      { pricingModel: 'commission', commissionPercent: 100.5 },
+      { pricingModel: 'slot_commission', commissionPercent: 1.234 },
+    ]) {
+      expect(errorOf(await p.c.post('/api/tasks', taskBody(bad))), JSON.stringify(bad)).toMatchObject({
+        status: 400,
+        code: 'TASK_COMMISSION_INVALID',
+        message: '请输入0.01%到100%之间的佣金比例',
+      });
     }
     expect(errorOf(await p.c.post('/api/tasks', taskBody({ pricingModel: 'barter' }))).status).toBe(400);
     expect((await db().select().from(tasks)).length).toBe(before);
@@ -164,7 +196,12 @@ describe('待付款', () => {
     const deal = await accepted(p);
     expect(deal.status).toBe('awaiting_payment');
     const view = (await p.c.get(`/api/deals/${deal.id}`)).json();
-    expect(view).toMatchObject({ status: 'awaiting_payment', waitingFor: 'company', actions: expect.arrayContaining(['pay_fee', 'cancel']), money: { feeDueCents: 250_000, escrowCents: 0 } });
+    expect(view).toMatchObject({
+      status: 'awaiting_payment',
+      waitingFor: 'company',
+      actions: expect.arrayContaining(['pay_fee', 'cancel']),
+      money: { feeDueCents: 250_000, escrowCents: 0 },
+    });
     expect(view.actions).not.toContain('propose_schedule');
     expect(errorOf(await fire(p.c, deal.id, 'pay_fee'))).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT' });
     expect(errorOf(await fire(p.i, deal.id, 'pay_fee'))).toMatchObject({ status: 403, code: 'DEAL_ROLE_FORBIDDEN' });
@@ -179,7 +216,10 @@ describe('待付款', () => {
     expect(await dealOf(deal.id)).toMatchObject({ status: 'accepted' });
     expect(errorOf(await fire(p.c, deal.id, 'pay_fee'))).toMatchObject({ status: 409, code: 'DEAL_STATE_CONFLICT' });
     expect(await wallet(p.c)).toMatchObject({ availableCents: 0, escrowCents: 250_000 });
-    const told = await db().select().from(notifications).where(and(eq(notifications.userId, p.inf.user.id), eq(notifications.type, 'deal_funded')));
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, p.inf.user.id), eq(notifications.type, 'deal_funded')));
     expect(told).toHaveLength(1);
   });
 
@@ -214,7 +254,12 @@ describe('待付款', () => {
     expect((await db().select().from(tasks).where(eq(tasks.id, deal.taskId)))[0].status).toBe('cancelled');
     expect(await wallet(p.i)).toMatchObject({ availableCents: 20_000, escrowCents: 0 });
     for (const userId of [p.co.user.id, p.inf.user.id]) {
-      expect(await db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'deal_cancelled')))).toHaveLength(1);
+      expect(
+        await db()
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.type, 'deal_cancelled'))),
+      ).toHaveLength(1);
     }
     // a deal paid in time is not touched by the job
     const q = await parties();
@@ -251,7 +296,10 @@ describe('settlement', () => {
     expect(task).toMatchObject({ isSettled: true, settlementAmount: 2500, status: 'completed' });
     expect(await dealOf(deal.id)).toMatchObject({ status: 'completed', settledGrossCents: 250_000, commissionStatus: 'none' });
     const view = (await p.i.get(`/api/deals/${deal.id}`)).json();
-    expect(view.money).toMatchObject({ settledGrossCents: 250_000, estimate: { feeShareCents: 250_000, platformFeeCents: 25_000, influencerNetCents: 225_000 } });
+    expect(view.money).toMatchObject({
+      settledGrossCents: 250_000,
+      estimate: { feeShareCents: 250_000, platformFeeCents: 25_000, influencerNetCents: 225_000 },
+    });
 
     // the settlement's receipt: both parties read it (their own side marked), nobody else
     const line = (await wallet(p.i)).statement.items.find((l: { kind: string }) => l.kind === 'deal_settle');
@@ -304,7 +352,10 @@ describe('settlement', () => {
     expect((await fire(p.c, deal.id, 'confirm')).statusCode).toBe(200);
     expect(await dealOf(deal.id)).toMatchObject({ status: 'completed', commissionStatus: 'due', commissionCents: 12_500 });
     expect((await wallet(p.c)).dueCommissions).toEqual([{ dealId: deal.id, taskTitle: '口红新品直播', amountCents: 12_500 }]);
-    const told = await db().select().from(notifications).where(and(eq(notifications.userId, p.co.user.id), eq(notifications.type, 'commission_due')));
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, p.co.user.id), eq(notifications.type, 'commission_due')));
     expect(told).toHaveLength(1);
     expect(errorOf(await p.c.post('/api/tasks', taskBody()))).toMatchObject({ status: 409, code: 'COMMISSION_DUE' });
     expect(errorOf(await p.c.post('/api/wallet/commissions/pay'))).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT' });
@@ -322,7 +373,10 @@ describe('settlement', () => {
   it('a task with several places adds up every deal: paying a due commission later never drops the other deals', async () => {
     // two places, slot fee $100 each + 10% of GMV; the wallet covers the fees but not the commissions
     const p = await parties({ companyCents: 20_000 });
-    const published = await p.c.post('/api/tasks', taskBody({ pricingModel: 'slot_commission', commissionPercent: 10, slots: 2, budgetMin: 50, budgetMax: 200 }));
+    const published = await p.c.post(
+      '/api/tasks',
+      taskBody({ pricingModel: 'slot_commission', commissionPercent: 10, slots: 2, budgetMin: 50, budgetMax: 200 }),
+    );
     expect(published.statusCode, published.body).toBe(200);
     const taskId = published.json().task.id as string;
     const second = await makeInfluencer(db(), { user: { passwordHash: hash }, isApproved: true });

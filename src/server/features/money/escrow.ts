@@ -165,7 +165,9 @@ export async function payDealDeposit(tx: Tx, input: { dealId: string; depositCen
 async function releaseDeposit(tx: Tx, d: { id: string; depositAwarded: boolean }, parties: Parties, now: Date) {
   const held = await balanceOf(tx, 'deposits_held', parties.influencerUserId, d.id);
   if (held <= 0) return;
-  const to = d.depositAwarded ? await accountFor(tx, 'company_available', parties.companyUserId) : await accountFor(tx, 'influencer_available', parties.influencerUserId);
+  const to = d.depositAwarded
+    ? await accountFor(tx, 'company_available', parties.companyUserId)
+    : await accountFor(tx, 'influencer_available', parties.influencerUserId);
   await post(
     tx,
     {
@@ -237,7 +239,9 @@ export async function settleDeal(tx: Tx, d: DealMoney, parties: Parties, now: Da
   await releaseDeposit(tx, d, parties, now);
   let commissionStatus: 'none' | 'due' | 'paid' = 'none';
   if (s.commissionCents > 0) {
-    commissionStatus = (await chargeCommission(tx, { dealId: d.id, commissionCents: s.commissionCents, feeCents: s.feeOnCommissionCents, parties, now })) ? 'paid' : 'due';
+    commissionStatus = (await chargeCommission(tx, { dealId: d.id, commissionCents: s.commissionCents, feeCents: s.feeOnCommissionCents, parties, now }))
+      ? 'paid'
+      : 'due';
   }
   const gross = s.feeShareCents + (commissionStatus === 'paid' ? s.commissionCents : 0);
   // a task with several slots adds up its deals' settlements (decision 0025)
@@ -279,7 +283,14 @@ async function chargeCommission(tx: Tx, i: { dealId: string; commissionCents: nu
  */
 export async function payDueCommissions(tx: Tx, companyUserId: string, now: Date): Promise<number> {
   const due = await tx
-    .select({ id: deals.id, taskId: deals.taskId, commissionCents: deals.commissionCents, platformFeeBps: deals.platformFeeBps, settledGrossCents: deals.settledGrossCents, influencerUserId: sql<string>`(select i.user_id from influencers i where i.id = ${deals.influencerId})` })
+    .select({
+      id: deals.id,
+      taskId: deals.taskId,
+      commissionCents: deals.commissionCents,
+      platformFeeBps: deals.platformFeeBps,
+      settledGrossCents: deals.settledGrossCents,
+      influencerUserId: sql<string>`(select i.user_id from influencers i where i.id = ${deals.influencerId})`,
+    })
     .from(deals)
     .where(and(sql`${deals.companyId} = (select c.id from companies c where c.user_id = ${companyUserId})`, eq(deals.commissionStatus, 'due')))
     .orderBy(deals.completedAt, deals.id)
@@ -288,12 +299,21 @@ export async function payDueCommissions(tx: Tx, companyUserId: string, now: Date
   for (const d of due) {
     const cents = d.commissionCents ?? 0;
     if (cents <= 0) continue;
-    const ok = await chargeCommission(tx, { dealId: d.id, commissionCents: cents, feeCents: applyBps(cents, d.platformFeeBps), parties: { companyUserId, influencerUserId: d.influencerUserId }, now });
+    const ok = await chargeCommission(tx, {
+      dealId: d.id,
+      commissionCents: cents,
+      feeCents: applyBps(cents, d.platformFeeBps),
+      parties: { companyUserId, influencerUserId: d.influencerUserId },
+      now,
+    });
     if (!ok) break;
     const gross = (d.settledGrossCents ?? 0) + cents;
     await tx.update(deals).set({ commissionStatus: 'paid', settledGrossCents: gross, updatedAt: now }).where(eq(deals.id, d.id));
     // the task's figure adds up all its deals (decision 0025): add this commission, never overwrite the others
-    await tx.update(tasks).set({ settlementAmount: sql`coalesce(${tasks.settlementAmount}, 0) + ${cents}::numeric / 100`, updatedAt: now }).where(eq(tasks.id, d.taskId));
+    await tx
+      .update(tasks)
+      .set({ settlementAmount: sql`coalesce(${tasks.settlementAmount}, 0) + ${cents}::numeric / 100`, updatedAt: now })
+      .where(eq(tasks.id, d.taskId));
     paid++;
   }
   return paid;
@@ -301,7 +321,11 @@ export async function payDueCommissions(tx: Tx, companyUserId: string, now: Date
 
 /** whether the company owes a commission (it cannot publish until it is paid) */
 export async function hasDueCommission(db: DbOrTx, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: deals.id }).from(deals).where(and(eq(deals.companyId, companyId), eq(deals.commissionStatus, 'due'))).limit(1);
+  const [row] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.companyId, companyId), eq(deals.commissionStatus, 'due')))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -140,7 +140,14 @@ describe('账本查询', () => {
     expect(settleA.lines).toEqual(
       expect.arrayContaining([
         { accountKind: 'escrow', ownerId: a.company.id, ownerName: names.a, ownerEmail: a.company.email, refId: a.dealId, amountCents: -100_000 },
-        { accountKind: 'influencer_available', ownerId: a.influencer.id, ownerName: names.nickA, ownerEmail: a.influencer.email, refId: null, amountCents: 90_000 },
+        {
+          accountKind: 'influencer_available',
+          ownerId: a.influencer.id,
+          ownerName: names.nickA,
+          ownerEmail: a.influencer.email,
+          refId: null,
+          amountCents: 90_000,
+        },
         { accountKind: 'platform_fee_revenue', ownerId: null, ownerName: null, ownerEmail: null, refId: null, amountCents: 10_000 },
       ]),
     );
@@ -185,7 +192,16 @@ describe('账本查询', () => {
     const second = await entries(`?kind=deal_settle&limit=1&before=${first.nextBefore}`);
     expect(second.items.map((e) => e.idempotencyKey)).toEqual([`deal:${a.dealId}:settle`]);
     expect(second.nextBefore).toBeNull();
-    for (const bad of ['limit=0', 'limit=101', 'kind=nope', 'from=2026-02-30', 'from=2026-12-02&to=2026-12-01', 'before=abc', 'before=0', `q=${'x'.repeat(101)}`]) {
+    for (const bad of [
+      'limit=0',
+      'limit=101',
+      'kind=nope',
+      'from=2026-02-30',
+      'from=2026-12-02&to=2026-12-01',
+      'before=abc',
+      'before=0',
+      `q=${'x'.repeat(101)}`,
+    ]) {
       expect((await fin.get(`/api/admin/finance/entries?${bad}`)).statusCode, bad).toBe(400);
     }
   });

@@ -170,7 +170,12 @@ export async function searchEntries(ctx: AppContext, q: EntriesQuery): Promise<L
     .leftJoin(users, eq(users.id, ledgerAccounts.ownerId))
     .leftJoin(companies, eq(companies.userId, ledgerAccounts.ownerId))
     .leftJoin(influencers, eq(influencers.userId, ledgerAccounts.ownerId))
-    .where(inArray(ledgerLines.entryId, page.map((r) => r.id)))
+    .where(
+      inArray(
+        ledgerLines.entryId,
+        page.map((r) => r.id),
+      ),
+    )
     .orderBy(ledgerLines.id);
   const byEntry = new Map<string, LedgerEntry['lines']>();
   for (const l of lines) {

@@ -18,7 +18,8 @@ export const financeRoutes =
         schema: {
           operationId: 'getFinanceOverview',
           tags: ['admin'],
-          summary: '财务: balances held (company and influencer wallets, escrow, deposits, payouts in transit), platform fee revenue to date and per Shanghai day (`days`, 7–90, default 30), and what waits (bank transfers, payouts, commissions due)',
+          summary:
+            '财务: balances held (company and influencer wallets, escrow, deposits, payouts in transit), platform fee revenue to date and per Shanghai day (`days`, 7–90, default 30), and what waits (bank transfers, payouts, commissions due)',
           description: who,
           querystring: financeOverviewQuery,
           response: { 200: financeOverview, 400: errorBody, 401: errorBody, 403: errorBody },
@@ -34,7 +35,8 @@ export const financeRoutes =
         schema: {
           operationId: 'listLedgerEntries',
           tags: ['admin'],
-          summary: '财务 → 账本查询: journal entries newest first with their lines (account, owner, amount); `q` matches the idempotency key, memo, or an owner’s email/name; `kind`; `from`/`to` Shanghai days; keyset by `before` (the previous page’s `nextBefore`); `limit` 1–100 (30)',
+          summary:
+            '财务 → 账本查询: journal entries newest first with their lines (account, owner, amount); `q` matches the idempotency key, memo, or an owner’s email/name; `kind`; `from`/`to` Shanghai days; keyset by `before` (the previous page’s `nextBefore`); `limit` 1–100 (30)',
           description: who,
           querystring: ledgerEntriesQuery,
           response: { 200: ledgerEntriesResponse, 400: errorBody, 401: errorBody, 403: errorBody },

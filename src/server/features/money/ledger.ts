@@ -22,7 +22,10 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
  * or several for a sum (the index's leading column).
  */
 export function accountWhere(kinds: LedgerAccountKind | readonly LedgerAccountKind[], ownerId: string | null, refId: string | null = null): SQL {
-  const kindCond = typeof kinds === 'string' ? sql`${ledgerAccounts.kind} = ${kinds}` : sql`${ledgerAccounts.kind} in ${sql.raw(`(${kinds.map((k) => `'${k}'`).join(', ')})`)}`;
+  const kindCond =
+    typeof kinds === 'string'
+      ? sql`${ledgerAccounts.kind} = ${kinds}`
+      : sql`${ledgerAccounts.kind} in ${sql.raw(`(${kinds.map((k) => `'${k}'`).join(', ')})`)}`;
   return sql`${kindCond} and coalesce(${ledgerAccounts.ownerId}, ${NO_ID}::uuid) = ${ownerId ?? NO_ID}::uuid and coalesce(${ledgerAccounts.refId}, ${NO_ID}::uuid) = ${refId ?? NO_ID}::uuid`;
 }
 
@@ -92,15 +95,12 @@ export async function post(tx: Tx, entry: EntryInput, now: Date): Promise<Posted
     const [moved] = await tx
       .update(ledgerAccounts)
       .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${l.amountCents}` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, l.accountId),
-          sql`(${ledgerAccounts.kind} like 'world\\_%' or ${ledgerAccounts.balanceCents} + ${l.amountCents} >= 0)`,
-        ),
-      )
+      .where(and(eq(ledgerAccounts.id, l.accountId), sql`(${ledgerAccounts.kind} like 'world\\_%' or ${ledgerAccounts.balanceCents} + ${l.amountCents} >= 0)`))
       .returning({ balance: ledgerAccounts.balanceCents });
     if (!moved) throw new AppError('WALLET_INSUFFICIENT');
-    await tx.insert(ledgerLines).values({ entryId: inserted.id, accountId: l.accountId, amountCents: l.amountCents, balanceAfterCents: moved.balance, createdAt: now });
+    await tx
+      .insert(ledgerLines)
+      .values({ entryId: inserted.id, accountId: l.accountId, amountCents: l.amountCents, balanceAfterCents: moved.balance, createdAt: now });
   }
   return { entryId: inserted.id, replayed: false };
 }
@@ -119,7 +119,10 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
     sql`select entry_id, sum(amount_cents)::text as total, count(*)::text as n from ledger_lines group by entry_id having sum(amount_cents) <> 0 or count(*) < 2`,
   );
   for (const r of unbalanced) problems.push(`entry ${r.entry_id}: ${r.n} lines summing to ${r.total}`);
-  const bare = await queryRows<{ id: string }>(db, sql`select e.id from ledger_entries e where not exists (select 1 from ledger_lines l where l.entry_id = e.id)`);
+  const bare = await queryRows<{ id: string }>(
+    db,
+    sql`select e.id from ledger_entries e where not exists (select 1 from ledger_lines l where l.entry_id = e.id)`,
+  );
   for (const r of bare) problems.push(`entry ${r.id} has no lines`);
   const [all] = await queryRows<{ total: string }>(db, sql`select coalesce(sum(amount_cents), 0)::text as total from ledger_lines`);
   if (all && all.total !== '0') problems.push(`all lines sum to ${all.total}`);

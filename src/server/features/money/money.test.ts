@@ -53,20 +53,85 @@ describe('the ledger', () => {
     expect(await accountFor(db(), 'company_available', co.user.id)).toBe(wallet);
     const now = clock.now();
     await expect(
-      db().transaction((tx) => post(tx, { kind: 'test', idempotencyKey: 'x1', lines: [{ accountId: world, amountCents: -100 }, { accountId: wallet, amountCents: 99 }] }, now)),
+      db().transaction((tx) =>
+        post(
+          tx,
+          {
+            kind: 'test',
+            idempotencyKey: 'x1',
+            lines: [
+              { accountId: world, amountCents: -100 },
+              { accountId: wallet, amountCents: 99 },
+            ],
+          },
+          now,
+        ),
+      ),
     ).rejects.toThrow(/does not balance/);
     await expect(
-      db().transaction((tx) => post(tx, { kind: 'test', idempotencyKey: 'x2', lines: [{ accountId: world, amountCents: -0.5 }, { accountId: wallet, amountCents: 0.5 }] }, now)),
+      db().transaction((tx) =>
+        post(
+          tx,
+          {
+            kind: 'test',
+            idempotencyKey: 'x2',
+            lines: [
+              { accountId: world, amountCents: -0.5 },
+              { accountId: wallet, amountCents: 0.5 },
+            ],
+          },
+          now,
+        ),
+      ),
     ).rejects.toThrow(/integer cents/);
-    const first = await db().transaction((tx) => post(tx, { kind: 'test', idempotencyKey: 'k1', lines: [{ accountId: world, amountCents: -500 }, { accountId: wallet, amountCents: 500 }] }, now));
-    const again = await db().transaction((tx) => post(tx, { kind: 'test', idempotencyKey: 'k1', lines: [{ accountId: world, amountCents: -500 }, { accountId: wallet, amountCents: 500 }] }, now));
+    const first = await db().transaction((tx) =>
+      post(
+        tx,
+        {
+          kind: 'test',
+          idempotencyKey: 'k1',
+          lines: [
+            { accountId: world, amountCents: -500 },
+            { accountId: wallet, amountCents: 500 },
+          ],
+        },
+        now,
+      ),
+    );
+    const again = await db().transaction((tx) =>
+      post(
+        tx,
+        {
+          kind: 'test',
+          idempotencyKey: 'k1',
+          lines: [
+            { accountId: world, amountCents: -500 },
+            { accountId: wallet, amountCents: 500 },
+          ],
+        },
+        now,
+      ),
+    );
     expect(again).toEqual({ entryId: first.entryId, replayed: true });
     const balance = async () => (await db().select().from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet)))[0].balanceCents;
     expect(await balance()).toBe(500);
     // taking 501 out of 500: a clear error, and nothing of the entry stays
     const out = await accountFor(db(), 'world_payouts_out', null);
     const err = await db()
-      .transaction((tx) => post(tx, { kind: 'test', idempotencyKey: 'k2', lines: [{ accountId: wallet, amountCents: -501 }, { accountId: out, amountCents: 501 }] }, now))
+      .transaction((tx) =>
+        post(
+          tx,
+          {
+            kind: 'test',
+            idempotencyKey: 'k2',
+            lines: [
+              { accountId: wallet, amountCents: -501 },
+              { accountId: out, amountCents: 501 },
+            ],
+          },
+          now,
+        ),
+      )
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'WALLET_INSUFFICIENT', status: 409, message: '余额不足' });
     expect(await balance()).toBe(500);
@@ -105,7 +170,11 @@ describe('funding a wallet through the sandbox provider', () => {
 
     // forged, tampered, stale: 400 and nothing changes
     const body = paid(providerRef!, 123456);
-    expect(errorOf(await webhook(body, 't=1,v1=' + '0'.repeat(64)))).toMatchObject({ status: 400, code: 'WEBHOOK_SIGNATURE_INVALID', message: '支付通知签名无效' });
+    expect(errorOf(await webhook(body, 't=1,v1=' + '0'.repeat(64)))).toMatchObject({
+      status: 400,
+      code: 'WEBHOOK_SIGNATURE_INVALID',
+      message: '支付通知签名无效',
+    });
     expect(errorOf(await webhook(body, ''))).toMatchObject({ status: 400, code: 'WEBHOOK_SIGNATURE_INVALID' });
     const sig = sandboxProvider(t.app.ctx).sign(JSON.stringify(body), clock.nowMs());
     expect(errorOf(await webhook({ ...body, amountCents: 99999999 }, sig)).code).toBe('WEBHOOK_SIGNATURE_INVALID');
@@ -125,7 +194,10 @@ describe('funding a wallet through the sandbox provider', () => {
     expect(wallet.statement.items).toEqual([expect.objectContaining({ kind: 'topup', memo: 'sandbox', amountCents: 123456, balanceAfterCents: 123456 })]);
     const list = (await c.get('/api/wallet/topups')).json().topups;
     expect(list[0]).toMatchObject({ id: tp.id, status: 'succeeded', redirectUrl: null });
-    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `topup:${tp.id}`));
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `topup:${tp.id}`));
     expect(entries).toHaveLength(1);
     expect((await refOf(tp.id)).entryId).toBe(entries[0].id);
     void co;
@@ -186,7 +258,10 @@ describe('bank transfers confirmed by finance', () => {
     expect((await fin.post(`/api/admin/finance/topups/${a.id}/confirm`)).json()).toEqual({ ok: true });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${a.id}/confirm`))).toMatchObject({ status: 409, code: 'TOPUP_NOT_PENDING' });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${a.id}/reject`, { reason: 'x' })).code).toBe('TOPUP_NOT_PENDING');
-    expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '  ' }))).toMatchObject({ status: 400, code: 'TOPUP_REJECT_REASON_REQUIRED' });
+    expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '  ' }))).toMatchObject({
+      status: 400,
+      code: 'TOPUP_REJECT_REASON_REQUIRED',
+    });
     expect((await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '未收到该笔转账' })).json()).toEqual({ ok: true });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/confirm`)).code).toBe('TOPUP_NOT_PENDING');
     expect(errorOf(await fin.post('/api/admin/finance/topups/00000000-0000-4000-8000-000000000001/confirm')).code).toBe('TOPUP_NOT_FOUND');
@@ -198,9 +273,22 @@ describe('bank transfers confirmed by finance', () => {
     const mine = (await c.get('/api/wallet/topups')).json().topups;
     expect(mine.find((x: { id: string }) => x.id === b.id)).toMatchObject({ status: 'failed', failureReason: '未收到该笔转账' });
     const done = (await fin.get('/api/admin/finance/topups?status=done')).json().topups.map((x: { id: string; status: string }) => [x.id, x.status]);
-    expect(done).toEqual(expect.arrayContaining([[a.id, 'succeeded'], [b.id, 'failed']]));
-    const logs = await db().select().from(adminLogs).where(and(eq(adminLogs.targetType, 'topup')));
-    expect(logs.map((l) => [l.targetId, l.actionType])).toEqual(expect.arrayContaining([[a.id, 'topup_confirm'], [b.id, 'topup_reject']]));
+    expect(done).toEqual(
+      expect.arrayContaining([
+        [a.id, 'succeeded'],
+        [b.id, 'failed'],
+      ]),
+    );
+    const logs = await db()
+      .select()
+      .from(adminLogs)
+      .where(and(eq(adminLogs.targetType, 'topup')));
+    expect(logs.map((l) => [l.targetId, l.actionType])).toEqual(
+      expect.arrayContaining([
+        [a.id, 'topup_confirm'],
+        [b.id, 'topup_reject'],
+      ]),
+    );
   });
 });
 
@@ -211,7 +299,13 @@ describe('who may call what', () => {
     expect(errorOf(await visitor.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).status).toBe(401);
     const inf = await signedIn(t.app, (await makeInfluencer(db(), { user: { passwordHash: hash } })).user.email);
     // influencers top up too (to pay a deposit a task asks for); their money lands in their own wallet
-    expect((await inf.get('/api/wallet')).json()).toMatchObject({ availableCents: 0, pendingCents: 0, escrowCents: 0, dueCommissions: [], statement: { items: [], nextBefore: null } });
+    expect((await inf.get('/api/wallet')).json()).toMatchObject({
+      availableCents: 0,
+      pendingCents: 0,
+      escrowCents: 0,
+      dueCommissions: [],
+      statement: { items: [], nextBefore: null },
+    });
     const infTopup = (await inf.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).json().topup;
     await webhook(paid((await refOf(infTopup.id)).providerRef!, 1000));
     expect((await inf.get('/api/wallet')).json().availableCents).toBe(1000);
@@ -259,7 +353,10 @@ describe('the statement', () => {
     const csv = await c.get('/api/wallet/statement.csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('statement.csv');
-    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('date,type,memo,amount_usd,balance_usd');
     expect(rows.slice(1).map((r) => r.split(',').slice(1))).toEqual([
       ['topup', 'sandbox', '10.00', '10.00'],

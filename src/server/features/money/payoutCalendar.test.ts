@@ -28,7 +28,9 @@ beforeAll(async () => {
   const inf = await makeInfluencer(db);
   await fundWallet(db, { userId: inf.user.id, userType: 'influencer', cents: 1_000_000 });
   influencer = await signedIn(t.app, inf.user.email);
-  bankAccountId = (await influencer.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '招商银行', accountNumber: '6222021234567890123' })).json().bankAccount.id;
+  bankAccountId = (
+    await influencer.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '招商银行', accountNumber: '6222021234567890123' })
+  ).json().bankAccount.id;
 });
 afterAll(async () => {
   await t?.close();

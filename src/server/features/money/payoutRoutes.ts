@@ -50,7 +50,8 @@ export const payoutRoutes =
         schema: {
           operationId: 'addBankAccount',
           tags: ['money'],
-          summary: 'Add a bank account: holder name, bank name, account number (6–34 digits; spaces and dashes are dropped). Stored encrypted; answered masked.',
+          summary:
+            'Add a bank account: holder name, bank name, account number (6–34 digits; spaces and dashes are dropped). Stored encrypted; answered masked.',
           description: 'Who: companies and influencers (at most 5 accounts each).',
           body: bankAccountInput,
           response: { 200: z.object({ bankAccount }), ...errors },
@@ -154,7 +155,8 @@ export const payoutRoutes =
         schema: {
           operationId: 'rejectPayout',
           tags: ['admin'],
-          summary: '财务: the payout cannot be sent — the amount returns to the user’s available balance, with the reason (audited, the user notified). 409 when it was already handled.',
+          summary:
+            '财务: the payout cannot be sent — the amount returns to the user’s available balance, with the reason (audited, the user notified). 409 when it was already handled.',
           description: 'Who: admins holding finance.',
           params: payoutParams,
           body: rejectPayoutBody,

@@ -45,7 +45,12 @@ async function earner(cents: number) {
   return { user, bankId: bank.id };
 }
 const balance = async (userId: string, kind: LedgerAccountKind) =>
-  (await t.app.ctx.db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.kind, kind))))[0]?.balanceCents ?? 0;
+  (
+    await t.app.ctx.db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.kind, kind)))
+  )[0]?.balanceCents ?? 0;
 
 describe('payouts under concurrency', () => {
   type W = { user: AuthUser; bankId: string };
@@ -160,16 +165,23 @@ describe('payouts under concurrency', () => {
     ],
   };
   const confirm: RaceOp<SW> = { name: 'company confirm', run: (w) => fireDealEvent(t.app.ctx, w.company, w.dealId, 'confirm', {}, { ip: '127.0.0.1' }) };
-  const withdrawOf = (cents: number): RaceOp<SW> => ({ name: `withdraw ${cents}`, run: (w) => requestPayout(t.app.ctx, w.influencer, { amount: cents, bankAccountId: w.bankId }) });
-
-  it('a withdrawal the balance only covers after the settlement × the settlement: it succeeds exactly when the settlement came first', { timeout: 600_000 }, async () => {
-    const r = await raceAgainstSerial(settling, withdrawOf(50_000), confirm, { rounds: ROUNDS, parallel: PARALLEL });
-    expect(r.illegal).toEqual([]);
-    expect(r.legal.map((l) => JSON.parse(l).outcomes)).toEqual([
-      ['WALLET_INSUFFICIENT', 'ok'],
-      ['ok', 'ok'],
-    ]);
+  const withdrawOf = (cents: number): RaceOp<SW> => ({
+    name: `withdraw ${cents}`,
+    run: (w) => requestPayout(t.app.ctx, w.influencer, { amount: cents, bankAccountId: w.bankId }),
   });
+
+  it(
+    'a withdrawal the balance only covers after the settlement × the settlement: it succeeds exactly when the settlement came first',
+    { timeout: 600_000 },
+    async () => {
+      const r = await raceAgainstSerial(settling, withdrawOf(50_000), confirm, { rounds: ROUNDS, parallel: PARALLEL });
+      expect(r.illegal).toEqual([]);
+      expect(r.legal.map((l) => JSON.parse(l).outcomes)).toEqual([
+        ['WALLET_INSUFFICIENT', 'ok'],
+        ['ok', 'ok'],
+      ]);
+    },
+  );
 
   it('a withdrawal covered before the settlement × the settlement: both succeed in either order, the same balances', { timeout: 600_000 }, async () => {
     const r = await raceAgainstSerial(settling, withdrawOf(8_000), confirm, { rounds: ROUNDS, parallel: PARALLEL });

@@ -57,7 +57,12 @@ const addAccount = async (c: Client, accountNumber = NUMBER) => {
   return res.json().bankAccount as { id: string; last4: string };
 };
 const balanceOf = async (userId: string, kind: LedgerAccountKind) =>
-  (await db().select().from(ledgerAccounts).where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.kind, kind))))[0]?.balanceCents ?? 0;
+  (
+    await db()
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.kind, kind)))
+  )[0]?.balanceCents ?? 0;
 const del = (c: Client, id: string) => c.request({ method: 'DELETE', url: `/api/wallet/bank-accounts/${id}` });
 const putSettings = async (patch: Record<string, unknown>) => {
   const base = (await settingsAdmin.get('/api/admin/settings')).json().settings;
@@ -76,15 +81,26 @@ const linesOf = async (key: string) =>
 describe('bank accounts', () => {
   it('are added validated, stored sealed, shown masked, never logged, and removed softly', async () => {
     const { id, c } = await influencer();
-    expect(errorOf(await c.post('/api/wallet/bank-accounts', { holderName: ' ', bankName: '招商银行', accountNumber: NUMBER })).code).toBe('BANK_HOLDER_REQUIRED');
+    expect(errorOf(await c.post('/api/wallet/bank-accounts', { holderName: ' ', bankName: '招商银行', accountNumber: NUMBER })).code).toBe(
+      'BANK_HOLDER_REQUIRED',
+    );
     expect(errorOf(await c.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '', accountNumber: NUMBER })).code).toBe('BANK_NAME_REQUIRED');
     for (const bad of ['12345', '1'.repeat(35), '6222abc123456', '', 622202123456]) {
-      expect(errorOf(await c.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '招商银行', accountNumber: bad }))).toMatchObject({ status: 400, code: 'BANK_ACCOUNT_NUMBER_INVALID' });
+      expect(errorOf(await c.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '招商银行', accountNumber: bad }))).toMatchObject({
+        status: 400,
+        code: 'BANK_ACCOUNT_NUMBER_INVALID',
+      });
     }
     // spaces and dashes as printed on a card are fine
     const res = await c.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '招商银行', accountNumber: '6222 0212-3456 7890 123' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().bankAccount).toEqual({ id: expect.any(String), holderName: '王小雨', bankName: '招商银行', last4: '0123', createdAt: clock.now().toISOString() });
+    expect(res.json().bankAccount).toEqual({
+      id: expect.any(String),
+      holderName: '王小雨',
+      bankName: '招商银行',
+      last4: '0123',
+      createdAt: clock.now().toISOString(),
+    });
     expect(res.body).not.toContain('6222');
     const list = await c.get('/api/wallet/bank-accounts');
     expect(list.json().bankAccounts).toHaveLength(1);
@@ -115,7 +131,10 @@ describe('bank accounts', () => {
   it('at most five at once; visitors 401, admins 403', async () => {
     const { c } = await influencer();
     for (let i = 0; i < 5; i++) await addAccount(c, `62220212345678${i}`);
-    expect(errorOf(await c.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '招商银行', accountNumber: NUMBER }))).toMatchObject({ status: 409, code: 'BANK_ACCOUNT_LIMIT' });
+    expect(errorOf(await c.post('/api/wallet/bank-accounts', { holderName: '王小雨', bankName: '招商银行', accountNumber: NUMBER }))).toMatchObject({
+      status: 409,
+      code: 'BANK_ACCOUNT_LIMIT',
+    });
     const visitor = new Client(t.app);
     expect(errorOf(await visitor.get('/api/wallet/bank-accounts')).status).toBe(401);
     expect(errorOf(await visitor.post('/api/wallet/bank-accounts', { holderName: 'a', bankName: 'b', accountNumber: NUMBER })).status).toBe(401);
@@ -133,15 +152,25 @@ describe('withdrawals', () => {
     const listed = (await c.get('/api/wallet/payouts')).json();
     expect(listed).toEqual({ payouts: [], minCents: 1000, expected: { earliest: '2026-12-04', latest: '2026-12-08' } });
 
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '9.99', bankAccountId: bank.id }))).toMatchObject({ status: 400, code: 'PAYOUT_BELOW_MINIMUM', message: '单笔提现金额不能低于 $10.00' });
+    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '9.99', bankAccountId: bank.id }))).toMatchObject({
+      status: 400,
+      code: 'PAYOUT_BELOW_MINIMUM',
+      message: '单笔提现金额不能低于 $10.00',
+    });
     for (const bad of ['0', '-5', '1e3', '10.001', 10]) {
       expect(errorOf(await c.post('/api/wallet/payouts', { amount: bad, bankAccountId: bank.id })).code).toBe('MONEY_AMOUNT_INVALID');
     }
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '50.01', bankAccountId: bank.id }))).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT' });
+    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '50.01', bankAccountId: bank.id }))).toMatchObject({
+      status: 409,
+      code: 'WALLET_INSUFFICIENT',
+    });
     // another user's account, a removed one, an unknown one: 404
     const other = await influencer(5000);
     const hers = await addAccount(other.c);
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '10', bankAccountId: hers.id }))).toMatchObject({ status: 404, code: 'BANK_ACCOUNT_NOT_FOUND' });
+    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '10', bankAccountId: hers.id }))).toMatchObject({
+      status: 404,
+      code: 'BANK_ACCOUNT_NOT_FOUND',
+    });
     const gone = await addAccount(c, '123456');
     await del(c, gone.id);
     expect(errorOf(await c.post('/api/wallet/payouts', { amount: '10', bankAccountId: gone.id })).status).toBe(404);
@@ -227,12 +256,21 @@ describe('finance: paid or returned', () => {
     expect(mine[0]).toMatchObject({ name: '小雨', userType: 'influencer', bank: { bankName: '招商银行', holderName: '王小雨', last4: '0123' } });
     expect(JSON.stringify(pending)).not.toContain('62220212');
 
-    expect(errorOf(await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: ' ' }))).toMatchObject({ status: 400, code: 'PAYOUT_REFERENCE_REQUIRED' });
+    expect(errorOf(await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: ' ' }))).toMatchObject({
+      status: 400,
+      code: 'PAYOUT_REFERENCE_REQUIRED',
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/payouts/${b.id}/reject`, {})).code).toBe('PAYOUT_REJECT_REASON_REQUIRED');
-    expect(errorOf(await fin.post('/api/admin/finance/payouts/00000000-0000-4000-8000-000000000001/paid', { reference: 'x' }))).toMatchObject({ status: 404, code: 'PAYOUT_NOT_FOUND' });
+    expect(errorOf(await fin.post('/api/admin/finance/payouts/00000000-0000-4000-8000-000000000001/paid', { reference: 'x' }))).toMatchObject({
+      status: 404,
+      code: 'PAYOUT_NOT_FOUND',
+    });
 
     expect((await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'CMB20261201-0001' })).json()).toEqual({ ok: true });
-    expect(errorOf(await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'again' }))).toMatchObject({ status: 409, code: 'PAYOUT_NOT_PENDING' });
+    expect(errorOf(await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'again' }))).toMatchObject({
+      status: 409,
+      code: 'PAYOUT_NOT_PENDING',
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/payouts/${a.id}/reject`, { reason: 'x' })).code).toBe('PAYOUT_NOT_PENDING');
     expect(await linesOf(`payout:${a.id}:paid`)).toEqual([
       { kind: 'payouts_in_transit', owner: id, amount: -3000 },
@@ -309,9 +347,15 @@ describe('finance: paid or returned', () => {
     };
     expect(await problemsAfter(async () => undefined)).toEqual([]);
     const amount = await problemsAfter((tx) => tx.update(payouts).set({ amountCents: 1999 }).where(eq(payouts.id, p.id)));
-    expect(amount).toEqual([expect.stringContaining(`payout ${p.id} (requested): its request entry`), expect.stringMatching(/2000 in transit, but requested payouts add up to 1999/)]);
+    expect(amount).toEqual([
+      expect.stringContaining(`payout ${p.id} (requested): its request entry`),
+      expect.stringMatching(/2000 in transit, but requested payouts add up to 1999/),
+    ]);
     const [row] = await db().select().from(payouts).where(eq(payouts.id, p.id));
     const paidByHand = await problemsAfter((tx) => tx.update(payouts).set({ status: 'paid', decisionEntryId: row.requestEntryId }).where(eq(payouts.id, p.id)));
-    expect(paidByHand).toEqual([expect.stringContaining(`payout ${p.id} (paid): its decision entry`), expect.stringMatching(/2000 in transit, but requested payouts add up to 0/)]);
+    expect(paidByHand).toEqual([
+      expect.stringContaining(`payout ${p.id} (paid): its decision entry`),
+      expect.stringMatching(/2000 in transit, but requested payouts add up to 0/),
+    ]);
   });
 });

@@ -175,7 +175,14 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
 
 export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'done'): Promise<AdminPayout[]> {
   const rows = await ctx.db
-    .select({ p: payouts, b: bankAccounts, email: users.email, userType: userProfiles.userType, companyName: companies.companyName, nickname: influencers.nickname })
+    .select({
+      p: payouts,
+      b: bankAccounts,
+      email: users.email,
+      userType: userProfiles.userType,
+      companyName: companies.companyName,
+      nickname: influencers.nickname,
+    })
     .from(payouts)
     .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
     .innerJoin(users, eq(users.id, payouts.userId))
@@ -210,7 +217,8 @@ export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string,
     if (row.status !== 'requested') throw new AppError('PAYOUT_NOT_PENDING');
     const [owner] = await tx.select({ userType: userProfiles.userType }).from(userProfiles).where(eq(userProfiles.userId, row.userId));
     const transit = await accountFor(tx, 'payouts_in_transit', row.userId);
-    const to = d.outcome === 'paid' ? await accountFor(tx, 'world_payouts_out', null) : await accountFor(tx, availableKind(owner ?? { userType: null }), row.userId);
+    const to =
+      d.outcome === 'paid' ? await accountFor(tx, 'world_payouts_out', null) : await accountFor(tx, availableKind(owner ?? { userType: null }), row.userId);
     const posted = await post(
       tx,
       {
@@ -245,7 +253,10 @@ export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string,
       targetType: 'payout',
       targetId: row.id,
       before: { status: 'requested' },
-      after: d.outcome === 'paid' ? { status: 'paid', amountCents: row.amountCents, reference: d.reference } : { status: 'rejected', amountCents: row.amountCents, reason: d.reason },
+      after:
+        d.outcome === 'paid'
+          ? { status: 'paid', amountCents: row.amountCents, reference: d.reference }
+          : { status: 'rejected', amountCents: row.amountCents, reason: d.reason },
       ip,
     });
     return addNotifications(tx, [

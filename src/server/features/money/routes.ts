@@ -118,7 +118,8 @@ export const moneyRoutes =
         schema: {
           operationId: 'createTopup',
           tags: ['money'],
-          summary: 'Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
+          summary:
+            'Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
           description: 'Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).',
           body: topupInput,
           response: { 200: z.object({ topup }), ...errors },
@@ -134,7 +135,8 @@ export const moneyRoutes =
         schema: {
           operationId: 'payCommissions',
           tags: ['money'],
-          summary: 'Pay the commissions left due at settlement from the wallet, oldest first, as far as the balance covers them (409 WALLET_INSUFFICIENT when it covers none)',
+          summary:
+            'Pay the commissions left due at settlement from the wallet, oldest first, as far as the balance covers them (409 WALLET_INSUFFICIENT when it covers none)',
           description: 'Who: companies, their own deals only.',
           response: { 200: z.object({ paid: z.number().int(), remaining: z.number().int() }), ...errors },
         },
@@ -153,7 +155,8 @@ export const moneyRoutes =
             operationId: 'receiveSandboxWebhook',
             tags: ['money'],
             summary: 'The sandbox payment provider’s notification (checkout.succeeded / checkout.failed), signed in X-Sandbox-Signature (t=…,v1=HMAC-SHA256)',
-            description: 'Who: the payment provider, proven by the signature (a bad or stale one → 400 and nothing changes). Delivered twice, the money moves once.',
+            description:
+              'Who: the payment provider, proven by the signature (a bad or stale one → 400 and nothing changes). Delivered twice, the money moves once.',
             response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }), 400: errorBody, 404: errorBody },
           },
         },

@@ -160,7 +160,10 @@ async function applySandboxEvent(ctx: AppContext, ev: SandboxWebhookBody): Promi
  * provider would send and hands it to the same webhook handler, signature check included.
  */
 export async function paySandbox(ctx: AppContext, user: AuthUser, topupId: string, outcome: 'succeeded' | 'failed') {
-  const [row] = await ctx.db.select().from(topups).where(and(eq(topups.id, topupId), eq(topups.userId, user.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(topups)
+    .where(and(eq(topups.id, topupId), eq(topups.userId, user.id)));
   if (!row || row.method !== 'sandbox' || !row.providerRef) throw new AppError('TOPUP_NOT_FOUND');
   const raw = JSON.stringify({ id: `evt_${row.id}`, type: `checkout.${outcome}`, providerRef: row.providerRef, amountCents: row.amountCents });
   return handleSandboxWebhook(ctx, raw, sandboxProvider(ctx).sign(raw, ctx.clock.nowMs()));
@@ -228,10 +231,7 @@ export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: s
 const availableKind = (user: AuthUser) => (user.userType === 'company' ? 'company_available' : 'influencer_available');
 
 async function accountOf(ctx: AppContext, kind: LedgerAccountKind, ownerId: string) {
-  const [a] = await ctx.db
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(accountWhere(kind, ownerId));
+  const [a] = await ctx.db.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(accountWhere(kind, ownerId));
   return a ?? null;
 }
 

@@ -25,8 +25,7 @@ async function signedIn() {
   return { user, c };
 }
 
-const lastMail = async (to: string) =>
-  (await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1))[0];
+const lastMail = async (to: string) => (await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1))[0];
 
 describe('notifications as type + params', () => {
   it('renders each known type in zh and en; unknown types fall back to the stored text', () => {
@@ -62,7 +61,7 @@ describe('notifications as type + params', () => {
     expect(mail.body).toContain('Congratulations! Your application for "Spring launch" was accepted.');
   });
 
-  it('signing in takes the browser\'s language (its lang cookie) for mail: the app sends nothing after a sign-in', async () => {
+  it("signing in takes the browser's language (its lang cookie) for mail: the app sends nothing after a sign-in", async () => {
     const user = await makeUser(t.app.ctx.db, { userType: 'company' });
     const note = [{ userId: user.id, type: 'application_accepted' as const, params: { task: 'Spring launch' }, link: '/task/1' }];
     const english = new Client(t.app);

@@ -11,7 +11,16 @@ export const notificationRoutes =
     const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
     app.get(
       '/api/notifications',
-      { schema: { operationId: 'listNotifications', tags: ['notifications'], summary: 'My notifications (newest 50) and unread count', description: 'Who: any signed-in user; only their own.', response: { 200: notificationsResponse, ...errors } }, preValidation: requireUser },
+      {
+        schema: {
+          operationId: 'listNotifications',
+          tags: ['notifications'],
+          summary: 'My notifications (newest 50) and unread count',
+          description: 'Who: any signed-in user; only their own.',
+          response: { 200: notificationsResponse, ...errors },
+        },
+        preValidation: requireUser,
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return listNotifications(ctx.db, (await currentUser(request)).id);
@@ -19,7 +28,16 @@ export const notificationRoutes =
     );
     app.post(
       '/api/notifications/read-all',
-      { schema: { operationId: 'markAllNotificationsRead', tags: ['notifications'], summary: 'Mark all my notifications read', description: 'Who: any signed-in user.', response: { 200: okBody, ...errors } }, preValidation: requireUser },
+      {
+        schema: {
+          operationId: 'markAllNotificationsRead',
+          tags: ['notifications'],
+          summary: 'Mark all my notifications read',
+          description: 'Who: any signed-in user.',
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: requireUser,
+      },
       async (request) => {
         await markRead(ctx.db, (await currentUser(request)).id);
         return { ok: true as const };
@@ -45,7 +63,17 @@ export const notificationRoutes =
     );
     app.post(
       '/api/notifications/:id/read',
-      { schema: { operationId: 'markNotificationRead', tags: ['notifications'], summary: 'Mark one of my notifications read', description: 'Who: the notification’s owner.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: requireUser },
+      {
+        schema: {
+          operationId: 'markNotificationRead',
+          tags: ['notifications'],
+          summary: 'Mark one of my notifications read',
+          description: 'Who: the notification’s owner.',
+          params: idParam,
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: requireUser,
+      },
       async (request) => {
         await markRead(ctx.db, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };

@@ -19,12 +19,20 @@ export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
     }),
   );
   // open pages refresh their bell when the transaction commits
-  await publish(tx, list.map((n) => n.userId), { type: 'notification' });
+  await publish(
+    tx,
+    list.map((n) => n.userId),
+    { type: 'notification' },
+  );
   return list;
 }
 
 /** After commit: mails each notification to users who keep email notifications on (the default). */
-export async function mailNotifications(ctx: AppContext, list: NewNotification[], opts: { /** account decisions are mailed even to those who turned notification mail off */ always?: boolean } = {}) {
+export async function mailNotifications(
+  ctx: AppContext,
+  list: NewNotification[],
+  opts: { /** account decisions are mailed even to those who turned notification mail off */ always?: boolean } = {},
+) {
   if (list.length === 0) return;
   const ids = [...new Set(list.map((n) => n.userId))];
   const rows = await ctx.db
@@ -101,7 +109,10 @@ export const browserLocale = (cookie: string | undefined): 'zh-CN' | 'en' => (co
 export async function setNotificationLocale(db: DbOrTx, userId: string, locale: 'zh-CN' | 'en') {
   // the default language is the column's default: a user without settings needs no row for it
   if (locale === 'zh-CN') {
-    await db.update(userSettings).set({ locale, updatedAt: new Date() }).where(and(eq(userSettings.userId, userId), ne(userSettings.locale, locale)));
+    await db
+      .update(userSettings)
+      .set({ locale, updatedAt: new Date() })
+      .where(and(eq(userSettings.userId, userId), ne(userSettings.locale, locale)));
     return;
   }
   await db

@@ -33,8 +33,7 @@ describe('the directory and detail', () => {
   let admin: Awaited<ReturnType<typeof makeUser>>;
 
   beforeAll(async () => {
-    const mk = (nickname: string, o: Parameters<typeof makeInfluencer>[1] = {}) =>
-      makeInfluencer(db(), { nickname, isApproved: true, status: 'active', ...o });
+    const mk = (nickname: string, o: Parameters<typeof makeInfluencer>[1] = {}) => makeInfluencer(db(), { nickname, isApproved: true, status: 'active', ...o });
     star = await mk('星光小美', {
       categories: ['美妆护肤'],
       tags: ['成分党'],
@@ -132,10 +131,13 @@ describe('the directory and detail', () => {
   });
 
   it('detail: contact visibility private hides the details from companies, not from the owner or admins', async () => {
-    await db().insert(userSettings).values({ userId: star.user.id, contactInfoVisibility: 'private' }).onConflictDoUpdate({
-      target: userSettings.userId,
-      set: { contactInfoVisibility: 'private' },
-    });
+    await db()
+      .insert(userSettings)
+      .values({ userId: star.user.id, contactInfoVisibility: 'private' })
+      .onConflictDoUpdate({
+        target: userSettings.userId,
+        set: { contactInfoVisibility: 'private' },
+      });
     try {
       const co = await signIn(company.user.email);
       expect((await co.get(`/api/influencer-detail?id=${star.influencer.id}`)).json().influencer.contactPhone).toBeNull();
@@ -234,7 +236,11 @@ describe('contacting an influencer and conversations', () => {
 
     expect(errorOf(await new Client(t.app).post(url, { message: 'hi' }))).toEqual({ status: 401, code: 'COMPANY_LOGIN_REQUIRED', message: '请先登录企业账号' });
     const otherInf = await makeInfluencer(db(), { isApproved: true });
-    expect(errorOf(await (await signIn(otherInf.user.email)).post(url, { message: 'hi' }))).toMatchObject({ status: 403, code: 'COMPANY_ACCOUNT_REQUIRED', message: '请先登录企业账号' });
+    expect(errorOf(await (await signIn(otherInf.user.email)).post(url, { message: 'hi' }))).toMatchObject({
+      status: 403,
+      code: 'COMPANY_ACCOUNT_REQUIRED',
+      message: '请先登录企业账号',
+    });
     expect(errorOf(await co.post(url, { message: '   ' }))).toMatchObject({ status: 400, code: 'MESSAGE_REQUIRED', message: '请输入消息内容' });
     expect(errorOf(await co.post(url, { message: 'x'.repeat(2001) })).code).toBe('MESSAGE_TOO_LONG');
     expect(await db().select().from(conversations).where(eq(conversations.influencerId, influencer.id))).toEqual([]);

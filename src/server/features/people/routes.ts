@@ -13,13 +13,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { notModified } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
-import {
-  contactInfluencer,
-  getCompanyDetail,
-  getInfluencerDetail,
-  listInfluencers,
-  setFollow,
-} from './service';
+import { contactInfluencer, getCompanyDetail, getInfluencerDetail, listInfluencers, setFollow } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 /** a well-formed id that names nothing answers 404 with the page's own message */
@@ -44,7 +38,8 @@ export const peopleRoutes =
         },
       },
       // what a visitor sees is the same for every visitor (shared for a few seconds); members' is theirs
-      async (request, reply) => ctx.publicCache.serve(request, reply, 'influencers', async () => listInfluencers(ctx.db, request.query, await request.getUser())),
+      async (request, reply) =>
+        ctx.publicCache.serve(request, reply, 'influencers', async () => listInfluencers(ctx.db, request.query, await request.getUser())),
     );
 
     app.get(

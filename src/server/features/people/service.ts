@@ -12,17 +12,7 @@ import {
   type Review,
 } from '../../../shared/schemas/people';
 import { escapeLike, type Db, type DbOrTx } from '../../db/client';
-import {
-  companies,
-  companyFollows,
-  conversations,
-  influencers,
-  reviews,
-  taskApplications,
-  tasks,
-  users,
-  userSettings,
-} from '../../db/schema';
+import { companies, companyFollows, conversations, influencers, reviews, taskApplications, tasks, users, userSettings } from '../../db/schema';
 import { deliveredResults } from '../deals';
 import { PUBLISHED } from '../reviews';
 import { storeMessage } from '../messages';
@@ -74,17 +64,15 @@ export async function listInfluencers(db: Db, q: InfluencerListQuery, viewer: Vi
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     // counted up to TOTAL_CAP (the page shows 10000+): a deep count stays cheap at any size
-    db
-      .select({ total: count() })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(influencers)
-          .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
-          .where(cond)
-          .limit(TOTAL_CAP)
-          .as('capped'),
-      ),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(influencers)
+        .leftJoin(userSettings, eq(userSettings.userId, influencers.userId))
+        .where(cond)
+        .limit(TOTAL_CAP)
+        .as('capped'),
+    ),
   ]);
   return { items: rows.map((r) => toCard(r, viewer)), total, page: q.page, limit: q.limit };
 }
@@ -391,8 +379,14 @@ export async function contactInfluencer(ctx: AppContext, user: AuthUser, influen
       .values({ companyId: company.id, influencerId, createdAt: now, lastMessageAt: now })
       .onConflictDoUpdate({ target: [conversations.companyId, conversations.influencerId], targetWhere: sql`deal_id is null`, set: { lastMessageAt: now } })
       .returning({ id: conversations.id });
-    await storeMessage(ctx, tx, { conversationId: conv.id, senderId: user.id, recipientId: target.userId, senderName: company.name, body: message, images: [] });
+    await storeMessage(ctx, tx, {
+      conversationId: conv.id,
+      senderId: user.id,
+      recipientId: target.userId,
+      senderName: company.name,
+      body: message,
+      images: [],
+    });
     return { conversationId: conv.id };
   });
 }
-

@@ -39,7 +39,14 @@ afterAll(async () => {
  * - company_wrote: the company's blind review of deal 1 (the admin hides it while the influencer writes).
  */
 type Kind = 'fresh' | 'influencer_wrote' | 'revealed' | 'company_wrote';
-type World = { influencerId: string; companyIds: string[]; dealIds: string[]; influencer: AuthUser; companies: AuthUser[]; /** deals whose reviews were published when made */ preRevealed: number };
+type World = {
+  influencerId: string;
+  companyIds: string[];
+  dealIds: string[];
+  influencer: AuthUser;
+  companies: AuthUser[];
+  /** deals whose reviews were published when made */ preRevealed: number;
+};
 
 async function makeWorld(kind: Kind): Promise<World> {
   const db = t.app.ctx.db;
@@ -80,14 +87,20 @@ const influencerWrites = (rating: number): Op => ({
 const influencerReplies = (text: string): Op => ({
   name: `influencer replies ${text}`,
   run: async (w) => {
-    const [r] = await t.app.ctx.db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.dealId, w.dealIds[0]), eq(reviews.authorSide, 'company')));
+    const [r] = await t.app.ctx.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.dealId, w.dealIds[0]), eq(reviews.authorSide, 'company')));
     await replyToReview(t.app.ctx, w.influencer, r.id, { reply: text });
   },
 });
 const adminHides: Op = {
   name: 'admin hides the company review',
   run: async (w) => {
-    const [r] = await t.app.ctx.db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.dealId, w.dealIds[0]), eq(reviews.authorSide, 'company')));
+    const [r] = await t.app.ctx.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.dealId, w.dealIds[0]), eq(reviews.authorSide, 'company')));
     await setReviewHidden(t.app.ctx, adminId, r.id, { reason: '辱骂' }, { ip: '127.0.0.1' });
   },
 };
@@ -140,7 +153,8 @@ function violations(s: Snapshot): string[] {
   }
   const published = parsed.filter((r) => r.revealed && !r.hidden);
   const ofInfluencer = published.filter((r) => r.side === 'company').map((r) => r.rating);
-  if (s.influencer !== `${avg(ofInfluencer)}/${ofInfluencer.length}`) out.push(`influencer rating ${s.influencer} is not the average of ${ofInfluencer.join(',') || 'nothing'}`);
+  if (s.influencer !== `${avg(ofInfluencer)}/${ofInfluencer.length}`)
+    out.push(`influencer rating ${s.influencer} is not the average of ${ofInfluencer.join(',') || 'nothing'}`);
   s.companies.forEach((rating, i) => {
     const of = published.filter((r) => r.side === 'influencer' && r.deal === `deal${i + 1}`).map((r) => r.rating);
     if (rating !== avg(of)) out.push(`company ${i + 1} rating ${rating} is not the average of ${of.join(',') || 'nothing'}`);

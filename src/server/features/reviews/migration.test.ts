@@ -49,20 +49,37 @@ describe('migration 0015 (two-way reviews)', () => {
       return { id: u.id };
     };
     const coUser = await makeUser(db, { userType: 'company' });
-    const [coRow] = await queryRows<{ id: string }>(db, sql`insert into companies (user_id, company_name, contact_person, avg_rating) values (${coUser.id}, '旧企业', '张经理', 4.5) returning id`);
+    const [coRow] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into companies (user_id, company_name, contact_person, avg_rating) values (${coUser.id}, '旧企业', '张经理', 4.5) returning id`,
+    );
     const co = { user: coUser, company: { id: coRow.id } };
     const oldInfluencer = async (rating: number, totalReviews: number) => {
       const u = await makeUser(db, { userType: 'influencer' });
-      const [row] = await queryRows<{ id: string }>(db, sql`insert into influencers (user_id, nickname, rating, total_reviews) values (${u.id}, ${`达人${u.id.slice(0, 4)}`}, ${rating}, ${totalReviews}) returning id`);
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into influencers (user_id, nickname, rating, total_reviews) values (${u.id}, ${`达人${u.id.slice(0, 4)}`}, ${rating}, ${totalReviews}) returning id`,
+      );
       return { influencer: { id: row.id } };
     };
     const oldTask = async (status: string) =>
-      (await queryRows<{ id: string }>(db, sql`insert into tasks (company_id, title, description, budget_min, budget_max, status) values (${co.company.id}, '旧任务', '直播推广', 100, 200, ${status}) returning id`))[0];
+      (
+        await queryRows<{ id: string }>(
+          db,
+          sql`insert into tasks (company_id, title, description, budget_min, budget_max, status) values (${co.company.id}, '旧任务', '直播推广', 100, 200, ${status}) returning id`,
+        )
+      )[0];
     const inf = await oldInfluencer(4.9, 128);
     const lonely = await oldInfluencer(4.7, 76);
-    const [video] = await queryRows<{ id: string }>(db, sql`insert into videos (title, video_url, influencer_id, influencer_rating) values ('旧视频', 'https://example.com/v.mp4', ${inf.influencer.id}, 4.9) returning id`);
+    const [video] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into videos (title, video_url, influencer_id, influencer_rating) values ('旧视频', 'https://example.com/v.mp4', ${inf.influencer.id}, 4.9) returning id`,
+    );
     const task = await oldTask('completed');
-    const [app] = await queryRows<{ id: string }>(db, sql`insert into task_applications (task_id, influencer_id, proposed_rate, status) values (${task.id}, ${inf.influencer.id}, 100, 'accepted') returning id`);
+    const [app] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into task_applications (task_id, influencer_id, proposed_rate, status) values (${task.id}, ${inf.influencer.id}, 100, 'accepted') returning id`,
+    );
     const completedAt = new Date(Date.now() - 3 * 24 * 3600_000);
     const [deal] = await queryRows<{ id: string }>(
       db,
@@ -79,14 +96,26 @@ describe('migration 0015 (two-way reviews)', () => {
 
     const rows = await db.select().from(reviews);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ dealId: deal.id, authorSide: 'company', authorId: co.user.id, companyId: co.company.id, influencerId: inf.influencer.id, rating: 4, comment: '旧评价' });
+    expect(rows[0]).toMatchObject({
+      dealId: deal.id,
+      authorSide: 'company',
+      authorId: co.user.id,
+      companyId: co.company.id,
+      influencerId: inf.influencer.id,
+      rating: 4,
+      comment: '旧评价',
+    });
     expect(rows[0].revealedAt?.getTime()).toBe(rows[0].createdAt.getTime());
-    const rating = async (id: string) => (await db.select({ r: influencers.rating, n: influencers.totalReviews }).from(influencers).where(eq(influencers.id, id)))[0];
+    const rating = async (id: string) =>
+      (await db.select({ r: influencers.rating, n: influencers.totalReviews }).from(influencers).where(eq(influencers.id, id)))[0];
     expect(await rating(inf.influencer.id)).toEqual({ r: 4, n: 1 });
     expect(await rating(lonely.influencer.id)).toEqual({ r: 0, n: 0 });
     expect((await db.select().from(companies).where(eq(companies.id, co.company.id)))[0].avgRating).toBe(0);
     expect((await db.select().from(videos).where(eq(videos.id, video.id)))[0].influencerRating).toBe(4);
-    const [job] = await db.select().from(jobs).where(eq(jobs.key, `deal:${deal.id}:reviews_close`));
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `deal:${deal.id}:reviews_close`));
     expect(job).toMatchObject({ kind: 'deal.reviews_close', payload: { dealId: deal.id } });
     expect(job.runAt.getTime()).toBe(completedAt.getTime() + 14 * 24 * 3600_000);
   });

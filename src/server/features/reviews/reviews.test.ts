@@ -45,16 +45,26 @@ async function parties() {
 
 /** a deal of `p` completed an hour ago (by the clock) with no review yet: its window's job is planned */
 async function completedDeal(p: Party) {
-  const { deal } = await makeReviewedDeal(t.app.ctx.db, { companyId: p.co.company.id, influencerId: p.inf.influencer.id, completedAt: new Date(clock.nowMs() - H), now: clock.now() });
+  const { deal } = await makeReviewedDeal(t.app.ctx.db, {
+    companyId: p.co.company.id,
+    influencerId: p.inf.influencer.id,
+    completedAt: new Date(clock.nowMs() - H),
+    now: clock.now(),
+  });
   return deal;
 }
 
-const write = (c: Client, dealId: string, rating: unknown = 5, comment: unknown = '合作愉快，推荐！') => c.post(`/api/deals/${dealId}/review`, { rating, comment });
+const write = (c: Client, dealId: string, rating: unknown = 5, comment: unknown = '合作愉快，推荐！') =>
+  c.post(`/api/deals/${dealId}/review`, { rating, comment });
 const reply = (c: Client, reviewId: string, text: unknown = '谢谢！') => c.post(`/api/reviews/${reviewId}/reply`, { reply: text });
 const view = async (c: Client, dealId: string) => (await c.get(`/api/deals/${dealId}`)).json().reviews;
 const influencerRow = async (id: string) => (await t.app.ctx.db.select().from(influencers).where(eq(influencers.id, id)))[0];
 const companyRow = async (id: string) => (await t.app.ctx.db.select().from(companies).where(eq(companies.id, id)))[0];
-const notesOf = async (userId: string, type: string) => t.app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+const notesOf = async (userId: string, type: string) =>
+  t.app.ctx.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 const influencerPage = async (id: string) => (await new Client(t.app).get(`/api/influencer-detail?id=${id}`)).json();
 const companyPage = async (id: string) => (await new Client(t.app).get(`/api/companies/${id}`)).json();
 
@@ -62,19 +72,44 @@ describe('completion opens the review window', () => {
   it('the complete event plans deal.reviews_close 14 days later; the deal page shows the open window', async () => {
     const p = await parties();
     const cat = await makeTaskCategory(t.app.ctx.db);
-    const task = (await p.c.post('/api/tasks', { title: '评价测试任务', description: '直播推广', categoryId: cat.id, budgetMin: 1000, budgetMax: 3000 })).json().task;
+    const task = (await p.c.post('/api/tasks', { title: '评价测试任务', description: '直播推广', categoryId: cat.id, budgetMin: 1000, budgetMax: 3000 })).json()
+      .task;
     const applied = (await p.i.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).json();
     expect((await p.c.post(`/api/task-applications/${applied.application.id}/accept`)).statusCode).toBe(200);
     const [deal] = await t.app.ctx.db.select().from(deals).where(eq(deals.taskId, task.id));
     // before completion: nothing to write
-    expect(await view(p.i, deal.id)).toEqual({ windowEndsAt: null, open: false, canWrite: false, byCompany: null, byInfluencer: null, companyWrote: false, influencerWrote: false });
+    expect(await view(p.i, deal.id)).toEqual({
+      windowEndsAt: null,
+      open: false,
+      canWrite: false,
+      byCompany: null,
+      byInfluencer: null,
+      companyWrote: false,
+      influencerWrote: false,
+    });
     expect(errorOf(await write(p.i, deal.id))).toMatchObject({ status: 409, code: 'REVIEW_DEAL_NOT_COMPLETED' });
     const fire = (c: Client, e: string, body: unknown = {}) => c.post(`/api/deals/${deal.id}/events/${e}`, body);
     const start = clock.nowMs() + 2 * H;
-    expect((await fire(p.c, 'propose_schedule', { start: new Date(start).toISOString(), end: new Date(start + 2 * H).toISOString(), roomUrl: 'https://live.douyin.com/1' })).statusCode).toBe(200);
+    expect(
+      (
+        await fire(p.c, 'propose_schedule', {
+          start: new Date(start).toISOString(),
+          end: new Date(start + 2 * H).toISOString(),
+          roomUrl: 'https://live.douyin.com/1',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await fire(p.i, 'confirm_schedule')).statusCode).toBe(200);
     clock.advance(5 * H);
-    const rep = { replayUrl: 'https://www.douyin.com/1', startedAt: new Date(start).toISOString(), endedAt: new Date(start + 2 * H).toISOString(), views: 10, peakViewers: 5, orders: 1, gmvCents: 100 };
+    const rep = {
+      replayUrl: 'https://www.douyin.com/1',
+      startedAt: new Date(start).toISOString(),
+      endedAt: new Date(start + 2 * H).toISOString(),
+      views: 10,
+      peakViewers: 5,
+      orders: 1,
+      gmvCents: 100,
+    };
     expect((await fire(p.i, 'report_live', rep)).statusCode).toBe(200);
     expect((await fire(p.c, 'confirm')).statusCode).toBe(200);
     const planned = (await pendingJobs(t.app.ctx.db, 'deal.reviews_close')).filter((j) => j.payload.dealId === deal.id);
@@ -104,7 +139,8 @@ describe('writing', () => {
   it('takes 1–5 whole stars and a comment', async () => {
     const p = await parties();
     const deal = await completedDeal(p);
-    for (const rating of [0, 6, 4.5, '5', null]) expect(errorOf(await write(p.c, deal.id, rating)), String(rating)).toMatchObject({ status: 400, code: 'REVIEW_RATING_INVALID' });
+    for (const rating of [0, 6, 4.5, '5', null])
+      expect(errorOf(await write(p.c, deal.id, rating)), String(rating)).toMatchObject({ status: 400, code: 'REVIEW_RATING_INVALID' });
     expect(errorOf(await write(p.c, deal.id, 5, '   '))).toMatchObject({ status: 400, code: 'REVIEW_COMMENT_REQUIRED', message: '请填写评价内容' });
     expect(errorOf(await write(p.c, deal.id, 5, 'x'.repeat(1001))).code).toBe('TEXT_TOO_LONG');
     expect(await t.app.ctx.db.select().from(reviews).where(eq(reviews.dealId, deal.id))).toEqual([]);
@@ -119,7 +155,13 @@ describe('writing', () => {
 
     // the author reads their own review; the other side only that it exists
     const mine = await view(p.c, deal.id);
-    expect(mine).toMatchObject({ canWrite: false, companyWrote: true, influencerWrote: false, byCompany: { rating: 4, comment: '讲解专业，转化不错。', revealedAt: null, canReply: false }, byInfluencer: null });
+    expect(mine).toMatchObject({
+      canWrite: false,
+      companyWrote: true,
+      influencerWrote: false,
+      byCompany: { rating: 4, comment: '讲解专业，转化不错。', revealedAt: null, canReply: false },
+      byInfluencer: null,
+    });
     const theirs = await view(p.i, deal.id);
     expect(theirs).toMatchObject({ canWrite: true, companyWrote: true, influencerWrote: false, byCompany: null, byInfluencer: null });
     expect(await notesOf(p.inf.user.id, 'deal_review_written')).toHaveLength(1);
@@ -141,7 +183,15 @@ describe('writing', () => {
     const ip = await influencerPage(p.inf.influencer.id);
     expect(ip.influencer).toMatchObject({ rating: 4, totalReviews: 1 });
     expect(ip.reviewSummary).toEqual({ average: 4, count: 1 });
-    expect(ip.reviews).toEqual([expect.objectContaining({ rating: 4, comment: '讲解专业，转化不错。', authorName: p.co.company.companyName, companyName: p.co.company.companyName, reply: null })]);
+    expect(ip.reviews).toEqual([
+      expect.objectContaining({
+        rating: 4,
+        comment: '讲解专业，转化不错。',
+        authorName: p.co.company.companyName,
+        companyName: p.co.company.companyName,
+        reply: null,
+      }),
+    ]);
     const cp = await companyPage(p.co.company.id);
     expect(cp.company.avgRating).toBe(3);
     expect(cp.reviewSummary).toEqual({ average: 3, count: 1 });
@@ -179,7 +229,14 @@ describe('the window closes', () => {
     expect(errorOf(await write(p.c, deal.id))).toMatchObject({ status: 409, code: 'REVIEW_WINDOW_CLOSED' });
     await runDueJobs(t.app.ctx);
     const after = await view(p.c, deal.id);
-    expect(after).toMatchObject({ open: false, canWrite: false, companyWrote: false, influencerWrote: true, byCompany: null, byInfluencer: { rating: 2, canReply: true } });
+    expect(after).toMatchObject({
+      open: false,
+      canWrite: false,
+      companyWrote: false,
+      influencerWrote: true,
+      byCompany: null,
+      byInfluencer: { rating: 2, canReply: true },
+    });
     expect(after.byInfluencer.revealedAt).toBe(clock.now().toISOString());
     expect((await companyRow(p.co.company.id)).avgRating).toBe(2);
     expect(await influencerRow(p.inf.influencer.id)).toMatchObject({ rating: 0, totalReviews: 0 });
@@ -239,14 +296,29 @@ describe('moderation (评价管理)', () => {
       expect((await write(p.i, d.id, 5)).statusCode).toBe(200);
     }
     expect(await influencerRow(p.inf.influencer.id)).toMatchObject({ rating: 3.5, totalReviews: 2 });
-    const [target] = await t.app.ctx.db.select().from(reviews).where(and(eq(reviews.dealId, rude.id), eq(reviews.authorSide, 'company')));
+    const [target] = await t.app.ctx.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.dealId, rude.id), eq(reviews.authorSide, 'company')));
     const a = await makeAdmin(t.app.ctx.db, { permissions: ['content_moderation'] });
     const admin = await login(a.email);
 
     const listed = (await admin.get('/api/admin/reviews?status=published&limit=100')).json();
-    expect(listed.items.find((r: { id: string }) => r.id === target.id)).toMatchObject({ rating: 2, comment: '垃圾主播！！', authorSide: 'company', hiddenAt: null, taskTitle: expect.any(String) });
-    expect(errorOf(await admin.post(`/api/admin/reviews/${target.id}/hide`, { reason: '' }))).toMatchObject({ status: 400, code: 'REVIEW_HIDE_REASON_REQUIRED' });
-    expect(errorOf(await admin.post('/api/admin/reviews/00000000-0000-4000-8000-000000000000/hide', { reason: 'x' }))).toMatchObject({ status: 404, code: 'REVIEW_NOT_FOUND' });
+    expect(listed.items.find((r: { id: string }) => r.id === target.id)).toMatchObject({
+      rating: 2,
+      comment: '垃圾主播！！',
+      authorSide: 'company',
+      hiddenAt: null,
+      taskTitle: expect.any(String),
+    });
+    expect(errorOf(await admin.post(`/api/admin/reviews/${target.id}/hide`, { reason: '' }))).toMatchObject({
+      status: 400,
+      code: 'REVIEW_HIDE_REASON_REQUIRED',
+    });
+    expect(errorOf(await admin.post('/api/admin/reviews/00000000-0000-4000-8000-000000000000/hide', { reason: 'x' }))).toMatchObject({
+      status: 404,
+      code: 'REVIEW_NOT_FOUND',
+    });
     expect((await admin.post(`/api/admin/reviews/${target.id}/hide`, { reason: '人身攻击' })).statusCode).toBe(200);
     expect(errorOf(await admin.post(`/api/admin/reviews/${target.id}/hide`, { reason: '再次' }))).toMatchObject({ status: 409, code: 'REVIEW_ALREADY_HIDDEN' });
 
@@ -259,7 +331,10 @@ describe('moderation (评价管理)', () => {
     expect(errorOf(await reply(p.i, target.id))).toMatchObject({ status: 409, code: 'REVIEW_HIDDEN' });
     const [hidden] = await notesOf(p.co.user.id, 'review_hidden');
     expect(hidden.body).toContain('人身攻击');
-    const [log] = await t.app.ctx.db.select().from(adminLogs).where(and(eq(adminLogs.targetId, target.id), eq(adminLogs.actionType, 'review_hide')));
+    const [log] = await t.app.ctx.db
+      .select()
+      .from(adminLogs)
+      .where(and(eq(adminLogs.targetId, target.id), eq(adminLogs.actionType, 'review_hide')));
     expect(log).toMatchObject({ adminId: a.id, targetType: 'review', before: { hiddenAt: null, hiddenReason: null }, after: { hiddenReason: '人身攻击' } });
     expect((await admin.get('/api/admin/reviews?status=hidden')).json().items.map((r: { id: string }) => r.id)).toContain(target.id);
 

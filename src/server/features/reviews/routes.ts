@@ -98,7 +98,14 @@ export const reviewRoutes =
       '/api/admin/reviews/:id/unhide',
       {
         preValidation: moderators,
-        schema: { operationId: 'unhideReview', tags: ['admin'], summary: 'Show a hidden review again (back in the ratings); audited', description: ADMIN, params: reviewParams, response: { 200: okBody, ...errors } },
+        schema: {
+          operationId: 'unhideReview',
+          tags: ['admin'],
+          summary: 'Show a hidden review again (back in the ratings); audited',
+          description: ADMIN,
+          params: reviewParams,
+          response: { 200: okBody, ...errors },
+        },
       },
       async (request) => {
         await setReviewHidden(ctx, currentAdmin(request).id, request.params.id, null, { ip: request.ip });

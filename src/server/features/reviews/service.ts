@@ -14,7 +14,16 @@
  */
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { REVIEW_WINDOW_DAYS } from '../../../shared/deals';
-import type { AdminReview, AdminReviewQuery, AdminReviewsResponse, DealReview, DealReviews, ReplyForm, ReviewForm, ReviewSide } from '../../../shared/schemas/reviews';
+import type {
+  AdminReview,
+  AdminReviewQuery,
+  AdminReviewsResponse,
+  DealReview,
+  DealReviews,
+  ReplyForm,
+  ReviewForm,
+  ReviewSide,
+} from '../../../shared/schemas/reviews';
 import type { DbOrTx } from '../../db/client';
 import { companies, deals, influencers, reviews, videos } from '../../db/schema';
 import { audit } from '../../platform/admin';
@@ -238,7 +247,9 @@ export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: s
       .where(and(eq(reviews.id, r.id), isNull(reviews.reply)))
       .returning({ id: reviews.id });
     if (!done) throw new AppError('REVIEW_ALREADY_REPLIED');
-    const list: NewNotification[] = [{ userId: userOfSide(parties, r.authorSide), type: 'deal_review_replied', params: { task: d.taskTitle }, link: `/deal/${d.id}` }];
+    const list: NewNotification[] = [
+      { userId: userOfSide(parties, r.authorSide), type: 'deal_review_replied', params: { task: d.taskTitle }, link: `/deal/${d.id}` },
+    ];
     await addNotifications(tx, list);
     return list;
   });
@@ -255,7 +266,12 @@ registerJob('deal.reviews_close', async (ctx, tx, job) => {
   const now = ctx.clock.now();
   // planned at completion; a deal completed again later (never today) would have a later end
   if (now.getTime() < reviewWindowEnd(d).getTime()) {
-    await scheduleJob(tx, { kind: 'deal.reviews_close', key: `deal:${d.id}:reviews_close:${reviewWindowEnd(d).toISOString()}`, runAt: reviewWindowEnd(d), payload: { dealId: d.id } });
+    await scheduleJob(tx, {
+      kind: 'deal.reviews_close',
+      key: `deal:${d.id}:reviews_close:${reviewWindowEnd(d).toISOString()}`,
+      runAt: reviewWindowEnd(d),
+      payload: { dealId: d.id },
+    });
     return;
   }
   const blind = await tx
@@ -269,7 +285,12 @@ registerJob('deal.reviews_close', async (ctx, tx, job) => {
   // the reviewed side learns of the review about them, the author that it is published
   const notes = await addNotifications(
     tx,
-    [parties.companyUserId, parties.influencerUserId].map((userId) => ({ userId, type: 'deal_reviews_revealed' as const, params: { task: d.taskTitle }, link: `/deal/${d.id}` })),
+    [parties.companyUserId, parties.influencerUserId].map((userId) => ({
+      userId,
+      type: 'deal_reviews_revealed' as const,
+      params: { task: d.taskTitle },
+      link: `/deal/${d.id}`,
+    })),
   );
   return async () => {
     invalidateRatingCaches(ctx);
@@ -339,10 +360,16 @@ export async function setReviewHidden(ctx: AppContext, adminId: string, id: stri
     const now = ctx.clock.now();
     if (hide) {
       if (r.hiddenAt) throw new AppError('REVIEW_ALREADY_HIDDEN');
-      await tx.update(reviews).set({ hiddenAt: now, hiddenBy: adminId, hiddenReason: hide.reason }).where(and(eq(reviews.id, id), isNull(reviews.hiddenAt)));
+      await tx
+        .update(reviews)
+        .set({ hiddenAt: now, hiddenBy: adminId, hiddenReason: hide.reason })
+        .where(and(eq(reviews.id, id), isNull(reviews.hiddenAt)));
     } else {
       if (!r.hiddenAt) throw new AppError('REVIEW_NOT_HIDDEN');
-      await tx.update(reviews).set({ hiddenAt: null, hiddenBy: null, hiddenReason: null }).where(and(eq(reviews.id, id), isNotNull(reviews.hiddenAt)));
+      await tx
+        .update(reviews)
+        .set({ hiddenAt: null, hiddenBy: null, hiddenReason: null })
+        .where(and(eq(reviews.id, id), isNotNull(reviews.hiddenAt)));
     }
     if (r.revealedAt) await recomputeRatings(tx, d);
     await audit(tx, {
@@ -357,7 +384,9 @@ export async function setReviewHidden(ctx: AppContext, adminId: string, id: stri
     });
     let notes: NewNotification[] = [];
     if (hide && r.authorId) {
-      notes = await addNotifications(tx, [{ userId: r.authorId, type: 'review_hidden', params: { task: d.taskTitle, reason: hide.reason }, link: `/deal/${d.id}` }]);
+      notes = await addNotifications(tx, [
+        { userId: r.authorId, type: 'review_hidden', params: { task: d.taskTitle, reason: hide.reason }, link: `/deal/${d.id}` },
+      ]);
     }
     return { notes, changedRatings: r.revealedAt !== null };
   });

@@ -21,7 +21,12 @@ export type Head = {
 };
 
 const SITE = '直播带货平台';
-const GENERIC: Head = { title: SITE, description: '直播带货平台：连接品牌与直播达人，企业发布带货任务，达人在线接单。', image: DEFAULT_OG_IMAGE, type: 'website' };
+const GENERIC: Head = {
+  title: SITE,
+  description: '直播带货平台：连接品牌与直播达人，企业发布带货任务，达人在线接单。',
+  image: DEFAULT_OG_IMAGE,
+  type: 'website',
+};
 
 const STATIC: Record<string, Omit<Head, 'image' | 'type'>> = {
   '/tasks': { title: '任务大厅', description: '浏览企业发布的直播带货任务，按类目、预算筛选，在线报价申请。' },
@@ -71,13 +76,25 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
   const db = ctx.db;
   if (kind === 'task') {
     const [r] = await db
-      .select({ title: tasks.title, description: tasks.description, company: companies.companyName, logo: companies.logoUrl, min: tasks.budgetMin, max: tasks.budgetMax })
+      .select({
+        title: tasks.title,
+        description: tasks.description,
+        company: companies.companyName,
+        logo: companies.logoUrl,
+        min: tasks.budgetMin,
+        max: tasks.budgetMax,
+      })
       .from(tasks)
       .innerJoin(companies, eq(companies.id, tasks.companyId))
       .where(eq(tasks.id, id))
       .limit(1);
     if (!r) return GENERIC;
-    return { title: `${r.title} - ${SITE}`, description: clip(`${r.company} · 预算 $${r.min}-$${r.max} · ${r.description}`), image: ogImageFor(r.logo, 'logo'), type: 'article' };
+    return {
+      title: `${r.title} - ${SITE}`,
+      description: clip(`${r.company} · 预算 $${r.min}-$${r.max} · ${r.description}`),
+      image: ogImageFor(r.logo, 'logo'),
+      type: 'article',
+    };
   }
   if (kind === 'influencer') {
     const [r] = await db
@@ -87,7 +104,12 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
       .where(and(eq(influencers.id, id), eq(influencers.isApproved, true), eq(influencers.status, 'active'), isPublic))
       .limit(1);
     if (!r) return GENERIC;
-    return { title: `${r.nickname} - ${SITE}`, description: clip(`${r.location ? `${r.location} · ` : ''}${r.bio ?? '直播带货达人'}`), image: ogImageFor(r.avatar, 'avatar'), type: 'profile' };
+    return {
+      title: `${r.nickname} - ${SITE}`,
+      description: clip(`${r.location ? `${r.location} · ` : ''}${r.bio ?? '直播带货达人'}`),
+      image: ogImageFor(r.avatar, 'avatar'),
+      type: 'profile',
+    };
   }
   if (kind === 'company') {
     const [r] = await db
@@ -97,7 +119,12 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
       .where(and(eq(companies.id, id), isPublic))
       .limit(1);
     if (!r) return GENERIC;
-    return { title: `${r.name} - ${SITE}`, description: clip(r.description ?? `${r.name} 在直播带货平台发布的任务与评价。`), image: ogImageFor(r.logo, 'logo'), type: 'profile' };
+    return {
+      title: `${r.name} - ${SITE}`,
+      description: clip(r.description ?? `${r.name} 在直播带货平台发布的任务与评价。`),
+      image: ogImageFor(r.logo, 'logo'),
+      type: 'profile',
+    };
   }
   const [r] = await db
     .select({ title: videos.title, description: videos.description, poster: videos.posterUrl })

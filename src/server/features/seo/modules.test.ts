@@ -30,7 +30,9 @@ describe('modulePreloadsFor', () => {
   });
 
   it('a light page gets its chunk without the antd scope; an antd page is not preloaded, and would get the scope; other paths get nothing', () => {
-    expect(modulePreloadsFor(manifest, '/tasks/').scripts.sort()).toEqual(['/assets/TaskHallPage-F.js', '/assets/select-G.js', '/assets/config-H.js', '/assets/tasks-M.js'].sort());
+    expect(modulePreloadsFor(manifest, '/tasks/').scripts.sort()).toEqual(
+      ['/assets/TaskHallPage-F.js', '/assets/select-G.js', '/assets/config-H.js', '/assets/tasks-M.js'].sort(),
+    );
     const antdHall = PAGE_MODULES.map((m) => (m.module === 'features/tasks/TaskHallPage' ? { ...m, antd: true, preload: false } : m));
     expect(modulePreloadsFor(manifest, '/tasks/', antdHall)).toEqual({ scripts: [], styles: [] });
     const preloaded = antdHall.map((m) => ({ ...m, preload: true }));

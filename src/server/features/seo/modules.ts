@@ -63,7 +63,12 @@ function closure(manifest: Manifest, roots: string[]): Set<string> {
  * What a page path should preload beyond the shell: its page chunk, the antd scope (when it waits for it)
  * and its namespaces in the page's language (Chinese unless the visitor chose English), with their static imports, as URLs; their CSS too.
  */
-export function modulePreloadsFor(manifest: Manifest | null, pathname: string, pages: PageModules[] = PAGE_MODULES, lang: 'zh-CN' | 'en' = 'zh-CN'): ModulePreloads {
+export function modulePreloadsFor(
+  manifest: Manifest | null,
+  pathname: string,
+  pages: PageModules[] = PAGE_MODULES,
+  lang: 'zh-CN' | 'en' = 'zh-CN',
+): ModulePreloads {
   if (!manifest) return NONE;
   const p = pathname.replace(/\/+$/, '') || '/';
   const page = pages.find((m) => m.pattern.test(p));

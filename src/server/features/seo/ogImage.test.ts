@@ -35,7 +35,12 @@ const meta = (html: string, prop: string) => new RegExp(`<meta (?:property|name)
 /** stores a WebP picture under `key` as an upload would be, and returns its URL */
 async function storePicture(key: string, width: number, height: number, color: string): Promise<string> {
   const tmp = path.join(os.tmpdir(), `og-src-${Date.now()}-${Math.random().toString(36).slice(2)}.webp`);
-  writeFileSync(tmp, await sharp({ create: { width, height, channels: 3, background: color } }).webp().toBuffer());
+  writeFileSync(
+    tmp,
+    await sharp({ create: { width, height, channels: 3, background: color } })
+      .webp()
+      .toBuffer(),
+  );
   await t.app.ctx.storage.putFile(key, tmp, 'image/webp');
   return `/uploads/${key}`;
 }
@@ -120,7 +125,16 @@ describe('share images', () => {
     const db = t.app.ctx.db;
     const { user } = await makeInfluencer(db);
     const url = await storePicture(`avatar/${user.id}/1-dd.webp`, 120, 120, '#00ffff');
-    await db.insert(uploads).values({ ownerUserId: user.id, purpose: 'avatar', storageKey: `avatar/${user.id}/1-dd.webp`, url, kind: 'image', mime: 'image/webp', size: 100, claimed: true });
+    await db.insert(uploads).values({
+      ownerUserId: user.id,
+      purpose: 'avatar',
+      storageKey: `avatar/${user.id}/1-dd.webp`,
+      url,
+      kind: 'image',
+      mime: 'image/webp',
+      size: 100,
+      claimed: true,
+    });
     const card = await new Client(t.app).get(`/og/avatar/avatar/${user.id}/1-dd.webp.jpg`);
     expect(card.statusCode).toBe(200);
     expect(await t.app.ctx.storage.get(ogCacheKey('avatar', `avatar/${user.id}/1-dd.webp`))).not.toBeNull();

@@ -125,7 +125,8 @@ async function readPicture(ctx: AppContext, key: string): Promise<Buffer | null>
 
 const W = OG_WIDTH;
 const H = OG_HEIGHT;
-const svg = (body: string, w = W, h = H) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`);
+const svg = (body: string, w = W, h = H) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`);
 
 /** the brand's canvas: the site card's gradient and soft circles (og-default.png, without its centre mark) */
 const CANVAS = svg(
@@ -145,7 +146,9 @@ const markLayer = async () => ({ input: await sharp(MARK).resize(MARK_SIZE, MARK
 
 /** a soft shadow under a shape of `w`×`h` with corner radius `r`, as a full-canvas layer */
 const shadow = (x: number, y: number, w: number, h: number, r: number) =>
-  svg(`<defs><filter id="s" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="18"/></filter></defs><rect x="${x}" y="${y + 10}" width="${w}" height="${h}" rx="${r}" fill="#5a1203" fill-opacity="0.35" filter="url(#s)"/>`);
+  svg(
+    `<defs><filter id="s" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="18"/></filter></defs><rect x="${x}" y="${y + 10}" width="${w}" height="${h}" rx="${r}" fill="#5a1203" fill-opacity="0.35" filter="url(#s)"/>`,
+  );
 
 const rounded = (w: number, h: number, r: number) => svg(`<rect width="${w}" height="${h}" rx="${r}" fill="#fff"/>`, w, h);
 

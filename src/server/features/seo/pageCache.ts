@@ -65,7 +65,12 @@ export function encodedBody(page: CachedPage, acceptEncoding: string | undefined
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
-      .map((part) => part.trim().toLowerCase().split(/\s*;\s*q=/))
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*q=/),
+      )
       .filter(([name, q]) => name && (q === undefined || Number(q) > 0))
       .map(([name]) => name),
   );

@@ -24,7 +24,10 @@ export async function loadServerEntry(file: string, ctx: AppContext): Promise<Se
     if (!mod.entry || typeof mod.entry.render !== 'function') throw new Error(`${file} exports no entry`);
     return mod.entry;
   } catch (err) {
-    ctx.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'server entry unavailable: pages are served without their rendered content');
+    ctx.log.warn(
+      { err: err instanceof Error ? err.message.split('\n')[0] : String(err) },
+      'server entry unavailable: pages are served without their rendered content',
+    );
     return null;
   }
 }

@@ -45,7 +45,14 @@ const SOURCES: Source[] = [
     where: and(eq(influencers.isApproved, true), eq(influencers.status, 'active'), publicProfile, activeUser(influencers.userId)) as SQL,
     join: 'settings',
   },
-  { path: '/company/', table: companies, id: companies.id, updated: companies.updatedAt, where: and(publicProfile, activeUser(companies.userId)) as SQL, join: 'settings' },
+  {
+    path: '/company/',
+    table: companies,
+    id: companies.id,
+    updated: companies.updatedAt,
+    where: and(publicProfile, activeUser(companies.userId)) as SQL,
+    join: 'settings',
+  },
   { path: '/video/', table: videos, id: videos.id, updated: videos.createdAt, where: eq(videos.isActive, true) },
 ];
 
@@ -89,7 +96,10 @@ async function* sitemap(ctx: AppContext, origin: string, part: number): AsyncGen
 async function countUrls(ctx: AppContext): Promise<number> {
   let total = STATIC_PAGES.length;
   for (const s of SOURCES) {
-    let q = ctx.db.select({ n: sql<number>`count(*)::int` }).from(s.table).$dynamic();
+    let q = ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.table)
+      .$dynamic();
     if (s.join) q = q.leftJoin(userSettings, eq(userSettings.userId, userIdOf(s.table)));
     const [{ n }] = await q.where(s.where);
     total += n;

@@ -29,7 +29,14 @@ describe('page heads', () => {
     const db = t.app.ctx.db;
     const { company } = await makeCompany(db, { companyName: '花语<美妆>', description: '天然护肤 "国货"', logoUrl: '/uploads/logo.webp' });
     const cat = await makeTaskCategory(db);
-    const task = await makeTask(db, { companyId: company.id, categoryId: cat.id, title: '双十一直播', description: '口红专场', budgetMin: 100, budgetMax: 900 });
+    const task = await makeTask(db, {
+      companyId: company.id,
+      categoryId: cat.id,
+      title: '双十一直播',
+      description: '口红专场',
+      budgetMin: 100,
+      budgetMax: 900,
+    });
     const { influencer } = await makeInfluencer(db, { nickname: '小美', bio: '美妆博主', isApproved: true, hourlyRate: 888, avatarUrl: '/uploads/a.webp' });
     const video = await makeVideo(db, { title: '护肤攻略', posterUrl: '/uploads/p.webp' });
     const c = new Client(t.app);
@@ -67,7 +74,13 @@ describe('page heads', () => {
     const hidden = await makeInfluencer(db, { nickname: '私密达人', isApproved: true });
     await db.insert(userSettings).values({ userId: hidden.user.id, profileVisibility: 'private' });
     const inactive = await makeVideo(db, { title: '下架视频', isActive: false });
-    for (const url of [`/influencer/${pending.influencer.id}`, `/influencer/${hidden.influencer.id}`, `/video/${inactive.id}`, '/task/not-a-uuid', '/influencer/00000000-0000-4000-8000-000000000000']) {
+    for (const url of [
+      `/influencer/${pending.influencer.id}`,
+      `/influencer/${hidden.influencer.id}`,
+      `/video/${inactive.id}`,
+      '/task/not-a-uuid',
+      '/influencer/00000000-0000-4000-8000-000000000000',
+    ]) {
       const res = await c.get(url);
       // decision 0030: not a page for a visitor, so no soft 404
       expect(res.statusCode, url).toBe(404);
@@ -159,7 +172,12 @@ describe('pages rendered in the HTML (decisions 0024, 0034)', () => {
     const ctx = t.app.ctx;
     const admin = await makeAdmin(ctx.db);
     const textZh = '</script><script>alert("x")</script> & <b>公告</b>';
-    await updateSettings(ctx, admin.id, { ...(await getSettings(ctx)), announcement: { enabled: true, textZh, textEn: null, tone: 'info' } }, { ip: '127.0.0.1' });
+    await updateSettings(
+      ctx,
+      admin.id,
+      { ...(await getSettings(ctx)), announcement: { enabled: true, textZh, textEn: null, tone: 'info' } },
+      { ip: '127.0.0.1' },
+    );
     const html = (await new Client(t.app).get('/')).body;
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<b>公告</b>');
@@ -241,7 +259,9 @@ describe('pages rendered in the HTML (decisions 0024, 0034)', () => {
 
 describe('one render path (decision 0034)', () => {
   it('the server imports no web source: it loads the web app’s built server entry by path', () => {
-    const files = spawnSync('git', ['ls-files', 'src/server'], { encoding: 'utf8' }).stdout.split('\n').filter((f) => /\.tsx?$/.test(f));
+    const files = spawnSync('git', ['ls-files', 'src/server'], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((f) => /\.tsx?$/.test(f));
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.filter((f) => /from\s+['"][^'"]*\/web\/|import\(\s*['"][^'"]*\/web\//.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
@@ -326,7 +346,14 @@ describe('robots.txt and sitemap.xml', () => {
     const cat = await makeTaskCategory(db);
     const { tasks } = await import('../../db/schema');
     await db.insert(tasks).values(
-      Array.from({ length: 1205 }, (_, i) => ({ companyId: company.id, categoryId: cat.id, title: `批量任务${i}`, description: 'd', budgetMin: 1, budgetMax: 2 })),
+      Array.from({ length: 1205 }, (_, i) => ({
+        companyId: company.id,
+        categoryId: cat.id,
+        title: `批量任务${i}`,
+        description: 'd',
+        budgetMin: 1,
+        budgetMax: 2,
+      })),
     );
     const xml = (await new Client(t.app).get('/sitemap.xml')).body;
     expect([...xml.matchAll(/\/task\//g)].length).toBeGreaterThanOrEqual(1205);

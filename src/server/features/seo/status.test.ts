@@ -30,11 +30,12 @@ afterAll(async () => {
 
 const UNKNOWN = '0b5f3c2e-8d1a-4c6b-9e7f-123456789abc';
 const root = (html: string) => /<div id="root"[^>]*>([\s\S]*?)<\/div>\n\s*<script type="application\/json" id="first-data">/.exec(html)?.[1] ?? '';
-const firstData = (html: string) => JSON.parse(/<script type="application\/json" id="first-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as {
-  notFound?: { status: number; kind: string | null; path: string; signedIn: boolean };
-  signedOut?: boolean;
-  queries?: unknown;
-};
+const firstData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="first-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as {
+    notFound?: { status: number; kind: string | null; path: string; signedIn: boolean };
+    signedOut?: boolean;
+    queries?: unknown;
+  };
 const visit = (url: string, lang?: 'en') => new Client(t.app).get(url, lang ? { cookie: `lang=${lang}` } : undefined);
 
 /** the painted not-found page's heading and status code */
@@ -91,7 +92,12 @@ describe('unknown addresses', () => {
 describe('record pages', () => {
   it('a task, an influencer, a company and a video that do not exist (or have a malformed id) answer 404 in both languages', async () => {
     const zh = { task: '任务不存在', influencer: '达人不存在', company: '公司信息不存在', video: '视频不存在' } as const;
-    const en = { task: 'The task does not exist', influencer: 'The influencer does not exist', company: 'The company does not exist', video: 'The video does not exist' } as const;
+    const en = {
+      task: 'The task does not exist',
+      influencer: 'The influencer does not exist',
+      company: 'The company does not exist',
+      video: 'The video does not exist',
+    } as const;
     for (const kind of ['task', 'influencer', 'company', 'video'] as const) {
       for (const id of [UNKNOWN, 'not-a-uuid', UNKNOWN.toUpperCase()]) {
         const url = `/${kind}/${id}`;
@@ -137,7 +143,12 @@ describe('record pages', () => {
     const privateCo = await makeCompany(db, { companyName: '私密公司' });
     await db.insert(userSettings).values({ userId: privateCo.user.id, profileVisibility: 'private' });
 
-    for (const url of [`/influencer/${pending.influencer.id}`, `/influencer/${members.influencer.id}`, `/company/${suspended.company.id}`, `/company/${privateCo.company.id}`]) {
+    for (const url of [
+      `/influencer/${pending.influencer.id}`,
+      `/influencer/${members.influencer.id}`,
+      `/company/${suspended.company.id}`,
+      `/company/${privateCo.company.id}`,
+    ]) {
       const res = await visit(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toMatch(/待审达人|仅会员可见|停用公司|私密公司/);

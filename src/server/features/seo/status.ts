@@ -66,8 +66,7 @@ export const APP_ROUTES = [
 /** The developer pages (they read the outbox, try uploads and routes): development only, 404 in production (decision 0032). */
 export const DEV_ROUTES = ['/email-test', '/sms-test', '/image-upload-test', '/influencer-image-upload-test', '/route-test', '/route-test/:id'] as const;
 
-const matches = (routes: readonly string[], pathname: string) =>
-  routes.some((path) => matchPath({ path, caseSensitive: false, end: true }, pathname) !== null);
+const matches = (routes: readonly string[], pathname: string) => routes.some((path) => matchPath({ path, caseSensitive: false, end: true }, pathname) !== null);
 
 export type PageStatus =
   | { status: 200 }

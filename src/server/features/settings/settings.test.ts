@@ -74,7 +74,9 @@ describe('系统设置', () => {
     // company sign-up is closed, influencer sign-up is not
     const c = new Client(t.app);
     const { signupToken } = await verifyEmail(t.app, c, 'closed-co@example.com');
-    expect(errorOf(await c.post('/api/auth/signup', { email: 'closed-co@example.com', password: 'secret123', userType: 'company', signupToken }))).toMatchObject({
+    expect(
+      errorOf(await c.post('/api/auth/signup', { email: 'closed-co@example.com', password: 'secret123', userType: 'company', signupToken })),
+    ).toMatchObject({
       status: 403,
       code: 'SIGNUP_CLOSED',
     });

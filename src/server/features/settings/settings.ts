@@ -17,7 +17,17 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 type Key = keyof PlatformSettings;
-const KEYS: Key[] = ['platformFeePercent', 'settlementHours', 'supportEmail', 'signupOpen', 'announcement', 'payoutMinCents', 'invitationDailyLimit', 'holidays', 'workdays'];
+const KEYS: Key[] = [
+  'platformFeePercent',
+  'settlementHours',
+  'supportEmail',
+  'signupOpen',
+  'announcement',
+  'payoutMinCents',
+  'invitationDailyLimit',
+  'holidays',
+  'workdays',
+];
 const CACHE_MS = 5_000;
 
 export function defaultSettings(ctx: AppContext): PlatformSettings {
@@ -100,7 +110,15 @@ export async function updateSettings(ctx: AppContext, adminId: string, next: Pla
         .onConflictDoUpdate({ target: platformSettings.key, set: { value: next[key], updatedBy: adminId, updatedAt: now } });
     }
     if (Object.keys(after).length === 0) return;
-    await audit(tx, { adminId, action: 'settings_update', description: `修改系统设置：${Object.keys(after).join('、')}`, targetType: 'setting', before, after, ip: meta.ip });
+    await audit(tx, {
+      adminId,
+      action: 'settings_update',
+      description: `修改系统设置：${Object.keys(after).join('、')}`,
+      targetType: 'setting',
+      before,
+      after,
+      ip: meta.ip,
+    });
   });
   cache.delete(ctx);
   ctx.publicCache.invalidate('site-settings');
@@ -116,9 +134,7 @@ export async function getSiteSettings(ctx: AppContext): Promise<SiteSettings> {
     settlementHours: s.settlementHours,
     signupOpen: s.signupOpen,
     announcement:
-      a.enabled && a.textZh
-        ? { textZh: a.textZh, textEn: a.textEn, tone: a.tone, version: String(Math.abs(hash(`${a.textZh}|${a.textEn ?? ''}`))) }
-        : null,
+      a.enabled && a.textZh ? { textZh: a.textZh, textEn: a.textEn, tone: a.tone, version: String(Math.abs(hash(`${a.textZh}|${a.textEn ?? ''}`))) } : null,
   };
 }
 

@@ -94,7 +94,10 @@ async function startServer(how: 'main' | 'npm') {
   return { child, port, exited, output: () => output };
 }
 
-function request(port: number, o: { path: string; method?: string; body?: unknown; cookie?: string }): Promise<{ status: number; body: string; cookies: string[] }> {
+function request(
+  port: number,
+  o: { path: string; method?: string; body?: unknown; cookie?: string },
+): Promise<{ status: number; body: string; cookies: string[] }> {
   return new Promise((resolve, reject) => {
     const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
     const req = http.request(

@@ -119,7 +119,9 @@ describe('database down (item 7)', () => {
     const fail = () => {
       throw refused;
     };
-    t.app.ctx.db = new Proxy(real, { get: (target, prop) => (prop === 'execute' || prop === 'select' || prop === 'transaction' ? fail : Reflect.get(target, prop)) }) as Db;
+    t.app.ctx.db = new Proxy(real, {
+      get: (target, prop) => (prop === 'execute' || prop === 'select' || prop === 'transaction' ? fail : Reflect.get(target, prop)),
+    }) as Db;
     try {
       const res = await new Client(t.app).get('/api/tasks');
       expect(errorOf(res)).toEqual({ status: 503, code: 'UNAVAILABLE', message: '服务暂时不可用，请稍后重试' });

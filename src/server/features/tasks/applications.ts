@@ -11,12 +11,7 @@ import { lockTask, lockOwnTask, influencerUserIds } from './locks';
 import { fillSlot } from './slots';
 
 /** Moves one application from `from` to `to` if it is still `from`; the moved row, or null. */
-export async function moveApplication(
-  tx: DbOrTx,
-  applicationId: string,
-  from: 'pending' | 'withdrawn',
-  set: Partial<typeof taskApplications.$inferInsert>,
-) {
+export async function moveApplication(tx: DbOrTx, applicationId: string, from: 'pending' | 'withdrawn', set: Partial<typeof taskApplications.$inferInsert>) {
   const [row] = await tx
     .update(taskApplications)
     .set(set)
@@ -149,10 +144,7 @@ export async function refuseApplication(ctx: AppContext, userId: string, applica
     }
     const users = await influencerUserIds(tx, [application.influencerId]);
     const uid = users.get(application.influencerId);
-    return addNotifications(
-      tx,
-      uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [],
-    );
+    return addNotifications(tx, uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : []);
   });
   await mailNotifications(ctx, notes);
 }

@@ -9,10 +9,7 @@ import { companyOf } from './locks';
 /** GET /api/my/tasks — the company's tasks, newest first, with applicant counts (one query). */
 export async function listCompanyTasks(db: Db, userId: string): Promise<CompanyTask[]> {
   const company = await companyOf(db, userId);
-  const rows = await cardQuery(db)
-    .where(eq(tasks.companyId, company.id))
-    .orderBy(desc(tasks.createdAt))
-    .limit(500);
+  const rows = await cardQuery(db).where(eq(tasks.companyId, company.id)).orderBy(desc(tasks.createdAt)).limit(500);
   if (rows.length === 0) return [];
   const counts = await db
     .select({

@@ -178,7 +178,10 @@ function violations(s: Snapshot): string[] {
   if (deal) {
     check(deal.who === (accepted[0]?.who ?? null), 'the deal is not for the accepted application');
     // the company's wallet is empty here: the fee waits in 待付款 (decision 0022)
-    check(deal.status === ({ in_progress: 'awaiting_payment', cancelled: 'cancelled', completed: 'completed' } as Record<string, string>)[s.task.status], `a ${deal.status} deal on a ${s.task.status} task`);
+    check(
+      deal.status === ({ in_progress: 'awaiting_payment', cancelled: 'cancelled', completed: 'completed' } as Record<string, string>)[s.task.status],
+      `a ${deal.status} deal on a ${s.task.status} task`,
+    );
   }
   return out;
 }

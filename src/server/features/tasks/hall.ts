@@ -117,7 +117,10 @@ function prepareHall(db: Db, shape: HallShape) {
       .where(inArray(tasks.id, ids))
       .orderBy(...hallOrder(shape.sort))
       .prepare(name),
-    total: db.select({ n: sql<number>`count(*)::int` }).from(capped).prepare(`${name}_total`),
+    total: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(capped)
+      .prepare(`${name}_total`),
   };
 }
 type PreparedHall = ReturnType<typeof prepareHall>;

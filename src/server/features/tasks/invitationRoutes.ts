@@ -66,7 +66,13 @@ export const invitationRoutes =
     app.get(
       '/api/me/invitations',
       {
-        schema: { operationId: 'listMyInvitations', tags: ['invitations'], summary: 'My invitations, newest first, with their tasks', description: 'Who: influencers with a profile.', response: { 200: myInvitationsResponse, ...errors } },
+        schema: {
+          operationId: 'listMyInvitations',
+          tags: ['invitations'],
+          summary: 'My invitations, newest first, with their tasks',
+          description: 'Who: influencers with a profile.',
+          response: { 200: myInvitationsResponse, ...errors },
+        },
         preValidation: influencerOnly,
       },
       async (request, reply) => {
@@ -114,7 +120,14 @@ export const invitationRoutes =
     app.post(
       '/api/task-invitations/:id/withdraw',
       {
-        schema: { operationId: 'withdrawInvitation', tags: ['invitations'], summary: 'Take back a pending invitation', description: 'Who: the owning company (anyone else 404).', params: invitationIdParams, response: { 200: okBody, ...errors } },
+        schema: {
+          operationId: 'withdrawInvitation',
+          tags: ['invitations'],
+          summary: 'Take back a pending invitation',
+          description: 'Who: the owning company (anyone else 404).',
+          params: invitationIdParams,
+          response: { 200: okBody, ...errors },
+        },
         preValidation: companyOnly,
       },
       async (request) => {
@@ -130,7 +143,8 @@ export const invitationRoutes =
           operationId: 'closeRecruiting',
           tags: ['tasks'],
           summary: 'End recruiting of a task with slots left (结束招募)',
-          description: 'Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned.',
+          description:
+            'Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned.',
           params: idParam,
           response: { 200: okBody, ...errors },
         },

@@ -60,7 +60,10 @@ const invite = (c: Client, taskId: string, influencerId: string, body: Record<st
 const taskRow = async (id: string) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const invitationRow = async (id: string) => (await db().select().from(taskInvitations).where(eq(taskInvitations.id, id)))[0]!;
 const notesOf = async (userId: string, type: string) =>
-  db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 async function apply(c: Client, taskId: string, rate = 2000) {
   const res = await c.post('/api/task-applications', { taskId, proposedRate: rate, message: '期待合作' });
   expect(res.statusCode, res.body).toBe(200);
@@ -176,7 +179,10 @@ describe('inviting', () => {
   });
 
   it('a task sends at most the daily limit (系统设置) in 24 hours', async () => {
-    await db().insert(platformSettings).values({ key: 'invitationDailyLimit', value: 2 }).onConflictDoUpdate({ target: platformSettings.key, set: { value: 2 } });
+    await db()
+      .insert(platformSettings)
+      .values({ key: 'invitationDailyLimit', value: 2 })
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value: 2 } });
     try {
       const co = await company();
       const task = await publish(co.c);
@@ -227,7 +233,11 @@ describe('answering', () => {
     expect(errorOf(await other.c.post(`/api/task-invitations/${inv2.id}/accept`, {}))).toMatchObject({ status: 409, code: 'INVITATION_STATE_CONFLICT' });
     // both sides see the deal
     expect((await inf.c.get(`/api/task-detail?id=${task.id}`)).json().viewer.dealId).toBe(dealId);
-    const applicants = (await co.c.get(`/api/task-applications?taskId=${task.id}`)).json().applications as { id: string; dealId: string | null; invited: boolean }[];
+    const applicants = (await co.c.get(`/api/task-applications?taskId=${task.id}`)).json().applications as {
+      id: string;
+      dealId: string | null;
+      invited: boolean;
+    }[];
     expect(applicants.find((a) => a.id === app.id)).toMatchObject({ dealId, invited: true });
     expect(applicants.find((a) => a.id === appId)).toMatchObject({ dealId: null, invited: false });
     expect((await inf.c.get('/api/me/invitations')).json().invitations[0]).toMatchObject({ status: 'accepted', dealId });
@@ -240,7 +250,10 @@ describe('answering', () => {
     const b = await influencer();
     const invA = (await invite(co.c, task.id, a.influencer.id)).json().invitation;
     const invB = (await invite(co.c, task.id, b.influencer.id)).json().invitation;
-    expect(errorOf(await a.c.post(`/api/task-invitations/${invA.id}/decline`, { reason: '  ' }))).toMatchObject({ status: 400, code: 'INVITATION_REASON_REQUIRED' });
+    expect(errorOf(await a.c.post(`/api/task-invitations/${invA.id}/decline`, { reason: '  ' }))).toMatchObject({
+      status: 400,
+      code: 'INVITATION_REASON_REQUIRED',
+    });
     expect((await invitationRow(invA.id)).status).toBe('pending');
     expect((await a.c.post(`/api/task-invitations/${invA.id}/decline`, { reason: '档期已满' })).statusCode).toBe(200);
     expect(await invitationRow(invA.id)).toMatchObject({ status: 'declined', declineReason: '档期已满' });
@@ -271,7 +284,11 @@ describe('answering', () => {
     expect((await invitationRow(invA.id)).status).toBe('pending');
     clock.advance(1000);
     // B answers at the hour, before any job run: too late
-    expect(errorOf(await b.c.post(`/api/task-invitations/${invB.id}/accept`, {}))).toMatchObject({ status: 409, code: 'INVITATION_EXPIRED', message: '该邀请已过期' });
+    expect(errorOf(await b.c.post(`/api/task-invitations/${invB.id}/accept`, {}))).toMatchObject({
+      status: 409,
+      code: 'INVITATION_EXPIRED',
+      message: '该邀请已过期',
+    });
     expect(errorOf(await b.c.post(`/api/task-invitations/${invB.id}/decline`, { reason: '晚了' })).code).toBe('INVITATION_EXPIRED');
     await runDueJobs(t.app.ctx);
     expect((await invitationRow(invA.id)).status).toBe('expired');
@@ -318,7 +335,15 @@ describe('several influencers per task', () => {
     const people = await Promise.all([influencer(), influencer(), influencer(), influencer()]);
     const apps = [];
     for (const p of people) apps.push(await apply(p.c, task.id));
-    const hallCard = async () => ((await new Client(t.app).get('/api/tasks?status=all&limit=50')).json().tasks as { id: string; slots: number; currentApplicants: number; status: string }[]).find((x) => x.id === task.id);
+    const hallCard = async () =>
+      (
+        (await new Client(t.app).get('/api/tasks?status=all&limit=50')).json().tasks as {
+          id: string;
+          slots: number;
+          currentApplicants: number;
+          status: string;
+        }[]
+      ).find((x) => x.id === task.id);
 
     for (const [i, id] of apps.slice(0, 2).entries()) {
       expect((await co.c.post(`/api/task-applications/${id}/accept`)).statusCode).toBe(200);
@@ -370,7 +395,12 @@ describe('several influencers per task', () => {
     const [a, b, c] = await Promise.all([influencer(), influencer(), influencer()]);
     const appA = await apply(a.c, task.id);
     await co.c.post(`/api/task-applications/${appA}/accept`);
-    const dealA = (await db().select().from(deals).where(and(eq(deals.taskId, task.id), eq(deals.influencerId, a.influencer.id))))[0];
+    const dealA = (
+      await db()
+        .select()
+        .from(deals)
+        .where(and(eq(deals.taskId, task.id), eq(deals.influencerId, a.influencer.id)))
+    )[0];
     expect((await co.c.post(`/api/deals/${dealA.id}/events/cancel`, { reason: '档期冲突' })).statusCode).toBe(200);
     expect(await taskRow(task.id)).toMatchObject({ status: 'open', currentApplicants: 0 });
     for (const p of [b, c]) await co.c.post(`/api/task-applications/${await apply(p.c, task.id)}/accept`);

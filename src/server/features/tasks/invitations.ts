@@ -219,7 +219,10 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
           .set(values)
           .where(and(eq(taskApplications.id, existing.id), inArray(taskApplications.status, ['withdrawn', 'refused'])))
           .returning()
-      : await tx.insert(taskApplications).values({ taskId: task.id, influencerId: inf.id, ...values }).returning();
+      : await tx
+          .insert(taskApplications)
+          .values({ taskId: task.id, influencerId: inf.id, ...values })
+          .returning();
     if (!application) throw new AppError('INVITATION_STATE_CONFLICT');
     const [moved] = await tx
       .update(taskInvitations)
@@ -269,7 +272,10 @@ export async function withdrawInvitation(ctx: AppContext, userId: string, id: st
     if (task.companyId !== company.id) throw new AppError('INVITATION_NOT_FOUND');
     if (inv.status !== 'pending') throw new AppError('INVITATION_STATE_CONFLICT');
     const now = ctx.clock.now();
-    await tx.update(taskInvitations).set({ status: 'withdrawn', respondedAt: now }).where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')));
+    await tx
+      .update(taskInvitations)
+      .set({ status: 'withdrawn', respondedAt: now })
+      .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')));
     const [inf] = await tx.select({ userId: influencers.userId }).from(influencers).where(eq(influencers.id, inv.influencerId)).limit(1);
     return addNotifications(tx, inf ? [{ userId: inf.userId, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` }] : []);
   });

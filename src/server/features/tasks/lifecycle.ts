@@ -25,7 +25,10 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
     const { refused, closed } = await stopRecruiting(tx, task.id, now);
     // a task whose deals all ended is completed (one was) or cancelled; one without deals is cancelled
     if (hadDeals) {
-      await tx.update(tasks).set({ status: 'in_progress', updatedAt: now }).where(and(eq(tasks.id, task.id), eq(tasks.status, 'open')));
+      await tx
+        .update(tasks)
+        .set({ status: 'in_progress', updatedAt: now })
+        .where(and(eq(tasks.id, task.id), eq(tasks.status, 'open')));
       await endTaskIfDealsEnded(tx, task.id, task.companyId, now);
     } else {
       const [moved] = await tx
@@ -95,10 +98,7 @@ export async function completeTask(ctx: AppContext, userId: string, taskId: stri
       .where(eq(companies.id, company.id));
     const users = await influencerUserIds(tx, task.selectedInfluencerId ? [task.selectedInfluencerId] : []);
     const uid = task.selectedInfluencerId ? users.get(task.selectedInfluencerId) : undefined;
-    return addNotifications(
-      tx,
-      uid ? [{ userId: uid, type: 'task_completed' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [],
-    );
+    return addNotifications(tx, uid ? [{ userId: uid, type: 'task_completed' as const, params: { task: task.title }, link: `/task/${task.id}` }] : []);
   });
   await mailNotifications(ctx, notes);
 }

@@ -40,9 +40,6 @@ export async function lockOwnTask(tx: DbOrTx, taskId: string, userId: string) {
 
 export async function influencerUserIds(tx: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
-  const rows = await tx
-    .select({ id: influencers.id, userId: influencers.userId })
-    .from(influencers)
-    .where(inArray(influencers.id, ids));
+  const rows = await tx.select({ id: influencers.id, userId: influencers.userId }).from(influencers).where(inArray(influencers.id, ids));
   return new Map(rows.map((r) => [r.id, r.userId]));
 }

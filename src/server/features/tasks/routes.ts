@@ -44,7 +44,15 @@ export const taskRoutes =
     invalidateOnWrite(app, ctx.publicCache, 'tasks');
     app.get(
       '/api/categories',
-      { schema: { operationId: 'listCategories', tags: ['tasks'], summary: 'Active task categories in sort order', description: 'Who: anyone.', response: { 200: categoriesResponse, 304: notModified } } },
+      {
+        schema: {
+          operationId: 'listCategories',
+          tags: ['tasks'],
+          summary: 'Active task categories in sort order',
+          description: 'Who: anyone.',
+          response: { 200: categoriesResponse, 304: notModified },
+        },
+      },
       async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', async () => ({ categories: await listCategories(ctx.db) })),
     );
 
@@ -124,7 +132,13 @@ export const taskRoutes =
     app.get(
       '/api/my/tasks',
       {
-        schema: { operationId: 'listMyTasks', tags: ['tasks'], summary: "The company's own tasks, newest first, with applicant counts", description: 'Who: companies (仅企业用户可访问此页面).', response: { 200: companyTasksResponse, ...errors } },
+        schema: {
+          operationId: 'listMyTasks',
+          tags: ['tasks'],
+          summary: "The company's own tasks, newest first, with applicant counts",
+          description: 'Who: companies (仅企业用户可访问此页面).',
+          response: { 200: companyTasksResponse, ...errors },
+        },
         preValidation: companyOnly,
       },
       async (request, reply) => {
@@ -135,7 +149,17 @@ export const taskRoutes =
 
     app.post(
       '/api/tasks/:id/cancel',
-      { schema: { operationId: 'cancelTask', tags: ['tasks'], summary: 'Cancel an open or in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+      {
+        schema: {
+          operationId: 'cancelTask',
+          tags: ['tasks'],
+          summary: 'Cancel an open or in-progress task',
+          description: 'Who: the owning company.',
+          params: idParam,
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: companyOnly,
+      },
       async (request) => {
         await cancelTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -143,7 +167,17 @@ export const taskRoutes =
     );
     app.post(
       '/api/tasks/:id/complete',
-      { schema: { operationId: 'completeTask', tags: ['tasks'], summary: 'Complete an in-progress task', description: 'Who: the owning company.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+      {
+        schema: {
+          operationId: 'completeTask',
+          tags: ['tasks'],
+          summary: 'Complete an in-progress task',
+          description: 'Who: the owning company.',
+          params: idParam,
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: companyOnly,
+      },
       async (request) => {
         await completeTask(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };
@@ -182,7 +216,8 @@ export const taskRoutes =
           operationId: 'applyToTask',
           tags: ['applications'],
           summary: 'Apply for an open task with a quote within its budget',
-          description: 'Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.',
+          description:
+            'Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.',
           body: applyRequest,
           response: { 200: z.object({ application: z.object({ id: z.string().uuid(), status: z.string() }) }), ...errors },
         },
@@ -200,7 +235,17 @@ export const taskRoutes =
     ] as const) {
       app.post(
         `/api/task-applications/:id/${action}`,
-        { schema: { operationId, tags: ['applications'], summary: `${action} a pending application`, description: `Who: ${who}. Only pending applications (409 otherwise).`, params: idParam, response: { 200: okBody, ...errors } }, preValidation: companyOnly },
+        {
+          schema: {
+            operationId,
+            tags: ['applications'],
+            summary: `${action} a pending application`,
+            description: `Who: ${who}. Only pending applications (409 otherwise).`,
+            params: idParam,
+            response: { 200: okBody, ...errors },
+          },
+          preValidation: companyOnly,
+        },
         async (request) => {
           await fn(ctx, (await currentUser(request)).id, request.params.id);
           return { ok: true as const };
@@ -209,7 +254,17 @@ export const taskRoutes =
     }
     app.post(
       '/api/task-applications/:id/withdraw',
-      { schema: { operationId: 'withdrawApplication', tags: ['applications'], summary: 'Withdraw my pending application', description: 'Who: the applicant.', params: idParam, response: { 200: okBody, ...errors } }, preValidation: influencerOnly },
+      {
+        schema: {
+          operationId: 'withdrawApplication',
+          tags: ['applications'],
+          summary: 'Withdraw my pending application',
+          description: 'Who: the applicant.',
+          params: idParam,
+          response: { 200: okBody, ...errors },
+        },
+        preValidation: influencerOnly,
+      },
       async (request) => {
         await withdrawApplication(ctx, (await currentUser(request)).id, request.params.id);
         return { ok: true as const };

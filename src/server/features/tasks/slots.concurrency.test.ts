@@ -69,7 +69,10 @@ const withdrawInv = (l: 'I1' | 'I2'): Op => ({ name: `withdraw invitation ${l}`,
 const acceptApp: Op = { name: 'accept application I3', run: (w) => acceptApplication(ctx, companyUserId, w.app.I3!) };
 const cancel: Op = { name: 'cancel task', run: (w) => cancelTask(ctx, companyUserId, w.taskId) };
 const close: Op = { name: 'close recruiting', run: (w) => closeRecruiting(ctx, companyUserId, w.taskId) };
-const inviteI4: Op = { name: 'invite I4', run: (w) => invite(ctx, companyUserId, { taskId: w.taskId, influencerId: inf.I4.id, message: '邀请', offeredRate: 2000 }) };
+const inviteI4: Op = {
+  name: 'invite I4',
+  run: (w) => invite(ctx, companyUserId, { taskId: w.taskId, influencerId: inf.I4.id, message: '邀请', offeredRate: 2000 }),
+};
 const applyI4: Op = { name: 'apply I4', run: (w) => applyOnce(ctx, inf.I4.userId, { taskId: w.taskId, proposedRate: 2000, message: null }) };
 
 const PAIRS: [Op, Op][] = [
@@ -96,7 +99,8 @@ async function snapshot(w: World) {
   const apps = await ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, w.taskId));
   const invs = await ctx.db.select().from(taskInvitations).where(eq(taskInvitations.taskId, w.taskId));
   const ds = await ctx.db.select().from(deals).where(eq(deals.taskId, w.taskId));
-  const by = <T extends { influencerId: string }>(rows: T[]) => [...rows].sort((a, b) => String(labelOf(a.influencerId)).localeCompare(String(labelOf(b.influencerId))));
+  const by = <T extends { influencerId: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => String(labelOf(a.influencerId)).localeCompare(String(labelOf(b.influencerId))));
   return {
     task: { status: task.status, filled: task.currentApplicants, slots: task.slots },
     apps: by(apps).map((a) => ({ who: labelOf(a.influencerId), status: a.status, rate: a.proposedRate, responded: a.respondedAt !== null })),
@@ -115,7 +119,11 @@ function violations(s: Snapshot): string[] {
   const live = s.deals.filter((d) => d.status !== 'cancelled');
   check(accepted.length <= s.task.slots, `${accepted.length} accepted for ${s.task.slots} places`);
   check(s.deals.length === accepted.length, 'not one deal per accepted application');
-  for (const a of accepted) check(s.deals.some((d) => d.who === a.who), `${a.who} accepted without a deal`);
+  for (const a of accepted)
+    check(
+      s.deals.some((d) => d.who === a.who),
+      `${a.who} accepted without a deal`,
+    );
   if (s.task.status === 'open') {
     check(s.task.filled === live.length, `an open task counts ${s.task.filled} filled for ${live.length} live deals`);
     check(s.task.filled < s.task.slots, 'an open task with every place filled');
@@ -128,7 +136,11 @@ function violations(s: Snapshot): string[] {
   for (const v of s.invitations) {
     check(v.linked === (v.status === 'accepted'), `${v.who}: invitation ${v.status} ${v.linked ? 'with' : 'without'} an application`);
     check(v.responded === (v.status !== 'pending'), `${v.who}: responded_at does not match ${v.status}`);
-    if (v.status === 'accepted') check(accepted.some((a) => a.who === v.who), `${v.who}: accepted invitation, application not accepted`);
+    if (v.status === 'accepted')
+      check(
+        accepted.some((a) => a.who === v.who),
+        `${v.who}: accepted invitation, application not accepted`,
+      );
   }
   check(new Set(s.apps.map((a) => a.who)).size === s.apps.length, 'two applications of one influencer');
   return out;
@@ -147,8 +159,17 @@ describe(`invitations and slots under concurrency (${ROUNDS} rounds, ${onPostgre
   const cancelDealOf = (l: 'I0' | 'I1'): Op => ({
     name: `cancel ${l}'s deal`,
     run: async (w) => {
-      const [d] = (await ctx.db.select({ id: deals.id, influencerId: deals.influencerId }).from(deals).where(eq(deals.taskId, w.taskId))).filter((x) => x.influencerId === inf[l].id);
-      await fireDealEvent(ctx, { id: companyUserId, email: 'c@example.com', userType: 'company', sessionId: 'x' }, d!.id, 'cancel', { reason: '改期' }, { ip: '127.0.0.1' });
+      const [d] = (await ctx.db.select({ id: deals.id, influencerId: deals.influencerId }).from(deals).where(eq(deals.taskId, w.taskId))).filter(
+        (x) => x.influencerId === inf[l].id,
+      );
+      await fireDealEvent(
+        ctx,
+        { id: companyUserId, email: 'c@example.com', userType: 'company', sessionId: 'x' },
+        d!.id,
+        'cancel',
+        { reason: '改期' },
+        { ip: '127.0.0.1' },
+      );
     },
   });
   const full = async () => {
@@ -157,7 +178,10 @@ describe(`invitations and slots under concurrency (${ROUNDS} rounds, ${onPostgre
     return w;
   };
   it(`${cancelDealOf('I0').name} × ${cancelDealOf('I1').name} (full task)`, { timeout: 900_000 }, async () => {
-    const { illegal, legal } = await raceAgainstSerial({ make: full, snapshot, violations }, cancelDealOf('I0'), cancelDealOf('I1'), { rounds: ROUNDS, parallel: PARALLEL });
+    const { illegal, legal } = await raceAgainstSerial({ make: full, snapshot, violations }, cancelDealOf('I0'), cancelDealOf('I1'), {
+      rounds: ROUNDS,
+      parallel: PARALLEL,
+    });
     expect([...new Set(illegal)], `${illegal.length} of ${ROUNDS} rounds illegal; legal outcomes: ${legal.join(' | ')}`).toEqual([]);
     expect(legal.every((l) => l.includes('"status":"cancelled","filled":2'))).toBe(true);
   });

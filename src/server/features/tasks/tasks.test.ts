@@ -41,7 +41,15 @@ describe('publishing', () => {
     const co = await company();
     const res = await co.client.post('/api/tasks', validTask());
     expect(res.statusCode).toBe(200);
-    expect(res.json().task).toMatchObject({ status: 'open', maxApplicants: 5, durationHours: 2, location: '线上', requirements: ['粉丝1万以上', '美妆类目'], viewsCount: 0, currentApplicants: 0 });
+    expect(res.json().task).toMatchObject({
+      status: 'open',
+      maxApplicants: 5,
+      durationHours: 2,
+      location: '线上',
+      requirements: ['粉丝1万以上', '美妆类目'],
+      viewsCount: 0,
+      currentApplicants: 0,
+    });
     expect(res.json().task.category).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
     expect((await co.client.get('/api/categories')).json().categories[0]).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
     const prepay = await co.client.post('/api/tasks', { ...validTask(), isAdvancePaid: true, paidAmount: 0 });
@@ -112,8 +120,7 @@ describe('the hall', () => {
 
     for (let i = 0; i < 5; i += 1) await makeTask(db, { companyId: co.company.id, categoryId: cat.id, budgetMax: 3000 + i });
     for (const sort of ['created_at', 'budget_desc']) {
-      const ids = async (qs: string) =>
-        ((await v.get(`/api/tasks?category=${cat.id}&sort=${sort}&${qs}`)).json().tasks as { id: string }[]).map((x) => x.id);
+      const ids = async (qs: string) => ((await v.get(`/api/tasks?category=${cat.id}&sort=${sort}&${qs}`)).json().tasks as { id: string }[]).map((x) => x.id);
       const whole = await ids('limit=7');
       expect(whole).toHaveLength(7);
       expect([...(await ids('limit=3&page=1')), ...(await ids('limit=3&page=2')), ...(await ids('limit=3&page=3'))]).toEqual(whole);
@@ -226,10 +233,15 @@ describe('applying and choosing', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', proposedRate: 2500, message: '再次申请', respondedAt: null });
     expect(rows[0].appliedAt.getTime()).toBeGreaterThanOrEqual(before.appliedAt.getTime());
-    const received = (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id))).filter((n) => n.type.startsWith('application_'));
+    const received = (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id))).filter((n) =>
+      n.type.startsWith('application_'),
+    );
     expect(received.map((n) => n.type).sort()).toEqual(['application_received', 'application_resubmitted']);
     expect(received.find((n) => n.type === 'application_resubmitted')?.params).toMatchObject({ task: task.title, rate: 2500 });
-    expect((await a.client.get(`/api/task-detail?id=${task.id}`)).json().viewer).toMatchObject({ canApply: false, myApplication: { status: 'pending', proposedRate: 2500 } });
+    expect((await a.client.get(`/api/task-detail?id=${task.id}`)).json().viewer).toMatchObject({
+      canApply: false,
+      myApplication: { status: 'pending', proposedRate: 2500 },
+    });
     // pending again: a second application is still a duplicate; the quote is checked as for a new one
     expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).json().error.code).toBe('APPLICATION_DUPLICATE');
     await a.client.post(`/api/task-applications/${first.id}/withdraw`);

@@ -4,4 +4,13 @@
  */
 export { BoundedQueue } from './queue';
 export { SIGNUP_TICKET_COOKIE } from './routes';
-export { MAX_IMAGE_PIXELS, PRIVATE_PREFIX, claimUploads, deleteStoredFile, deleteUploadByUrl, findAttachablePortfolio, imageQueue, privateUploadUrl } from './service';
+export {
+  MAX_IMAGE_PIXELS,
+  PRIVATE_PREFIX,
+  claimUploads,
+  deleteStoredFile,
+  deleteUploadByUrl,
+  findAttachablePortfolio,
+  imageQueue,
+  privateUploadUrl,
+} from './service';

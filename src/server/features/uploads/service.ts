@@ -217,11 +217,7 @@ export async function storeUpload(
 }
 
 /** Portfolio uploads that `owner` made and may attach (not yet attached to a profile). */
-export async function findAttachablePortfolio(
-  db: DbOrTx,
-  ids: string[],
-  owner: { userId: string } | { signupVerificationId: string },
-) {
+export async function findAttachablePortfolio(db: DbOrTx, ids: string[], owner: { userId: string } | { signupVerificationId: string }) {
   if (ids.length === 0) return [];
   return db
     .select()
@@ -269,4 +265,3 @@ export async function deleteUploadByUrl(ctx: AppContext, url: string | null | un
     .returning({ key: uploads.storageKey });
   if (row) await deleteStoredFile(ctx, row.key);
 }
-

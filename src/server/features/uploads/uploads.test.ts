@@ -362,9 +362,7 @@ describe('size, enforced while streaming', () => {
       expect(errorOf(await upload(c, 'image-test', Buffer.alloc(0), 'empty.png', 'image/png'))).toEqual(missing);
       const mp = multipart(png, 'x.png', 'image/png');
       const renamed = Buffer.from(mp.payload.toString('latin1').replace('name="file"', 'name="picture"'), 'latin1');
-      expect(errorOf(await c.request({ method: 'POST', url: '/api/uploads?purpose=image-test', payload: renamed, headers: mp.headers }))).toEqual(
-        missing,
-      );
+      expect(errorOf(await c.request({ method: 'POST', url: '/api/uploads?purpose=image-test', payload: renamed, headers: mp.headers }))).toEqual(missing);
       expect(errorOf(await c.post('/api/uploads?purpose=image-test', { file: png.toString('base64') }))).toEqual(missing);
     });
     expect(errorOf(await upload(c, 'everything', png))).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
@@ -395,7 +393,9 @@ describe('stored and served', () => {
     expect(meta.icc).toBeUndefined();
     expect(res.json().size).toBe(served.rawPayload.length);
 
-    const wide = await sharp({ create: { width: 5000, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 5000, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const big = await upload(client, 'avatar', wide, 'wide.png', 'image/png');
     expect(big.json()).toMatchObject({ width: 4096 });
   });

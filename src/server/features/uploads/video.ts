@@ -136,14 +136,18 @@ async function isWebm(fh: FileHandle, fileSize: number): Promise<boolean> {
   if (header.size > 4096 || headerEnd > fileSize) return false;
   const body = await readAt(fh, header.dataStart, header.size);
   let docType: string | null = null;
-  for (let p = 0; p < body.length; ) {
+  for (let p = 0; p < body.length;) {
     const id = readId(body, p);
     if (!id) return false;
     const size = readSize(body, p + id.len);
     if (!size || size.unknown) return false;
     const start = p + id.len + size.len;
     if (start + size.size > body.length) return false;
-    if (id.id === ID_DOCTYPE) docType = body.subarray(start, start + size.size).toString('latin1').replace(/\0+$/, '');
+    if (id.id === ID_DOCTYPE)
+      docType = body
+        .subarray(start, start + size.size)
+        .toString('latin1')
+        .replace(/\0+$/, '');
     p = start + size.size;
   }
   if (docType !== 'webm') return false;

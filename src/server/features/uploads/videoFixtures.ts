@@ -30,7 +30,24 @@ const MATRIX = Buffer.concat([u32(0x00010000), u32(0), u32(0), u32(0), u32(0x000
 export function tinyMp4(brand = 'isom'): Buffer {
   const ftyp = box('ftyp', Buffer.from(brand, 'latin1'), u32(0x200), Buffer.from(`${brand}iso2mp41`, 'latin1'));
   const mvhd = fullBox('mvhd', 0, 0, u32(0), u32(0), u32(1000), u32(1000), u32(0x00010000), u16(0x0100), Buffer.alloc(10), MATRIX, Buffer.alloc(24), u32(2));
-  const tkhd = fullBox('tkhd', 0, 3, u32(0), u32(0), u32(1), u32(0), u32(1000), Buffer.alloc(8), u16(0), u16(0), u16(0), u16(0), MATRIX, u32(16 << 16), u32(16 << 16));
+  const tkhd = fullBox(
+    'tkhd',
+    0,
+    3,
+    u32(0),
+    u32(0),
+    u32(1),
+    u32(0),
+    u32(1000),
+    Buffer.alloc(8),
+    u16(0),
+    u16(0),
+    u16(0),
+    u16(0),
+    MATRIX,
+    u32(16 << 16),
+    u32(16 << 16),
+  );
   const mdhd = fullBox('mdhd', 0, 0, u32(0), u32(0), u32(1000), u32(1000), u16(0x55c4), u16(0));
   const hdlr = fullBox('hdlr', 0, 0, u32(0), Buffer.from('vide', 'latin1'), Buffer.alloc(12), Buffer.from('VideoHandler\0', 'latin1'));
   const vmhd = fullBox('vmhd', 0, 1, u16(0), Buffer.alloc(6));

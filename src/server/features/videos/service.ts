@@ -64,14 +64,25 @@ export async function listVideos(ctx: AppContext, q: VideoListQuery): Promise<Vi
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     // counted up to TOTAL_CAP (the page shows 10000+): a deep count stays cheap at any size
-    db.select({ total: count() }).from(db.select({ one: sql`1` }).from(videos).where(cond).limit(TOTAL_CAP).as('capped')),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(videos)
+        .where(cond)
+        .limit(TOTAL_CAP)
+        .as('capped'),
+    ),
   ]);
   return { videos: rows.map((r) => toCard(r.v, r.categoryName, r.categoryNameEn)), total, page: q.page, limit: q.limit };
 }
 
 /** Whether /video/{id} shows a video (GET /api/video-detail's rule: it exists and is active). */
 export async function videoPageShown(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: videos.id }).from(videos).where(and(eq(videos.id, id), eq(videos.isActive, true))).limit(1);
+  const [row] = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.isActive, true)))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -21,7 +21,19 @@ type Doc = {
   info: { description?: string; contact?: unknown };
   servers?: { url: string }[];
   tags: { name: string; description?: string }[];
-  paths: Record<string, Record<string, { operationId?: string; tags?: string[]; parameters?: { name: string; in: string; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        tags?: string[];
+        parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
+        requestBody?: { content: Record<string, { schema: unknown }> };
+        responses: Record<string, { content?: Record<string, unknown> }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, unknown>; responses: Record<string, { content?: Record<string, unknown> }> };
 };
 let doc: Doc;
@@ -51,7 +63,12 @@ describe('the document', () => {
     expect(doc.info.description).toMatch(/integer cents/);
     expect(doc.info.contact).toBeTruthy();
     expect(doc.servers?.length).toBe(1);
-    for (const [id, op] of [['listTasks', 'get /api/tasks'], ['getTask', 'get /api/task-detail'], ['acceptApplication', 'post /api/task-applications/{id}/accept'], ['requestPayout', 'post /api/wallet/payouts']]) {
+    for (const [id, op] of [
+      ['listTasks', 'get /api/tasks'],
+      ['getTask', 'get /api/task-detail'],
+      ['acceptApplication', 'post /api/task-applications/{id}/accept'],
+      ['requestPayout', 'post /api/wallet/payouts'],
+    ]) {
       const [method, path] = op.split(' ');
       expect(doc.paths[path][method].operationId).toBe(id);
     }
@@ -153,7 +170,13 @@ describe('answers outside the happy path are declared, in the product error body
     const co = await makeCompany(t.app.ctx.db, { user: { passwordHash: hash } });
     const inf = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
     const task = await makeTask(t.app.ctx.db, { companyId: co.company.id, status: 'cancelled' });
-    await makeDeal(t.app.ctx.db, { task, applicationId: (await applicationFor(task.id, inf.influencer.id)).id, influencerId: inf.influencer.id, rateCents: 10_000, status: 'cancelled' });
+    await makeDeal(t.app.ctx.db, {
+      task,
+      applicationId: (await applicationFor(task.id, inf.influencer.id)).id,
+      influencerId: inf.influencer.id,
+      rateCents: 10_000,
+      status: 'cancelled',
+    });
     const closed = await (await signedIn(t.app, co.user.email)).get('/api/deals?status=closed');
     expect(closed.statusCode).toBe(200);
     expect(closed.json().items[0].waitingFor).toBeNull();
@@ -181,12 +204,16 @@ describe('the contract check itself', () => {
     expect(k.check({ method: 'GET', url: '/api/wallet/statement.csv', status: 200, contentType: json, body: '{}' })[0]).toMatch(/declared: text\/csv/);
     expect(k.check({ method: 'GET', url: '/api/categories', status: 200, contentType: json, body: '{"categories":[{"id":1}]}' })[0]).toMatch(/does not match/);
     expect(k.check({ method: 'GET', url: '/api/categories', status: 200, contentType: json, body: '{"categories":[]}' })).toEqual([]);
-    expect(k.check({ method: 'GET', url: '/api/tasks', status: 400, contentType: json, body: '{"error":{"code":"NO_SUCH_CODE","message":"x"}}' })[0]).toMatch(/does not match/);
+    expect(k.check({ method: 'GET', url: '/api/tasks', status: 400, contentType: json, body: '{"error":{"code":"NO_SUCH_CODE","message":"x"}}' })[0]).toMatch(
+      /does not match/,
+    );
   });
 
   it('answers outside any operation must be errors in the product body', () => {
     const k = checker();
-    expect(k.check({ method: 'GET', url: '/api/nothing-here', status: 404, contentType: json, body: '{"error":{"code":"NOT_FOUND","message":"x"}}' })).toEqual([]);
+    expect(k.check({ method: 'GET', url: '/api/nothing-here', status: 404, contentType: json, body: '{"error":{"code":"NOT_FOUND","message":"x"}}' })).toEqual(
+      [],
+    );
     expect(k.check({ method: 'GET', url: '/api/nothing-here', status: 404, contentType: json, body: '{"message":"Not Found"}' })).toHaveLength(1);
     expect(k.check({ method: 'GET', url: '/api/nothing-here', status: 200, contentType: json, body: '{}' })).toHaveLength(1);
   });
@@ -198,8 +225,10 @@ describe('API_CONTRACT_LOG (the browser suite’s server)', () => {
     const file = path.join(dir, 'violations.log');
     const own = await createTestApp({ API_CONTRACT_LOG: file }, { contract: false });
     try {
-      own.app.get('/api/contract-probe', { schema: { operationId: 'contractProbe', tags: ['system'], response: { 200: z.object({ ok: z.boolean() }) } } }, async (_request, reply) =>
-        reply.code(418 as 200).send({ ok: true }),
+      own.app.get(
+        '/api/contract-probe',
+        { schema: { operationId: 'contractProbe', tags: ['system'], response: { 200: z.object({ ok: z.boolean() }) } } },
+        async (_request, reply) => reply.code(418 as 200).send({ ok: true }),
       );
       const c = new Client(own.app);
       expect((await c.get('/api/categories')).statusCode).toBe(200);

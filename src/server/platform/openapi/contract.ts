@@ -48,7 +48,7 @@ export class ContractChecker {
       })
       // a literal segment wins over a parameter (/api/tasks/mine before /api/tasks/{id}), as in the router
       .sort((a, b) => b.statics - a.statics);
-    this.responses = ((document.components as { responses?: Record<string, Response> } | undefined)?.responses ?? {});
+    this.responses = (document.components as { responses?: Record<string, Response> } | undefined)?.responses ?? {};
     this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
     addFormats(this.ajv);
     this.ajv.addSchema(document, 'openapi.json');
@@ -80,7 +80,14 @@ export class ContractChecker {
       return this.validate(r, ['components', 'schemas', 'Error'], where, type);
     }
     const responses = found.op.responses ?? {};
-    const key = String(r.status) in responses ? String(r.status) : `${String(r.status)[0]}XX` in responses ? `${String(r.status)[0]}XX` : 'default' in responses ? 'default' : null;
+    const key =
+      String(r.status) in responses
+        ? String(r.status)
+        : `${String(r.status)[0]}XX` in responses
+          ? `${String(r.status)[0]}XX`
+          : 'default' in responses
+            ? 'default'
+            : null;
     if (!key) return [`${where}: answered ${r.status}, which the document does not declare (declared: ${Object.keys(responses).join(', ')})`];
     const declared = this.resolve(responses[key]);
     const content = declared?.content;
@@ -88,7 +95,10 @@ export class ContractChecker {
     const media = Object.keys(content).find((d) => mediaMatches(d, type));
     if (!media) return [`${where}: answered ${r.status} as ${type || 'no content type'}, declared: ${Object.keys(content).join(', ')}`];
     if (!/json/.test(media)) return [];
-    const at = declared === responses[key] ? ['paths', found.template, method.toLowerCase(), 'responses', key] : (responses[key] as { $ref: string }).$ref.slice(2).split('/');
+    const at =
+      declared === responses[key]
+        ? ['paths', found.template, method.toLowerCase(), 'responses', key]
+        : (responses[key] as { $ref: string }).$ref.slice(2).split('/');
     return this.validate(r, [...at, 'content', media, 'schema'], `${where} ${r.status}`, type);
   }
 
@@ -114,7 +124,12 @@ export class ContractChecker {
       this.compiled.set(ref, validate);
     }
     if (validate(data)) return [];
-    const errors = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 3)
+      .map(
+        (e) =>
+          `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      );
     return [`${where}: the body does not match the declared schema: ${errors.join('; ')}`];
   }
 }

@@ -25,10 +25,17 @@ export const API_TAGS = [
   { name: 'applications', description: 'Influencers apply to tasks; the company accepts or refuses, the influencer may withdraw.' },
   { name: 'invitations', description: 'Companies invite influencers to a task; the influencer accepts or declines.' },
   { name: 'matching', description: 'Recommendations: influencers for a task, tasks for an influencer.' },
-  { name: 'deals', description: 'A deal per hired influencer: samples, schedule, live report, disputes, settlement, reviews. Each event of the deal table is its own operation.' },
+  {
+    name: 'deals',
+    description:
+      'A deal per hired influencer: samples, schedule, live report, disputes, settlement, reviews. Each event of the deal table is its own operation.',
+  },
   { name: 'messages', description: 'Conversations between a company and an influencer, and the live event stream (`text/event-stream`).' },
   { name: 'notifications', description: 'The bell: notifications of the signed-in user and the language of their mail.' },
-  { name: 'money', description: 'Wallets in integer cents: balances and statement, top-ups, commissions, bank accounts and payouts; the payment provider’s webhook.' },
+  {
+    name: 'money',
+    description: 'Wallets in integer cents: balances and statement, top-ups, commissions, bank accounts and payouts; the payment provider’s webhook.',
+  },
   { name: 'people', description: 'The influencer directory, influencer and company pages, following and contacting.' },
   { name: 'videos', description: 'The video showcase.' },
   { name: 'stats', description: 'Public figures for the home page.' },
@@ -154,10 +161,18 @@ export function finishDocument(doc: JsonObject): JsonObject {
     }
   }
   // a tag no operation carries here (`dev` in production) is not listed
-  const used = new Set(JSON.stringify(out.paths).match(/"tags":\["[a-z-]+"\]/g)?.map((t) => t.slice(9, -2)) ?? []);
+  const used = new Set(
+    JSON.stringify(out.paths)
+      .match(/"tags":\["[a-z-]+"\]/g)
+      ?.map((t) => t.slice(9, -2)) ?? [],
+  );
   if (Array.isArray(out.tags)) out.tags = out.tags.filter((t) => isObject(t) && typeof t.name === 'string' && used.has(t.name));
   const outComponents = out.components as JsonObject;
-  outComponents.responses = Object.fromEntries(Object.entries(ERROR_RESPONSES).filter(([, n]) => n in shared).map(([, n]) => [n, shared[n]]));
+  outComponents.responses = Object.fromEntries(
+    Object.entries(ERROR_RESPONSES)
+      .filter(([, n]) => n in shared)
+      .map(([, n]) => [n, shared[n]]),
+  );
   return out;
 }
 

@@ -35,9 +35,7 @@ export function AppLayout() {
         <Header />
         <main id="main" className="app__main" tabIndex={-1}>
           <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<Loading />}>
-              {notFound ? <NotFoundPage kind={notFound.kind} status={notFound.status} /> : <Outlet />}
-            </Suspense>
+            <Suspense fallback={<Loading />}>{notFound ? <NotFoundPage kind={notFound.kind} status={notFound.status} /> : <Outlet />}</Suspense>
           </RouteErrorBoundary>
         </main>
         <Footer />

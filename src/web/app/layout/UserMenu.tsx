@@ -136,14 +136,7 @@ export function UserMenu({ user, busy, onSignOut }: Props) {
           <ul ref={menuRef} id={`${id}-menu`} role="menu" aria-labelledby={`${id}-title`} className="user-dropdown__menu" onKeyDown={onMenuKey}>
             {accountEntries(kind).map((e) => (
               <li role="none" key={e.key}>
-                <Link
-                  role="menuitem"
-                  tabIndex={-1}
-                  to={e.to}
-                  className="user-dropdown__item"
-                  onClick={() => close(false)}
-                  data-testid={`user-menu-${e.key}`}
-                >
+                <Link role="menuitem" tabIndex={-1} to={e.to} className="user-dropdown__item" onClick={() => close(false)} data-testid={`user-menu-${e.key}`}>
                   <span className="user-dropdown__icon" aria-hidden="true">
                     {ICONS[e.key]}
                   </span>

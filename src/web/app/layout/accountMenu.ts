@@ -26,7 +26,8 @@ export function accountEntries(kind: AccountKind): AccountEntry[] {
   ];
   if (kind === 'influencer') entries.push({ key: 'tasks', to: '/influencer-tasks' });
   if (kind === 'company') entries.push({ key: 'tasks', to: '/company-tasks' });
-  if (kind === 'influencer' || kind === 'company') entries.push({ key: 'deals', to: '/deals' }, { key: 'messages', to: '/messages' }, { key: 'wallet', to: '/wallet' });
+  if (kind === 'influencer' || kind === 'company')
+    entries.push({ key: 'deals', to: '/deals' }, { key: 'messages', to: '/messages' }, { key: 'wallet', to: '/wallet' });
   return entries;
 }
 

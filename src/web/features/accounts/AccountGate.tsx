@@ -99,17 +99,7 @@ export function AccountGate({ role, loginCode, visitor, children }: GateProps) {
  * A failed page query: the server's 401 means the session is gone (the header updates too),
  * 403 is the role message, anything else offers a retry.
  */
-export function QueryProblem({
-  error,
-  loginCode,
-  onRetry,
-  fallback,
-}: {
-  error: unknown;
-  loginCode: LoginCode;
-  onRetry: () => void;
-  fallback?: string;
-}) {
+export function QueryProblem({ error, loginCode, onRetry, fallback }: { error: unknown; loginCode: LoginCode; onRetry: () => void; fallback?: string }) {
   const { t } = useTranslation('accounts');
   const { apiErrorText } = useErrorText();
   const qc = useQueryClient();

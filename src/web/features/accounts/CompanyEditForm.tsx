@@ -62,7 +62,9 @@ export function CompanyEditForm({ userId, profile: c, verificationState, default
   const identityChanged =
     c !== null && (v.companyName.trim() !== c.companyName || (normalizeCreditCode(v.businessLicense) || null) !== (c.businessLicense ?? null));
   const identityWarning =
-    identityChanged && (verificationState === 'verified' || verificationState === 'pending') ? t(`company.verification.identityWarning.${verificationState}`) : null;
+    identityChanged && (verificationState === 'verified' || verificationState === 'pending')
+      ? t(`company.verification.identityWarning.${verificationState}`)
+      : null;
 
   const clear = (key: string) => {
     setErrors((e) => withoutPrefix(e, key));
@@ -221,9 +223,7 @@ export function CompanyEditForm({ userId, profile: c, verificationState, default
         {identityWarning && (
           <Alert type="warning" showIcon title={identityWarning} className="acc-alert" role="status" data-testid="company-identity-warning" />
         )}
-        {formError && (
-          <Alert type="error" showIcon title={<span id="co-form-error">{formError}</span>} className="acc-alert" data-testid="company-error" />
-        )}
+        {formError && <Alert type="error" showIcon title={<span id="co-form-error">{formError}</span>} className="acc-alert" data-testid="company-error" />}
 
         <div className="acc-form__actions">
           {onCancel && (

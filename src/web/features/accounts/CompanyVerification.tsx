@@ -121,7 +121,13 @@ export function VerificationCard({ userId, data, formOpen, onFormOpen }: CardPro
   }
 
   return (
-    <section id="company-verification" className="card acc-card" aria-labelledby="company-verification-title" data-testid="company-verification" data-state={state}>
+    <section
+      id="company-verification"
+      className="card acc-card"
+      aria-labelledby="company-verification-title"
+      data-testid="company-verification"
+      data-state={state}
+    >
       <h2 id="company-verification-title" className="acc-card__title">
         {t('company.sections.verification')}
       </h2>

@@ -42,7 +42,21 @@ type Props = {
  * Avatar / logo picker of the edit modes: images only (≤ 10 MB), uploaded at once with visible
  * progress; the returned upload id is saved with the form.
  */
-export function ImagePicker({ purpose, currentUrl, shape, label, uploadText, changeText, placeholder, onUploaded, onBusyChange, testId, hint, error, readyText }: Props) {
+export function ImagePicker({
+  purpose,
+  currentUrl,
+  shape,
+  label,
+  uploadText,
+  changeText,
+  placeholder,
+  onUploaded,
+  onBusyChange,
+  testId,
+  hint,
+  error,
+  readyText,
+}: Props) {
   const { t } = useTranslation('accounts');
   const { errorText, apiErrorText } = useErrorText();
   const inputId = useId();

@@ -80,11 +80,7 @@ function InfluencerProfileScreen({ user }: { user: Me }) {
         />
       )}
 
-      {editing ? (
-        <InfluencerEditForm userId={user.id} profile={p} onDone={() => setEditing(false)} />
-      ) : (
-        <InfluencerView profile={p} email={user.email} />
-      )}
+      {editing ? <InfluencerEditForm userId={user.id} profile={p} onDone={() => setEditing(false)} /> : <InfluencerView profile={p} email={user.email} />}
     </div>
   );
 }

@@ -8,7 +8,12 @@ import { useFormat } from './format';
 
 /** Read-only chips (categories, tags); `empty` when the list is empty. */
 export function Chips({ items, label, empty, testId }: { items: string[]; label?: (v: string) => string; empty: string; testId: string }) {
-  if (items.length === 0) return <p className="acc-muted" data-testid={`${testId}-empty`}>{empty}</p>;
+  if (items.length === 0)
+    return (
+      <p className="acc-muted" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
   return (
     <ul className="chips" data-testid={testId}>
       {items.map((v) => (

@@ -139,7 +139,20 @@ function MaterialsForm({ userId, profile: p }: { userId: string; profile: Influe
   const aria = (key: string, describedBy?: string) =>
     err(key) ? { 'aria-invalid': true, 'aria-describedby': `m-${key}-help` } : describedBy ? { 'aria-describedby': describedBy } : {};
 
-  const text = (key: TextKey, opts: { type?: string; required?: boolean; inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode']; min?: number; step?: number; max?: number; maxLength?: number; autoComplete?: string; testId: string }) => (
+  const text = (
+    key: TextKey,
+    opts: {
+      type?: string;
+      required?: boolean;
+      inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+      min?: number;
+      step?: number;
+      max?: number;
+      maxLength?: number;
+      autoComplete?: string;
+      testId: string;
+    },
+  ) => (
     <Input
       id={`m-${key}`}
       type={opts.type ?? 'text'}

@@ -57,7 +57,13 @@ export function PasswordSettings() {
     const text = fieldText(errors[key]);
     const id = `pw-${key}`;
     return (
-      <Form.Item label={label} htmlFor={id} required validateStatus={text ? 'error' : undefined} help={text ? <span id={`${id}-help`}>{text}</span> : undefined}>
+      <Form.Item
+        label={label}
+        htmlFor={id}
+        required
+        validateStatus={text ? 'error' : undefined}
+        help={text ? <span id={`${id}-help`}>{text}</span> : undefined}
+      >
         <Input.Password
           id={id}
           size="large"
@@ -91,7 +97,14 @@ export function PasswordSettings() {
         {field('confirmPassword', t('security.confirm'), t('security.confirmPlaceholder'), 'new-password', 'pw-confirm')}
         {formError && <Alert type="error" showIcon title={formError} className="acc-alert" data-testid="pw-error" />}
         {done && (
-          <Alert type="success" showIcon title={t('security.success')} description={t('security.successDetail')} className="acc-alert" data-testid="pw-success" />
+          <Alert
+            type="success"
+            showIcon
+            title={t('security.success')}
+            description={t('security.successDetail')}
+            className="acc-alert"
+            data-testid="pw-success"
+          />
         )}
         <div className="settings-form__actions">
           <Button type="primary" size="large" htmlType="submit" loading={change.isPending} disabled={!allFilled} data-testid="pw-submit">

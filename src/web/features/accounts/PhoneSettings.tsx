@@ -146,7 +146,12 @@ export function PhoneSettings({ userId, account }: { userId: string; account: Ac
           validateStatus={phoneNote && !phoneNote.ok ? 'error' : undefined}
           help={
             phoneNote ? (
-              <span id="settings-phone-help" className={phoneNote.ok ? 'field-ok' : undefined} role={phoneNote.ok ? 'status' : 'alert'} data-testid="phone-status">
+              <span
+                id="settings-phone-help"
+                className={phoneNote.ok ? 'field-ok' : undefined}
+                role={phoneNote.ok ? 'status' : 'alert'}
+                data-testid="phone-status"
+              >
                 {phoneNote.text}
               </span>
             ) : undefined
@@ -178,7 +183,14 @@ export function PhoneSettings({ userId, account }: { userId: string; account: Ac
               aria-describedby={phoneNote ? 'settings-phone-help' : undefined}
               data-testid="phone-input"
             />
-            <Button size="large" className="acc-send-btn" onClick={sendCode} loading={send.isPending} disabled={secondsLeft > 0 || verified} data-testid="phone-send">
+            <Button
+              size="large"
+              className="acc-send-btn"
+              onClick={sendCode}
+              loading={send.isPending}
+              disabled={secondsLeft > 0 || verified}
+              data-testid="phone-send"
+            >
               {sendLabel}
             </Button>
           </Space.Compact>

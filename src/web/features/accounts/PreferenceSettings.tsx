@@ -9,7 +9,21 @@ import { useSaveSettings } from './api';
 
 type Settings = Schema<'Settings'>;
 
-function SwitchRow({ id, label, desc, checked, onChange, testId }: { id: string; label: string; desc: string; checked: boolean; onChange: (v: boolean) => void; testId: string }) {
+function SwitchRow({
+  id,
+  label,
+  desc,
+  checked,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  desc: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId: string;
+}) {
   return (
     <div className="switch-row">
       <div className="switch-row__text">
@@ -37,7 +51,14 @@ export function NotificationSettings({ userId, settings }: { userId: string; set
   return (
     <div className="settings-panel" data-testid="settings-panel-notifications">
       <h2 className="settings-panel__title">{t('notifications.title')}</h2>
-      <SwitchRow id="notify-email" label={t('notifications.email')} desc={t('notifications.emailDesc')} checked={email} onChange={setEmail} testId="notify-email" />
+      <SwitchRow
+        id="notify-email"
+        label={t('notifications.email')}
+        desc={t('notifications.emailDesc')}
+        checked={email}
+        onChange={setEmail}
+        testId="notify-email"
+      />
       <SwitchRow id="notify-sms" label={t('notifications.sms')} desc={t('notifications.smsDesc')} checked={sms} onChange={setSms} testId="notify-sms" />
       <div className="settings-form__actions">
         <Button

@@ -31,8 +31,7 @@ function ownGet<T>(qc: QueryClient, userId: string, call: () => Promise<T>): Pro
 export const influencerQuery = (userId: string) =>
   queryOptions({
     queryKey: influencerKey(userId),
-    queryFn: ({ signal, client: qc }) =>
-      ownGet(qc, userId, () => data(client.GET('/api/influencers/me', { signal }))).then((r) => r.profile),
+    queryFn: ({ signal, client: qc }) => ownGet(qc, userId, () => data(client.GET('/api/influencers/me', { signal }))).then((r) => r.profile),
   });
 
 export const companyQuery = (userId: string) =>
@@ -100,8 +99,7 @@ export function useSaveSettings(userId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: Partial<Settings>) => data(client.PUT('/api/account/settings', { body: patch })),
-    onSuccess: (settings) =>
-      qc.setQueryData<AccountInfo>(accountKey(userId), (prev) => (prev ? { ...prev, settings } : prev)),
+    onSuccess: (settings) => qc.setQueryData<AccountInfo>(accountKey(userId), (prev) => (prev ? { ...prev, settings } : prev)),
   });
 }
 
@@ -130,16 +128,14 @@ export function useSavePhone(userId: string) {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-      data(client.POST('/api/account/password', { body })),
+    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) => data(client.POST('/api/account/password', { body })),
   });
 }
 
 export function useRequestDeletion(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) =>
-      data(client.POST('/api/account/deletion-request', { body: { confirm: true, ...(reason ? { reason } : {}) } })),
+    mutationFn: (reason: string) => data(client.POST('/api/account/deletion-request', { body: { confirm: true, ...(reason ? { reason } : {}) } })),
     onSuccess: (res) => setAccount(qc, userId, res.account),
   });
 }

@@ -22,9 +22,7 @@ export function useFormat() {
       option: <V extends string>(list: readonly Option<V>[], value: string) => labelOf(list, value, lang),
       /** influencer categories: the profile's fixed list or the supplement form's options */
       category: (value: string) =>
-        INFLUENCER_CATEGORIES.some((o) => o.value === value)
-          ? labelOf(INFLUENCER_CATEGORIES, value, lang)
-          : labelOf(TASK_CATEGORY_OPTIONS, value, lang),
+        INFLUENCER_CATEGORIES.some((o) => o.value === value) ? labelOf(INFLUENCER_CATEGORIES, value, lang) : labelOf(TASK_CATEGORY_OPTIONS, value, lang),
     };
   }, [i18n.language, lang, app]);
 }

@@ -29,7 +29,8 @@ import { AdminDenied } from './AdminDenied';
 import { ADMIN_VERSION } from './constants';
 import './admin.css';
 
-export type TabKey = 'overview' | 'users' | 'categories' | 'tasks' | 'disputes' | 'finance' | 'videos' | 'reviews' | 'analytics' | 'settings' | 'audit' | 'contact';
+export type TabKey =
+  'overview' | 'users' | 'categories' | 'tasks' | 'disputes' | 'finance' | 'videos' | 'reviews' | 'analytics' | 'settings' | 'audit' | 'contact';
 
 type TabDef = { key: TabKey; icon: ReactNode; permission?: AdminPermission; component: ComponentType };
 
@@ -109,9 +110,7 @@ function Console({ email, permissions }: { email: string; permissions: AdminPerm
   return (
     <Layout className="adm" data-testid="admin-console">
       <Layout.Header className="adm__bar">
-        {!wide && (
-          <Button type="text" className="adm__burger" icon={<MenuOutlined />} aria-label={t('console.menu')} onClick={() => setDrawer(true)} />
-        )}
+        {!wide && <Button type="text" className="adm__burger" icon={<MenuOutlined />} aria-label={t('console.menu')} onClick={() => setDrawer(true)} />}
         <Link to="/admin" className="adm__brand">
           {t('brand')}
         </Link>
@@ -144,9 +143,7 @@ function Console({ email, permissions }: { email: string; permissions: AdminPerm
         )}
         <Layout.Content className="adm__content">
           <h1 className="adm__title">{t(`console.tabs.${current.key}`)}</h1>
-          <Suspense
-            fallback={<Loading />}
-          >
+          <Suspense fallback={<Loading />}>
             <Tab />
           </Suspense>
         </Layout.Content>

@@ -47,8 +47,7 @@ export default function AdminLoginPage() {
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
 
-  const debug = (line: string) =>
-    setLog((l) => [...l, `${f.time(Date.now())} ${line}`].slice(-DEBUG_LOG_SIZE));
+  const debug = (line: string) => setLog((l) => [...l, `${f.time(Date.now())} ${line}`].slice(-DEBUG_LOG_SIZE));
 
   const fieldError = (key: string) => {
     const code = errors[key];
@@ -164,7 +163,16 @@ export default function AdminLoginPage() {
             style={{ marginBottom: 16 }}
           />
         )}
-        {progress && <Alert type={stage === 'success' ? 'success' : 'info'} showIcon title={progress} role="status" data-testid="admin-login-progress" style={{ marginBottom: 16 }} />}
+        {progress && (
+          <Alert
+            type={stage === 'success' ? 'success' : 'info'}
+            showIcon
+            title={progress}
+            role="status"
+            data-testid="admin-login-progress"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form layout="vertical" onFinish={submit} requiredMark>
           <Form.Item label={t('login.email')} htmlFor="admin-email" required validateStatus={errors.email ? 'error' : undefined} help={fieldError('email')}>
             <Input
@@ -178,7 +186,13 @@ export default function AdminLoginPage() {
               data-testid="admin-email"
             />
           </Form.Item>
-          <Form.Item label={t('login.password')} htmlFor="admin-password" required validateStatus={errors.password ? 'error' : undefined} help={fieldError('password')}>
+          <Form.Item
+            label={t('login.password')}
+            htmlFor="admin-password"
+            required
+            validateStatus={errors.password ? 'error' : undefined}
+            help={fieldError('password')}
+          >
             <Input.Password
               id="admin-password"
               prefix={<LockOutlined />}

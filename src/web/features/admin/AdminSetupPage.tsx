@@ -112,13 +112,38 @@ function FirstAdmin() {
         <p className="adm-auth__notice">{t('setup.firstIntro')}</p>
         {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} data-testid="setup-error" />}
         <Form layout="vertical" onFinish={submit}>
-          {item('token', t('setup.token'), <Input id="setup-token" autoComplete="off" placeholder={t('setup.tokenPlaceholder')} value={v.token} onChange={set('token')} data-testid="setup-token" />)}
-          {item('email', t('setup.email'), <Input id="setup-email" inputMode="email" autoComplete="username" value={v.email} onChange={set('email')} data-testid="setup-email" />)}
-          {item('password', t('setup.password'), <Input.Password id="setup-password" autoComplete="new-password" value={v.password} onChange={set('password')} data-testid="setup-password" />)}
+          {item(
+            'token',
+            t('setup.token'),
+            <Input
+              id="setup-token"
+              autoComplete="off"
+              placeholder={t('setup.tokenPlaceholder')}
+              value={v.token}
+              onChange={set('token')}
+              data-testid="setup-token"
+            />,
+          )}
+          {item(
+            'email',
+            t('setup.email'),
+            <Input id="setup-email" inputMode="email" autoComplete="username" value={v.email} onChange={set('email')} data-testid="setup-email" />,
+          )}
+          {item(
+            'password',
+            t('setup.password'),
+            <Input.Password id="setup-password" autoComplete="new-password" value={v.password} onChange={set('password')} data-testid="setup-password" />,
+          )}
           {item(
             'confirmPassword',
             t('setup.confirmPassword'),
-            <Input.Password id="setup-confirmPassword" autoComplete="new-password" value={v.confirmPassword} onChange={set('confirmPassword')} data-testid="setup-confirm" />,
+            <Input.Password
+              id="setup-confirmPassword"
+              autoComplete="new-password"
+              value={v.confirmPassword}
+              onChange={set('confirmPassword')}
+              data-testid="setup-confirm"
+            />,
           )}
           <Button type="primary" htmlType="submit" block loading={create.isPending} data-testid="setup-submit">
             {t('setup.create')}
@@ -171,11 +196,35 @@ function AcceptInvite({ token }: { token: string }) {
         </Space>
         {error && <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />}
         <Form layout="vertical" onFinish={submit}>
-          <Form.Item label={t('setup.password')} htmlFor="invite-password" required validateStatus={errors.password ? 'error' : undefined} help={errors.password}>
-            <Input.Password id="invite-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="invite-password" />
+          <Form.Item
+            label={t('setup.password')}
+            htmlFor="invite-password"
+            required
+            validateStatus={errors.password ? 'error' : undefined}
+            help={errors.password}
+          >
+            <Input.Password
+              id="invite-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              data-testid="invite-password"
+            />
           </Form.Item>
-          <Form.Item label={t('setup.confirmPassword')} htmlFor="invite-confirm" required validateStatus={errors.confirmPassword ? 'error' : undefined} help={errors.confirmPassword}>
-            <Input.Password id="invite-confirm" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} data-testid="invite-confirm" />
+          <Form.Item
+            label={t('setup.confirmPassword')}
+            htmlFor="invite-confirm"
+            required
+            validateStatus={errors.confirmPassword ? 'error' : undefined}
+            help={errors.confirmPassword}
+          >
+            <Input.Password
+              id="invite-confirm"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirm(e.target.value)}
+              data-testid="invite-confirm"
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={accept.isPending} data-testid="invite-submit">
             {t('setup.inviteAccept')}
@@ -211,7 +260,12 @@ function AdminsPanel() {
       key: 'permissions',
       render: (_: unknown, a) =>
         editing?.id === a.id ? (
-          <Checkbox.Group options={options} value={editing.permissions} onChange={(v) => setEditing({ id: a.id, permissions: v })} data-testid="permissions-edit" />
+          <Checkbox.Group
+            options={options}
+            value={editing.permissions}
+            onChange={(v) => setEditing({ id: a.id, permissions: v })}
+            data-testid="permissions-edit"
+          />
         ) : (
           <Space size={4} wrap>
             {a.permissions.map((p) => (
@@ -308,7 +362,15 @@ function AdminsPanel() {
       <p className="adm-auth__notice">{t('setup.adminsIntro')}</p>
       {q.isError && <Alert type="error" showIcon title={apiErrorText(q.error, t('loadFailed'))} />}
       <Card size="small" title={t('setup.admins')} className="adm-section">
-        <Table<AdminRow> rowKey="id" size="small" columns={columns} dataSource={q.data?.admins ?? []} loading={q.isFetching} pagination={false} scroll={{ x: 'max-content' }} />
+        <Table<AdminRow>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={q.data?.admins ?? []}
+          loading={q.isFetching}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
       </Card>
       <Card size="small" title={t('setup.invite')} className="adm-section" data-testid="invite-form">
         {inviteError && <Alert type="error" showIcon role="alert" title={inviteError} style={{ marginBottom: 12 }} />}
@@ -333,7 +395,12 @@ function AdminsPanel() {
                   <Button
                     size="small"
                     type="link"
-                    onClick={() => revoke.mutate(i.id, { onSuccess: () => void message.success(t('setup.revoked')), onError: (e) => void message.error(apiErrorText(e, t('loadFailed'))) })}
+                    onClick={() =>
+                      revoke.mutate(i.id, {
+                        onSuccess: () => void message.success(t('setup.revoked')),
+                        onError: (e) => void message.error(apiErrorText(e, t('loadFailed'))),
+                      })
+                    }
                   >
                     {t('setup.revoke')}
                   </Button>

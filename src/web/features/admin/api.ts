@@ -19,7 +19,6 @@ export const adminKeys = {
   invite: (token: string) => ['admin-public', 'invite', token] as const,
 };
 
-
 export const adminMeQuery = queryOptions({
   queryKey: adminKeys.me,
   queryFn: ({ signal }) => data(client.GET('/api/admin/me', { signal })),
@@ -115,16 +114,19 @@ export const adminCalls = {
   removeDemoData: () => data(client.POST('/api/admin/demo-data/remove')),
   approve: (id: string) => data(client.POST('/api/admin/users/{id}/approve', { params: { path: { id } } })),
   reject: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/reject', { params: { path: { id } }, body: { reason } })),
-  suspend: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/suspend', { params: { path: { id } }, body: { reason } })),
+  suspend: ({ id, reason }: { id: string; reason: string }) =>
+    data(client.POST('/api/admin/users/{id}/suspend', { params: { path: { id } }, body: { reason } })),
   reinstate: (id: string) => data(client.POST('/api/admin/users/{id}/reinstate', { params: { path: { id } } })),
-  deletion: ({ id, action }: { id: string; action: 'execute' | 'decline' }) => data(client.POST('/api/admin/users/{id}/deletion', { params: { path: { id } }, body: { action } })),
+  deletion: ({ id, action }: { id: string; action: 'execute' | 'decline' }) =>
+    data(client.POST('/api/admin/users/{id}/deletion', { params: { path: { id } }, body: { action } })),
   invite: (body: { email: string; permissions: AdminPermission[] }) => data(client.POST('/api/admin/invites', { body })),
   revokeInvite: (id: string) => data(client.DELETE('/api/admin/invites/{id}', { params: { path: { id } } })),
   setPermissions: ({ id, permissions }: { id: string; permissions: AdminPermission[] }) =>
     data(client.PUT('/api/admin/admins/{id}/permissions', { params: { path: { id } }, body: { permissions } })),
   removeAdmin: (id: string) => data(client.DELETE('/api/admin/admins/{id}', { params: { path: { id } } })),
   createCategory: (body: CategoryFormValues) => data(client.POST('/api/admin/categories', { body })),
-  updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) => data(client.PUT('/api/admin/categories/{id}', { params: { path: { id } }, body })),
+  updateCategory: ({ id, body }: { id: string; body: CategoryFormValues }) =>
+    data(client.PUT('/api/admin/categories/{id}', { params: { path: { id } }, body })),
   deleteCategory: (id: string) => data(client.DELETE('/api/admin/categories/{id}', { params: { path: { id } } })),
   deleteTask: (id: string) => data(client.DELETE('/api/admin/tasks/{id}', { params: { path: { id } } })),
   createVideo: (body: VideoFormValues) => data(client.POST('/api/admin/videos', { body })),
@@ -132,7 +134,8 @@ export const adminCalls = {
   toggleVideo: ({ id, field, value }: { id: string; field: 'isActive' | 'isFeatured'; value: boolean }) =>
     data(client.PATCH('/api/admin/videos/{id}/toggle', { params: { path: { id } }, body: { field, value } })),
   deleteVideo: (id: string) => data(client.DELETE('/api/admin/videos/{id}', { params: { path: { id } } })),
-  replyContact: ({ id, message }: { id: string; message: string }) => data(client.POST('/api/admin/contact-messages/{id}/reply', { params: { path: { id } }, body: { message } })),
+  replyContact: ({ id, message }: { id: string; message: string }) =>
+    data(client.POST('/api/admin/contact-messages/{id}/reply', { params: { path: { id } }, body: { message } })),
   closeContact: (id: string) => data(client.POST('/api/admin/contact-messages/{id}/close', { params: { path: { id } } })),
 };
 

@@ -3,7 +3,6 @@ import type { AdminReviewQuery } from '@shared/schemas/reviews';
 import { client, data } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 
-
 /** 评价管理: GET /api/admin/reviews (内容管理) */
 export const adminReviewsQuery = (q: AdminReviewQuery) =>
   queryOptions({

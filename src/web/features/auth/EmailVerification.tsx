@@ -19,11 +19,7 @@ export function normalizeEmail(raw: string): { email: string } | { error: string
   return r.success ? { email: r.data.email } : { error: r.error.issues[0]?.message ?? 'EMAIL_INVALID' };
 }
 
-type CodeState =
-  | { kind: 'idle' }
-  | { kind: 'verifying' }
-  | { kind: 'verified' }
-  | { kind: 'error'; text: string };
+type CodeState = { kind: 'idle' } | { kind: 'verifying' } | { kind: 'verified' } | { kind: 'error'; text: string };
 
 type Props = {
   idPrefix: string;
@@ -172,21 +168,11 @@ export function EmailVerification({ idPrefix, email, onEmailChange, verifiedEmai
     );
   }
 
-  const sendLabel = send.isPending
-    ? t('signup.sending')
-    : secondsLeft > 0
-      ? t('signup.resendIn', { seconds: secondsLeft })
-      : t('signup.sendCode');
+  const sendLabel = send.isPending ? t('signup.sending') : secondsLeft > 0 ? t('signup.resendIn', { seconds: secondsLeft }) : t('signup.sendCode');
 
   return (
     <>
-      <Form.Item
-        label={t('signup.email')}
-        htmlFor={`${idPrefix}-email`}
-        required
-        validateStatus={emailErr ? 'error' : undefined}
-        help={emailHelp}
-      >
+      <Form.Item label={t('signup.email')} htmlFor={`${idPrefix}-email`} required validateStatus={emailErr ? 'error' : undefined} help={emailHelp}>
         <Space.Compact block>
           <Input
             id={`${idPrefix}-email`}

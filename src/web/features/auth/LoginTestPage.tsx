@@ -89,14 +89,7 @@ export default function LoginTestPage() {
                     </dd>
                   </div>
                 </dl>
-                <Button
-                  icon={<LogoutOutlined />}
-                  danger
-                  size="large"
-                  loading={busy}
-                  onClick={() => void signOut()}
-                  data-testid="login-test-logout"
-                >
+                <Button icon={<LogoutOutlined />} danger size="large" loading={busy} onClick={() => void signOut()} data-testid="login-test-logout">
                   {busy ? t('loginTest.loggingOut') : t('loginTest.logout')}
                 </Button>
               </>

@@ -103,7 +103,12 @@ export function PasswordResetForm({ initialEmail = '', onDone, onCancel, autoFoc
   const emailHelp = emailError ? (
     help('email', emailError)
   ) : sendNote ? (
-    <span id={`${idPrefix}-email-help`} className={sendNote.ok ? 'field-ok' : 'field-error'} role={sendNote.ok ? 'status' : 'alert'} data-testid="reset-send-note">
+    <span
+      id={`${idPrefix}-email-help`}
+      className={sendNote.ok ? 'field-ok' : 'field-error'}
+      role={sendNote.ok ? 'status' : 'alert'}
+      data-testid="reset-send-note"
+    >
       {sendNote.text}
     </span>
   ) : undefined;
@@ -153,7 +158,13 @@ export function PasswordResetForm({ initialEmail = '', onDone, onCancel, autoFoc
           data-testid="reset-code"
         />
       </Form.Item>
-      <Form.Item label={t('reset.newPassword')} htmlFor={`${idPrefix}-password`} required validateStatus={pwdError ? 'error' : undefined} help={help('password', pwdError)}>
+      <Form.Item
+        label={t('reset.newPassword')}
+        htmlFor={`${idPrefix}-password`}
+        required
+        validateStatus={pwdError ? 'error' : undefined}
+        help={help('password', pwdError)}
+      >
         <Input.Password
           id={`${idPrefix}-password`}
           size="large"

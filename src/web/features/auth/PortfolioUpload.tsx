@@ -16,8 +16,7 @@ const MAX_LABEL = `${Math.round(LIMITS.portfolioMaxBytes / 1024 / 1024)}MB`;
 const isMedia = (f: { type?: string }) => !!f.type && (f.type.startsWith('image/') || f.type.startsWith('video/'));
 
 /** Ids of the files that finished uploading. */
-export const uploadedIds = (files: PortfolioFile[]) =>
-  files.flatMap((f) => (f.status === 'done' && f.response?.id ? [f.response.id] : []));
+export const uploadedIds = (files: PortfolioFile[]) => files.flatMap((f) => (f.status === 'done' && f.response?.id ? [f.response.id] : []));
 export const isUploading = (files: PortfolioFile[]) => files.some((f) => f.status === 'uploading');
 
 type Props = {
@@ -92,9 +91,7 @@ export function PortfolioUpload({ talentType, files, onChange, enabled, labelId 
         fileList={files}
         beforeUpload={beforeUpload}
         customRequest={customRequest}
-        onChange={({ fileList }) =>
-          onChange(fileList.map((f) => (f.status === 'done' && f.response && !f.url ? { ...f, url: f.response.url } : f)))
-        }
+        onChange={({ fileList }) => onChange(fileList.map((f) => (f.status === 'done' && f.response && !f.url ? { ...f, url: f.response.url } : f)))}
         onRemove={() => setProblem(null)}
       >
         <span className="portfolio-upload__inner">

@@ -59,10 +59,7 @@ export function SignupForm({ variant, initialUserType, onSuccess }: Props) {
     [email, password, confirmPassword, userType, isInfluencer, talent],
   );
   const parsed = useMemo(() => signupRequest.safeParse(input), [input]);
-  const clientErrors: FieldErrors = useMemo(
-    () => (submitted && !parsed.success ? issuesToErrors(parsed.error.issues) : {}),
-    [submitted, parsed],
-  );
+  const clientErrors: FieldErrors = useMemo(() => (submitted && !parsed.success ? issuesToErrors(parsed.error.issues) : {}), [submitted, parsed]);
 
   const normalizedEmail = parsed.success ? parsed.data.email : email.trim().toLowerCase();
   const emailVerified = verifiedEmail !== null && verifiedEmail === normalizedEmail;
@@ -127,14 +124,7 @@ export function SignupForm({ variant, initialUserType, onSuccess }: Props) {
   const emailError = errorAt('email');
 
   return (
-    <Form
-      layout="vertical"
-      requiredMark
-      onFinish={submit}
-      className={`signup-form signup-form--${variant}`}
-      data-form={idPrefix}
-      data-testid="signup-form"
-    >
+    <Form layout="vertical" requiredMark onFinish={submit} className={`signup-form signup-form--${variant}`} data-form={idPrefix} data-testid="signup-form">
       <UserTypePicker
         value={userType}
         onChange={(v) => {
@@ -219,9 +209,7 @@ export function SignupForm({ variant, initialUserType, onSuccess }: Props) {
         />
       )}
 
-      {formError && (
-        <Alert type="error" showIcon title={formError} className="form-alert" data-testid="signup-error" />
-      )}
+      {formError && <Alert type="error" showIcon title={formError} className="form-alert" data-testid="signup-error" />}
 
       <div className="signup-form__submit">
         <Button

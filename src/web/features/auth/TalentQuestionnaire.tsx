@@ -213,12 +213,7 @@ export function TalentQuestionnaire({ idPrefix, value, onTypesChange, onDetailCh
               </>
             )}
 
-            <Form.Item
-              label={t('talent.links')}
-              htmlFor={`${base}-links`}
-              validateStatus={linksError ? 'error' : undefined}
-              help={linksError}
-            >
+            <Form.Item label={t('talent.links')} htmlFor={`${base}-links`} validateStatus={linksError ? 'error' : undefined} help={linksError}>
               <Input.TextArea
                 id={`${base}-links`}
                 rows={2}

@@ -119,8 +119,7 @@ export const isSigningOut = () => signingOut;
  * Whether a private query of `userId` may still ask the server: that user is signed in here and no
  * sign-out is under way (once the logout call has answered, a request would only earn a 401).
  */
-export const sessionIs = (client: QueryClient, userId: string) =>
-  !signingOut && client.getQueryData<Me | null>(meQueryKey)?.id === userId;
+export const sessionIs = (client: QueryClient, userId: string) => !signingOut && client.getQueryData<Me | null>(meQueryKey)?.id === userId;
 
 export function useSignOut() {
   const qc = useQueryClient();

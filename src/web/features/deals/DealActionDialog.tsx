@@ -49,7 +49,13 @@ function toBody(form: string | undefined, v: Values): Values {
       return { ...v, start: iso(v.start), end: iso(v.end) };
     case 'report': {
       const { gmv, screenshots, ...rest } = v;
-      return { ...rest, startedAt: iso(v.startedAt), endedAt: iso(v.endedAt), gmvCents: typeof gmv === 'number' ? Math.round(gmv * 100) : gmv, screenshots: ids(screenshots) };
+      return {
+        ...rest,
+        startedAt: iso(v.startedAt),
+        endedAt: iso(v.endedAt),
+        gmvCents: typeof gmv === 'number' ? Math.round(gmv * 100) : gmv,
+        screenshots: ids(screenshots),
+      };
     }
     case 'dispute':
     case 'answer':
@@ -146,27 +152,61 @@ export function DealActionDialog({
   const item = (key: string, label: string, control: ReactNode, required = true) => {
     const err = fieldText(errors[key]);
     return (
-      <Form.Item label={label} htmlFor={`${p}-${key}`} required={required} validateStatus={err ? 'error' : undefined} help={err ? <span id={`${p}-${key}-help`}>{err}</span> : undefined}>
+      <Form.Item
+        label={label}
+        htmlFor={`${p}-${key}`}
+        required={required}
+        validateStatus={err ? 'error' : undefined}
+        help={err ? <span id={`${p}-${key}-help`}>{err}</span> : undefined}
+      >
         {control}
       </Form.Item>
     );
   };
-  const aria = (key: string) => ({ id: `${p}-${key}`, 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `${p}-${key}-help` : undefined, 'data-testid': `deal-field-${key}` });
+  const aria = (key: string) => ({
+    id: `${p}-${key}`,
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `${p}-${key}-help` : undefined,
+    'data-testid': `deal-field-${key}`,
+  });
   const text = (key: string, label: string, opts: { placeholder?: string; multiline?: boolean; max?: number } = {}) =>
     item(
       key,
       label,
       opts.multiline ? (
-        <Input.TextArea {...aria(key)} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)} rows={4} maxLength={opts.max} showCount={Boolean(opts.max)} />
+        <Input.TextArea
+          {...aria(key)}
+          value={String(values[key] ?? '')}
+          onChange={(e) => set(key, e.target.value)}
+          rows={4}
+          maxLength={opts.max}
+          showCount={Boolean(opts.max)}
+        />
       ) : (
-        <Input {...aria(key)} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)} placeholder={opts.placeholder} maxLength={opts.max} inputMode={opts.placeholder === 'https://' ? 'url' : undefined} />
+        <Input
+          {...aria(key)}
+          value={String(values[key] ?? '')}
+          onChange={(e) => set(key, e.target.value)}
+          placeholder={opts.placeholder}
+          maxLength={opts.max}
+          inputMode={opts.placeholder === 'https://' ? 'url' : undefined}
+        />
       ),
     );
   const num = (key: string, label: string, opts: { min?: number; max?: number; step?: number } = {}) =>
     item(
       key,
       label,
-      <InputNumber {...aria(key)} className="dl-num" value={values[key] as number | null} min={opts.min ?? 0} max={opts.max} step={opts.step ?? 1} onChange={(v) => set(key, v)} inputMode="decimal" />,
+      <InputNumber
+        {...aria(key)}
+        className="dl-num"
+        value={values[key] as number | null}
+        min={opts.min ?? 0}
+        max={opts.max}
+        step={opts.step ?? 1}
+        onChange={(v) => set(key, v)}
+        inputMode="decimal"
+      />,
     );
   // a native date-time field: the phone's own picker, typed values on desktops
   const when = (key: string, label: string) =>
@@ -203,7 +243,12 @@ export function DealActionDialog({
             {num('orders', t('form.orders'))}
             {num('gmv', t('form.gmv'), { step: 0.01 })}
           </div>
-          <ImagesField label={t('form.screenshots')} value={values.screenshots as Img[]} onChange={(v) => set('screenshots', v)} onBusy={(d) => setUploading((n) => n + d)} />
+          <ImagesField
+            label={t('form.screenshots')}
+            value={values.screenshots as Img[]}
+            onChange={(v) => set('screenshots', v)}
+            onBusy={(d) => setUploading((n) => n + d)}
+          />
         </>
       );
       break;
@@ -222,7 +267,12 @@ export function DealActionDialog({
             />,
           )}
           {text('statement', t('form.statement'), { multiline: true, max: 2000 })}
-          <ImagesField label={t('form.evidence')} value={values.evidence as Img[]} onChange={(v) => set('evidence', v)} onBusy={(d) => setUploading((n) => n + d)} />
+          <ImagesField
+            label={t('form.evidence')}
+            value={values.evidence as Img[]}
+            onChange={(v) => set('evidence', v)}
+            onBusy={(d) => setUploading((n) => n + d)}
+          />
         </>
       );
       break;
@@ -230,7 +280,12 @@ export function DealActionDialog({
       body = (
         <>
           {text('statement', t('form.statement'), { multiline: true, max: 2000 })}
-          <ImagesField label={t('form.evidence')} value={values.evidence as Img[]} onChange={(v) => set('evidence', v)} onBusy={(d) => setUploading((n) => n + d)} />
+          <ImagesField
+            label={t('form.evidence')}
+            value={values.evidence as Img[]}
+            onChange={(v) => set('evidence', v)}
+            onBusy={(d) => setUploading((n) => n + d)}
+          />
         </>
       );
       break;
@@ -244,7 +299,15 @@ export function DealActionDialog({
               {t('form.awardDeposit')}
             </Checkbox>
           )}
-          {settlement && <DecisionPreview event={event} percent={values.percent} awardDeposit={Boolean(values.awardDeposit)} settlement={settlement} depositHeld={depositHeld} />}
+          {settlement && (
+            <DecisionPreview
+              event={event}
+              percent={values.percent}
+              awardDeposit={Boolean(values.awardDeposit)}
+              settlement={settlement}
+              depositHeld={depositHeld}
+            />
+          )}
         </>
       );
       break;
@@ -323,7 +386,13 @@ function DecisionPreview({
 }) {
   const { t } = useTranslation('deals');
   const share =
-    event === 'resolve_complete' ? 100 : event === 'resolve_cancel' ? 0 : typeof percent === 'number' && Number.isInteger(percent) && percent >= 1 && percent <= 99 ? percent : null;
+    event === 'resolve_complete'
+      ? 100
+      : event === 'resolve_cancel'
+        ? 0
+        : typeof percent === 'number' && Number.isInteger(percent) && percent >= 1 && percent <= 99
+          ? percent
+          : null;
   const { before, after } = decisionComparison(settlement.terms, share ?? 100);
   return (
     <SettlementCompare
@@ -339,7 +408,17 @@ function DecisionPreview({
   );
 }
 
-const CONFIRM_TEXTS = ['pay_fee', 'pay_deposit', 'receive_samples', 'confirm_schedule', 'confirm', 'withdraw_dispute', 'agree_cancel', 'decline_cancel', 'withdraw_cancel'] as const;
+const CONFIRM_TEXTS = [
+  'pay_fee',
+  'pay_deposit',
+  'receive_samples',
+  'confirm_schedule',
+  'confirm',
+  'withdraw_dispute',
+  'agree_cancel',
+  'decline_cancel',
+  'withdraw_cancel',
+] as const;
 const hasConfirmText = (e: DealEvent): e is (typeof CONFIRM_TEXTS)[number] => (CONFIRM_TEXTS as readonly string[]).includes(e);
 
 type Img = PrivateImage;
@@ -359,7 +438,12 @@ function ImagesField({ label, value, onChange, onBusy }: { label: string; value:
         {value.map((img) => (
           <li key={img.id} className="dl-images__item">
             <img src={img.preview} alt="" width={72} height={72} />
-            <button type="button" className="dl-images__remove" aria-label={t('form.removeImage')} onClick={() => onChange(value.filter((x) => x.id !== img.id))}>
+            <button
+              type="button"
+              className="dl-images__remove"
+              aria-label={t('form.removeImage')}
+              onClick={() => onChange(value.filter((x) => x.id !== img.id))}
+            >
               <CloseOutlined aria-hidden="true" />
             </button>
           </li>
@@ -373,7 +457,16 @@ function ImagesField({ label, value, onChange, onBusy }: { label: string; value:
           </li>
         )}
       </ul>
-      <input ref={inputRef} id={id} className="dl-images__input" type="file" accept="image/*" multiple onChange={(e) => void pick(e.target.files)} data-testid="deal-images-input" />
+      <input
+        ref={inputRef}
+        id={id}
+        className="dl-images__input"
+        type="file"
+        accept="image/*"
+        multiple
+        onChange={(e) => void pick(e.target.files)}
+        data-testid="deal-images-input"
+      />
       {problem && (
         <p className="dl-images__problem" role="alert">
           {problem}

@@ -69,7 +69,11 @@ function Held({ d }: { d: DealDetail }) {
   if (m.depositHeldCents > 0) lines.push({ key: 'deposit-held', text: `${t('funds.depositHeld')} ${f.money(m.depositHeldCents)}` });
   else if (d.facts.depositDue) lines.push({ key: 'deposit-due', text: `${t('funds.depositDue')} ${f.money(m.depositCents)}`, tone: 'due' });
   const mine =
-    (d.viewerRole === 'company' && d.facts.feeDue) || (d.viewerRole === 'influencer' && d.facts.depositDue) ? (d.viewerRole === 'company' ? 'fee' : 'deposit') : null;
+    (d.viewerRole === 'company' && d.facts.feeDue) || (d.viewerRole === 'influencer' && d.facts.depositDue)
+      ? d.viewerRole === 'company'
+        ? 'fee'
+        : 'deposit'
+      : null;
   if (!lines.length && !mine && !m.paymentDueAt) return null;
   return (
     <div className="dl-held">
@@ -120,7 +124,12 @@ function Breakdown({ d }: { d: DealDetail }) {
       <h3 className="dl-sub">{settled ? t('funds.settledTitle') : t('funds.estimateTitle')}</h3>
       {settled && <p className="dl-muted">{t('funds.settledAt', { time: f.dateTime(m.settledAt) })}</p>}
       <dl className="dl-calc__rows">
-        {m.feeCents > 0 && <Row label={d.payoutPercent === 100 ? feeLabel : t('funds.estimateFee', { fee: feeLabel, percent: d.payoutPercent })} value={f.money(e.feeShareCents)} />}
+        {m.feeCents > 0 && (
+          <Row
+            label={d.payoutPercent === 100 ? feeLabel : t('funds.estimateFee', { fee: feeLabel, percent: d.payoutPercent })}
+            value={f.money(e.feeShareCents)}
+          />
+        )}
         {commission}
         <Row label={t('funds.estimatePlatformFee', { percent: formatBps(m.platformFeeBps) })} value={`−${f.money(e.platformFeeCents)}`} />
         <Row label={t('funds.estimateNet')} value={f.money(e.influencerNetCents)} strong testId="deal-money-net" />

@@ -24,7 +24,11 @@ export default function DealPage() {
   const { t } = useTranslation('deals');
   const { id = '' } = useParams();
   usePageTitle(t('documentTitle'));
-  return <DealGate><Deal id={id} /></DealGate>;
+  return (
+    <DealGate>
+      <Deal id={id} />
+    </DealGate>
+  );
 }
 
 const STEP_OF: Record<DealState, number> = {
@@ -172,7 +176,11 @@ function Header({ d }: { d: DealDetail }) {
       {step >= 0 && (
         <ol className="dl-steps" aria-label={t('sections.timeline')}>
           {STEPS.map((s, i) => (
-            <li key={s} className={i < step || d.status === 'completed' ? 'is-done' : i === step ? 'is-current' : ''} aria-current={i === step ? 'step' : undefined}>
+            <li
+              key={s}
+              className={i < step || d.status === 'completed' ? 'is-done' : i === step ? 'is-current' : ''}
+              aria-current={i === step ? 'step' : undefined}
+            >
               <span className="dl-steps__dot" aria-hidden="true">
                 {i < step || d.status === 'completed' ? <CheckCircleFilled /> : i + 1}
               </span>
@@ -189,8 +197,20 @@ function Actions({ d, onAct }: { d: DealDetail; onAct: (e: DealEvent) => void })
   const { t } = useTranslation('deals');
   if (d.actions.length === 0) return null;
   const danger = new Set<DealEvent>(['cancel', 'admin_cancel', 'dispute', 'agree_cancel', 'resolve_cancel']);
-  const primary = new Set<DealEvent>(['pay_fee', 'pay_deposit', 'ship_samples', 'receive_samples', 'confirm_schedule', 'report_live', 'confirm', 'answer_dispute', 'resolve_complete']);
-  const ordered = [...(d.actions as DealEvent[])].sort((a, b) => Number(primary.has(b)) - Number(primary.has(a)) || Number(danger.has(a)) - Number(danger.has(b)));
+  const primary = new Set<DealEvent>([
+    'pay_fee',
+    'pay_deposit',
+    'ship_samples',
+    'receive_samples',
+    'confirm_schedule',
+    'report_live',
+    'confirm',
+    'answer_dispute',
+    'resolve_complete',
+  ]);
+  const ordered = [...(d.actions as DealEvent[])].sort(
+    (a, b) => Number(primary.has(b)) - Number(primary.has(a)) || Number(danger.has(a)) - Number(danger.has(b)),
+  );
   return (
     <Section name="actions" testId="deal-actions">
       <div className="dl-actions">
@@ -230,7 +250,12 @@ function Terms({ d }: { d: DealDetail }) {
     <Section name="terms">
       <Facts
         rows={[
-          [t('terms.rate'), <span className="dl-money" data-testid="deal-rate">{f.money(d.terms.rateCents)}</span>],
+          [
+            t('terms.rate'),
+            <span className="dl-money" data-testid="deal-rate">
+              {f.money(d.terms.rateCents)}
+            </span>,
+          ],
           [t('terms.plannedLiveDate'), f.date(d.terms.plannedLiveDate)],
           [t('terms.duration'), t('terms.durationValue', { hours: d.terms.durationHours })],
           [t('terms.product'), d.terms.productName ?? t('notSet')],
@@ -292,7 +317,8 @@ function Schedule({ d }: { d: DealDetail }) {
             ]}
           />
           <p className="dl-muted">
-            {s.proposedBy && t('schedule.proposedBy', { side: t(`waiting.${s.proposedBy}`) })} · {s.confirmedAt ? t('schedule.confirmed') : t('schedule.unconfirmed')}
+            {s.proposedBy && t('schedule.proposedBy', { side: t(`waiting.${s.proposedBy}`) })} ·{' '}
+            {s.confirmedAt ? t('schedule.confirmed') : t('schedule.unconfirmed')}
           </p>
         </>
       ) : (
@@ -343,7 +369,11 @@ function Report({ d }: { d: DealDetail }) {
           <ClockCircleOutlined aria-hidden="true" /> {t('report.autoConfirm', { time: f.dateTime(d.autoConfirmAt) })}
         </p>
       )}
-      {d.autoConfirmed && <p className="dl-muted" data-testid="deal-auto-confirmed">{t('report.autoConfirmed')}</p>}
+      {d.autoConfirmed && (
+        <p className="dl-muted" data-testid="deal-auto-confirmed">
+          {t('report.autoConfirmed')}
+        </p>
+      )}
     </Section>
   );
 }
@@ -388,7 +418,9 @@ function Disputes({ d }: { d: DealDetail }) {
             <span className="dl-dispute__outcome">{t(`disputes.outcomes.${x.outcome}`, { percent: x.percent ?? 0 })}</span>
           </p>
           <p className="dl-muted">{t('disputes.openedBy', { side: t(`waiting.${x.openedBy}`), time: f.dateTime(x.openedAt) })}</p>
-          {x.outcome === 'open' && <p className="dl-muted">{t('disputes.age', { hours: Math.max(0, Math.floor((now - new Date(x.openedAt).getTime()) / 3600_000)) })}</p>}
+          {x.outcome === 'open' && (
+            <p className="dl-muted">{t('disputes.age', { hours: Math.max(0, Math.floor((now - new Date(x.openedAt).getTime()) / 3600_000)) })}</p>
+          )}
           <h3 className="dl-sub">{t('disputes.statement')}</h3>
           <p className="dl-text">{x.statement}</p>
           {x.evidence.length > 0 && <Gallery label={t('disputes.evidence')} images={x.evidence} />}
@@ -419,7 +451,9 @@ function Timeline({ d }: { d: DealDetail }) {
               {e.actorName ?? t(`roles.${e.actorRole}`)} · <time dateTime={e.at}>{f.dateTime(e.at)}</time>
             </span>
             {typeof e.data.reason === 'string' && e.data.reason && (
-              <span className="dl-timeline__note">{e.event === 'dispute' && isDisputeReason(e.data.reason) ? t(`disputes.reasons.${e.data.reason}`) : e.data.reason}</span>
+              <span className="dl-timeline__note">
+                {e.event === 'dispute' && isDisputeReason(e.data.reason) ? t(`disputes.reasons.${e.data.reason}`) : e.data.reason}
+              </span>
             )}
           </li>
         ))}
@@ -429,7 +463,15 @@ function Timeline({ d }: { d: DealDetail }) {
 }
 
 /** one card of the deal page: a titled section (its heading labels it) */
-function Section({ name, testId, children }: { name: 'actions' | 'terms' | 'samples' | 'schedule' | 'report' | 'disputes' | 'timeline'; testId?: string; children: ReactNode }) {
+function Section({
+  name,
+  testId,
+  children,
+}: {
+  name: 'actions' | 'terms' | 'samples' | 'schedule' | 'report' | 'disputes' | 'timeline';
+  testId?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('deals');
   return (
     <section className="card dl-card" aria-labelledby={`dl-${name}`} data-testid={testId}>

@@ -54,7 +54,13 @@ export function DealReviews({ d }: { d: DealDetail }) {
       ) : (
         <>
           <h3 className="dl-sub">{t('reviews.mine')}</h3>
-          {mine ? <ReviewCard review={mine} dealId={d.id} testId="deal-review-mine" /> : r.canWrite ? <ReviewFormCard dealId={d.id} /> : <p className="dl-muted">{t('reviews.notWritten')}</p>}
+          {mine ? (
+            <ReviewCard review={mine} dealId={d.id} testId="deal-review-mine" />
+          ) : r.canWrite ? (
+            <ReviewFormCard dealId={d.id} />
+          ) : (
+            <p className="dl-muted">{t('reviews.notWritten')}</p>
+          )}
           <h3 className="dl-sub">{t('reviews.theirs')}</h3>
           {theirs ? (
             <ReviewCard review={theirs} dealId={d.id} testId="deal-review-theirs" />
@@ -87,7 +93,9 @@ function ReviewCard({ review, dealId, testId }: { review: DealReview; dealId: st
     <article className="rv-card" data-testid={testId} data-side={review.authorSide} data-revealed={review.revealedAt !== null}>
       <p className="rv-card__head">
         <Stars n={review.rating} />
-        <span className="dl-muted rv-card__state">{review.revealedAt ? t('reviews.published', { time: f.dateTime(review.revealedAt) }) : t('reviews.blind')}</span>
+        <span className="dl-muted rv-card__state">
+          {review.revealedAt ? t('reviews.published', { time: f.dateTime(review.revealedAt) }) : t('reviews.blind')}
+        </span>
       </p>
       <p className="dl-text" data-testid="deal-review-comment">
         {review.comment}

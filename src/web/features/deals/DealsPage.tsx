@@ -16,7 +16,11 @@ type DealSummary = Schema<'DealSummary'>;
 export default function DealsPage() {
   const { t } = useTranslation('deals');
   usePageTitle(t('listTitle'));
-  return <DealGate><Deals /></DealGate>;
+  return (
+    <DealGate>
+      <Deals />
+    </DealGate>
+  );
 }
 
 function Deals() {
@@ -24,8 +28,7 @@ function Deals() {
   const q = useQuery(myDealsQuery('all'));
   let body;
   if (q.isPending) body = <Loading className="card dl-card dl-skeleton" label={t('loading')} />;
-  else if (q.isError)
-    body = <LoadFailed testId="deals" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
+  else if (q.isError) body = <LoadFailed testId="deals" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   else if (q.data.length === 0) body = <Empty testId="deals-empty" icon={<InboxOutlined />} title={t('list.empty')} text={t('list.emptyHint')} />;
   else {
     const active = q.data.filter((d) => d.status !== 'completed' && d.status !== 'cancelled');

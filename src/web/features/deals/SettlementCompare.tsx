@@ -32,12 +32,19 @@ export function SettlementCompare({ title, terms, pricingModel, before, after, p
   if (terms.commissionBps > 0) {
     rows.push({
       key: 'commission',
-      label: terms.gmvCents === null ? t('decision.commissionNoReport') : t('funds.estimateCommission', { gmv: money(terms.gmvCents), rate: formatBps(terms.commissionBps) }),
+      label:
+        terms.gmvCents === null
+          ? t('decision.commissionNoReport')
+          : t('funds.estimateCommission', { gmv: money(terms.gmvCents), rate: formatBps(terms.commissionBps) }),
       of: (s) => money(s.commissionCents),
     });
   }
   rows.push(
-    { key: 'platform-fee', label: t('funds.estimatePlatformFee', { percent: formatBps(terms.platformFeeBps) }), of: (s) => (s.platformFeeCents > 0 ? `−${money(s.platformFeeCents)}` : money(0)) },
+    {
+      key: 'platform-fee',
+      label: t('funds.estimatePlatformFee', { percent: formatBps(terms.platformFeeBps) }),
+      of: (s) => (s.platformFeeCents > 0 ? `−${money(s.platformFeeCents)}` : money(0)),
+    },
     { key: 'influencer', label: t('funds.estimateNet'), of: (s) => money(s.influencerNetCents), total: true },
   );
   if (terms.escrowCents > 0) rows.push({ key: 'refund', label: t('funds.estimateRefund'), of: (s) => money(s.refundCents) });

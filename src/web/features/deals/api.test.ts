@@ -12,7 +12,12 @@ let sent: Sent[] = [];
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    sent.push({ url, method: String(init.method), contentType: new Headers(init.headers).get('content-type'), body: typeof init.body === 'string' ? init.body : undefined });
+    sent.push({
+      url,
+      method: String(init.method),
+      contentType: new Headers(init.headers).get('content-type'),
+      body: typeof init.body === 'string' ? init.body : undefined,
+    });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
 }

@@ -11,7 +11,6 @@ export const dealKeys = {
   deal: (id: string) => ['deals', 'deal', id] as const,
 };
 
-
 /** GET /api/deals/:id — the deal as the viewer may see it, with the actions allowed now */
 export const dealQuery = (id: string) =>
   queryOptions({
@@ -26,8 +25,7 @@ export const dealQuery = (id: string) =>
 export const myDealsQuery = (status: 'active' | 'closed' | 'all' = 'all') =>
   queryOptions({
     queryKey: dealKeys.list(status),
-    queryFn: ({ signal }) =>
-      data(client.GET('/api/deals', { params: { query: status === 'all' ? {} : { status } }, signal })).then((r) => r.items),
+    queryFn: ({ signal }) => data(client.GET('/api/deals', { params: { query: status === 'all' ? {} : { status } }, signal })).then((r) => r.items),
   });
 
 /**
@@ -37,9 +35,7 @@ export const myDealsQuery = (status: 'active' | 'closed' | 'all' = 'all') =>
 type DealEventPath = Extract<keyof paths, `/api/deals/{id}/events/${string}`>;
 export type FiredDealEvent = DealEventPath extends `/api/deals/{id}/events/${infer E}` ? E : never;
 /** the body of one event: its form in the document (`{}` for an event without one) */
-export type DealEventBody<E extends FiredDealEvent> = NonNullable<
-  paths[`/api/deals/{id}/events/${E}`]['post']['requestBody']
->['content']['application/json'];
+export type DealEventBody<E extends FiredDealEvent> = NonNullable<paths[`/api/deals/{id}/events/${E}`]['post']['requestBody']>['content']['application/json'];
 /** an event with its body, for any fired event (the event name picks the body's type) */
 export type DealEventCall = { [E in FiredDealEvent]: { event: E; body: DealEventBody<E> } }[FiredDealEvent];
 
@@ -64,8 +60,7 @@ export function useDealEvent(id: string) {
 }
 
 /** one private deal image (report screenshot, dispute evidence) */
-export const uploadDealFile = (file: Blob, opts: UploadOptions = {}) =>
-  uploadFile<Schema<'UploadResponse'>>('/api/uploads?purpose=deal-file', file, opts);
+export const uploadDealFile = (file: Blob, opts: UploadOptions = {}) => uploadFile<Schema<'UploadResponse'>>('/api/uploads?purpose=deal-file', file, opts);
 
 /** POST /api/deals/:id/review — the viewer's review of the other side (decision 0015) */
 export function useWriteReview(dealId: string) {
@@ -80,7 +75,8 @@ export function useWriteReview(dealId: string) {
 export function useReplyToReview(dealId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) => data(client.POST('/api/reviews/{id}/reply', { params: { path: { id: reviewId } }, body: { reply } })),
+    mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) =>
+      data(client.POST('/api/reviews/{id}/reply', { params: { path: { id: reviewId } }, body: { reply } })),
     onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.deal(dealId) }),
   });
 }

@@ -167,19 +167,8 @@ export default function EmailTestPage() {
                     }}
                     data-testid="email-test-email"
                   />
-                  <Button
-                    type="primary"
-                    size="large"
-                    htmlType="submit"
-                    loading={send.isPending}
-                    disabled={secondsLeft > 0}
-                    data-testid="email-test-send"
-                  >
-                    {send.isPending
-                      ? t('emailTest.sending')
-                      : secondsLeft > 0
-                        ? t('emailTest.resendIn', { seconds: secondsLeft })
-                        : t('emailTest.send')}
+                  <Button type="primary" size="large" htmlType="submit" loading={send.isPending} disabled={secondsLeft > 0} data-testid="email-test-send">
+                    {send.isPending ? t('emailTest.sending') : secondsLeft > 0 ? t('emailTest.resendIn', { seconds: secondsLeft }) : t('emailTest.send')}
                   </Button>
                 </Space.Compact>
               </Form.Item>
@@ -222,12 +211,7 @@ export default function EmailTestPage() {
                 </h2>
                 {outboxFor && <p className="outbox__for">{t('emailTest.outboxFor', { address: outboxFor })}</p>}
               </div>
-              <Button
-                icon={<ReloadOutlined spin={outbox.isFetching} />}
-                onClick={refresh}
-                disabled={!address}
-                data-testid="email-test-refresh"
-              >
+              <Button icon={<ReloadOutlined spin={outbox.isFetching} />} onClick={refresh} disabled={!address} data-testid="email-test-refresh">
                 {t('emailTest.refresh')}
               </Button>
             </div>

@@ -186,7 +186,9 @@ function Problem({ state }: { state: State }) {
     return <Alert type="error" showIcon title={state.text} className="devtools-alert-inline" data-testid="image-test-error" />;
   }
   if (state.kind === 'devOnly') {
-    return <Alert type="info" showIcon title={t('devOnly')} description={t('devOnlyText')} className="devtools-alert-inline" data-testid="image-test-unavailable" />;
+    return (
+      <Alert type="info" showIcon title={t('devOnly')} description={t('devOnlyText')} className="devtools-alert-inline" data-testid="image-test-unavailable" />
+    );
   }
   return null;
 }
@@ -262,9 +264,12 @@ export function BasicImageUploadTest() {
   const [file, setFile] = useState<File | null>(null);
   const [localUrl, setLocalUrl] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (localUrl) URL.revokeObjectURL(localUrl);
-  }, [localUrl]);
+  useEffect(
+    () => () => {
+      if (localUrl) URL.revokeObjectURL(localUrl);
+    },
+    [localUrl],
+  );
 
   const choose = (f: File | undefined) => {
     if (!f) return;
@@ -370,9 +375,7 @@ export function AvatarImageUploadTest() {
         >
           <div className="devtools-drop__avatar" aria-hidden="true">
             {state.kind === 'done' ? <img src={state.result.url} alt="" /> : <UserOutlined />}
-            {uploading && (
-              <Progress type="circle" percent={state.percent} size={112} className="devtools-drop__ring" strokeColor="#d4380d" showInfo={false} />
-            )}
+            {uploading && <Progress type="circle" percent={state.percent} size={112} className="devtools-drop__ring" strokeColor="#d4380d" showInfo={false} />}
           </div>
           <InboxOutlined className="devtools-drop__icon" aria-hidden="true" />
           <label htmlFor={inputId} className="devtools-drop__text">

@@ -163,7 +163,12 @@ export default function SmsTestPage() {
                 validateStatus={phoneNote && !phoneNote.ok ? 'error' : undefined}
                 help={
                   phoneNote ? (
-                    <span id="sms-test-phone-help" className={phoneNote.ok ? 'field-ok' : undefined} role={phoneNote.ok ? 'status' : 'alert'} data-testid="sms-test-send-status">
+                    <span
+                      id="sms-test-phone-help"
+                      className={phoneNote.ok ? 'field-ok' : undefined}
+                      role={phoneNote.ok ? 'status' : 'alert'}
+                      data-testid="sms-test-send-status"
+                    >
                       {phoneNote.text}
                     </span>
                   ) : formatOk ? (
@@ -192,7 +197,15 @@ export default function SmsTestPage() {
                     aria-describedby={phoneNote ? 'sms-test-phone-help' : undefined}
                     data-testid="sms-test-phone"
                   />
-                  <Button type="primary" size="large" htmlType="submit" className="devtools-send" loading={send.isPending} disabled={secondsLeft > 0} data-testid="sms-test-send">
+                  <Button
+                    type="primary"
+                    size="large"
+                    htmlType="submit"
+                    className="devtools-send"
+                    loading={send.isPending}
+                    disabled={secondsLeft > 0}
+                    data-testid="sms-test-send"
+                  >
                     {send.isPending ? t('sms.sending') : secondsLeft > 0 ? t('sms.resendIn', { seconds: secondsLeft }) : t('sms.send')}
                   </Button>
                 </Space.Compact>
@@ -204,7 +217,12 @@ export default function SmsTestPage() {
                 validateStatus={codeNote ? (codeNote.ok ? 'success' : 'error') : undefined}
                 help={
                   codeNote ? (
-                    <span id="sms-test-code-help" className={codeNote.ok ? 'field-ok' : undefined} role={codeNote.ok ? 'status' : 'alert'} data-testid="sms-test-code-status">
+                    <span
+                      id="sms-test-code-help"
+                      className={codeNote.ok ? 'field-ok' : undefined}
+                      role={codeNote.ok ? 'status' : 'alert'}
+                      data-testid="sms-test-code-status"
+                    >
                       {codeNote.ok && <CheckCircleFilled aria-hidden="true" />} {codeNote.text}
                     </span>
                   ) : undefined
@@ -250,7 +268,12 @@ export default function SmsTestPage() {
                 </h2>
                 {sentTo && <p className="devtools-muted">{t('sms.outboxFor', { phone: sentTo })}</p>}
               </div>
-              <Button icon={<ReloadOutlined spin={outbox.isFetching} />} onClick={() => void outbox.refetch()} disabled={!sentTo} data-testid="sms-test-refresh">
+              <Button
+                icon={<ReloadOutlined spin={outbox.isFetching} />}
+                onClick={() => void outbox.refetch()}
+                disabled={!sentTo}
+                data-testid="sms-test-refresh"
+              >
                 {t('sms.refresh')}
               </Button>
             </div>

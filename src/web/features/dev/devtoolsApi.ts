@@ -15,8 +15,7 @@ export function useVerifyTestSms() {
 }
 
 /** POST /api/uploads?purpose=image-test (images ≤ 10 MB; signed-in users, development only). */
-export const uploadTestImage = (file: Blob, opts?: UploadOptions) =>
-  uploadFile<Schema<'UploadResponse'>>('/api/uploads?purpose=image-test', file, opts);
+export const uploadTestImage = (file: Blob, opts?: UploadOptions) => uploadFile<Schema<'UploadResponse'>>('/api/uploads?purpose=image-test', file, opts);
 
 /** The endpoint does not exist: a production server (the dev routes are not registered). */
 export const isDevOnly = (err: unknown) => isApiError(err) && err.status === 404;

@@ -29,7 +29,16 @@ export function LatestVideos() {
       </Loading>
     );
   } else if (videos.isError) {
-    body = <LoadFailed testId="home-videos" level={3} title={tv('errorTitle')} text={tv('errorText')} onRetry={() => void videos.refetch()} retrying={videos.isFetching} />;
+    body = (
+      <LoadFailed
+        testId="home-videos"
+        level={3}
+        title={tv('errorTitle')}
+        text={tv('errorText')}
+        onRetry={() => void videos.refetch()}
+        retrying={videos.isFetching}
+      />
+    );
   } else if (videos.data.length === 0) {
     body = <Empty testId="home-videos-empty" level={3} icon={<VideoCameraOutlined />} title={tv('empty')} />;
   } else {

@@ -32,7 +32,12 @@ export function RecommendedInfluencers({ task, heading = true }: { task: InviteT
   const left = sent.data?.remainingToday;
   const taskId = task.id;
   return (
-    <section className="mt-panel" aria-labelledby={heading ? `mt-inf-${taskId}` : undefined} aria-label={heading ? undefined : t('influencers.title')} data-testid="recommended-influencers">
+    <section
+      className="mt-panel"
+      aria-labelledby={heading ? `mt-inf-${taskId}` : undefined}
+      aria-label={heading ? undefined : t('influencers.title')}
+      data-testid="recommended-influencers"
+    >
       {heading && (
         <h2 className="tk-block__title" id={`mt-inf-${taskId}`}>
           {t('influencers.title')}
@@ -46,7 +51,14 @@ export function RecommendedInfluencers({ task, heading = true }: { task: InviteT
       )}
       {q.isPending && <Loading className="mt-muted">{t('loading')}</Loading>}
       {q.isError && (
-        <LoadFailed testId="recommended" compact level={3} text={apiErrorText(q.error, errorText('INTERNAL'))} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+        <LoadFailed
+          testId="recommended"
+          compact
+          level={3}
+          text={apiErrorText(q.error, errorText('INTERNAL'))}
+          onRetry={() => void q.refetch()}
+          retrying={q.isFetching}
+        />
       )}
       {q.data && !q.data.open && <p className="mt-muted">{t('influencers.closed')}</p>}
       {q.data?.open && q.data.items.length === 0 && <p className="mt-muted">{t('influencers.empty')}</p>}

@@ -30,7 +30,17 @@ const fileUrl = (id: string) => `/api/deal-files/${id}`;
  * composer. Used by 消息中心 and embedded in the deal page. New messages arrive through the event
  * stream (LiveEvents refetches this query); the list keeps to the newest message.
  */
-export function ConversationThread({ id, header, emptyHint, testId = 'conversation' }: { id: string; header?: (data: ConversationResponse) => ReactNode; emptyHint?: string; testId?: string }) {
+export function ConversationThread({
+  id,
+  header,
+  emptyHint,
+  testId = 'conversation',
+}: {
+  id: string;
+  header?: (data: ConversationResponse) => ReactNode;
+  emptyHint?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation('messages');
   const f = useFormat();
   const conv = useQuery(conversationQuery(id));
@@ -188,7 +198,11 @@ function Composer({ id }: { id: string }) {
           {images.map((img) => (
             <li key={img.id}>
               <img src={img.preview} alt="" width={56} height={56} />
-              <button type="button" className="msg-images__remove" aria-label={t('removeImage')} onClick={() => {
+              <button
+                type="button"
+                className="msg-images__remove"
+                aria-label={t('removeImage')}
+                onClick={() => {
                   drop([img]);
                   setImages(images.filter((x) => x.id !== img.id));
                 }}
@@ -215,7 +229,13 @@ function Composer({ id }: { id: string }) {
           onChange={(e) => void uploads.pick(e.target.files)}
           data-testid="message-images-input"
         />
-        <button type="button" className="btn btn--ghost" onClick={uploads.open} disabled={images.length + uploads.pending >= MESSAGE_IMAGES_MAX} data-testid="message-add-image">
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={uploads.open}
+          disabled={images.length + uploads.pending >= MESSAGE_IMAGES_MAX}
+          data-testid="message-add-image"
+        >
           <PictureOutlined aria-hidden="true" /> {t('addImage')}
         </button>
         <button type="submit" className="btn btn--primary" disabled={send.isPending || uploads.pending > 0} data-testid="reply-send">

@@ -10,7 +10,12 @@ export function MessagesLink({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const unread = useQuery(unreadMessagesQuery(userId)).data ?? 0;
   return (
-    <Link to="/messages" className="notif__bell" aria-label={unread > 0 ? t('header.messagesUnread', { count: unread }) : t('header.messages')} data-testid="header-messages">
+    <Link
+      to="/messages"
+      className="notif__bell"
+      aria-label={unread > 0 ? t('header.messagesUnread', { count: unread }) : t('header.messages')}
+      data-testid="header-messages"
+    >
       <MessageOutlined aria-hidden="true" />
       {unread > 0 && (
         <span className="notif__count" aria-hidden="true" data-testid="messages-count">

@@ -57,9 +57,7 @@ function ConversationList({ side, openId }: { side: 'company' | 'influencer'; op
   const list = useQuery(conversationsQuery);
   if (list.isPending) return <Loading className="card pp-conv-list" />;
   if (list.isError) {
-    return (
-      <LoadFailed testId="conversations" title={t('errorTitle')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-    );
+    return <LoadFailed testId="conversations" title={t('errorTitle')} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   }
   if (list.data.length === 0) {
     return (
@@ -85,7 +83,12 @@ function ConversationList({ side, openId }: { side: 'company' | 'influencer'; op
           const other = counterpartOf(c, side);
           return (
             <li key={c.id}>
-              <Link to={`/messages/${c.id}`} className={`pp-conv${c.id === openId ? ' is-active' : ''}`} aria-current={c.id === openId ? 'page' : undefined} data-testid="conversation-item">
+              <Link
+                to={`/messages/${c.id}`}
+                className={`pp-conv${c.id === openId ? ' is-active' : ''}`}
+                aria-current={c.id === openId ? 'page' : undefined}
+                data-testid="conversation-item"
+              >
                 <Avatar src={other.avatar} name={other.name} size={40} />
                 <span className="pp-conv__text">
                   <span className="pp-conv__name">

@@ -17,7 +17,6 @@ export const messageKeys = {
 export type ConversationResponse = Schema<'ConversationResponse'>;
 export type ConversationMessage = Schema<'ConversationMessage'>;
 
-
 export const conversationsQuery = queryOptions({
   queryKey: messageKeys.list,
   queryFn: ({ signal }) => data(client.GET('/api/conversations', { signal })).then((r) => r.conversations),
@@ -60,7 +59,8 @@ export function refreshConversation(qc: QueryClient, id?: string) {
 export function useSendMessage(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Schema<'SendMessageRequest'>) => data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId } }, body })),
+    mutationFn: (body: Schema<'SendMessageRequest'>) =>
+      data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId } }, body })),
     onSuccess: () => refreshConversation(qc, conversationId),
   });
 }

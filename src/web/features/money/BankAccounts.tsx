@@ -39,7 +39,14 @@ export default function BankAccounts() {
   const field = (key: keyof BankAccountInput, label: string, placeholder: string, extra: { inputMode?: 'numeric'; autoComplete?: string } = {}) => (
     <label>
       <div>{label}</div>
-      <Input value={form[key]} maxLength={60} placeholder={placeholder} onChange={(e) => setForm({ ...form, [key]: e.target.value })} data-testid={`bank-${key}`} {...extra} />
+      <Input
+        value={form[key]}
+        maxLength={60}
+        placeholder={placeholder}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        data-testid={`bank-${key}`}
+        {...extra}
+      />
     </label>
   );
 

@@ -49,7 +49,11 @@ export default function PayoutsSection() {
           setDone(true);
         },
         onError: (e) =>
-          setError(isApiError(e) && e.code === 'WALLET_INSUFFICIENT' ? t('withdraw.overBalance', { amount: formatMoney(available) }) : apiErrorText(e, t('withdraw.failed'))),
+          setError(
+            isApiError(e) && e.code === 'WALLET_INSUFFICIENT'
+              ? t('withdraw.overBalance', { amount: formatMoney(available) })
+              : apiErrorText(e, t('withdraw.failed')),
+          ),
       },
     );
   };
@@ -64,7 +68,15 @@ export default function PayoutsSection() {
         <WalletForm onSubmit={submit}>
           <label>
             <div>{t('withdraw.amount')}</div>
-            <Input prefix="$" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('withdraw.amountPlaceholder')} status={error ? 'error' : undefined} data-testid="payout-amount" />
+            <Input
+              prefix="$"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder={t('withdraw.amountPlaceholder')}
+              status={error ? 'error' : undefined}
+              data-testid="payout-amount"
+            />
           </label>
           <label>
             <div>{t('withdraw.bank')}</div>

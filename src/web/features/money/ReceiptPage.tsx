@@ -15,7 +15,14 @@ export default function ReceiptPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('receipt.title'));
   return (
-    <Gate loading={<Loading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
+    <Gate
+      loading={<Loading />}
+      visitor={
+        <div className="container wl-page">
+          <StateBox icon={<LockOutlined />} title={t('signInTitle')} />
+        </div>
+      }
+    >
       {() => <Receipt />}
     </Gate>
   );

@@ -20,7 +20,14 @@ export default function SandboxPayPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('sandbox.title'));
   return (
-    <Gate loading={<Loading />} visitor={<div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('signInTitle')} /></div>}>
+    <Gate
+      loading={<Loading />}
+      visitor={
+        <div className="container wl-page">
+          <StateBox icon={<LockOutlined />} title={t('signInTitle')} />
+        </div>
+      }
+    >
       {() => <Checkout />}
     </Gate>
   );
@@ -45,7 +52,15 @@ function Checkout() {
   if (!tp)
     return (
       <div className="container wl-page">
-        <NotFound testId="sandbox-not-found" title={t('sandbox.notFound')} actions={<Link to="/wallet" className="btn btn--primary">{t('sandbox.back')}</Link>} />
+        <NotFound
+          testId="sandbox-not-found"
+          title={t('sandbox.notFound')}
+          actions={
+            <Link to="/wallet" className="btn btn--primary">
+              {t('sandbox.back')}
+            </Link>
+          }
+        />
       </div>
     );
 
@@ -63,7 +78,12 @@ function Checkout() {
         </p>
         {error && <Alert type="error" showIcon title={error} />}
         {result || tp.status !== 'pending' ? (
-          <Alert type={result === 'failed' || tp.status === 'failed' ? 'warning' : 'success'} showIcon title={result === 'failed' || tp.status === 'failed' ? t('sandbox.failedDone') : t('sandbox.done')} data-testid="sandbox-result" />
+          <Alert
+            type={result === 'failed' || tp.status === 'failed' ? 'warning' : 'success'}
+            showIcon
+            title={result === 'failed' || tp.status === 'failed' ? t('sandbox.failedDone') : t('sandbox.done')}
+            data-testid="sandbox-result"
+          />
         ) : (
           <div className="wl-actions">
             <Button type="primary" onClick={() => act('succeeded')} loading={pay.isPending} data-testid="sandbox-pay">

@@ -39,7 +39,12 @@ function Wallet({ user }: { user: Me }) {
   const isParty = user.userType === 'company' || user.userType === 'influencer';
   const [before, setBefore] = useState<number | null>(null);
   const q = useQuery({ ...walletQuery(before), enabled: isParty });
-  if (!isParty) return <div className="container wl-page"><StateBox icon={<LockOutlined />} title={t('onlyParties')} /></div>;
+  if (!isParty)
+    return (
+      <div className="container wl-page">
+        <StateBox icon={<LockOutlined />} title={t('onlyParties')} />
+      </div>
+    );
 
   return (
     <div className="container wl-page" data-testid="wallet-page">
@@ -71,7 +76,9 @@ function Wallet({ user }: { user: Me }) {
               <div className="wl-row__main">
                 <Link to={`/wallet/receipt/${l.entryId}`} data-testid="statement-receipt">
                   {/* a company receives from a settlement only what a decided share gives back */}
-                  {user.userType === 'company' && l.kind === 'deal_settle' ? t('statement.kinds.deal_settle_refund') : t(`statement.kinds.${l.kind}`, { defaultValue: l.kind })}
+                  {user.userType === 'company' && l.kind === 'deal_settle'
+                    ? t('statement.kinds.deal_settle_refund')
+                    : t(`statement.kinds.${l.kind}`, { defaultValue: l.kind })}
                 </Link>
                 <time className="wl-muted wl-time" dateTime={l.at}>
                   {f.dateTime(l.at)}
@@ -134,7 +141,12 @@ function DueCommissions({ items }: { items: WalletResponse['dueCommissions'] }) 
       </ul>
       {error && <Alert type="error" showIcon title={error} role="alert" />}
       <div className="wl-actions">
-        <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate(undefined, { onSuccess: () => setError(null), onError: (e) => setError(apiErrorText(e, t('due.failed'))) })} data-testid="wallet-due-pay">
+        <Button
+          type="primary"
+          loading={pay.isPending}
+          onClick={() => pay.mutate(undefined, { onSuccess: () => setError(null), onError: (e) => setError(apiErrorText(e, t('due.failed'))) })}
+          data-testid="wallet-due-pay"
+        >
           {t('due.pay')}
         </Button>
       </div>
@@ -179,13 +191,25 @@ function TopupSection() {
         >
           <label>
             <div>{t('topup.amount')}</div>
-            <Input prefix="$" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('topup.amountPlaceholder')} data-testid="topup-amount" status={error ? 'error' : undefined} />
+            <Input
+              prefix="$"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder={t('topup.amountPlaceholder')}
+              data-testid="topup-amount"
+              status={error ? 'error' : undefined}
+            />
           </label>
           <div role="radiogroup" aria-label={t('topup.method')}>
             <div>{t('topup.method')}</div>
             <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as TopupMethod)}>
-              <Radio value="sandbox" data-testid="topup-method-sandbox">{t('topup.methods.sandbox')}</Radio>
-              <Radio value="bank_transfer" data-testid="topup-method-bank">{t('topup.methods.bank_transfer')}</Radio>
+              <Radio value="sandbox" data-testid="topup-method-sandbox">
+                {t('topup.methods.sandbox')}
+              </Radio>
+              <Radio value="bank_transfer" data-testid="topup-method-bank">
+                {t('topup.methods.bank_transfer')}
+              </Radio>
             </Radio.Group>
           </div>
           <p className="wl-muted">{method === 'sandbox' ? t('topup.sandboxNote') : t('topup.bankNote')}</p>
@@ -210,7 +234,9 @@ function TopupSection() {
                     {t('topups.reference', { code: tp.bankReference })}
                   </div>
                 )}
-                {tp.failureReason && tp.failureReason !== 'payment_failed' && <div className="wl-muted">{t('topups.reason', { reason: tp.failureReason })}</div>}
+                {tp.failureReason && tp.failureReason !== 'payment_failed' && (
+                  <div className="wl-muted">{t('topups.reason', { reason: tp.failureReason })}</div>
+                )}
                 <time className="wl-muted wl-time" dateTime={tp.createdAt}>
                   {f.dateTime(tp.createdAt)}
                 </time>

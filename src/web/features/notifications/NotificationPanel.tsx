@@ -55,13 +55,9 @@ export default function NotificationPanel({ userId, onNavigate }: { userId: stri
       </Loading>
     );
   } else if (q.isError) {
-    body = (
-      <LoadFailed testId="notif" compact level={3} title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
-    );
+    body = <LoadFailed testId="notif" compact level={3} title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   } else if (q.data.notifications.length === 0) {
-    body = (
-      <Empty testId="notif-empty" compact level={3} icon={<BellOutlined />} title={t('empty')} />
-    );
+    body = <Empty testId="notif-empty" compact level={3} icon={<BellOutlined />} title={t('empty')} />;
   } else {
     body = (
       <ul className="notif-panel__list">

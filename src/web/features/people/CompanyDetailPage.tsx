@@ -101,7 +101,8 @@ function TaskRows({ tasks, empty }: { tasks: CompanyDetailResponse['openTasks'];
             {task.title}
           </Link>
           <span className="tk-muted">
-            {tt(`status.${task.status}`, { defaultValue: task.status })} · {t('company.budget', { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) })} · {f.date(task.createdAt)}
+            {tt(`status.${task.status}`, { defaultValue: task.status })} ·{' '}
+            {t('company.budget', { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) })} · {f.date(task.createdAt)}
           </span>
         </li>
       ))}

@@ -112,7 +112,8 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
             )}
           </h1>
           <p className="pp-profile-head__meta">
-            {inf.location?.trim() || t('card.unknownLocation')} · <StarFilled className="pp-star" aria-hidden="true" /> <span data-testid="detail-rating">{f.rating(inf.rating)}</span> ·{' '}
+            {inf.location?.trim() || t('card.unknownLocation')} · <StarFilled className="pp-star" aria-hidden="true" />{' '}
+            <span data-testid="detail-rating">{f.rating(inf.rating)}</span> ·{' '}
             <span data-testid="detail-review-count">{t('card.reviews', { count: reviewSummary.count })}</span>
           </p>
           {inf.tags.length > 0 && (
@@ -162,7 +163,12 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
         )}
         {!user && me.isSuccess && (
           <div className="pp-profile-head__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => authDialog.open({ mode: 'signin', userType: 'company' })} data-testid="contact-signin">
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => authDialog.open({ mode: 'signin', userType: 'company' })}
+              data-testid="contact-signin"
+            >
               {t('list.maskedHint')}
             </button>
           </div>

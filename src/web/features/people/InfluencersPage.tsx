@@ -64,7 +64,9 @@ export default function InfluencersPage() {
 
   let body: React.ReactNode;
   if (list.isError && !data) {
-    body = <LoadFailed testId="directory" title={t('list.errorTitle')} text={t('list.errorText')} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    body = (
+      <LoadFailed testId="directory" title={t('list.errorTitle')} text={t('list.errorText')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+    );
   } else if (loading) {
     body = (
       <Loading className="pp-grid" label={t('list.loading')}>
@@ -145,50 +147,49 @@ export default function InfluencersPage() {
         </>
       }
     >
+      <h2 className="visually-hidden">{t('list.results')}</h2>
+      <div className="tk-results-head" ref={resultsRef}>
+        <p className="tk-results-head__count" aria-live="polite">
+          {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
+          {data && !list.isError && (
+            <span className={`pp-freshness${data.cached ? ' is-cached' : ''}`} data-testid="directory-freshness">
+              {data.cached ? t('list.cached') : t('list.fresh')}
+            </span>
+          )}
+          {!signedIn && me.isSuccess && (
+            <span className="pp-masked-hint">
+              <LockOutlined aria-hidden="true" /> {t('list.maskedHint')}
+            </span>
+          )}
+        </p>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void list.refetch()}
+          disabled={list.isFetching}
+          aria-busy={list.isFetching || undefined}
+          data-testid="directory-refresh"
+        >
+          <ReloadOutlined aria-hidden="true" spin={list.isFetching && !loading} /> {t('list.refresh')}
+        </button>
+      </div>
 
-        <h2 className="visually-hidden">{t('list.results')}</h2>
-        <div className="tk-results-head" ref={resultsRef}>
-          <p className="tk-results-head__count" aria-live="polite">
-            {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
-            {data && !list.isError && (
-              <span className={`pp-freshness${data.cached ? ' is-cached' : ''}`} data-testid="directory-freshness">
-                {data.cached ? t('list.cached') : t('list.fresh')}
-              </span>
-            )}
-            {!signedIn && me.isSuccess && (
-              <span className="pp-masked-hint">
-                <LockOutlined aria-hidden="true" /> {t('list.maskedHint')}
-              </span>
-            )}
-          </p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => void list.refetch()}
-            disabled={list.isFetching}
-            aria-busy={list.isFetching || undefined}
-            data-testid="directory-refresh"
-          >
-            <ReloadOutlined aria-hidden="true" spin={list.isFetching && !loading} /> {t('list.refresh')}
-          </button>
-        </div>
+      {body}
 
-        {body}
-
-        {data && total > PAGE_SIZE && (
-          <nav className="tk-pagination" aria-label={t('list.pagination')}>
-            <Pager
-              current={filters.page}
-              pageSize={PAGE_SIZE}
-              total={total}
-              onChange={(page) => {
-                update({ page });
-                resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-              }}
-              testId="directory-pagination"
-            />
-          </nav>
-        )}
+      {data && total > PAGE_SIZE && (
+        <nav className="tk-pagination" aria-label={t('list.pagination')}>
+          <Pager
+            current={filters.page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onChange={(page) => {
+              update({ page });
+              resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+            }}
+            testId="directory-pagination"
+          />
+        </nav>
+      )}
     </ListPage>
   );
 }

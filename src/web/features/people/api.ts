@@ -21,7 +21,6 @@ const CATEGORY_VALUES = new Set<string>(INFLUENCER_CATEGORIES.map((c) => c.value
 /** the directory's categories (the page keeps only these in its filters) */
 const isDirectoryCategory = (c: string): c is Schema<'DirectoryCategory'> => CATEGORY_VALUES.has(c);
 
-
 /** GET /api/influencers — one page of the directory (filtered, sorted and paged by the server). */
 export const directoryQuery = (f: DirectoryFilters) =>
   queryOptions({

@@ -68,7 +68,9 @@ export function ApplicantsPanel({
       </Loading>
     );
   } else if (apps.isError) {
-    body = <LoadFailed testId="applicants" level={3} compact title={t('applicants.loadFailed')} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />;
+    body = (
+      <LoadFailed testId="applicants" level={3} compact title={t('applicants.loadFailed')} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
+    );
   } else {
     const byTab = Object.fromEntries(TABS.map((k) => [k, apps.data.filter((a) => a.status === k)])) as Record<Tab, ApplicationForCompany[]>;
     const tab = picked ?? defaultTab(taskStatus, { pending: byTab.pending.length, accepted: byTab.accepted.length, refused: byTab.refused.length });
@@ -104,7 +106,13 @@ export function ApplicantsPanel({
         <H className="tk-block__title" id={titleId}>
           {t('applicants.title')}
         </H>
-        {slots && <CloseRecruitingButton taskId={taskId} task={{ status: taskStatus, slots: slots.slots, currentApplicants: slots.hired, title: slots.title }} confirm={modal.confirm} />}
+        {slots && (
+          <CloseRecruitingButton
+            taskId={taskId}
+            task={{ status: taskStatus, slots: slots.slots, currentApplicants: slots.hired, title: slots.title }}
+            confirm={modal.confirm}
+          />
+        )}
       </div>
       {body}
       {modalHolder}
@@ -161,7 +169,9 @@ function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForComp
       onOk: () =>
         decide
           .mutateAsync({ applicationId: app.id, taskId, action })
-          .then(() => feedback.success(action === 'accept' ? (several && !last ? t('applicantsSlots.accepted') : t('applicants.accepted')) : t('applicants.refused')))
+          .then(() =>
+            feedback.success(action === 'accept' ? (several && !last ? t('applicantsSlots.accepted') : t('applicants.accepted')) : t('applicants.refused')),
+          )
           .catch((err: unknown) => feedback.error(apiErrorText(err, t('applicants.actionFailed')))),
     });
   };
@@ -212,7 +222,13 @@ function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForComp
               {t('applicants.accept')}
               <span className="visually-hidden"> {name}</span>
             </button>
-            <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={() => act('refuse')} disabled={decide.isPending} data-testid="applicant-refuse">
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm btn--danger"
+              onClick={() => act('refuse')}
+              disabled={decide.isPending}
+              data-testid="applicant-refuse"
+            >
               <CloseOutlined aria-hidden="true" />
               {t('applicants.refuse')}
               <span className="visually-hidden"> {name}</span>

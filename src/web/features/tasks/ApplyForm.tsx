@@ -13,7 +13,19 @@ import { formatDollars, formatDollarsDigits } from '../../lib/format';
 const MESSAGE_MAX = 1000;
 
 /** The apply form (antd): its own chunk, loaded with the antd scope only for an influencer who can apply (decision 0021). */
-export function ApplyForm({ taskId, min, max, model, commissionBps }: { taskId: string; min: number; max: number; model: PricingModel; commissionBps: number }) {
+export function ApplyForm({
+  taskId,
+  min,
+  max,
+  model,
+  commissionBps,
+}: {
+  taskId: string;
+  min: number;
+  max: number;
+  model: PricingModel;
+  commissionBps: number;
+}) {
   const { t } = useTranslation('tasks');
   const { errorText, apiErrorText } = useErrorText();
   const feedback = useFeedback();
@@ -68,40 +80,42 @@ export function ApplyForm({ taskId, min, max, model, commissionBps }: { taskId: 
     <Form layout="vertical" requiredMark onFinish={submit} className="tk-form" data-testid="task-apply-form">
       {model !== 'fixed' && (
         <p className="tk-note" data-testid="task-apply-pricing">
-          {model === 'commission' ? t('pricing.commissionOf', { percent: formatBps(commissionBps) }) : t('pricing.slotPlus', { percent: formatBps(commissionBps) })}
+          {model === 'commission'
+            ? t('pricing.commissionOf', { percent: formatBps(commissionBps) })
+            : t('pricing.slotPlus', { percent: formatBps(commissionBps) })}
         </p>
       )}
       {model !== 'commission' && (
-      <Form.Item
-        label={model === 'slot_commission' ? t('pricing.slotRate') : t('apply.rate')}
-        htmlFor={`${id}-rate`}
-        required
-        validateStatus={rateError ? 'error' : undefined}
-        help={rateError ? <span id={`${id}-rate-help`}>{rateError}</span> : <span id={`${id}-rate-help`}>{t('apply.rateHint', shown)}</span>}
-      >
-        {/* no min/max: antd would silently clamp an out-of-budget quote on blur; it is refused with a message instead */}
-        <InputNumber
-          id={`${id}-rate`}
-          size="large"
-          prefix="$"
-          precision={0}
-          step={100}
-          inputMode="numeric"
-          style={{ width: '100%' }}
-          placeholder={t('apply.ratePlaceholder', shown)}
-          value={rate}
-          onChange={(v) => {
-            setRate(typeof v === 'number' ? v : null);
-            setRateError(null);
-          }}
-          onBlur={() => {
-            if (rate !== null) setRateError(rateProblem(rate));
-          }}
-          aria-invalid={rateError ? true : undefined}
-          aria-describedby={`${id}-rate-help`}
-          data-testid="task-apply-rate"
-        />
-      </Form.Item>
+        <Form.Item
+          label={model === 'slot_commission' ? t('pricing.slotRate') : t('apply.rate')}
+          htmlFor={`${id}-rate`}
+          required
+          validateStatus={rateError ? 'error' : undefined}
+          help={rateError ? <span id={`${id}-rate-help`}>{rateError}</span> : <span id={`${id}-rate-help`}>{t('apply.rateHint', shown)}</span>}
+        >
+          {/* no min/max: antd would silently clamp an out-of-budget quote on blur; it is refused with a message instead */}
+          <InputNumber
+            id={`${id}-rate`}
+            size="large"
+            prefix="$"
+            precision={0}
+            step={100}
+            inputMode="numeric"
+            style={{ width: '100%' }}
+            placeholder={t('apply.ratePlaceholder', shown)}
+            value={rate}
+            onChange={(v) => {
+              setRate(typeof v === 'number' ? v : null);
+              setRateError(null);
+            }}
+            onBlur={() => {
+              if (rate !== null) setRateError(rateProblem(rate));
+            }}
+            aria-invalid={rateError ? true : undefined}
+            aria-describedby={`${id}-rate-help`}
+            data-testid="task-apply-rate"
+          />
+        </Form.Item>
       )}
       <Form.Item label={t('apply.message')} htmlFor={`${id}-message`}>
         <Input.TextArea
@@ -131,7 +145,15 @@ export function ApplyForm({ taskId, min, max, model, commissionBps }: { taskId: 
           data-testid="task-apply-error"
         />
       )}
-      <Button type="primary" htmlType="submit" size="large" block loading={apply.isPending} icon={<SendOutlined aria-hidden="true" />} data-testid="task-apply-submit">
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={apply.isPending}
+        icon={<SendOutlined aria-hidden="true" />}
+        data-testid="task-apply-submit"
+      >
         {apply.isPending ? t('apply.submitting') : t('apply.submit')}
       </Button>
     </Form>

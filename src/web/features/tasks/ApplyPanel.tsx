@@ -117,15 +117,28 @@ export function ApplyPanel({ detail, user }: Props) {
       </div>
     );
   } else if (invitation?.status === 'declined' && !viewer.canApply) {
-    content = <p className="tk-note" data-testid="task-invitation-declined">{t('myInvitations.declinedNote')}</p>;
+    content = (
+      <p className="tk-note" data-testid="task-invitation-declined">
+        {t('myInvitations.declinedNote')}
+      </p>
+    );
   } else if (task.status !== 'open') {
-    content = <p className="tk-note" data-testid="task-apply-closed">{t('apply.notOpen')}</p>;
+    content = (
+      <p className="tk-note" data-testid="task-apply-closed">
+        {t('apply.notOpen')}
+      </p>
+    );
   } else if (!user) {
     content = (
       <div className="tk-note" data-testid="task-apply-login">
         <p className="tk-note__title">{t('apply.loginRequired')}</p>
         <p>{t('apply.loginRequiredText')}</p>
-        <button type="button" className="btn btn--primary btn--block" onClick={() => authDialog.open({ mode: 'signin', userType: 'influencer' })} data-testid="task-apply-signin">
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => authDialog.open({ mode: 'signin', userType: 'influencer' })}
+          data-testid="task-apply-signin"
+        >
           <LoginOutlined aria-hidden="true" />
           {t('apply.signIn')}
         </button>
@@ -139,7 +152,11 @@ export function ApplyPanel({ detail, user }: Props) {
       </div>
     );
   } else if (!viewer.canApply) {
-    content = <p className="tk-note" data-testid="task-apply-full">{t('apply.full')}</p>;
+    content = (
+      <p className="tk-note" data-testid="task-apply-full">
+        {t('apply.full')}
+      </p>
+    );
   } else {
     content = <ApplyForm taskId={task.id} min={task.budgetMin} max={task.budgetMax} model={task.pricingModel} commissionBps={task.commissionBps} />;
   }
@@ -153,4 +170,3 @@ export function ApplyPanel({ detail, user }: Props) {
     </section>
   );
 }
-

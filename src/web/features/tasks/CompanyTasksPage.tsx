@@ -239,7 +239,8 @@ function CompanyTaskRow({ task, deal, confirm, onOpen }: { task: CompanyTask; de
             <span data-testid="company-task-counts">{t('company.applicantsValue', { pending: task.pendingCount, total: task.applicationsCount })}</span>
           </li>
           <li>
-            <UserAddOutlined aria-hidden="true" /> {t('slots.label')}: <span data-testid="company-task-slots">{t('slots.value', { current: task.currentApplicants, slots: task.slots })}</span>
+            <UserAddOutlined aria-hidden="true" /> {t('slots.label')}:{' '}
+            <span data-testid="company-task-slots">{t('slots.value', { current: task.currentApplicants, slots: task.slots })}</span>
           </li>
           <li>
             <UserOutlined aria-hidden="true" /> {t('company.selected')}:{' '}
@@ -257,13 +258,25 @@ function CompanyTaskRow({ task, deal, confirm, onOpen }: { task: CompanyTask; de
           {t('company.open')}
         </button>
         {canComplete && (
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => run('complete')} disabled={change.isPending} data-testid="company-task-complete">
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() => run('complete')}
+            disabled={change.isPending}
+            data-testid="company-task-complete"
+          >
             <CheckCircleOutlined aria-hidden="true" />
             {t('company.complete')}
           </button>
         )}
         {canCancel && (
-          <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={() => run('cancel')} disabled={change.isPending} data-testid="company-task-cancel">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm btn--danger"
+            onClick={() => run('cancel')}
+            disabled={change.isPending}
+            data-testid="company-task-cancel"
+          >
             <StopOutlined aria-hidden="true" />
             {t('company.cancel')}
           </button>
@@ -286,7 +299,12 @@ function TaskModalBody({ task }: { task: CompanyTask }) {
       </p>
       <TaskFacts task={task} />
       <TaskBody task={task} headingLevel={3} />
-      <ApplicantsPanel taskId={task.id} taskStatus={task.status} headingLevel={3} slots={{ slots: task.slots, hired: task.currentApplicants, title: task.title }} />
+      <ApplicantsPanel
+        taskId={task.id}
+        taskStatus={task.status}
+        headingLevel={3}
+        slots={{ slots: task.slots, hired: task.currentApplicants, title: task.title }}
+      />
       <TaskInvitations taskId={task.id} headingLevel={3} />
       <div className="tk-modal__foot">
         <Link to={`/task/${task.id}`} className="btn btn--ghost btn--sm">

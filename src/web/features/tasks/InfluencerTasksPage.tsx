@@ -247,7 +247,13 @@ function ApplicationRow({ app, confirm, deal }: { app: ApplicationForInfluencer;
       )}
       {app.status === 'pending' && (
         <div className="tk-row__actions">
-          <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={onWithdraw} disabled={withdraw.isPending} data-testid="application-withdraw">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm btn--danger"
+            onClick={onWithdraw}
+            disabled={withdraw.isPending}
+            data-testid="application-withdraw"
+          >
             <RollbackOutlined aria-hidden="true" />
             {t('influencer.withdraw')}
           </button>

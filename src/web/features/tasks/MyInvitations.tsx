@@ -26,9 +26,7 @@ export function MyInvitations({ query }: { query: UseQueryResult<InvitationForIn
     );
   }
   if (query.isError) {
-    return (
-      <LoadFailed testId="my-invitations" title={t('myInvitations.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-    );
+    return <LoadFailed testId="my-invitations" title={t('myInvitations.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   if (query.data.length === 0) {
     return <Empty testId="my-invitations-empty" icon={<MailOutlined />} title={t('myInvitations.empty')} text={t('myInvitations.emptyHint')} />;
@@ -66,7 +64,9 @@ function InvitationRow({ inv }: { inv: InvitationForInfluencer }) {
           <div>
             <dt>{t('myInvitations.rate')}</dt>
             <dd className="tk-money" data-testid="invitation-rate">
-              {inv.task.pricingModel === 'commission' ? t('myInvitations.commission', { percent: formatBps(inv.task.commissionBps) }) : f.money(inv.offeredRate)}
+              {inv.task.pricingModel === 'commission'
+                ? t('myInvitations.commission', { percent: formatBps(inv.task.commissionBps) })
+                : f.money(inv.offeredRate)}
             </dd>
           </div>
           <div>
@@ -100,7 +100,11 @@ function InvitationRow({ inv }: { inv: InvitationForInfluencer }) {
       </div>
       {pending && (
         <div className="tk-row__actions">
-          <InvitationAnswer invitation={inv} task={{ id: inv.taskId, pricingModel: inv.task.pricingModel, commissionBps: inv.task.commissionBps }} company={company} />
+          <InvitationAnswer
+            invitation={inv}
+            task={{ id: inv.taskId, pricingModel: inv.task.pricingModel, commissionBps: inv.task.commissionBps }}
+            company={company}
+          />
         </div>
       )}
       {inv.status === 'accepted' && inv.dealId && (

@@ -158,8 +158,10 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
       if (values.slots !== null && values.maxApplicants !== null && values.slots > values.maxApplicants) extra.slots = { code: 'TASK_SLOTS_OVER_APPLICANTS' };
       if (values.isAdvancePaid && !(values.paidAmount !== null && values.paidAmount > 0)) extra.paidAmount = { code: 'TASK_PREPAYMENT_INVALID' };
       if (values.requiresDeposit && !(values.depositAmount !== null && values.depositAmount > 0)) extra.depositAmount = { code: 'TASK_DEPOSIT_INVALID' };
-      if (values.isAdvancePaid && values.paidAmount !== null && values.budgetMax !== null && values.paidAmount > values.budgetMax) extra.paidAmount = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
-      if (values.requiresDeposit && values.depositAmount !== null && values.budgetMax !== null && values.depositAmount > values.budgetMax) extra.depositAmount = { code: 'TASK_DEPOSIT_OVER_BUDGET' };
+      if (values.isAdvancePaid && values.paidAmount !== null && values.budgetMax !== null && values.paidAmount > values.budgetMax)
+        extra.paidAmount = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
+      if (values.requiresDeposit && values.depositAmount !== null && values.budgetMax !== null && values.depositAmount > values.budgetMax)
+        extra.depositAmount = { code: 'TASK_DEPOSIT_OVER_BUDGET' };
       const live = liveDateError();
       if (live) extra.liveDate = live;
       setErrors({ ...extra, ...issuesToErrors(parsed.error.issues) });
@@ -177,29 +179,32 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
     }
     setErrors({});
     sending.current = true;
-    create.mutate({ body: parsed.data, idempotencyKey: idempotencyKey.current }, {
-      onSettled: () => {
-        sending.current = false;
+    create.mutate(
+      { body: parsed.data, idempotencyKey: idempotencyKey.current },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onSuccess: () => {
+          setDone(true);
+          feedback.success(t('publish.success'));
+          timer.current = window.setTimeout(onClose, BACK_AFTER_MS);
+        },
+        onError: (err) => {
+          setAttempt((n) => n + 1);
+          if (isApiError(err) && err.code === 'COMPANY_PROFILE_REQUIRED') {
+            setFormError({ text: t('publish.noProfile'), profile: true });
+            return;
+          }
+          if (isApiError(err) && (err.code === 'WALLET_INSUFFICIENT' || err.code === 'COMMISSION_DUE')) {
+            setFormError({ text: apiErrorText(err, t('publish.failed')), wallet: true });
+            return;
+          }
+          if (isApiError(err) && err.fields && Object.keys(err.fields).length > 0) setErrors(serverFieldErrors(err.fields));
+          setFormError({ text: apiErrorText(err, t('publish.failed')) });
+        },
       },
-      onSuccess: () => {
-        setDone(true);
-        feedback.success(t('publish.success'));
-        timer.current = window.setTimeout(onClose, BACK_AFTER_MS);
-      },
-      onError: (err) => {
-        setAttempt((n) => n + 1);
-        if (isApiError(err) && err.code === 'COMPANY_PROFILE_REQUIRED') {
-          setFormError({ text: t('publish.noProfile'), profile: true });
-          return;
-        }
-        if (isApiError(err) && (err.code === 'WALLET_INSUFFICIENT' || err.code === 'COMMISSION_DUE')) {
-          setFormError({ text: apiErrorText(err, t('publish.failed')), wallet: true });
-          return;
-        }
-        if (isApiError(err) && err.fields && Object.keys(err.fields).length > 0) setErrors(serverFieldErrors(err.fields));
-        setFormError({ text: apiErrorText(err, t('publish.failed')) });
-      },
-    });
+    );
   };
 
   /** label + error wiring of one field */
@@ -260,7 +265,14 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
               {item(
                 'title',
                 t('publish.taskTitle'),
-                <Input {...aria('title')} maxLength={100} placeholder={t('publish.taskTitlePlaceholder')} value={values.title} onChange={(e) => set('title', e.target.value)} data-testid="publish-title" />,
+                <Input
+                  {...aria('title')}
+                  maxLength={100}
+                  placeholder={t('publish.taskTitlePlaceholder')}
+                  value={values.title}
+                  onChange={(e) => set('title', e.target.value)}
+                  data-testid="publish-title"
+                />,
                 { required: true },
               )}
               {item(
@@ -305,7 +317,14 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                 {item(
                   'productName',
                   t('publish.productName'),
-                  <Input {...aria('productName')} maxLength={100} placeholder={t('publish.productNamePlaceholder')} value={values.productName} onChange={(e) => set('productName', e.target.value)} data-testid="publish-product" />,
+                  <Input
+                    {...aria('productName')}
+                    maxLength={100}
+                    placeholder={t('publish.productNamePlaceholder')}
+                    value={values.productName}
+                    onChange={(e) => set('productName', e.target.value)}
+                    data-testid="publish-product"
+                  />,
                 )}
               </div>
               {item(
@@ -329,19 +348,50 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                 {item(
                   'budgetMin',
                   t('publish.budgetMin'),
-                  <InputNumber {...aria('budgetMin')} prefix="$" min={0} max={100_000_000} precision={0} step={100} style={{ width: '100%' }} value={values.budgetMin} onChange={(v) => set('budgetMin', typeof v === 'number' ? v : null)} data-testid="publish-budget-min" />,
+                  <InputNumber
+                    {...aria('budgetMin')}
+                    prefix="$"
+                    min={0}
+                    max={100_000_000}
+                    precision={0}
+                    step={100}
+                    style={{ width: '100%' }}
+                    value={values.budgetMin}
+                    onChange={(v) => set('budgetMin', typeof v === 'number' ? v : null)}
+                    data-testid="publish-budget-min"
+                  />,
                   { required: true },
                 )}
                 {item(
                   'budgetMax',
                   t('publish.budgetMax'),
-                  <InputNumber {...aria('budgetMax')} prefix="$" min={0} max={100_000_000} precision={0} step={100} style={{ width: '100%' }} value={values.budgetMax} onChange={(v) => set('budgetMax', typeof v === 'number' ? v : null)} data-testid="publish-budget-max" />,
+                  <InputNumber
+                    {...aria('budgetMax')}
+                    prefix="$"
+                    min={0}
+                    max={100_000_000}
+                    precision={0}
+                    step={100}
+                    style={{ width: '100%' }}
+                    value={values.budgetMax}
+                    onChange={(v) => set('budgetMax', typeof v === 'number' ? v : null)}
+                    data-testid="publish-budget-max"
+                  />,
                   { required: true },
                 )}
                 {item(
                   'maxApplicants',
                   t('publish.maxApplicants'),
-                  <InputNumber {...aria('maxApplicants')} min={1} max={1000} precision={0} style={{ width: '100%' }} value={values.maxApplicants} onChange={(v) => set('maxApplicants', typeof v === 'number' ? v : null)} data-testid="publish-max-applicants" />,
+                  <InputNumber
+                    {...aria('maxApplicants')}
+                    min={1}
+                    max={1000}
+                    precision={0}
+                    style={{ width: '100%' }}
+                    value={values.maxApplicants}
+                    onChange={(v) => set('maxApplicants', typeof v === 'number' ? v : null)}
+                    data-testid="publish-max-applicants"
+                  />,
                   { required: true },
                 )}
               </div>
@@ -349,7 +399,16 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                 'slots',
                 t('slots.field'),
                 // no min/max clamping beyond the schema's: a count over 最大申请人数 is reported, not changed
-                <InputNumber {...aria('slots', true)} min={1} max={TASK_SLOTS_MAX} precision={0} style={{ width: '100%', maxWidth: 200 }} value={values.slots} onChange={(v) => set('slots', typeof v === 'number' ? v : null)} data-testid="publish-slots" />,
+                <InputNumber
+                  {...aria('slots', true)}
+                  min={1}
+                  max={TASK_SLOTS_MAX}
+                  precision={0}
+                  style={{ width: '100%', maxWidth: 200 }}
+                  value={values.slots}
+                  onChange={(v) => set('slots', typeof v === 'number' ? v : null)}
+                  data-testid="publish-slots"
+                />,
                 { required: true, hint: t('slots.hint') },
               )}
             </fieldset>
@@ -360,21 +419,49 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                 {item(
                   'liveDate',
                   t('publish.liveDate'),
-                  <Input {...aria('liveDate')} type="datetime-local" value={values.liveDate} onChange={(e) => set('liveDate', e.target.value)} data-testid="publish-live-date" />,
+                  <Input
+                    {...aria('liveDate')}
+                    type="datetime-local"
+                    value={values.liveDate}
+                    onChange={(e) => set('liveDate', e.target.value)}
+                    data-testid="publish-live-date"
+                  />,
                 )}
                 {item(
                   'durationHours',
                   t('publish.durationHours'),
-                  <InputNumber {...aria('durationHours')} min={0.5} max={24} step={0.5} precision={1} style={{ width: '100%' }} value={values.durationHours} onChange={(v) => set('durationHours', typeof v === 'number' ? v : null)} data-testid="publish-duration" />,
+                  <InputNumber
+                    {...aria('durationHours')}
+                    min={0.5}
+                    max={24}
+                    step={0.5}
+                    precision={1}
+                    style={{ width: '100%' }}
+                    value={values.durationHours}
+                    onChange={(v) => set('durationHours', typeof v === 'number' ? v : null)}
+                    data-testid="publish-duration"
+                  />,
                 )}
                 {item(
                   'location',
                   t('publish.location'),
-                  <Input {...aria('location')} maxLength={100} placeholder={t('publish.locationPlaceholder')} value={values.location} onChange={(e) => set('location', e.target.value)} data-testid="publish-location" />,
+                  <Input
+                    {...aria('location')}
+                    maxLength={100}
+                    placeholder={t('publish.locationPlaceholder')}
+                    value={values.location}
+                    onChange={(e) => set('location', e.target.value)}
+                    data-testid="publish-location"
+                  />,
                 )}
               </div>
               <Form.Item help={<span id={`${p}-isUrgent-help`}>{t('publish.isUrgentHint')}</span>}>
-                <Checkbox checked={values.isUrgent} onChange={(e) => set('isUrgent', e.target.checked)} aria-describedby={`${p}-isUrgent-help`} data-testid="publish-urgent">
+                <Checkbox
+                  checked={values.isUrgent}
+                  onChange={(e) => set('isUrgent', e.target.checked)}
+                  aria-describedby={`${p}-isUrgent-help`}
+                  data-testid="publish-urgent"
+                >
                   {t('publish.isUrgent')}
                 </Checkbox>
               </Form.Item>
@@ -399,7 +486,18 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                 item(
                   'commissionPercent',
                   t('publish.commissionPercent'),
-                  <InputNumber {...aria('commissionPercent')} suffix="%" min={0} max={100} step={0.5} precision={2} style={{ width: '100%' }} value={values.commissionPercent} onChange={(v) => set('commissionPercent', typeof v === 'number' ? v : null)} data-testid="publish-commission" />,
+                  <InputNumber
+                    {...aria('commissionPercent')}
+                    suffix="%"
+                    min={0}
+                    max={100}
+                    step={0.5}
+                    precision={2}
+                    style={{ width: '100%' }}
+                    value={values.commissionPercent}
+                    onChange={(v) => set('commissionPercent', typeof v === 'number' ? v : null)}
+                    data-testid="publish-commission"
+                  />,
                   { required: true },
                 )}
               <div className="tk-form__row">
@@ -413,7 +511,17 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                     item(
                       'paidAmount',
                       t('publish.paidAmount'),
-                      <InputNumber {...aria('paidAmount')} prefix="$" min={0} step={0.01} precision={2} style={{ width: '100%' }} value={values.paidAmount} onChange={(v) => set('paidAmount', typeof v === 'number' ? v : null)} data-testid="publish-paid-amount" />,
+                      <InputNumber
+                        {...aria('paidAmount')}
+                        prefix="$"
+                        min={0}
+                        step={0.01}
+                        precision={2}
+                        style={{ width: '100%' }}
+                        value={values.paidAmount}
+                        onChange={(v) => set('paidAmount', typeof v === 'number' ? v : null)}
+                        data-testid="publish-paid-amount"
+                      />,
                       { required: true },
                     )}
                 </div>
@@ -427,7 +535,17 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                     item(
                       'depositAmount',
                       t('publish.depositAmount'),
-                      <InputNumber {...aria('depositAmount')} prefix="$" min={0} step={0.01} precision={2} style={{ width: '100%' }} value={values.depositAmount} onChange={(v) => set('depositAmount', typeof v === 'number' ? v : null)} data-testid="publish-deposit-amount" />,
+                      <InputNumber
+                        {...aria('depositAmount')}
+                        prefix="$"
+                        min={0}
+                        step={0.01}
+                        precision={2}
+                        style={{ width: '100%' }}
+                        value={values.depositAmount}
+                        onChange={(v) => set('depositAmount', typeof v === 'number' ? v : null)}
+                        data-testid="publish-deposit-amount"
+                      />,
                       { required: true },
                     )}
                 </div>

@@ -18,40 +18,45 @@ export function RoleGate({ role, children }: { role: Role; children: (user: Me) 
   const { t } = useTranslation('tasks');
   const authDialog = useAuthDialog();
   const visitor = (
-      <div className="container tk-page">
-        <StateBox
-          testId="gate-signin"
-          icon={<LockOutlined />}
-          title={t('gate.signInTitle')}
-          text={role === 'company' ? t('gate.signInCompany') : t('gate.signInInfluencer')}
-          actions={
-            <button type="button" className="btn btn--primary" onClick={() => authDialog.open({ mode: 'signin', userType: role })} data-testid="gate-signin-button">
-              {t('gate.signIn')}
-            </button>
-          }
-        />
-      </div>
+    <div className="container tk-page">
+      <StateBox
+        testId="gate-signin"
+        icon={<LockOutlined />}
+        title={t('gate.signInTitle')}
+        text={role === 'company' ? t('gate.signInCompany') : t('gate.signInInfluencer')}
+        actions={
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => authDialog.open({ mode: 'signin', userType: role })}
+            data-testid="gate-signin-button"
+          >
+            {t('gate.signIn')}
+          </button>
+        }
+      />
+    </div>
   );
   const denied = (
-      <div className="container tk-page">
-        <StateBox
-          testId="gate-denied"
-          role="alert"
-          tone="error"
-          icon={<StopOutlined />}
-          title={role === 'company' ? t('gate.companyOnly') : t('gate.influencerOnly')}
-          actions={
-            <>
-              <Link to="/" className="btn btn--ghost">
-                {t('gate.backHome')}
-              </Link>
-              <Link to="/tasks" className="btn btn--primary">
-                {t('gate.toHall')}
-              </Link>
-            </>
-          }
-        />
-      </div>
+    <div className="container tk-page">
+      <StateBox
+        testId="gate-denied"
+        role="alert"
+        tone="error"
+        icon={<StopOutlined />}
+        title={role === 'company' ? t('gate.companyOnly') : t('gate.influencerOnly')}
+        actions={
+          <>
+            <Link to="/" className="btn btn--ghost">
+              {t('gate.backHome')}
+            </Link>
+            <Link to="/tasks" className="btn btn--primary">
+              {t('gate.toHall')}
+            </Link>
+          </>
+        }
+      />
+    </div>
   );
   return (
     <Gate role={role} loading={<Loading />} visitor={visitor} denied={denied}>

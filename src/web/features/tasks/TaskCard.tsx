@@ -35,9 +35,7 @@ export function TaskCard({ task }: { task: Task }) {
       </h3>
       <p className="tk-card__company">
         <span className="tk-card__company-name">{company}</span>
-        {task.company.isVerified && (
-          <SafetyCertificateFilled className="tk-verified" aria-label={t('verified')} role="img" />
-        )}
+        {task.company.isVerified && <SafetyCertificateFilled className="tk-verified" aria-label={t('verified')} role="img" />}
       </p>
       <p className="tk-card__budget">
         <span className="visually-hidden">{t('card.budget')}: </span>

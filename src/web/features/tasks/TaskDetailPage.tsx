@@ -162,9 +162,7 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
         </header>
         <aside className="tk-detail__side">
           <CompanyCard detail={detail} />
-          {!viewer.isOwner && user !== undefined && (
-            <ApplyPanel detail={detail} user={user} />
-          )}
+          {!viewer.isOwner && user !== undefined && <ApplyPanel detail={detail} user={user} />}
           {viewer.isOwner && viewer.dealId && (
             <Link to={`/deal/${viewer.dealId}`} className="btn btn--primary tk-deal-cta" data-testid="task-deal-link">
               {t('apply.viewDeal')}

@@ -209,42 +209,42 @@ export default function TaskHallPage() {
         </>
       }
     >
-        <ForYouMount />
-        <h2 className="visually-hidden">{t('hall.results')}</h2>
-        <div className="tk-results-head" ref={resultsRef} id={ids.results}>
-          <p className="tk-results-head__count" aria-live="polite">
-            {data && !hall.isError ? t('hall.total', { total: totalText, count: data?.total ?? 0 }) : '\u00a0'}
-          </p>
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => {
-              void hall.refetch();
-              if (categories.isError) void categories.refetch();
-            }}
-            disabled={hall.isFetching}
-            aria-busy={hall.isFetching || undefined}
-            data-testid="hall-refresh"
-          >
-            <ReloadOutlined aria-hidden="true" spin={hall.isFetching && !loading} />
-            {t('hall.refresh')}
-          </button>
-        </div>
+      <ForYouMount />
+      <h2 className="visually-hidden">{t('hall.results')}</h2>
+      <div className="tk-results-head" ref={resultsRef} id={ids.results}>
+        <p className="tk-results-head__count" aria-live="polite">
+          {data && !hall.isError ? t('hall.total', { total: totalText, count: data?.total ?? 0 }) : '\u00a0'}
+        </p>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => {
+            void hall.refetch();
+            if (categories.isError) void categories.refetch();
+          }}
+          disabled={hall.isFetching}
+          aria-busy={hall.isFetching || undefined}
+          data-testid="hall-refresh"
+        >
+          <ReloadOutlined aria-hidden="true" spin={hall.isFetching && !loading} />
+          {t('hall.refresh')}
+        </button>
+      </div>
 
-        {body}
+      {body}
 
-        {data && total > PAGE_SIZE && !(hall.isError && !data) && (
-          <nav className="tk-pagination" aria-label={t('hall.pagination')}>
-            <Pager
-              current={filters.page}
-              pageSize={PAGE_SIZE}
-              total={total}
-              totalText={t('hall.total', { total: totalText, count: data?.total ?? 0 })}
-              onChange={changePage}
-              testId="hall-pagination"
-            />
-          </nav>
-        )}
+      {data && total > PAGE_SIZE && !(hall.isError && !data) && (
+        <nav className="tk-pagination" aria-label={t('hall.pagination')}>
+          <Pager
+            current={filters.page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            totalText={t('hall.total', { total: totalText, count: data?.total ?? 0 })}
+            onChange={changePage}
+            testId="hall-pagination"
+          />
+        </nav>
+      )}
     </ListPage>
   );
 }

@@ -115,7 +115,13 @@ function InvitationRow({ inv, taskId, confirm }: { inv: InvitationForCompany; ta
         )}
         {inv.status === 'pending' && (
           <div className="tk-applicant__actions">
-            <button type="button" className="btn btn--ghost btn--sm btn--danger" onClick={onWithdraw} disabled={withdraw.isPending} data-testid="invitation-withdraw">
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm btn--danger"
+              onClick={onWithdraw}
+              disabled={withdraw.isPending}
+              data-testid="invitation-withdraw"
+            >
               <RollbackOutlined aria-hidden="true" />
               {t('invitations.withdraw')}
               <span className="visually-hidden"> {name}</span>

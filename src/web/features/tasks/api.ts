@@ -101,8 +101,7 @@ export const companyTasksQuery = queryOptions({
 /** GET /api/task-applications — the influencer's own applications. */
 export const myApplicationsQuery = queryOptions({
   queryKey: taskKeys.myApplications,
-  queryFn: ({ signal, client: cache }) =>
-    data(clientOf(cache).GET('/api/task-applications', { signal })).then(ownApplications),
+  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/task-applications', { signal })).then(ownApplications),
   staleTime: 5_000,
 });
 
@@ -129,10 +128,7 @@ export function useApply() {
   return useMutation({
     mutationFn: (body: ApplyRequest) => data(client.POST('/api/task-applications', { body })),
     onSettled: (_d, _e, body) =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: taskKeys.detail(body.taskId) }),
-        qc.invalidateQueries({ queryKey: taskKeys.myApplications }),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: taskKeys.detail(body.taskId) }), qc.invalidateQueries({ queryKey: taskKeys.myApplications })]),
   });
 }
 
@@ -143,7 +139,11 @@ export function useDecideApplication() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ applicationId, action }: Decision) =>
-      data(client.POST(action === 'accept' ? '/api/task-applications/{id}/accept' : '/api/task-applications/{id}/refuse', { params: { path: { id: applicationId } } })),
+      data(
+        client.POST(action === 'accept' ? '/api/task-applications/{id}/accept' : '/api/task-applications/{id}/refuse', {
+          params: { path: { id: applicationId } },
+        }),
+      ),
     onSettled: (_d, _e, v) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: taskKeys.applications(v.taskId) }),
@@ -179,9 +179,6 @@ export function useWithdrawApplication() {
     mutationFn: ({ applicationId }: { applicationId: string; taskId: string }) =>
       data(client.POST('/api/task-applications/{id}/withdraw', { params: { path: { id: applicationId } } })),
     onSettled: (_d, _e, v) =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: taskKeys.myApplications }),
-        qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) }),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: taskKeys.myApplications }), qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) })]),
   });
 }

@@ -85,7 +85,15 @@ function Player({ video }: { video: Video }) {
   const poster = video.posterUrl || DEFAULT_THUMBNAIL;
   if (playable?.kind === 'file') {
     return (
-      <video className="vd-player" controls preload="metadata" poster={poster} playsInline data-testid="video-player" aria-label={t('detail.player', { title: video.title })}>
+      <video
+        className="vd-player"
+        controls
+        preload="metadata"
+        poster={poster}
+        playsInline
+        data-testid="video-player"
+        aria-label={t('detail.player', { title: video.title })}
+      >
         <source src={playable.src} />
       </video>
     );

@@ -145,41 +145,41 @@ export default function VideosPage() {
         </>
       }
     >
-        <div className="tk-results-head" ref={resultsRef}>
-          <p className="tk-results-head__count" aria-live="polite">
-            {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
-          </p>
-          <div className="vd-view" role="radiogroup" aria-label={t('list.view')} data-testid="videos-view">
-            {VIEWS.map(({ value, Icon, label }) => (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={view === value}
-                className={`vd-view__option${view === value ? ' is-selected' : ''}`}
-                onClick={() => {
-                  setStoredView(value);
-                }}
-              >
-                <Icon aria-hidden="true" /> {t(label)}
-              </button>
-            ))}
-          </div>
-        </div>
-        {body}
-        {data && total > SHOWCASE_PAGE_SIZE && (
-          <nav className="tk-pagination" aria-label={t('list.pagination')}>
-            <Pager
-              current={filters.page}
-              pageSize={SHOWCASE_PAGE_SIZE}
-              total={total}
-              onChange={(page) => {
-                update({ page });
-                resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      <div className="tk-results-head" ref={resultsRef}>
+        <p className="tk-results-head__count" aria-live="polite">
+          {data && !list.isError ? t('list.total', { total: total >= TOTAL_CAP ? `${TOTAL_CAP}+` : total }) : '\u00a0'}
+        </p>
+        <div className="vd-view" role="radiogroup" aria-label={t('list.view')} data-testid="videos-view">
+          {VIEWS.map(({ value, Icon, label }) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={view === value}
+              className={`vd-view__option${view === value ? ' is-selected' : ''}`}
+              onClick={() => {
+                setStoredView(value);
               }}
-            />
-          </nav>
-        )}
+            >
+              <Icon aria-hidden="true" /> {t(label)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {body}
+      {data && total > SHOWCASE_PAGE_SIZE && (
+        <nav className="tk-pagination" aria-label={t('list.pagination')}>
+          <Pager
+            current={filters.page}
+            pageSize={SHOWCASE_PAGE_SIZE}
+            total={total}
+            onChange={(page) => {
+              update({ page });
+              resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+            }}
+          />
+        </nav>
+      )}
     </ListPage>
   );
 }

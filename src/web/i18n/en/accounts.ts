@@ -252,13 +252,16 @@ const en: Messages<typeof zh> = {
         license: 'Business licence',
         uploadLicense: 'Upload business licence',
         changeLicense: 'Upload again',
-        licenseHint: 'A clear, complete photo or scan of your business licence (JPG, PNG or WebP, up to 10 MB). Only you and the platform’s reviewers can see it.',
+        licenseHint:
+          'A clear, complete photo or scan of your business licence (JPG, PNG or WebP, up to 10 MB). Only you and the platform’s reviewers can see it.',
         licenseReady: 'Business licence uploaded; the platform reviews it once you submit',
         submit: 'Submit for verification',
       },
       identityWarning: {
-        verified: 'Changing the company name or the business licence number (unified social credit code) ends your verification; you will need to submit your documents again.',
-        pending: 'Changing the company name or the business licence number (unified social credit code) withdraws the request under review; you will need to submit it again.',
+        verified:
+          'Changing the company name or the business licence number (unified social credit code) ends your verification; you will need to submit your documents again.',
+        pending:
+          'Changing the company name or the business licence number (unified social credit code) withdraws the request under review; you will need to submit it again.',
       },
     },
     checklist: {

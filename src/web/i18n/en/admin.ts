@@ -71,7 +71,8 @@ const en: Messages<typeof zh> = {
     documentTitle: 'Admin settings',
     title: 'Admin settings',
     firstTitle: 'Create the first administrator',
-    firstIntro: 'The platform has no administrator yet. Enter the one-time setup token printed in the server log at start, and set up the administrator account.',
+    firstIntro:
+      'The platform has no administrator yet. Enter the one-time setup token printed in the server log at start, and set up the administrator account.',
     token: 'Setup token',
     tokenPlaceholder: 'Paste the token from the server log',
     tokenRequired: 'Please enter the setup token',

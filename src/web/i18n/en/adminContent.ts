@@ -94,7 +94,8 @@ const en: Messages<typeof zh> = {
     phone: 'Phone',
   },
   reviews: {
-    intro: 'Both sides review each other within 14 days of completion; a review is published once both have written or the period ends. Hidden reviews leave the influencer and company pages and the ratings.',
+    intro:
+      'Both sides review each other within 14 days of completion; a review is published once both have written or the period ends. Hidden reviews leave the influencer and company pages and the ratings.',
     status: 'Status',
     statuses: { all: 'All', published: 'Published', waiting: 'Not yet published', hidden: 'Hidden' },
     columns: { task: 'Deal', author: 'Reviewer', rating: 'Rating', comment: 'Review', state: 'Status', createdAt: 'Written', actions: 'Actions' },

@@ -39,10 +39,12 @@ const en: Messages<typeof zh> = {
     officialMissing:
       'The public holidays and make-up working days from {{year}} on are not known yet (they are usually published late in the year before). Until then only weekends are skipped on those dates: add their holidays and make-up working days below.',
     holidays: 'Extra holidays',
-    holidaysHelp: 'Type a date (YYYY-MM-DD) and press Enter, or paste several. Public holidays and weekends need no entry; a make-up working day entered here is not worked.',
+    holidaysHelp:
+      'Type a date (YYYY-MM-DD) and press Enter, or paste several. Public holidays and weekends need no entry; a make-up working day entered here is not worked.',
     holidaysPlaceholder: 'e.g. 2026-10-01',
     workdays: 'Extra working days (make-up days)',
-    workdaysHelp: 'Weekend or holiday dates on which payouts are processed; they win over the public calendar. A date cannot be both a holiday and a working day.',
+    workdaysHelp:
+      'Weekend or holiday dates on which payouts are processed; they win over the public calendar. A date cannot be both a holiday and a working day.',
     preview: 'With these settings, a payout requested now is expected between {{earliest}} and {{latest}}.',
   },
   analytics: {

@@ -18,7 +18,14 @@ const en: Messages<typeof zh> = {
     answered: 'Answered',
     unanswered: 'No answer',
     sides: { company: 'Company', influencer: 'Influencer' },
-    reasons: { no_show: 'Did not go live', report_untrue: 'Report not true', requirements_unmet: 'Requirements not met', samples_problem: 'Samples problem', payment_terms: 'Fee or terms', other: 'Other' },
+    reasons: {
+      no_show: 'Did not go live',
+      report_untrue: 'Report not true',
+      requirements_unmet: 'Requirements not met',
+      samples_problem: 'Samples problem',
+      payment_terms: 'Fee or terms',
+      other: 'Other',
+    },
     outcomes: { open: 'Open', withdrawn: 'Withdrawn', completed: 'Completed', partial: 'Completed at a share', cancelled: 'Cancelled' },
   },
   categories: {

@@ -85,13 +85,21 @@ const en: Messages<typeof zh> = {
     intro: 'Your account is ready and you are signed in. Three steps and you can start working with influencers:',
     stepLabel: 'Step {{n}}',
     steps: {
-      profile: { title: 'Complete your company profile', text: 'Add your company name, contact person and industry so influencers get to know your brand.', action: 'Complete profile' },
+      profile: {
+        title: 'Complete your company profile',
+        text: 'Add your company name, contact person and industry so influencers get to know your brand.',
+        action: 'Complete profile',
+      },
       verify: {
         title: 'Request company verification',
         text: 'Upload your business licence and enter your unified social credit code; once approved, your company page shows the verified badge.',
         action: 'Request verification',
       },
-      publish: { title: 'Publish your first task', text: 'Publish a live-selling task, then pick and invite influencers from the directory and the recommendations.', action: 'Publish a task' },
+      publish: {
+        title: 'Publish your first task',
+        text: 'Publish a live-selling task, then pick and invite influencers from the directory and the recommendations.',
+        action: 'Publish a task',
+      },
     },
     later: 'Maybe later',
   },

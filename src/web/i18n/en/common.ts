@@ -80,9 +80,17 @@ const en: Messages<typeof zh> = {
     kinds: {
       task: { title: 'The task does not exist', description: 'It may have been deleted, or the link is wrong.', link: 'Browse the task hall' },
       influencer: { title: 'The influencer does not exist', description: 'The profile may not be approved yet or may be hidden.', link: 'Browse influencers' },
-      company: { title: 'The company does not exist', description: 'The company may have hidden its profile, or the link is wrong.', link: 'Browse the task hall' },
+      company: {
+        title: 'The company does not exist',
+        description: 'The company may have hidden its profile, or the link is wrong.',
+        link: 'Browse the task hall',
+      },
       video: { title: 'The video does not exist', description: 'It may have been taken down, or the link is wrong.', link: 'Browse videos' },
-      deal: { title: 'This deal does not exist or you cannot see it', description: 'Make sure you are signed in as the deal’s company or influencer.', link: 'My deals' },
+      deal: {
+        title: 'This deal does not exist or you cannot see it',
+        description: 'Make sure you are signed in as the deal’s company or influencer.',
+        link: 'My deals',
+      },
     },
     gone: {
       task: { title: 'The task has been deleted', description: 'The platform deleted this task; it can no longer be viewed.' },

@@ -154,7 +154,13 @@ const en: Messages<typeof zh> = {
     answer: 'Answer',
     noAnswer: 'No answer yet',
     age: 'Open for {{hours}} h (the platform steps in within 24 h)',
-    outcomes: { open: 'Open', withdrawn: 'Withdrawn', completed: 'Decided: complete at the full fee', partial: 'Decided: complete at {{percent}}%', cancelled: 'Decided: cancel' },
+    outcomes: {
+      open: 'Open',
+      withdrawn: 'Withdrawn',
+      completed: 'Decided: complete at the full fee',
+      partial: 'Decided: complete at {{percent}}%',
+      cancelled: 'Decided: cancel',
+    },
     decision: 'Platform: {{reason}}',
   },
   events: {
@@ -222,7 +228,7 @@ const en: Messages<typeof zh> = {
     evidence: 'Evidence images (up to 9)',
     percent: "Influencer's share of the fee (%)",
     decisionReason: 'Explanation (both sides see it)',
-    awardDeposit: 'Give the influencer\'s deposit to the company',
+    awardDeposit: "Give the influencer's deposit to the company",
   },
   done: 'Done',
   failed: 'That did not work, please try again',
@@ -237,7 +243,8 @@ const en: Messages<typeof zh> = {
     open: 'Open deal',
   },
   reviews: {
-    intro: 'The deal is complete: review the other side by {{time}}. Both reviews are published together once both are in (or when the period ends); a review cannot be changed.',
+    intro:
+      'The deal is complete: review the other side by {{time}}. Both reviews are published together once both are in (or when the period ends); a review cannot be changed.',
     closed: 'The review period ended on {{time}}.',
     windowEnds: 'The review period ends on {{time}}; reviews are published once both are in (or when it ends).',
     closedNone: 'The review period has ended; neither side wrote a review.',

@@ -80,8 +80,8 @@ const en: Messages<typeof zh> = {
     slot_commission: 'Slot fee + commission',
     commission: 'Commission only',
     hint: {
-      fixed: 'The influencer\'s quote is the fee: held in escrow on acceptance and paid (less the platform fee) once the live is confirmed.',
-      slot_commission: 'The influencer\'s quote is the slot fee; a commission on the confirmed GMV is paid on top.',
+      fixed: "The influencer's quote is the fee: held in escrow on acceptance and paid (less the platform fee) once the live is confirmed.",
+      slot_commission: "The influencer's quote is the slot fee; a commission on the confirmed GMV is paid on top.",
       commission: 'No slot fee: only a commission on the GMV of the confirmed live. Influencers do not quote.',
     },
     commissionOf: '{{percent}} commission on GMV',
@@ -174,7 +174,8 @@ const en: Messages<typeof zh> = {
     refuse: 'Refuse',
     acceptTitle: 'Accept this application?',
     acceptText: 'After accepting {{name}}, every other pending application of this task is refused and the task moves to in progress.',
-    acceptMoney: 'The fee of {{amount}} goes into escrow from the prepayment and your wallet (if the wallet is short, the deal waits for payment); the influencer is paid once the live is confirmed.',
+    acceptMoney:
+      'The fee of {{amount}} goes into escrow from the prepayment and your wallet (if the wallet is short, the deal waits for payment); the influencer is paid once the live is confirmed.',
     refuseTitle: 'Refuse this application?',
     refuseText: '{{name}} will be notified. This cannot be undone.',
     confirm: 'Confirm',

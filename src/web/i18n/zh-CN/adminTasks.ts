@@ -16,7 +16,14 @@ export default {
     answered: '已回复',
     unanswered: '未回复',
     sides: { company: '企业', influencer: '达人' },
-    reasons: { no_show: '达人未按时开播', report_untrue: '直播数据不实', requirements_unmet: '未按要求完成直播', samples_problem: '样品问题', payment_terms: '费用或合作条款争议', other: '其他' },
+    reasons: {
+      no_show: '达人未按时开播',
+      report_untrue: '直播数据不实',
+      requirements_unmet: '未按要求完成直播',
+      samples_problem: '样品问题',
+      payment_terms: '费用或合作条款争议',
+      other: '其他',
+    },
     outcomes: { open: '处理中', withdrawn: '已撤回', completed: '按原价完成', partial: '按比例完成', cancelled: '取消订单' },
   },
   categories: {

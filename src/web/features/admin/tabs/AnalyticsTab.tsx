@@ -119,7 +119,11 @@ export default function AnalyticsTab() {
               <EChart option={options.tasks} label={t('analytics.charts.tasks')} />
             </Card>
             <Card size="small" title={t('analytics.charts.categories')} extra={exportLink('categories')}>
-              {a.categories.length ? <EChart option={options.categories} label={t('analytics.charts.categories')} /> : <Empty compact level={3} title={t('analytics.empty')} />}
+              {a.categories.length ? (
+                <EChart option={options.categories} label={t('analytics.charts.categories')} />
+              ) : (
+                <Empty compact level={3} title={t('analytics.empty')} />
+              )}
             </Card>
             <Card size="small" title={t('analytics.charts.funnel')} extra={exportLink('funnel')}>
               <EChart option={options.funnel} label={t('analytics.charts.funnel')} />

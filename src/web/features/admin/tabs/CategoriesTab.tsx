@@ -97,7 +97,13 @@ export default function CategoriesTab() {
   return (
     <div data-testid="admin-categories">
       <div className="adm-toolbar">
-        <Input.Search allowClear placeholder={t('categories.searchPlaceholder')} aria-label={t('categories.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} data-testid="categories-search" />
+        <Input.Search
+          allowClear
+          placeholder={t('categories.searchPlaceholder')}
+          aria-label={t('categories.searchPlaceholder')}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="categories-search"
+        />
         <Button onClick={() => setExpanded(allKeys)}>{t('categories.expandAll')}</Button>
         <Button onClick={() => setExpanded([])}>{t('categories.collapseAll')}</Button>
         <Checkbox checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} data-testid="categories-inactive">
@@ -204,17 +210,33 @@ function CategoryModal({ editing, categories, onClose }: { editing: NonNullable<
       destroyOnHidden
     >
       <Form layout="vertical" onFinish={submit}>
-        {item('name', t('categories.form.name'), <Input id="cat-name" maxLength={40} value={v.name} onChange={(e) => set({ name: e.target.value })} data-testid="category-name" />)}
+        {item(
+          'name',
+          t('categories.form.name'),
+          <Input id="cat-name" maxLength={40} value={v.name} onChange={(e) => set({ name: e.target.value })} data-testid="category-name" />,
+        )}
         {item(
           'nameEn',
           t('categories.form.nameEn'),
           <Input id="cat-nameEn" maxLength={60} value={v.nameEn ?? ''} onChange={(e) => set({ nameEn: e.target.value })} />,
           t('categories.form.nameEnHelp'),
         )}
-        {item('description', t('categories.form.description'), <Input.TextArea id="cat-description" rows={2} maxLength={200} value={v.description ?? ''} onChange={(e) => set({ description: e.target.value })} />)}
+        {item(
+          'description',
+          t('categories.form.description'),
+          <Input.TextArea id="cat-description" rows={2} maxLength={200} value={v.description ?? ''} onChange={(e) => set({ description: e.target.value })} />,
+        )}
         <Space wrap>
-          {item('icon', t('categories.form.icon'), <Input id="cat-icon" maxLength={30} value={v.icon} onChange={(e) => set({ icon: e.target.value })} style={{ width: 140 }} />)}
-          {item('sortOrder', t('categories.form.sortOrder'), <InputNumber id="cat-sortOrder" min={0} precision={0} value={v.sortOrder} onChange={(n) => set({ sortOrder: n ?? 0 })} />)}
+          {item(
+            'icon',
+            t('categories.form.icon'),
+            <Input id="cat-icon" maxLength={30} value={v.icon} onChange={(e) => set({ icon: e.target.value })} style={{ width: 140 }} />,
+          )}
+          {item(
+            'sortOrder',
+            t('categories.form.sortOrder'),
+            <InputNumber id="cat-sortOrder" min={0} precision={0} value={v.sortOrder} onChange={(n) => set({ sortOrder: n ?? 0 })} />,
+          )}
           {item(
             'level',
             t('categories.form.level'),
@@ -235,7 +257,10 @@ function CategoryModal({ editing, categories, onClose }: { editing: NonNullable<
               id="cat-parentId"
               value={v.parentId ?? undefined}
               onChange={(id: string) => set({ parentId: id })}
-              options={parents.map((p) => ({ value: p.id, label: t('categories.form.parentOption', { name: f.lang === 'en' && p.nameEn ? p.nameEn : p.name, level: p.level }) }))}
+              options={parents.map((p) => ({
+                value: p.id,
+                label: t('categories.form.parentOption', { name: f.lang === 'en' && p.nameEn ? p.nameEn : p.name, level: p.level }),
+              }))}
               placeholder={t('categories.form.parentNone')}
               data-testid="category-parent"
             />,

@@ -115,10 +115,23 @@ function ContactModal({ message: m, onClose }: { message: AdminContactMessage; o
         </Descriptions>
         <p style={{ whiteSpace: 'pre-wrap', margin: '12px 0' }}>{m.message}</p>
         {m.reply && (
-          <Alert type="success" title={t('contact.yourReply')} description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.reply}</span>} style={{ marginBottom: 12 }} />
+          <Alert
+            type="success"
+            title={t('contact.yourReply')}
+            description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.reply}</span>}
+            style={{ marginBottom: 12 }}
+          />
         )}
         <label htmlFor="contact-reply">{t('contact.replyTitle', { name: m.name })}</label>
-        <Input.TextArea id="contact-reply" rows={4} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('contact.replyPlaceholder')} data-testid="contact-reply" />
+        <Input.TextArea
+          id="contact-reply"
+          rows={4}
+          maxLength={5000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('contact.replyPlaceholder')}
+          data-testid="contact-reply"
+        />
         <Space style={{ marginTop: 12 }} wrap>
           <Button
             type="primary"

@@ -46,8 +46,17 @@ export default function DisputesTab() {
         </span>
       ),
     },
-    { title: t('disputes.columns.answer'), key: 'answer', responsive: ['md'], render: (_: unknown, d) => (d.answeredAt ? t('disputes.answered') : t('disputes.unanswered')) },
-    { title: t('disputes.columns.outcome'), dataIndex: 'outcome', render: (o: AdminDispute['outcome']) => <Tag color={OUTCOME_COLOR[o]}>{t(`disputes.outcomes.${o}`)}</Tag> },
+    {
+      title: t('disputes.columns.answer'),
+      key: 'answer',
+      responsive: ['md'],
+      render: (_: unknown, d) => (d.answeredAt ? t('disputes.answered') : t('disputes.unanswered')),
+    },
+    {
+      title: t('disputes.columns.outcome'),
+      dataIndex: 'outcome',
+      render: (o: AdminDispute['outcome']) => <Tag color={OUTCOME_COLOR[o]}>{t(`disputes.outcomes.${o}`)}</Tag>,
+    },
     {
       title: '',
       key: 'actions',

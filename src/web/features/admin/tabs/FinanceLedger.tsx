@@ -49,7 +49,9 @@ export default function FinanceLedger() {
               <span className="adm-ledger-lines__who" title={l.ownerEmail ? `${owner(l)} <${l.ownerEmail}>` : undefined}>
                 {t(`ledger.accounts.${l.accountKind}`)} · {owner(l)}
               </span>
-              <span className={`adm-ledger-lines__amount adm-ledger-lines__amount--${l.amountCents > 0 ? 'in' : 'out'}`}>{formatMoney(l.amountCents, { sign: true })}</span>
+              <span className={`adm-ledger-lines__amount adm-ledger-lines__amount--${l.amountCents > 0 ? 'in' : 'out'}`}>
+                {formatMoney(l.amountCents, { sign: true })}
+              </span>
             </li>
           ))}
         </ul>

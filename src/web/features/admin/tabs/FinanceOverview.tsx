@@ -11,7 +11,10 @@ import { LoadFailed } from '../../../components/PageState';
 
 type Overview = Schema<'FinanceOverview'>;
 
-const TOTALS: { key: keyof Overview['totals']; label: 'companyWallets' | 'influencerWallets' | 'escrowHeld' | 'depositsHeld' | 'payoutsInTransit' | 'revenue' }[] = [
+const TOTALS: {
+  key: keyof Overview['totals'];
+  label: 'companyWallets' | 'influencerWallets' | 'escrowHeld' | 'depositsHeld' | 'payoutsInTransit' | 'revenue';
+}[] = [
   { key: 'companyWalletsCents', label: 'companyWallets' },
   { key: 'influencerWalletsCents', label: 'influencerWallets' },
   { key: 'escrowHeldCents', label: 'escrowHeld' },
@@ -44,7 +47,12 @@ export default function FinanceOverview() {
     <section className="adm-section" data-testid="finance-overview">
       <div className="adm-toolbar">
         <h2 style={{ margin: 0 }}>{t('overview.title')}</h2>
-        <Button size="small" icon={<ReloadOutlined />} loading={q.isFetching} onClick={() => void qc.invalidateQueries({ queryKey: financeKeys.overview(days) })}>
+        <Button
+          size="small"
+          icon={<ReloadOutlined />}
+          loading={q.isFetching}
+          onClick={() => void qc.invalidateQueries({ queryKey: financeKeys.overview(days) })}
+        >
           {t('overview.refresh')}
         </Button>
         {o && <span className="adm-change">{t('overview.updatedAt', { time: f.dateTime(o.computedAt) })}</span>}
@@ -72,7 +80,13 @@ export default function FinanceOverview() {
       </div>
       <Card size="small" title={t('overview.revenueTitle')}>
         <div className="adm-toolbar" style={{ marginBottom: 0 }}>
-          <Segmented size="small" value={days} onChange={(v) => setDays(v)} options={DAYS.map((d) => ({ value: d, label: t('overview.days', { days: d }) }))} data-testid="finance-revenue-days" />
+          <Segmented
+            size="small"
+            value={days}
+            onChange={(v) => setDays(v)}
+            options={DAYS.map((d) => ({ value: d, label: t('overview.days', { days: d }) }))}
+            data-testid="finance-revenue-days"
+          />
           {o && (
             <span className="adm-change" style={{ marginTop: 0 }} data-testid="finance-revenue-total">
               {t('overview.revenueTotal', { days, amount: formatMoney(total) })}
@@ -83,7 +97,12 @@ export default function FinanceOverview() {
           <Skeleton active paragraph={{ rows: 3 }} title={false} />
         ) : (
           <>
-            <div className="adm-bars" role="img" aria-label={t('overview.revenueChart', { days, amount: formatMoney(total) })} data-testid="finance-revenue-chart">
+            <div
+              className="adm-bars"
+              role="img"
+              aria-label={t('overview.revenueChart', { days, amount: formatMoney(total) })}
+              data-testid="finance-revenue-chart"
+            >
               {o.revenueByDay.map((d) => (
                 <span key={d.date} className="adm-bars__bar" title={t('overview.revenueDay', { date: f.day(d.date), amount: formatMoney(d.cents) })}>
                   <span style={{ height: `${d.cents > 0 ? Math.max(3, Math.round((d.cents / peak) * 100)) : 0}%` }} />

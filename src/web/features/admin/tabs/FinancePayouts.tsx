@@ -129,9 +129,21 @@ export default function FinancePayouts() {
         destroyOnHidden
       >
         {deciding?.outcome === 'paid' ? (
-          <Input value={text} maxLength={100} onChange={(e) => setText(e.target.value)} placeholder={t('finance.referencePlaceholder')} data-testid="finance-payout-reference" />
+          <Input
+            value={text}
+            maxLength={100}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('finance.referencePlaceholder')}
+            data-testid="finance-payout-reference"
+          />
         ) : (
-          <Input.TextArea value={text} maxLength={200} onChange={(e) => setText(e.target.value)} placeholder={t('finance.reasonPlaceholder')} data-testid="finance-payout-reason" />
+          <Input.TextArea
+            value={text}
+            maxLength={200}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('finance.reasonPlaceholder')}
+            data-testid="finance-payout-reason"
+          />
         )}
       </Modal>
     </div>

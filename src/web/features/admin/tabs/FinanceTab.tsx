@@ -43,18 +43,37 @@ export default function FinanceTab() {
     );
 
   const columns: ColumnsType<AdminTopup> = [
-    { title: t('finance.columns.company'), key: 'company', render: (_: unknown, r) => <span>{r.companyName ?? r.email}<br /><span className="adm-change">{r.email}</span></span> },
+    {
+      title: t('finance.columns.company'),
+      key: 'company',
+      render: (_: unknown, r) => (
+        <span>
+          {r.companyName ?? r.email}
+          <br />
+          <span className="adm-change">{r.email}</span>
+        </span>
+      ),
+    },
     { title: t('finance.columns.reference'), dataIndex: 'bankReference', render: (v: string) => <code data-testid="finance-reference">{v}</code> },
     { title: t('finance.columns.amount'), dataIndex: 'amountCents', align: 'right', render: (c: number) => <strong>{formatMoney(c)}</strong> },
     { title: t('finance.columns.createdAt'), dataIndex: 'createdAt', responsive: ['md'], render: (v: string) => f.dateTime(v) },
-    { title: t('finance.columns.status'), dataIndex: 'status', render: (s: AdminTopup['status']) => <Tag color={STATUS_COLOR[s]}>{t(`topups.statuses.${s}`)}</Tag> },
+    {
+      title: t('finance.columns.status'),
+      dataIndex: 'status',
+      render: (s: AdminTopup['status']) => <Tag color={STATUS_COLOR[s]}>{t(`topups.statuses.${s}`)}</Tag>,
+    },
     {
       title: '',
       key: 'actions',
       render: (_: unknown, r) =>
         r.status === 'pending' && (
           <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
-            <Popconfirm title={t('finance.confirmTitle', { amount: formatMoney(r.amountCents), code: r.bankReference })} okText={t('finance.ok')} cancelText={t('finance.cancel')} onConfirm={() => run(r.id, 'confirm')}>
+            <Popconfirm
+              title={t('finance.confirmTitle', { amount: formatMoney(r.amountCents), code: r.bankReference })}
+              okText={t('finance.ok')}
+              cancelText={t('finance.cancel')}
+              onConfirm={() => run(r.id, 'confirm')}
+            >
               <Button type="primary" size="small" data-testid="finance-confirm">
                 {t('finance.confirm')}
               </Button>
@@ -94,7 +113,13 @@ export default function FinanceTab() {
         onOk={() => rejecting && run(rejecting.id, 'reject', reason)}
         onCancel={() => setRejecting(null)}
       >
-        <Input.TextArea value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} placeholder={t('finance.reasonPlaceholder')} data-testid="finance-reason" />
+        <Input.TextArea
+          value={reason}
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={t('finance.reasonPlaceholder')}
+          data-testid="finance-reason"
+        />
       </Modal>
       <FinancePayouts />
       <FinanceLedger />

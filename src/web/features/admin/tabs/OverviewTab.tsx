@@ -40,7 +40,12 @@ export default function OverviewTab() {
   return (
     <div data-testid="admin-overview">
       <div className="adm-toolbar">
-        <Button icon={<ReloadOutlined />} loading={q.isFetching} onClick={() => void qc.invalidateQueries({ queryKey: adminKeys.overview })} data-testid="overview-refresh">
+        <Button
+          icon={<ReloadOutlined />}
+          loading={q.isFetching}
+          onClick={() => void qc.invalidateQueries({ queryKey: adminKeys.overview })}
+          data-testid="overview-refresh"
+        >
           {t('overview.refresh')}
         </Button>
         {data && <span className="adm-change">{t('overview.updatedAt', { time: f.dateTime(data.computedAt) })}</span>}
@@ -53,9 +58,15 @@ export default function OverviewTab() {
           return (
             <Card key={c.key} size="small" data-testid={`stat-${c.key}`}>
               <Skeleton loading={!card} active paragraph={{ rows: 1 }} title={false}>
-                <Statistic title={t(`overview.cards.${c.label}` as 'overview.cards.totalUsers')} value={card ? (c.money ? f.money(card.value) : f.number(card.value)) : ''} />
+                <Statistic
+                  title={t(`overview.cards.${c.label}` as 'overview.cards.totalUsers')}
+                  value={card ? (c.money ? f.money(card.value) : f.number(card.value)) : ''}
+                />
                 {i < 4 && (
-                  <div className={`adm-change${change !== null && change > 0 ? ' adm-change--up' : change !== null && change < 0 ? ' adm-change--down' : ''}`} data-testid={`stat-${c.key}-change`}>
+                  <div
+                    className={`adm-change${change !== null && change > 0 ? ' adm-change--up' : change !== null && change < 0 ? ' adm-change--down' : ''}`}
+                    data-testid={`stat-${c.key}-change`}
+                  >
                     {change === null ? (
                       t('overview.noComparison')
                     ) : (

@@ -77,7 +77,12 @@ export default function PayoutSettings({ v, set, fieldError, calendar }: Props) 
 
   return (
     <Card size="small" title={t('settings.payouts')} className="adm-section" data-testid="settings-payouts">
-      <Form.Item label={t('settings.payoutMin')} htmlFor="set-payoutMinCents" validateStatus={minError ? 'error' : undefined} help={minError ?? t('settings.payoutMinHelp')}>
+      <Form.Item
+        label={t('settings.payoutMin')}
+        htmlFor="set-payoutMinCents"
+        validateStatus={minError ? 'error' : undefined}
+        help={minError ?? t('settings.payoutMinHelp')}
+      >
         <Input
           id="set-payoutMinCents"
           prefix="$"
@@ -118,10 +123,20 @@ export default function PayoutSettings({ v, set, fieldError, calendar }: Props) 
         {uncovered && <Alert type="warning" showIcon title={t('settings.officialMissing', { year: uncovered })} data-testid="settings-official-missing" />}
       </div>
 
-      <Form.Item label={t('settings.holidays')} htmlFor="set-holidays" validateStatus={holidaysError ? 'error' : undefined} help={holidaysError ?? t('settings.holidaysHelp')}>
+      <Form.Item
+        label={t('settings.holidays')}
+        htmlFor="set-holidays"
+        validateStatus={holidaysError ? 'error' : undefined}
+        help={holidaysError ?? t('settings.holidaysHelp')}
+      >
         {days(v.holidays, (d) => set({ holidays: d }), 'set-holidays', 'settings-holidays')}
       </Form.Item>
-      <Form.Item label={t('settings.workdays')} htmlFor="set-workdays" validateStatus={workdaysError ? 'error' : undefined} help={workdaysError ?? t('settings.workdaysHelp')}>
+      <Form.Item
+        label={t('settings.workdays')}
+        htmlFor="set-workdays"
+        validateStatus={workdaysError ? 'error' : undefined}
+        help={workdaysError ?? t('settings.workdaysHelp')}
+      >
         {days(v.workdays ?? [], (d) => set({ workdays: d }), 'set-workdays', 'settings-workdays')}
       </Form.Item>
       <p className="adm-calendar__preview" data-testid="settings-payout-preview">

@@ -42,7 +42,13 @@ export default function ReviewsTab() {
     });
 
   const state = (r: AdminReview) =>
-    r.hiddenAt ? <Tag color="red">{t('reviews.statuses.hidden')}</Tag> : r.revealedAt ? <Tag color="green">{t('reviews.statuses.published')}</Tag> : <Tag>{t('reviews.statuses.waiting')}</Tag>;
+    r.hiddenAt ? (
+      <Tag color="red">{t('reviews.statuses.hidden')}</Tag>
+    ) : r.revealedAt ? (
+      <Tag color="green">{t('reviews.statuses.published')}</Tag>
+    ) : (
+      <Tag>{t('reviews.statuses.waiting')}</Tag>
+    );
 
   const columns: ColumnsType<AdminReview> = [
     {
@@ -56,7 +62,11 @@ export default function ReviewsTab() {
         </span>
       ),
     },
-    { title: t('reviews.columns.rating'), dataIndex: 'rating', render: (n: number) => <span data-testid="admin-review-rating">{t('reviews.stars', { count: n })}</span> },
+    {
+      title: t('reviews.columns.rating'),
+      dataIndex: 'rating',
+      render: (n: number) => <span data-testid="admin-review-rating">{t('reviews.stars', { count: n })}</span>,
+    },
     {
       title: t('reviews.columns.comment'),
       key: 'comment',

@@ -12,7 +12,10 @@ import { useAdminAction } from '../api';
 import { useAdminFormat } from '../format';
 import PayoutSettings from './PayoutSettings';
 
-const settingsQuery = { queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => data(client.GET('/api/admin/settings', { signal })) };
+const settingsQuery = {
+  queryKey: ['admin', 'settings'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => data(client.GET('/api/admin/settings', { signal })),
+};
 
 /** 系统设置: settings the product reads, validated and audited on the server. */
 export default function SettingsTab() {
@@ -29,7 +32,17 @@ export default function SettingsTab() {
     if (q.data && !v) setV(q.data.settings);
   }, [q.data, v]);
 
-  if (q.isError) return <LoadFailed testId="settings" compact title={t('settings.loadFailed')} text={apiErrorText(q.error, '')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
+  if (q.isError)
+    return (
+      <LoadFailed
+        testId="settings"
+        compact
+        title={t('settings.loadFailed')}
+        text={apiErrorText(q.error, '')}
+        onRetry={() => void q.refetch()}
+        retrying={q.isFetching}
+      />
+    );
   if (!v || !q.data) return <Skeleton active />;
   const set = (patch: Partial<PlatformSettingsInput>) => setV((o) => (o ? { ...o, ...patch } : o));
   const a = v.announcement;
@@ -45,7 +58,8 @@ export default function SettingsTab() {
       },
       onError: (e) => {
         // a field's message takes the error's params when it is the error itself (SETTING_CALENDAR_CONFLICT names the day)
-        if (isApiError(e) && e.fields) setFields(Object.fromEntries(Object.entries(e.fields).map(([k, code]) => [k, errorText(code, code === e.code ? e.params : undefined)])));
+        if (isApiError(e) && e.fields)
+          setFields(Object.fromEntries(Object.entries(e.fields).map(([k, code]) => [k, errorText(code, code === e.code ? e.params : undefined)])));
         void message.error(apiErrorText(e, t('settings.saveFailed')));
       },
     });
@@ -67,52 +81,109 @@ export default function SettingsTab() {
           {item(
             'platformFeePercent',
             t('settings.fee'),
-            <InputNumber id="set-platformFeePercent" min={0} max={50} step={0.5} precision={1} value={v.platformFeePercent} onChange={(n) => set({ platformFeePercent: n ?? 0 })} data-testid="settings-fee" />,
+            <InputNumber
+              id="set-platformFeePercent"
+              min={0}
+              max={50}
+              step={0.5}
+              precision={1}
+              value={v.platformFeePercent}
+              onChange={(n) => set({ platformFeePercent: n ?? 0 })}
+              data-testid="settings-fee"
+            />,
             t('settings.feeHelp'),
           )}
           {item(
             'settlementHours',
             t('settings.settlement'),
-            <InputNumber id="set-settlementHours" min={1} max={720} precision={0} value={v.settlementHours} onChange={(n) => set({ settlementHours: n ?? 1 })} data-testid="settings-settlement" />,
+            <InputNumber
+              id="set-settlementHours"
+              min={1}
+              max={720}
+              precision={0}
+              value={v.settlementHours}
+              onChange={(n) => set({ settlementHours: n ?? 1 })}
+              data-testid="settings-settlement"
+            />,
             t('settings.settlementHelp'),
           )}
           {item(
             'invitationDailyLimit',
             t('settings.invitationLimit'),
-            <InputNumber id="set-invitationDailyLimit" min={1} max={200} precision={0} value={v.invitationDailyLimit} onChange={(n) => set({ invitationDailyLimit: n ?? 1 })} data-testid="settings-invitation-limit" />,
+            <InputNumber
+              id="set-invitationDailyLimit"
+              min={1}
+              max={200}
+              precision={0}
+              value={v.invitationDailyLimit}
+              onChange={(n) => set({ invitationDailyLimit: n ?? 1 })}
+              data-testid="settings-invitation-limit"
+            />,
             t('settings.invitationLimitHelp'),
           )}
           {item(
             'supportEmail',
             t('settings.supportEmail'),
-            <Input id="set-supportEmail" inputMode="email" value={v.supportEmail} onChange={(e) => set({ supportEmail: e.target.value })} data-testid="settings-support" />,
+            <Input
+              id="set-supportEmail"
+              inputMode="email"
+              value={v.supportEmail}
+              onChange={(e) => set({ supportEmail: e.target.value })}
+              data-testid="settings-support"
+            />,
             t('settings.supportEmailHelp'),
           )}
         </Card>
         <Card size="small" title={t('settings.signup')} className="adm-section">
           <label style={{ marginRight: 24 }}>
-            <Switch checked={v.signupOpen.influencer} onChange={(on) => set({ signupOpen: { ...v.signupOpen, influencer: on } })} data-testid="settings-signup-influencer" />{' '}
+            <Switch
+              checked={v.signupOpen.influencer}
+              onChange={(on) => set({ signupOpen: { ...v.signupOpen, influencer: on } })}
+              data-testid="settings-signup-influencer"
+            />{' '}
             {t('settings.signupInfluencer')}
           </label>
           <label>
-            <Switch checked={v.signupOpen.company} onChange={(on) => set({ signupOpen: { ...v.signupOpen, company: on } })} data-testid="settings-signup-company" /> {t('settings.signupCompany')}
+            <Switch
+              checked={v.signupOpen.company}
+              onChange={(on) => set({ signupOpen: { ...v.signupOpen, company: on } })}
+              data-testid="settings-signup-company"
+            />{' '}
+            {t('settings.signupCompany')}
           </label>
         </Card>
         <Card size="small" title={t('settings.announcement')} className="adm-section">
           <Form.Item>
             <label>
-              <Switch checked={a.enabled} onChange={(on) => set({ announcement: { ...a, enabled: on } })} data-testid="settings-announcement" /> {t('settings.announcementEnabled')}
+              <Switch checked={a.enabled} onChange={(on) => set({ announcement: { ...a, enabled: on } })} data-testid="settings-announcement" />{' '}
+              {t('settings.announcementEnabled')}
             </label>
           </Form.Item>
           {item(
             'announcement.textZh',
             t('settings.textZh'),
-            <Input.TextArea id="set-announcement.textZh" rows={2} maxLength={200} showCount value={a.textZh ?? ''} onChange={(e) => set({ announcement: { ...a, textZh: e.target.value } })} data-testid="settings-text-zh" />,
+            <Input.TextArea
+              id="set-announcement.textZh"
+              rows={2}
+              maxLength={200}
+              showCount
+              value={a.textZh ?? ''}
+              onChange={(e) => set({ announcement: { ...a, textZh: e.target.value } })}
+              data-testid="settings-text-zh"
+            />,
           )}
           {item(
             'announcement.textEn',
             t('settings.textEn'),
-            <Input.TextArea id="set-announcement.textEn" rows={2} maxLength={200} showCount value={a.textEn ?? ''} onChange={(e) => set({ announcement: { ...a, textEn: e.target.value } })} data-testid="settings-text-en" />,
+            <Input.TextArea
+              id="set-announcement.textEn"
+              rows={2}
+              maxLength={200}
+              showCount
+              value={a.textEn ?? ''}
+              onChange={(e) => set({ announcement: { ...a, textEn: e.target.value } })}
+              data-testid="settings-text-en"
+            />,
           )}
           <Form.Item label={t('settings.tone')}>
             <Radio.Group

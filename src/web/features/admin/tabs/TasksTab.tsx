@@ -162,7 +162,9 @@ function TaskModal({ id, onClose, onDelete }: { id: string; onClose: () => void;
               <Descriptions.Item label={t('tasks.columns.budget')}>{f.dollarRange(d.budgetMin, d.budgetMax)}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.maxApplicants')}>{d.maxApplicants}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.liveDate')}>{f.dateTime(d.liveDate)}</Descriptions.Item>
-              <Descriptions.Item label={t('tasks.detail.location')}>{isOnlineLocation(d.location) ? ONLINE_LOCATION_LABEL[f.lang] : d.location}</Descriptions.Item>
+              <Descriptions.Item label={t('tasks.detail.location')}>
+                {isOnlineLocation(d.location) ? ONLINE_LOCATION_LABEL[f.lang] : d.location}
+              </Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.product')}>{d.productName ?? ''}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.views')}>{d.viewsCount}</Descriptions.Item>
               {d.selectedInfluencer && <Descriptions.Item label={t('tasks.detail.selected')}>{d.selectedInfluencer}</Descriptions.Item>}

@@ -166,7 +166,14 @@ export default function UsersTab() {
       </div>
       {q.isError && (
         <div className="adm-section">
-          <LoadFailed testId="users" compact title={t('loadFailed')} text={apiErrorText(q.error, '')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
+          <LoadFailed
+            testId="users"
+            compact
+            title={t('loadFailed')}
+            text={apiErrorText(q.error, '')}
+            onRetry={() => void q.refetch()}
+            retrying={q.isFetching}
+          />
         </div>
       )}
       <Table<AdminUserRow>
@@ -318,7 +325,14 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
         },
       );
     if (action === 'execute') {
-      void modal.confirm({ title: t('users.deletionExecute'), content: t('users.deletionConfirm'), okButtonProps: { danger: true }, okText: t('confirm'), cancelText: t('cancel'), onOk: run });
+      void modal.confirm({
+        title: t('users.deletionExecute'),
+        content: t('users.deletionConfirm'),
+        okButtonProps: { danger: true },
+        okText: t('confirm'),
+        cancelText: t('cancel'),
+        onOk: run,
+      });
     } else run();
   };
 
@@ -378,8 +392,12 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                 <Divider />
                 <Descriptions size="small" column={{ xs: 1, sm: 2 }} title={t('users.detail.company')} bordered>
                   <Descriptions.Item label={t('users.detail.companyName')}>{d.company.companyName}</Descriptions.Item>
-                  <Descriptions.Item label={t('users.detail.industry')}>{dash(d.company.industry && labelOf(COMPANY_INDUSTRIES, d.company.industry, f.lang))}</Descriptions.Item>
-                  <Descriptions.Item label={t('users.detail.size')}>{dash(d.company.companySize && labelOf(COMPANY_SIZES, d.company.companySize, f.lang))}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.industry')}>
+                    {dash(d.company.industry && labelOf(COMPANY_INDUSTRIES, d.company.industry, f.lang))}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.size')}>
+                    {dash(d.company.companySize && labelOf(COMPANY_SIZES, d.company.companySize, f.lang))}
+                  </Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.address')}>{dash(d.company.address)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.contactPerson')}>{dash(d.company.contactPerson)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.contactPhone')}>{dash(d.company.contactPhone)}</Descriptions.Item>

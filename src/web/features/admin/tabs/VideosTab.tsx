@@ -278,7 +278,10 @@ function VideoModal({ video, onClose }: { video: AdminVideo | null; onClose: () 
     setUploading(true);
     uploadFile<Schema<'UploadResponse'>>('/api/uploads?purpose=video-cover', file)
       .then((up) => setCover({ id: up.id, url: up.url }))
-      .catch((e: unknown) => void message.error(t('videos.form.uploadFailed', { message: isApiError(e) ? apiErrorText(e, t('videos.unknownError')) : t('videos.unknownError') })))
+      .catch(
+        (e: unknown) =>
+          void message.error(t('videos.form.uploadFailed', { message: isApiError(e) ? apiErrorText(e, t('videos.unknownError')) : t('videos.unknownError') })),
+      )
       .finally(() => setUploading(false));
   };
 
@@ -312,7 +315,11 @@ function VideoModal({ video, onClose }: { video: AdminVideo | null; onClose: () 
     </Form.Item>
   );
   const num = (key: 'viewsCount' | 'likesCount' | 'commentsCount' | 'sharesCount' | 'sortOrder', label: string) =>
-    item(key, label, <InputNumber id={`video-${key}`} min={0} precision={0} value={v[key] as number} onChange={(n) => set({ [key]: n ?? 0 })} style={{ width: 130 }} />);
+    item(
+      key,
+      label,
+      <InputNumber id={`video-${key}`} min={0} precision={0} value={v[key] as number} onChange={(n) => set({ [key]: n ?? 0 })} style={{ width: 130 }} />,
+    );
 
   return (
     <Modal
@@ -325,15 +332,38 @@ function VideoModal({ video, onClose }: { video: AdminVideo | null; onClose: () 
       destroyOnHidden
     >
       <Form layout="vertical" onFinish={submit}>
-        {item('title', t('videos.form.title'), <Input id="video-title" maxLength={100} value={v.title} onChange={(e) => set({ title: e.target.value })} data-testid="video-form-title" />, undefined, true)}
+        {item(
+          'title',
+          t('videos.form.title'),
+          <Input id="video-title" maxLength={100} value={v.title} onChange={(e) => set({ title: e.target.value })} data-testid="video-form-title" />,
+          undefined,
+          true,
+        )}
         {item(
           'videoUrl',
           t('videos.form.videoUrl'),
-          <Input id="video-videoUrl" type="url" maxLength={500} value={v.videoUrl} onChange={(e) => set({ videoUrl: e.target.value })} data-testid="video-form-url" />,
+          <Input
+            id="video-videoUrl"
+            type="url"
+            maxLength={500}
+            value={v.videoUrl}
+            onChange={(e) => set({ videoUrl: e.target.value })}
+            data-testid="video-form-url"
+          />,
           t('videos.form.videoUrlHelp'),
           true,
         )}
-        {item('description', t('videos.form.description'), <Input.TextArea id="video-description" rows={2} maxLength={2000} value={v.description ?? ''} onChange={(e) => set({ description: e.target.value })} />)}
+        {item(
+          'description',
+          t('videos.form.description'),
+          <Input.TextArea
+            id="video-description"
+            rows={2}
+            maxLength={2000}
+            value={v.description ?? ''}
+            onChange={(e) => set({ description: e.target.value })}
+          />,
+        )}
         <Space wrap align="start">
           {item(
             'categoryId',
@@ -347,14 +377,27 @@ function VideoModal({ video, onClose }: { video: AdminVideo | null; onClose: () 
               options={(cats.data?.categories ?? []).map((c) => ({ value: c.id, label: f.lang === 'en' && c.nameEn ? c.nameEn : c.name }))}
             />,
           )}
-          {item('duration', t('videos.form.duration'), <Input id="video-duration" style={{ width: 110 }} value={v.duration ?? ''} onChange={(e) => set({ duration: e.target.value })} />, t('videos.form.durationHelp'))}
+          {item(
+            'duration',
+            t('videos.form.duration'),
+            <Input id="video-duration" style={{ width: 110 }} value={v.duration ?? ''} onChange={(e) => set({ duration: e.target.value })} />,
+            t('videos.form.durationHelp'),
+          )}
           {num('sortOrder', t('videos.form.sortOrder'))}
         </Space>
         {item(
           'posterUploadId',
           t('videos.form.cover'),
           <Space wrap align="center">
-            <img src={cover.url || DEFAULT_THUMBNAIL} onError={onPosterError} alt="" width={128} height={72} className="adm-video__poster" data-testid="video-cover-preview" />
+            <img
+              src={cover.url || DEFAULT_THUMBNAIL}
+              onError={onPosterError}
+              alt=""
+              width={128}
+              height={72}
+              className="adm-video__poster"
+              data-testid="video-cover-preview"
+            />
             <label className="ant-btn ant-btn-default" style={{ cursor: 'pointer' }}>
               <UploadOutlined /> {t('videos.form.uploadCover')}
               <input type="file" accept="image/*" hidden onChange={(e) => pickFile(e.target.files?.[0])} data-testid="video-cover-input" />
@@ -382,15 +425,37 @@ function VideoModal({ video, onClose }: { video: AdminVideo | null; onClose: () 
         )}
         {!v.influencerId && (
           <Space wrap>
-            {item('influencerFollowers', t('videos.form.influencerFollowers'), <Input id="video-influencerFollowers" style={{ width: 130 }} value={v.influencerFollowers ?? ''} onChange={(e) => set({ influencerFollowers: e.target.value })} />)}
+            {item(
+              'influencerFollowers',
+              t('videos.form.influencerFollowers'),
+              <Input
+                id="video-influencerFollowers"
+                style={{ width: 130 }}
+                value={v.influencerFollowers ?? ''}
+                onChange={(e) => set({ influencerFollowers: e.target.value })}
+              />,
+            )}
             {item(
               'influencerRating',
               t('videos.form.influencerRating'),
-              <InputNumber id="video-influencerRating" min={0} max={5} step={0.1} precision={1} value={v.influencerRating} onChange={(n) => set({ influencerRating: n ?? 0 })} />,
+              <InputNumber
+                id="video-influencerRating"
+                min={0}
+                max={5}
+                step={0.1}
+                precision={1}
+                value={v.influencerRating}
+                onChange={(n) => set({ influencerRating: n ?? 0 })}
+              />,
             )}
           </Space>
         )}
-        {item('tags', t('videos.form.tags'), <Input id="video-tags" value={v.tagsText} onChange={(e) => set({ tagsText: e.target.value })} />, t('videos.form.tagsHelp'))}
+        {item(
+          'tags',
+          t('videos.form.tags'),
+          <Input id="video-tags" value={v.tagsText} onChange={(e) => set({ tagsText: e.target.value })} />,
+          t('videos.form.tagsHelp'),
+        )}
         <Space wrap>
           {num('viewsCount', t('videos.form.views'))}
           {num('likesCount', t('videos.form.likes'))}
