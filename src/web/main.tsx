@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { initI18n } from './i18n';
 import { App } from './app/App';
 import { seedFirstData } from './app/firstPaint';
+import { markPageHydrated } from './app/hydration';
 import { preloadPage } from './app/router';
 import { syncTimeZoneCookie } from './lib/timeZone';
 import './app/global.css';
@@ -43,6 +44,7 @@ async function start() {
   }
   // as a transition: React renders the first screen in slices of a few milliseconds, yielding to the browser
   // between them, instead of one long task that blocks input (Total Blocking Time)
+  markPageHydrated(); // nothing to hydrate: the app asks for everything at once
   const root = createRoot(el);
   startTransition(() => root.render(tree()));
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { HydrationMark } from '../hydration';
 import { useTranslation } from 'react-i18next';
 import { AuthDialogProvider } from '../../features/auth/AuthDialogProvider';
 import { useMe } from '../../features/auth/api';
@@ -35,7 +36,10 @@ export function AppLayout() {
         <Header />
         <main id="main" className="app__main" tabIndex={-1}>
           <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<Loading />}>{notFound ? <NotFoundPage kind={notFound.kind} status={notFound.status} /> : <Outlet />}</Suspense>
+            <Suspense fallback={<Loading />}>
+              <HydrationMark />
+              {notFound ? <NotFoundPage kind={notFound.kind} status={notFound.status} /> : <Outlet />}
+            </Suspense>
           </RouteErrorBoundary>
         </main>
         <Footer />

@@ -7,6 +7,7 @@ import { isApiError, uploadFile, type UploadOptions } from '../../lib/api';
 import { client, data, type Schema } from '../../lib/client';
 import { clearOwnedStorage } from '../../lib/storage';
 import { delay } from '../../lib/time';
+import { usePageHydrated } from '../../app/hydration';
 
 /**
  * Auth api hooks. This module is part of the app shell (the header needs `useMe`), so it
@@ -39,8 +40,11 @@ export const meQuery = queryOptions({
   retry: false,
 });
 
-/** The signed-in user: `data` is the user, `null` when signed out, undefined while loading. */
-export const useMe = () => useQuery(meQuery);
+/**
+ * The signed-in user: `data` is the user, `null` when signed out, undefined while loading. Asked for once the page
+ * the server rendered is hydrated (app/hydration.ts).
+ */
+export const useMe = () => useQuery({ ...meQuery, enabled: usePageHydrated() });
 
 function afterAuthChange(qc: QueryClient, user: Me | null) {
   qc.setQueryData(meQueryKey, user);
