@@ -38,7 +38,10 @@ async function start() {
     const zone = seedFirstData();
     if (rendered === i18n.language) {
       await preloadPage(window.location.pathname);
-      hydrateRoot(el, tree(zone));
+      // as a transition too: the hydration is done in slices, yielding to the browser between them (TBT)
+      startTransition(() => {
+        hydrateRoot(el, tree(zone));
+      });
       return;
     }
   }
