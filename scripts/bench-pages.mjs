@@ -12,14 +12,11 @@
  *    (BENCH_NO_DOC=1 only prints). Target: each visitor page at ≥ 50 % of its API's throughput, p99 < 100 ms.
  */
 import { fork } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { root, startProductionServer } from './lib/prodServer.mjs';
+import { startProductionServer, writePerformanceSection } from './lib/prodServer.mjs';
 
-const DOC = path.join(root, 'docs', 'performance.md');
 const START = '<!-- bench:pages:start -->';
 const END = '<!-- bench:pages:end -->';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -102,15 +99,7 @@ async function main() {
       "session column is rendered per request (no data: the page as the app's first render shows it) and never shared.",
       END,
     ].join('\n');
-    console.log(lines);
-    if (process.env.BENCH_NO_DOC !== '1') {
-      const doc = readFileSync(DOC, 'utf8');
-      const next = doc.includes(START)
-        ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), lines)
-        : `${doc.trimEnd()}\n\n## Rendered pages against their API (\`npm run bench:pages\`)\n\n${lines}\n`;
-      writeFileSync(DOC, next);
-      log(`updated ${path.relative(root, DOC)}`);
-    }
+    writePerformanceSection(log, START, END, 'Rendered pages against their API (`npm run bench:pages`)', lines);
   } finally {
     worker.kill();
     await stop();

@@ -17,15 +17,12 @@
  * on the machine's speed and load, so CI does not run this; it enforces the byte budgets (`npm run size`)
  * and the layout-shift limit (e2e/layout-shift.spec.ts) instead.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startProductionServer, writePerformanceSection } from './lib/prodServer.mjs';
 
-import { root, startProductionServer } from './lib/prodServer.mjs';
-
-const DOC = path.join(root, 'docs', 'performance.md');
 const START = '<!-- bench:web:start -->';
 const END = '<!-- bench:web:end -->';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -153,15 +150,7 @@ async function main() {
       'Targets (issue 13, on a quiet machine): performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05.',
       END,
     ].join('\n');
-    console.log(lines);
-    if (process.env.BENCH_NO_DOC !== '1') {
-      const doc = readFileSync(DOC, 'utf8');
-      const next = doc.includes(START)
-        ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), lines)
-        : `${doc.trimEnd()}\n\n## Lighthouse of the public pages (\`npm run bench:web\`)\n\n${lines}\n`;
-      writeFileSync(DOC, next);
-      log(`updated ${path.relative(root, DOC)}`);
-    }
+    writePerformanceSection(log, START, END, 'Lighthouse of the public pages (`npm run bench:web`)', lines);
   } finally {
     await stop();
   }

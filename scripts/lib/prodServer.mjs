@@ -6,7 +6,7 @@
  * a node_modules link — so a rebuild meanwhile cannot swap what is measured.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,4 +98,18 @@ export async function startProductionServer(log, extraEnv = {}) {
     throw e;
   }
   return { base, stop, pid: server.pid };
+}
+
+/**
+ * Puts `lines` (which start with `start` and end with `end`) into docs/performance.md in place of the previous
+ * figures between the same markers, or under `heading` at the end; BENCH_NO_DOC=1 only prints.
+ */
+export function writePerformanceSection(log, start, end, heading, lines) {
+  console.log(lines);
+  if (process.env.BENCH_NO_DOC === '1') return;
+  const file = path.join(root, 'docs', 'performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const next = doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), lines) : `${doc.trimEnd()}\n\n## ${heading}\n\n${lines}\n`;
+  writeFileSync(file, next);
+  log(`updated ${path.relative(root, file)}`);
 }
