@@ -13,11 +13,11 @@
  * E2E_BASE_URL=http://host:port skips starting a server and tests that one instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { symlinkSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, snapshotBuild } from './lib/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -42,18 +42,6 @@ const log = (msg) => process.stdout.write(`[e2e] ${msg}\n`);
 if (!existsSync(CHROMIUM)) {
   log(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium fonts-noto-cjk)`);
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(url, child, timeoutMs = Number(process.env.E2E_START_TIMEOUT_S ?? 240) * 1000) {
@@ -146,13 +134,10 @@ async function main() {
 
     const port = await freePort();
     // the server runs in its own directory: DATA_DIR (a fresh embedded database) and a snapshot
-    // of dist/web (config.webDist is ./dist/web), so a rebuild during the run cannot swap the assets
+    // of the build (config.webDist is ./dist/web), so a rebuild during the run cannot swap the assets
     runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-e2e-'));
     const dataDir = path.join(runDir, 'data');
-    cpSync(path.join(root, 'dist', 'web'), path.join(runDir, 'dist', 'web'), { recursive: true });
-    // the web app's server entry too (decision 0034), which finds its packages through node_modules
-    cpSync(path.join(root, 'dist', 'server'), path.join(runDir, 'dist', 'server'), { recursive: true });
-    symlinkSync(path.join(root, 'node_modules'), path.join(runDir, 'node_modules'), 'dir');
+    snapshotBuild(root, runDir);
     baseURL = `http://127.0.0.1:${port}`;
     const serverLogFile = path.join(artifacts, 'server.log');
     contractLog = path.join(artifacts, 'contract-violations.log');

@@ -6,25 +6,13 @@
  * a node_modules link — so a rebuild meanwhile cannot swap what is measured.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, snapshotBuild } from './build.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url, child, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
@@ -50,9 +38,7 @@ export async function startProductionServer(log, extraEnv = {}) {
     if (b.status !== 0) throw new Error('web build failed');
   }
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-'));
-  cpSync(path.join(root, 'dist', 'web'), path.join(runDir, 'dist', 'web'), { recursive: true });
-  cpSync(path.join(root, 'dist', 'server'), path.join(runDir, 'dist', 'server'), { recursive: true });
-  symlinkSync(path.join(root, 'node_modules'), path.join(runDir, 'node_modules'), 'dir');
+  snapshotBuild(root, runDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
