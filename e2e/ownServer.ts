@@ -4,23 +4,11 @@
  * (DEV_CLOCK=1: /api/dev/clock moves time forward for every request of that server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, snapshotBuild } from '../scripts/lib/build.mjs';
 import { expect } from './fixtures';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export type OwnServer = { url: string; stop(): Promise<void> };
 
@@ -28,10 +16,8 @@ export type OwnServer = { url: string; stop(): Promise<void> };
 export async function startOwnServer(prefix: string, env: Record<string, string>): Promise<OwnServer> {
   const root = process.cwd();
   const dir = mkdtempSync(path.join(os.tmpdir(), `lc-e2e-${prefix}-`));
-  cpSync(path.join(root, 'dist', 'web'), path.join(dir, 'dist', 'web'), { recursive: true });
-  // the web app's server entry too (decision 0034), which finds its packages through node_modules
-  cpSync(path.join(root, 'dist', 'server'), path.join(dir, 'dist', 'server'), { recursive: true });
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // the same snapshot of the build as the shared e2e server's (scripts/lib/build.mjs)
+  snapshotBuild(root, dir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const full: NodeJS.ProcessEnv = { ...process.env };

@@ -1,5 +1,5 @@
 /**
- * What the runners that start the built server share (scripts/e2e.mjs, scripts/lib/prodServer.mjs): a free
+ * What the runners that start the built server share (scripts/e2e.mjs, scripts/lib/prodServer.mjs, e2e/ownServer.ts): a free
  * loopback port, and a snapshot of the build in a directory of its own — dist/web and the web app's server entry
  * dist/server (decision 0034), which finds its packages through a node_modules link — so a rebuild meanwhile
  * cannot swap what is running.

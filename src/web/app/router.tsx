@@ -5,6 +5,7 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorBoundary } from './RouteErrorPage';
 import { lazyPage, type LazyPage } from './lazyPage';
+import { RENDERED_PATHS, type LayoutPath } from '@shared/routes';
 
 // every page is its own chunk; the second argument lists the i18n namespaces it needs
 const HomePage = lazyPage(() => import('../features/home/HomePage'), ['home', 'videos'], { antd: false });
@@ -46,56 +47,59 @@ const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['mo
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /**
- * The routes inside the app's layout, in one table: AppRoutes below declares them, and the server's render
- * (src/web/entry-server.tsx) and main.tsx find a page from it (`matchPage`). `render: true` marks the public
- * pages the server renders with their data (their modules export `prefetch`); every other page comes as the
- * app's frame and loads in the browser (decision 0034).
+ * The page of every address of the app (src/shared/routes.ts lists the addresses, which the server answers too):
+ * a Record over those paths, so an address without a page, or a page at an address the server does not know, does
+ * not type-check. AppRoutes below declares them, and the server's render (src/web/entry-server.tsx) and main.tsx
+ * find a page from the table (`matchPage`). The addresses marked `render` are the public pages the server renders
+ * with their data (their modules export `prefetch`); every other page comes as the app's frame and loads in the
+ * browser (decision 0034).
  */
-type PageRoute = { path: string; page: LazyPage; render?: true };
-const PAGE_ROUTES: PageRoute[] = [
-  { path: 'signup', page: SignupPage },
-  { path: 'login-test', page: LoginTestPage },
-  { path: 'forgot-password', page: ForgotPasswordPage },
-  { path: 'email-test', page: EmailTestPage },
-  { path: 'sms-test', page: SmsTestPage },
-  { path: 'image-upload-test', page: ImageUploadTestPage },
-  { path: 'influencer-image-upload-test', page: InfluencerImageUploadTestPage },
-  { path: 'influencer-profile', page: InfluencerProfilePage },
-  { path: 'materials', page: MaterialsPage },
-  { path: 'company-profile', page: CompanyProfilePage },
-  { path: 'profile', page: ProfilePage },
-  { path: 'account-settings', page: AccountSettingsPage },
-  { path: 'tasks', page: TaskHallPage, render: true },
-  { path: 'task', page: TaskDetailPage },
-  { path: 'task/:id', page: TaskDetailPage, render: true },
-  { path: 'company-tasks', page: CompanyTasksPage },
-  { path: 'influencer-tasks', page: InfluencerTasksPage },
-  { path: 'influencers', page: InfluencersPage, render: true },
-  { path: 'influencer', page: InfluencerDetailPage },
-  { path: 'influencer/:id', page: InfluencerDetailPage, render: true },
-  { path: 'company', page: CompanyDetailPage },
-  { path: 'company/:id', page: CompanyDetailPage, render: true },
-  { path: 'deals', page: DealsPage },
-  { path: 'deal/:id', page: DealPage },
-  { path: 'messages', page: MessagesPage },
-  { path: 'messages/:id', page: MessagesPage },
-  { path: 'wallet', page: WalletPage },
-  { path: 'wallet/sandbox-pay/:id', page: SandboxPayPage },
-  { path: 'wallet/receipt/:id', page: ReceiptPage },
-  { path: 'videos', page: VideosPage, render: true },
-  { path: 'about', page: AboutPage },
-  { path: 'terms', page: TermsPage },
-  { path: 'privacy', page: PrivacyPage },
-  { path: 'help', page: HelpPage },
-  { path: 'contact', page: ContactPage },
-  { path: 'admin-login', page: AdminLoginPage },
-  { path: 'admin-setup', page: AdminSetupPage },
-  { path: 'route-test', page: RouteTestPage },
-  { path: 'route-test/:id', page: RouteTestPage },
-  { path: 'video/:id', page: VideoDetailPage, render: true },
-];
-const HOME: PageRoute = { path: '/', page: HomePage, render: true };
-const MATCHABLE = [HOME, ...PAGE_ROUTES.map((r) => ({ ...r, path: `/${r.path}` }))];
+const PAGES: Record<LayoutPath, LazyPage> = {
+  '/signup': SignupPage,
+  '/login-test': LoginTestPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/email-test': EmailTestPage,
+  '/sms-test': SmsTestPage,
+  '/image-upload-test': ImageUploadTestPage,
+  '/influencer-image-upload-test': InfluencerImageUploadTestPage,
+  '/influencer-profile': InfluencerProfilePage,
+  '/materials': MaterialsPage,
+  '/company-profile': CompanyProfilePage,
+  '/profile': ProfilePage,
+  '/account-settings': AccountSettingsPage,
+  '/tasks': TaskHallPage,
+  '/task': TaskDetailPage,
+  '/task/:id': TaskDetailPage,
+  '/company-tasks': CompanyTasksPage,
+  '/influencer-tasks': InfluencerTasksPage,
+  '/influencers': InfluencersPage,
+  '/influencer': InfluencerDetailPage,
+  '/influencer/:id': InfluencerDetailPage,
+  '/company': CompanyDetailPage,
+  '/company/:id': CompanyDetailPage,
+  '/deals': DealsPage,
+  '/deal/:id': DealPage,
+  '/messages': MessagesPage,
+  '/messages/:id': MessagesPage,
+  '/wallet': WalletPage,
+  '/wallet/sandbox-pay/:id': SandboxPayPage,
+  '/wallet/receipt/:id': ReceiptPage,
+  '/videos': VideosPage,
+  '/video/:id': VideoDetailPage,
+  '/about': AboutPage,
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
+  '/help': HelpPage,
+  '/contact': ContactPage,
+  '/admin-login': AdminLoginPage,
+  '/admin-setup': AdminSetupPage,
+  '/route-test': RouteTestPage,
+  '/route-test/:id': RouteTestPage,
+};
+type PageRoute = { path: string; page: LazyPage; render: boolean };
+const rendered = new Set<string>(RENDERED_PATHS);
+const LAYOUT_ROUTES: PageRoute[] = (Object.entries(PAGES) as [LayoutPath, LazyPage][]).map(([path, page]) => ({ path, page, render: rendered.has(path) }));
+const MATCHABLE: PageRoute[] = [{ path: '/', page: HomePage, render: rendered.has('/') }, ...LAYOUT_ROUTES];
 
 /**
  * The page at `pathname` the server renders (with its route parameters), or null for any other address (a
@@ -134,8 +138,8 @@ export function AppRoutes() {
         />
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
-          {PAGE_ROUTES.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+          {LAYOUT_ROUTES.map(({ path, page: Page }) => (
+            <Route key={path} path={path.slice(1)} element={<Page />} />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

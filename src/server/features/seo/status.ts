@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import type { RecordPage } from '../../../shared/pages';
+import { APP_PATHS, DEV_PATHS } from '../../../shared/routes';
 import type { AppContext } from '../../platform/context';
 import { deletedByAdmin } from '../../platform/admin';
 import type { AuthUser } from '../../platform/session';
@@ -15,56 +16,9 @@ import { dealPageShown } from '../deals';
  * apply (each feature exports the one-row check its detail endpoint uses), before the HTML is written.
  */
 
-/**
- * Every route of the web app (src/web/app/router.tsx — status.test.ts checks that the two lists agree).
- */
-export const APP_ROUTES = [
-  '/',
-  '/admin',
-  '/signup',
-  '/login-test',
-  '/forgot-password',
-  '/email-test',
-  '/sms-test',
-  '/image-upload-test',
-  '/influencer-image-upload-test',
-  '/influencer-profile',
-  '/materials',
-  '/company-profile',
-  '/profile',
-  '/account-settings',
-  '/tasks',
-  '/task',
-  '/task/:id',
-  '/company-tasks',
-  '/influencer-tasks',
-  '/influencers',
-  '/influencer',
-  '/influencer/:id',
-  '/company',
-  '/company/:id',
-  '/deals',
-  '/deal/:id',
-  '/messages',
-  '/messages/:id',
-  '/wallet',
-  '/wallet/sandbox-pay/:id',
-  '/wallet/receipt/:id',
-  '/videos',
-  '/about',
-  '/terms',
-  '/privacy',
-  '/help',
-  '/contact',
-  '/admin-login',
-  '/admin-setup',
-  '/route-test',
-  '/route-test/:id',
-  '/video/:id',
-] as const;
-
-/** The developer pages (they read the outbox, try uploads and routes): development only, 404 in production (decision 0032). */
-export const DEV_ROUTES = ['/email-test', '/sms-test', '/image-upload-test', '/influencer-image-upload-test', '/route-test', '/route-test/:id'] as const;
+/** Every address of the web app and its developer pages (src/shared/routes.ts, the table the web app's router reads too). */
+export const APP_ROUTES = APP_PATHS;
+export const DEV_ROUTES = DEV_PATHS;
 
 const matches = (routes: readonly string[], pathname: string) => routes.some((path) => matchPath({ path, caseSensitive: false, end: true }, pathname) !== null);
 
