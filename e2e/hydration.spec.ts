@@ -63,6 +63,10 @@ test('no hydration error on any public page, in either language, at 390 px and o
     `/company/${ids.company}`,
     '/videos',
     `/video/${ids.video}`,
+    '/about',
+    '/terms',
+    '/privacy',
+    '/help',
   ];
   for (const lang of ['zh-CN', 'en'] as const) {
     for (const viewport of [

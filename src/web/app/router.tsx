@@ -29,10 +29,10 @@ const InfluencersPage = lazyPage(() => import('../features/people/InfluencersPag
 const InfluencerDetailPage = lazyPage(() => import('../features/people/InfluencerDetailPage'), ['people'], { antd: false });
 const CompanyDetailPage = lazyPage(() => import('../features/people/CompanyDetailPage'), ['people', 'tasks'], { antd: false });
 const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'), ['messages', 'people']);
-const AboutPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.AboutPage })), ['site']);
-const TermsPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.TermsPage })), ['site']);
-const PrivacyPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.PrivacyPage })), ['site']);
-const HelpPage = lazyPage(() => import('../features/site/HelpPage'), ['site']);
+const AboutPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.AboutPage })), ['site'], { antd: false });
+const TermsPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.TermsPage })), ['site'], { antd: false });
+const PrivacyPage = lazyPage(() => import('../features/site/DocPage').then((m) => ({ default: m.PrivacyPage })), ['site'], { antd: false });
+const HelpPage = lazyPage(() => import('../features/site/HelpPage'), ['site'], { antd: false });
 const ContactPage = lazyPage(() => import('../features/site/ContactPage'), ['site']);
 const RouteTestPage = lazyPage(() => import('../features/site/RouteTestPage'), ['site']);
 const VideosPage = lazyPage(() => import('../features/videos/VideosPage'), ['videos'], { antd: false });

@@ -63,30 +63,56 @@ export function SearchFilter({
   onSubmit: () => void;
   testId: string;
 }) {
-  const ref = useEarlyInput<HTMLInputElement>(value, onChange);
   return (
     <div className="tk-filters__field tk-filters__field--search">
       <label htmlFor={id} className="tk-filters__label">
         {label}
       </label>
-      <span className="lp-control lp-control--search">
-        <SearchOutlined className="lp-control__icon" aria-hidden="true" />
-        <input
-          ref={ref}
-          id={id}
-          type="search"
-          className="lp-control__input"
-          maxLength={maxLength}
-          placeholder={placeholder}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.nativeEvent.isComposing) onSubmit();
-          }}
-          data-testid={testId}
-        />
-      </span>
+      <SearchInput id={id} placeholder={placeholder} value={value} maxLength={maxLength} onChange={onChange} onSubmit={onSubmit} testId={testId} />
     </div>
+  );
+}
+
+/**
+ * A native search box with the look of antd's large Input with a search icon; what a visitor types before the
+ * app's code arrives is kept (useEarlyInput). Label it from outside (`id`).
+ */
+export function SearchInput({
+  id,
+  placeholder,
+  value,
+  maxLength,
+  onChange,
+  onSubmit,
+  testId,
+}: {
+  id: string;
+  placeholder: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  onSubmit?: () => void;
+  testId: string;
+}) {
+  const ref = useEarlyInput<HTMLInputElement>(value, onChange);
+  return (
+    <span className="lp-control lp-control--search">
+      <SearchOutlined className="lp-control__icon" aria-hidden="true" />
+      <input
+        ref={ref}
+        id={id}
+        type="search"
+        className="lp-control__input"
+        maxLength={maxLength}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (onSubmit && e.key === 'Enter' && !e.nativeEvent.isComposing) onSubmit();
+        }}
+        data-testid={testId}
+      />
+    </span>
   );
 }
 

@@ -27,6 +27,8 @@ export const PAGE_MODULES: PageModules[] = [
   { pattern: /^\/company\/[^/]+$/, module: 'features/people/CompanyDetailPage', namespaces: ['people', 'tasks'], antd: false, preload: true },
   { pattern: /^\/videos$/, module: 'features/videos/VideosPage', namespaces: ['videos'], antd: false, preload: true },
   { pattern: /^\/video\/[^/]+$/, module: 'features/videos/VideoDetailPage', namespaces: ['videos'], antd: false, preload: true },
+  { pattern: /^\/(about|terms|privacy)$/, module: 'features/site/DocPage', namespaces: ['site'], antd: false, preload: true },
+  { pattern: /^\/help$/, module: 'features/site/HelpPage', namespaces: ['site'], antd: false, preload: true },
 ];
 
 type ManifestEntry = { file: string; imports?: string[]; css?: string[] };

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Input } from 'antd';
-import { QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useBusinessValues } from '../../app/siteSettings';
+import { SearchInput } from '../../components/ListPage';
 import { Empty } from '../../components/PageState';
 import { usePageTitle } from '../../lib/usePageTitle';
 import './site.css';
@@ -26,7 +26,7 @@ function Highlight({ text, term }: { text: string; term: string }) {
   return <>{parts}</>;
 }
 
-/** /help — the FAQ with a search that filters as one types (part 2 §2). */
+/** /help — the FAQ with a search that filters as one types (part 2 §2). Rendered on the server (no antd). */
 export default function HelpPage() {
   const { t } = useTranslation('site');
   const businessValues = useBusinessValues();
@@ -51,18 +51,7 @@ export default function HelpPage() {
         <label htmlFor={searchId} className="visually-hidden">
           {t('help.searchLabel')}
         </label>
-        <Input
-          id={searchId}
-          type="search"
-          size="large"
-          allowClear
-          prefix={<SearchOutlined aria-hidden="true" />}
-          placeholder={t('help.searchPlaceholder')}
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-          maxLength={50}
-          data-testid="help-search"
-        />
+        <SearchInput id={searchId} placeholder={t('help.searchPlaceholder')} value={term} onChange={setTerm} maxLength={50} testId="help-search" />
         <p className="site-help__count" aria-live="polite">
           {q ? t('help.results', { count }) : '\u00a0'}
         </p>
