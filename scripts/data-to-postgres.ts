@@ -58,6 +58,11 @@ try {
       `data:to-postgres: done in ${((performance.now() - started) / 1000).toFixed(1)} s — ${report.rows} rows in ${report.tables.length} tables. ` +
         `The embedded database in ${dbDir} is unchanged; keep it until the new setup has run for a while.`,
     );
+    if (!process.env.SECRET_KEY) {
+      console.log(
+        `Next: give every instance SECRET_KEY=<the contents of ${path.join(config.dataDir, '.secret-key')}> (sealed values in the database need it).`,
+      );
+    }
   }
 } catch (err) {
   if (err instanceof MoveError || err instanceof DataDirError) {
