@@ -28,7 +28,7 @@ import { MemoryLimiter, type Limiter } from './platform/ratelimit';
 import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
 import { createSms, type SmsSender } from './platform/sms';
-import { createStorage, isSafeKey, type Storage } from './platform/storage';
+import { createStorage, isSafeKey, parseByteRange, type Storage } from './platform/storage';
 import { authRoutes } from './features/auth/routes';
 import { ensureAdminAccount } from './features/auth/service';
 import { adminRoutes } from './features/admin/routes';
@@ -287,9 +287,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   } else {
     app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const obj = isSafeKey(key) ? await storage.get(key) : null;
+      // one byte range (`bytes=a-b` or `bytes=a-`), as the local files answer it: video players seek with it
+      const wanted = parseByteRange(request.headers.range);
+      const obj = isSafeKey(key) ? await storage.get(key, wanted) : null;
       if (!obj) throw new AppError('NOT_FOUND');
-      reply.header('content-type', obj.contentType).header('cache-control', 'public, max-age=31536000, immutable');
+      reply
+        .header('content-type', obj.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .header('accept-ranges', 'bytes');
+      if (wanted) {
+        const end = Math.min(wanted.end ?? obj.size - 1, obj.size - 1);
+        reply
+          .code(206)
+          .header('content-range', `bytes ${wanted.start}-${end}/${obj.size}`)
+          .header('content-length', end - wanted.start + 1);
+      } else {
+        reply.header('content-length', obj.size);
+      }
       return reply.send(obj.stream);
     });
   }

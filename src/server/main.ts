@@ -7,6 +7,7 @@ import { safeErrorLog } from './platform/errors';
 import { purgeUnclaimedUploads } from './features/uploads/service';
 import { purgeExpiredSessions } from './platform/session';
 import { stopOnSignals } from './platform/shutdown';
+import { createStorage, selfCheckStorage, StorageCheckError } from './platform/storage';
 
 async function main() {
   // first of all: a stop signal during the start (migrations, seeding) is kept and honoured
@@ -26,6 +27,16 @@ async function main() {
       `warning: development mode (NODE_ENV=${config.env}) listening on ${config.host}: other machines can reach it. ` +
         'The developer pages and the outbox still answer only this machine; use NODE_ENV=production for a real deployment.\n',
     );
+  }
+  // the storage self-check: a wrong endpoint, bucket or key stops the start here, named (issue 27)
+  try {
+    await selfCheckStorage(createStorage(config.storage), config.storage);
+  } catch (err) {
+    if (err instanceof StorageCheckError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
   }
   const app = await buildApp(config);
   // demo data only when asked: SEED_DEMO, on by default for the embedded database outside production (decision 0032)

@@ -49,12 +49,18 @@ async function migratedPgliteSnapshot(): Promise<Blob> {
   return dump;
 }
 
+/** A migrated, empty embedded database in memory, whatever TEST_DATABASE_URL says (e.g. the source of a move). */
+export async function freshPglite(): Promise<Database> {
+  const client = new PGlite({ loadDataDir: await migratedPgliteSnapshot(), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });
+  const database = await pgliteDatabase(client);
+  await database.migrate(); // a no-op on the snapshot; kept so a stale snapshot can never hide a migration
+  return database;
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const client = new PGlite({ loadDataDir: await migratedPgliteSnapshot(), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });
-    const database = await pgliteDatabase(client);
-    await database.migrate(); // a no-op on the snapshot; kept so a stale snapshot can never hide a migration
+    const database = await freshPglite();
     return { database, drop: async () => database.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
