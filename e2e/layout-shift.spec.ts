@@ -12,6 +12,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, publicIds, test, type ConsoleGuard, type PublicIds } from './fixtures';
 
+// with motion (the other specs run with reduced motion, playwright.config.ts): shifts are measured as most readers see the pages
+test.use({ reducedMotion: 'no-preference' });
+
 const LIMIT = 0.05;
 
 type Shift = { value: number; time: number; sources: string[] };

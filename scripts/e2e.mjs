@@ -7,7 +7,8 @@
  *    DATA_DIR (embedded PGlite; the demo seed runs on the empty database), NODE_ENV=test so the
  *    dev outbox exists, and an admin account from ADMIN_EMAIL / ADMIN_PASSWORD,
  * 3. waits for GET /api/health, runs `playwright test` (playwright.config.ts) against it with
- *    Debian's /usr/bin/chromium (never a downloaded browser),
+ *    Debian's Chromium — its headless shell when installed, else /usr/bin/chromium (playwright.config.ts; never a
+ *    downloaded browser),
  * 4. stops the server (also on failure or Ctrl-C) and prints `N passed, N failed`.
  *
  * E2E_BASE_URL=http://host:port skips starting a server and tests that one instead.
@@ -35,12 +36,13 @@ for (const old of readdirSync(path.join(artifactsRoot, 'runs')).sort().slice(0, 
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-Passw0rd';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// the same choice as playwright.config.ts: Debian's headless shell when installed (decision 0041)
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 const log = (msg) => process.stdout.write(`[e2e] ${msg}\n`);
 
 if (!existsSync(CHROMIUM)) {
-  log(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium fonts-noto-cjk)`);
+  log(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium chromium-headless-shell fonts-noto-cjk)`);
   process.exit(2);
 }
 

@@ -33,13 +33,24 @@ const uniq = () => `${Date.now().toString(36)}${(++seq).toString(36)}${randomByt
 
 export type MadeUser = { id: string; email: string; password: string; userType: UserType | null };
 
+/**
+ * One argon2 hash per password per process: a real hash (sign-in verifies it as for any account) but computed once —
+ * test files make hundreds of accounts, nearly all with the same password, and each hash costs 20–40 ms of CPU.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hashPassword(password)));
+  return h;
+};
+
 export async function makeUser(
   db: DbOrTx,
   o: { email?: string; password?: string; userType?: UserType | null; passwordHash?: string; isDemo?: boolean } = {},
 ): Promise<MadeUser> {
   const email = (o.email ?? `user-${uniq()}@example.com`).toLowerCase();
   const password = o.password ?? 'secret123';
-  const passwordHash = o.passwordHash ?? (await hashPassword(password));
+  const passwordHash = o.passwordHash ?? (await hashOnce(password));
   const [u] = await db
     .insert(users)
     .values({ email, passwordHash, isDemo: o.isDemo ?? false })
