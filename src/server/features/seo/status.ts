@@ -50,6 +50,7 @@ export const APP_ROUTES = [
   '/wallet',
   '/wallet/sandbox-pay/:id',
   '/wallet/receipt/:id',
+  '/developers',
   '/videos',
   '/about',
   '/terms',
