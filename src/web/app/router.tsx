@@ -43,6 +43,7 @@ const DealsPage = lazyPage(() => import('../features/deals/DealsPage'), ['deals'
 const WalletPage = lazyPage(() => import('../features/money/WalletPage'), ['money', 'payouts']);
 const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage'), ['money']);
 const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['money']);
+const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'), ['developers']);
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /**
@@ -82,6 +83,7 @@ const PAGE_ROUTES: PageRoute[] = [
   { path: 'wallet', page: WalletPage },
   { path: 'wallet/sandbox-pay/:id', page: SandboxPayPage },
   { path: 'wallet/receipt/:id', page: ReceiptPage },
+  { path: 'developers', page: DevelopersPage },
   { path: 'videos', page: VideosPage, render: true },
   { path: 'about', page: AboutPage },
   { path: 'terms', page: TermsPage },
