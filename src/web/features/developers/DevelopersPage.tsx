@@ -19,6 +19,8 @@ const STATE_COLOR: Record<ApiKey['state'], string> = { active: 'green', expired:
 const EXPIRY_DAYS = ['never', '30', '90', '365'] as const;
 type Expiry = (typeof EXPIRY_DAYS)[number];
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** the i18n key of a scope: i18next would read the ':' of `tasks:read` as a namespace separator */
+const scopeKey = (s: ApiKeyScope) => s.replace(':', '_') as 'tasks_read';
 
 /** /developers (开发者设置) — a company's or influencer's API keys: list, create (the secret shown once), revoke. */
 export default function DevelopersPage() {
@@ -219,7 +221,7 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
           {API_KEY_SCOPES.map((s) => (
             <Checkbox key={s} value={s} data-testid={`key-scope-${s}`}>
               <code className="dv-code">{s}</code>
-              <span className="dv-scope-text">{t(`scopes.${s}`)}</span>
+              <span className="dv-scope-text">{t(`scopes.${scopeKey(s)}`)}</span>
             </Checkbox>
           ))}
         </Checkbox.Group>

@@ -60,14 +60,15 @@ const developers: Messages<typeof zh> = {
     copyFailed: 'Copying failed; select the key and copy it by hand',
     done: 'I have saved it, close',
   },
+  /** by scope, ':' written '_' (i18next reads ':' as its namespace separator) */
   scopes: {
-    'tasks:read': 'Read tasks: the task hall, my tasks, a task’s applications and invitations',
-    'tasks:write': 'Manage tasks: publish, cancel, complete, end recruiting',
-    'applications:write': 'Handle applications: accept or refuse, invite influencers (influencers: apply, withdraw, answer invitations)',
-    'deals:read': 'Read deals: the list and details, deal conversations',
-    'deals:write': 'Act on deals: deal events (samples, schedule, confirmation …) and messages',
-    'wallet:read': 'Read the wallet: balances, statement, receipts and top-ups',
-    'webhooks:manage': 'Manage webhooks (coming next)',
+    tasks_read: 'Read tasks: the task hall, my tasks, a task’s applications and invitations',
+    tasks_write: 'Manage tasks: publish, cancel, complete, end recruiting',
+    applications_write: 'Handle applications: accept or refuse, invite influencers (influencers: apply, withdraw, answer invitations)',
+    deals_read: 'Read deals: the list and details, deal conversations',
+    deals_write: 'Act on deals: deal events (samples, schedule, confirmation …) and messages',
+    wallet_read: 'Read the wallet: balances, statement, receipts and top-ups',
+    webhooks_manage: 'Manage webhooks (coming next)',
   },
 };
 export default developers;

@@ -58,14 +58,15 @@ const developers = {
     copyFailed: '复制失败，请手动选择并复制',
     done: '我已保存，关闭',
   },
+  /** by scope, ':' written '_' (i18next reads ':' as its namespace separator) */
   scopes: {
-    'tasks:read': '读取任务：任务大厅、我的任务、任务的申请与邀请',
-    'tasks:write': '管理任务：发布、取消、完成任务，结束招募',
-    'applications:write': '处理申请：接受或拒绝申请、邀请达人（达人：申请、撤回、回复邀请）',
-    'deals:read': '读取订单：订单列表与详情、订单会话',
-    'deals:write': '操作订单：订单事件（寄样、排期、确认等）与发送消息',
-    'wallet:read': '读取钱包：余额、流水、回单与充值记录',
-    'webhooks:manage': '管理 Webhook（即将推出）',
+    tasks_read: '读取任务：任务大厅、我的任务、任务的申请与邀请',
+    tasks_write: '管理任务：发布、取消、完成任务，结束招募',
+    applications_write: '处理申请：接受或拒绝申请、邀请达人（达人：申请、撤回、回复邀请）',
+    deals_read: '读取订单：订单列表与详情、订单会话',
+    deals_write: '操作订单：订单事件（寄样、排期、确认等）与发送消息',
+    wallet_read: '读取钱包：余额、流水、回单与充值记录',
+    webhooks_manage: '管理 Webhook（即将推出）',
   },
 };
 export default developers;
