@@ -131,6 +131,15 @@ describe('managing keys (session only)', () => {
     expect((await co.c.post('/api/me/api-keys', { name: 'one more', scopes: ['tasks:read'] })).statusCode).toBe(200);
   });
 
+  it('parallel creations never pass 20 live keys (the account row lock)', async () => {
+    const co = await company(0);
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => co.c.post('/api/me/api-keys', { name: `k${i}`, scopes: ['tasks:read'] })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(20);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    expect(await db().select().from(apiKeys).where(eq(apiKeys.userId, co.user.id))).toHaveLength(20);
+    expect(errorOf(await new Client(t.app).post(`/api/me/api-keys/${results[0]!.json().key.id}/revoke`)).status).toBe(401);
+  });
+
   it('revoking: the key is refused at once (401), the owner mailed; another account cannot revoke it (404)', async () => {
     const co = await company(0);
     const { key, secret } = await createKey(co.c, ['tasks:read']);
