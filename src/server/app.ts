@@ -27,6 +27,7 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
 import { MemoryLimiter, type Limiter } from './platform/ratelimit';
 import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
+import { registerApiKeyAuth } from './platform/apiKeyAuth';
 import { createSms, type SmsSender } from './platform/sms';
 import { createStorage, isSafeKey, parseByteRange, type Storage } from './platform/storage';
 import { authRoutes } from './features/auth/routes';
@@ -50,6 +51,7 @@ import { moneyRoutes } from './features/money/routes';
 import { payoutRoutes } from './features/money/payoutRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
 import { demoRoutes } from './features/demo/routes';
+import { developerRoutes } from './features/developers';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { matchingRoutes } from './features/matching/routes';
@@ -231,6 +233,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx);
+  // Authorization: Bearer lc_live_… on the routes that declare a keyScope (decision 0038)
+  registerApiKeyAuth(app, ctx);
 
   // the API document (/api/docs/json) and the check every API route passes (decision 0031)
   await registerApiDocs(app, config);
@@ -255,6 +259,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(payoutRoutes(ctx));
   await app.register(financeRoutes(ctx));
   await app.register(demoRoutes(ctx));
+  await app.register(developerRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));

@@ -28,6 +28,8 @@ const envSchema = z
     TRUST_PROXY: bool.default(false),
     /** the global per-IP request limit per minute; 0 turns the global limit off (load tests only) */
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
+    /** requests per minute per API key (decision 0038) */
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** how long anonymous public lists are shared (seconds; 0 = off, the default under NODE_ENV=test) */
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +113,8 @@ export type Config = {
   trustProxy: boolean;
   /** global requests per minute per IP (0 = no global limit; per-action limits still apply) */
   rateLimitMax: number;
+  /** requests per minute per API key (Authorization: Bearer lc_live_…; decision 0038) */
+  apiKeyRateLimit: number;
   publicCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   secretKey: string;
@@ -173,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
     logLevel: e.LOG_LEVEL,
     secretKey,

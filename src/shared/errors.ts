@@ -22,6 +22,19 @@ export const ERRORS = {
   ADDRESS_INVALID: { status: 400, zh: '请求地址无效', en: 'The request address is not valid' },
   JSON_INVALID: { status: 400, zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
   BODY_EMPTY: { status: 400, zh: '请求内容不能为空', en: 'The request body is empty' },
+  // API keys (decision 0038)
+  API_KEY_INVALID: { status: 401, zh: 'API 密钥无效、已过期或已撤销', en: 'The API key is unknown, expired or revoked' },
+  API_KEY_SCOPE: { status: 403, zh: '该 API 密钥没有此操作所需的权限范围', en: 'The API key lacks the scope this operation needs' },
+  API_KEY_NOT_ALLOWED: { status: 403, zh: '此接口不接受 API 密钥，请使用登录会话', en: 'This operation does not accept API keys; use a signed-in session' },
+  API_KEY_LIMIT: {
+    status: 409,
+    zh: '最多只能有 {max} 个有效的 API 密钥，请先撤销不用的密钥',
+    en: 'You can have at most {max} live API keys; revoke one you no longer use first',
+  },
+  API_KEY_NAME_REQUIRED: { status: 400, zh: '请输入密钥名称', en: 'Please name the key' },
+  API_KEY_SCOPES_REQUIRED: { status: 400, zh: '请至少选择一个权限范围', en: 'Please choose at least one scope' },
+  API_KEY_EXPIRY_INVALID: { status: 400, zh: '过期时间必须在未来两年之内', en: 'The expiry must be in the future and within two years' },
+  API_KEY_NOT_FOUND: { status: 404, zh: 'API 密钥不存在', en: 'API key not found' },
   MEDIA_TYPE_UNSUPPORTED: { status: 415, zh: '不支持的请求内容类型', en: 'This content type is not supported' },
 
   // sign-up / sign-in (part 1 §5, §8)

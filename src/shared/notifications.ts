@@ -23,6 +23,9 @@ type ParamsByType = {
   company_verification_rejected: { reason: string };
   account_suspended: { reason: string };
   account_reinstated: Record<string, never>;
+  api_key_created: { name: string; prefix: string };
+  api_key_revoked: { name: string; prefix: string };
+  api_key_revoked_by_admin: { name: string; prefix: string };
   deletion_declined: Record<string, never>;
   task_deleted: OfTask;
   deal_samples_shipped: { task: string; carrier: string; tracking: string };
@@ -76,6 +79,9 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   company_verification_rejected: { reason: 'string' },
   account_suspended: { reason: 'string' },
   account_reinstated: {},
+  api_key_created: { name: 'string', prefix: 'string' },
+  api_key_revoked: { name: 'string', prefix: 'string' },
+  api_key_revoked_by_admin: { name: 'string', prefix: 'string' },
   deletion_declined: {},
   task_deleted: { task: 'string' },
   deal_samples_shipped: { task: 'string', carrier: 'string', tracking: 'string' },
@@ -217,6 +223,24 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   account_suspended: {
     zh: { title: '账号已被停用', body: '您的账号已被管理员停用，原因：{reason}。如有疑问请联系客服。' },
     en: { title: 'Your account was suspended', body: 'An administrator suspended your account. Reason: {reason}. Please contact support with any questions.' },
+  },
+  api_key_created: {
+    zh: { title: '已创建 API 密钥', body: '您的账号创建了 API 密钥「{name}」（{prefix}…）。如果不是您本人操作，请立即在开发者设置中撤销它并修改密码。' },
+    en: {
+      title: 'An API key was created',
+      body: 'The API key "{name}" ({prefix}…) was created on your account. If this was not you, revoke it at once under Developer settings and change your password.',
+    },
+  },
+  api_key_revoked: {
+    zh: { title: '已撤销 API 密钥', body: 'API 密钥「{name}」（{prefix}…）已被撤销，使用它的请求将被拒绝。' },
+    en: { title: 'An API key was revoked', body: 'The API key "{name}" ({prefix}…) was revoked; requests made with it are refused.' },
+  },
+  api_key_revoked_by_admin: {
+    zh: { title: 'API 密钥已被管理员撤销', body: '管理员撤销了您的 API 密钥「{name}」（{prefix}…），使用它的请求将被拒绝。如有疑问请联系客服。' },
+    en: {
+      title: 'An administrator revoked an API key',
+      body: 'An administrator revoked your API key "{name}" ({prefix}…); requests made with it are refused. Please contact support with any questions.',
+    },
   },
   account_reinstated: {
     zh: { title: '账号已恢复', body: '您的账号已恢复正常，可以重新登录使用。' },

@@ -38,6 +38,7 @@ export const APP_PAGES = [
   { path: '/wallet' },
   { path: '/wallet/sandbox-pay/:id' },
   { path: '/wallet/receipt/:id' },
+  { path: '/developers' },
   { path: '/videos', render: true },
   { path: '/video/:id', render: true },
   { path: '/about', render: true },

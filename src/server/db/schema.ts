@@ -1292,3 +1292,54 @@ export const payouts = pgTable(
     check('payouts_decided', sql`(${t.status} = 'requested') = (${t.decisionEntryId} is null)`),
   ],
 );
+
+/**
+ * API keys of the open platform (decision 0038). Only the SHA-256 of the key is kept; `prefix` (the key's
+ * first 16 characters, `lc_live_` and 8 random ones) finds the row, the hash is then compared in constant
+ * time. A key acts as its user within `scopes`; revoking or expiry stops it at the next request.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    expiresAt: ts('expires_at'),
+    lastUsedAt: ts('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: ts('revoked_at'),
+    /** who revoked it: the owner (their id) or an admin (theirs) */
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_keys_prefix_unique').on(t.prefix), index('api_keys_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * What each API key changed: one row per state-changing request made with a key (the operation, its path,
+ * the status it answered), so every change made through the open API is attributable to the key.
+ */
+export const apiKeyActivity = pgTable(
+  'api_key_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operationId: text('operation_id').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_key_activity_key_idx').on(t.keyId, t.createdAt.desc())],
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendsBearer } from './apiKeyAuth';
 import { AppError } from './errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -6,11 +7,14 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * State-changing requests from another origin are refused: the Origin header (sent by browsers on
  * every cross-origin and every POST request) must name this site, and Sec-Fetch-Site must not say
- * cross-site. Non-browser clients that send neither are allowed (they carry no ambient cookies).
+ * cross-site. Non-browser clients that send neither are allowed (they carry no ambient cookies), and so are
+ * requests with an API key (`Authorization: Bearer`, decision 0038).
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl?: string) {
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method)) return;
+    // an API key is sent on purpose, never ambiently like a cookie; with one, the cookie is not read (apiKeyAuth.ts)
+    if (sendsBearer(request)) return;
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     if (origin) {

@@ -19,6 +19,8 @@ export type AuthUser = {
   email: string;
   userType: UserType | null;
   sessionId: string;
+  /** set when the request acts with an API key (platform/apiKeyAuth.ts; sessionId is then empty) */
+  apiKeyId?: string;
 };
 
 declare module 'fastify' {

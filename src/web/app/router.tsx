@@ -44,6 +44,7 @@ const DealsPage = lazyPage(() => import('../features/deals/DealsPage'), ['deals'
 const WalletPage = lazyPage(() => import('../features/money/WalletPage'), ['money', 'payouts']);
 const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage'), ['money']);
 const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['money']);
+const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'), ['developers']);
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /**
@@ -84,6 +85,7 @@ const PAGES: Record<LayoutPath, LazyPage> = {
   '/wallet': WalletPage,
   '/wallet/sandbox-pay/:id': SandboxPayPage,
   '/wallet/receipt/:id': ReceiptPage,
+  '/developers': DevelopersPage,
   '/videos': VideosPage,
   '/video/:id': VideoDetailPage,
   '/about': AboutPage,

@@ -20,6 +20,7 @@ import type money from './zh-CN/money';
 import type payouts from './zh-CN/payouts';
 import type finance from './zh-CN/finance';
 import type matching from './zh-CN/matching';
+import type developers from './zh-CN/developers';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -48,6 +49,7 @@ declare module 'i18next' {
       payouts: typeof payouts;
       finance: typeof finance;
       matching: typeof matching;
+      developers: typeof developers;
     };
   }
 }

@@ -583,7 +583,7 @@ export interface paths {
         };
         /**
          * Active task categories in sort order
-         * @description Who: anyone.
+         * @description Who: anyone. API key scope: `tasks:read`.
          */
         get: operations["listCategories"];
         put?: never;
@@ -603,13 +603,13 @@ export interface paths {
         };
         /**
          * The task hall: search, category, budget range, sort, pagination (open tasks by default)
-         * @description Who: anyone. `total` is counted up to 10000.
+         * @description Who: anyone. `total` is counted up to 10000. API key scope: `tasks:read`.
          */
         get: operations["listTasks"];
         put?: never;
         /**
          * Publish a task
-         * @description Who: companies with a company profile (else 无法获取企业信息). An optional `Idempotency-Key` header (1–200 visible ASCII characters): the same key from the same account within 24 h answers with the task the first request created (no second task); the same key with another body is 409.
+         * @description Who: companies with a company profile (else 无法获取企业信息). An optional `Idempotency-Key` header (1–200 visible ASCII characters): the same key from the same account within 24 h answers with the task the first request created (no second task); the same key with another body is 409. API key scope: `tasks:write`.
          */
         post: operations["publishTask"];
         delete?: never;
@@ -627,7 +627,7 @@ export interface paths {
         };
         /**
          * One task with its company and category, and what the viewer may do
-         * @description Who: anyone (viewer fields depend on the session). 404 任务不存在.
+         * @description Who: anyone (viewer fields depend on the session). 404 任务不存在. API key scope: `tasks:read`.
          */
         get: operations["getTask"];
         put?: never;
@@ -667,7 +667,7 @@ export interface paths {
         };
         /**
          * The company's own tasks, newest first, with applicant counts
-         * @description Who: companies (仅企业用户可访问此页面).
+         * @description Who: companies (仅企业用户可访问此页面). API key scope: `tasks:read`.
          */
         get: operations["listMyTasks"];
         put?: never;
@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an open or in-progress task
-         * @description Who: the owning company.
+         * @description Who: the owning company. API key scope: `tasks:write`.
          */
         post: operations["cancelTask"];
         delete?: never;
@@ -709,7 +709,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an in-progress task
-         * @description Who: the owning company.
+         * @description Who: the owning company. API key scope: `tasks:write`.
          */
         post: operations["completeTask"];
         delete?: never;
@@ -727,13 +727,13 @@ export interface paths {
         };
         /**
          * Applications of a task (owning company) or of an influencer (that influencer)
-         * @description Who: ?taskId= the owning company only; ?influencerId= (or nothing) the influencer themself only.
+         * @description Who: ?taskId= the owning company only; ?influencerId= (or nothing) the influencer themself only. API key scope: `tasks:read`.
          */
         get: operations["listApplications"];
         put?: never;
         /**
          * Apply for an open task with a quote within its budget
-         * @description Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.
+         * @description Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants. API key scope: `applications:write`.
          */
         post: operations["applyToTask"];
         delete?: never;
@@ -753,7 +753,7 @@ export interface paths {
         put?: never;
         /**
          * accept a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise).
+         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
          */
         post: operations["acceptApplication"];
         delete?: never;
@@ -773,7 +773,7 @@ export interface paths {
         put?: never;
         /**
          * refuse a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise).
+         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
          */
         post: operations["refuseApplication"];
         delete?: never;
@@ -793,7 +793,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw my pending application
-         * @description Who: the applicant.
+         * @description Who: the applicant. API key scope: `applications:write`.
          */
         post: operations["withdrawApplication"];
         delete?: never;
@@ -811,13 +811,13 @@ export interface paths {
         };
         /**
          * A task's invitations, newest first, with what is left of today's limit
-         * @description Who: the owning company (another company 403).
+         * @description Who: the owning company (another company 403). API key scope: `tasks:read`.
          */
         get: operations["listTaskInvitations"];
         put?: never;
         /**
          * Invite an influencer to an open task
-         * @description Who: the owning company. A listed influencer who has not applied (pending or accepted) and was never invited to this task; the offered rate inside the budget (0 for commission only); at most the daily limit (系统设置) per task in 24 h (429). The influencer is told (notification + mail); unanswered, it expires after 72 h.
+         * @description Who: the owning company. A listed influencer who has not applied (pending or accepted) and was never invited to this task; the offered rate inside the budget (0 for commission only); at most the daily limit (系统设置) per task in 24 h (429). The influencer is told (notification + mail); unanswered, it expires after 72 h. API key scope: `applications:write`.
          */
         post: operations["inviteInfluencer"];
         delete?: never;
@@ -835,7 +835,7 @@ export interface paths {
         };
         /**
          * My invitations, newest first, with their tasks
-         * @description Who: influencers with a profile.
+         * @description Who: influencers with a profile. API key scope: `tasks:read`.
          */
         get: operations["listMyInvitations"];
         put?: never;
@@ -857,7 +857,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: an accepted application at the offered rate and its deal
-         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409).
+         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). API key scope: `applications:write`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -877,7 +877,7 @@ export interface paths {
         put?: never;
         /**
          * Decline an invitation with a reason
-         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h.
+         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h. API key scope: `applications:write`.
          */
         post: operations["declineInvitation"];
         delete?: never;
@@ -897,7 +897,7 @@ export interface paths {
         put?: never;
         /**
          * Take back a pending invitation
-         * @description Who: the owning company (anyone else 404).
+         * @description Who: the owning company (anyone else 404). API key scope: `applications:write`.
          */
         post: operations["withdrawInvitation"];
         delete?: never;
@@ -917,7 +917,7 @@ export interface paths {
         put?: never;
         /**
          * End recruiting of a task with slots left (结束招募)
-         * @description Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned.
+         * @description Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned. API key scope: `tasks:write`.
          */
         post: operations["closeRecruiting"];
         delete?: never;
@@ -1923,7 +1923,7 @@ export interface paths {
         };
         /**
          * The signed-in company's or influencer's deals, latest activity first
-         * @description Who: companies and influencers (their own deals only).
+         * @description Who: companies and influencers (their own deals only). API key scope: `deals:read`.
          */
         get: operations["listDeals"];
         put?: never;
@@ -1943,7 +1943,7 @@ export interface paths {
         };
         /**
          * One deal: terms, timeline, live report, disputes and the actions the viewer may take now
-         * @description Who: the deal’s company and influencer, and admins with 任务管理. Anyone else gets 404 (the deal’s existence is not revealed).
+         * @description Who: the deal’s company and influencer, and admins with 任务管理. Anyone else gets 404 (the deal’s existence is not revealed). API key scope: `deals:read`.
          */
         get: operations["getDeal"];
         put?: never;
@@ -1965,7 +1965,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event pay_fee: awaiting_payment → (state unchanged)
-         * @description Who: the deal’s company; only when fee_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company; only when fee_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventPayFee"];
         delete?: never;
@@ -1985,7 +1985,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event pay_deposit: awaiting_payment → (state unchanged)
-         * @description Who: the deal’s influencer; only when deposit_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s influencer; only when deposit_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventPayDeposit"];
         delete?: never;
@@ -2005,7 +2005,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event ship_samples: accepted → samples_shipped
-         * @description Who: the deal’s company. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventShipSamples"];
         delete?: never;
@@ -2025,7 +2025,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event receive_samples: samples_shipped → samples_received
-         * @description Who: the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventReceiveSamples"];
         delete?: never;
@@ -2045,7 +2045,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event propose_schedule: accepted | samples_received | schedule_proposed | scheduled → schedule_proposed
-         * @description Who: the deal’s company, the deal’s influencer; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventProposeSchedule"];
         delete?: never;
@@ -2065,7 +2065,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event confirm_schedule: schedule_proposed → scheduled
-         * @description Who: the deal’s company, the deal’s influencer; only when not_proposer, before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when not_proposer, before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventConfirmSchedule"];
         delete?: never;
@@ -2085,7 +2085,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event report_live: scheduled → reported
-         * @description Who: the deal’s influencer; only when live_started (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s influencer; only when live_started (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventReportLive"];
         delete?: never;
@@ -2105,7 +2105,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event confirm: reported → confirmed
-         * @description Who: the deal’s company; the platform then fires complete. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company; the platform then fires complete. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventConfirm"];
         delete?: never;
@@ -2125,7 +2125,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event dispute: reported → disputed
-         * @description Who: the deal’s company, the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventDispute"];
         delete?: never;
@@ -2145,7 +2145,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event answer_dispute: disputed → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when dispute_unanswered_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when dispute_unanswered_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventAnswerDispute"];
         delete?: never;
@@ -2165,7 +2165,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event withdraw_dispute: disputed → reported
-         * @description Who: the deal’s company, the deal’s influencer; only when dispute_opener (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when dispute_opener (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventWithdrawDispute"];
         delete?: never;
@@ -2185,7 +2185,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled → cancelled
-         * @description Who: the deal’s company; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventCancel"];
         delete?: never;
@@ -2205,7 +2205,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event request_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when no_cancel_request (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when no_cancel_request (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventRequestCancel"];
         delete?: never;
@@ -2225,7 +2225,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event agree_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → cancelled
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventAgreeCancel"];
         delete?: never;
@@ -2245,7 +2245,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event decline_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventDeclineCancel"];
         delete?: never;
@@ -2265,7 +2265,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event withdraw_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_self (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_self (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventWithdrawCancel"];
         delete?: never;
@@ -2503,7 +2503,7 @@ export interface paths {
         };
         /**
          * The signed-in company’s or influencer’s conversations (contact and deal), newest first, with unread counts
-         * @description Who: companies and influencers; each sees only their own (admins and visitors are refused).
+         * @description Who: companies and influencers; each sees only their own (admins and visitors are refused). API key scope: `deals:read`.
          */
         get: operations["listConversations"];
         put?: never;
@@ -2543,7 +2543,7 @@ export interface paths {
         };
         /**
          * One conversation with its latest 200 messages (a participant’s reading marks the other side’s read)
-         * @description Who: its two participants, and admins with 任务管理 for a deal’s conversation (read only). For anyone else it does not exist (404).
+         * @description Who: its two participants, and admins with 任务管理 for a deal’s conversation (read only). For anyone else it does not exist (404). API key scope: `deals:read`.
          */
         get: operations["getConversation"];
         put?: never;
@@ -2565,7 +2565,7 @@ export interface paths {
         put?: never;
         /**
          * Write in a conversation: text and up to 4 images (uploads of purpose deal-file)
-         * @description Who: its two participants (404 for anyone else; CONVERSATION_READ_ONLY for an admin). 请输入消息内容 when both the text and the images are empty; MESSAGES_DISABLED when the influencer does not accept messages (contact conversations only); at most 120 messages per user per hour.
+         * @description Who: its two participants (404 for anyone else; CONVERSATION_READ_ONLY for an admin). 请输入消息内容 when both the text and the images are empty; MESSAGES_DISABLED when the influencer does not accept messages (contact conversations only); at most 120 messages per user per hour. API key scope: `deals:write`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -2603,7 +2603,7 @@ export interface paths {
         };
         /**
          * The signed-in user’s wallet: available, pending and escrow balances (cents, USD) and a statement page (newest first, keyset by `before`)
-         * @description Who: companies and influencers, their own wallet only (there is no way to name another user’s).
+         * @description Who: companies and influencers, their own wallet only (there is no way to name another user’s). API key scope: `wallet:read`.
          */
         get: operations["getWallet"];
         put?: never;
@@ -2623,7 +2623,7 @@ export interface paths {
         };
         /**
          * One movement’s receipt (收据): the entry’s lines with the reader’s side marked, and what it was for
-         * @description Who: companies and influencers whose account the entry touched; anyone else 404.
+         * @description Who: companies and influencers whose account the entry touched; anyone else 404. API key scope: `wallet:read`.
          */
         get: operations["getReceipt"];
         put?: never;
@@ -2643,7 +2643,7 @@ export interface paths {
         };
         /**
          * The whole statement of the signed-in user’s available balance as CSV (oldest first)
-         * @description Who: companies and influencers, their own statement only.
+         * @description Who: companies and influencers, their own statement only. API key scope: `wallet:read`.
          */
         get: operations["exportStatementCsv"];
         put?: never;
@@ -2663,7 +2663,7 @@ export interface paths {
         };
         /**
          * The signed-in user’s top-ups, newest first (50)
-         * @description Who: companies and influencers, their own top-ups only.
+         * @description Who: companies and influencers, their own top-ups only. API key scope: `wallet:read`.
          */
         get: operations["listTopups"];
         put?: never;
@@ -3000,6 +3000,90 @@ export interface paths {
          * @description Who: admins holding user_management and finance (a visitor 401, an influencer or a company 403, an admin without either permission 403). 409 DEMO_DATA_IN_USE while a demo account has a deal with a real one; 409 DEMO_DATA_OWN_ACCOUNT for a demo admin. Nothing left to remove: zeros.
          */
         post: operations["removeDemoData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My API keys (prefix, scopes, state, created, last used and from where); never a secret
+         * @description Who: companies and influencers, with a signed-in session (an API key is refused: 403 API_KEY_NOT_ALLOWED; a visitor 401, an admin 403).
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key: the answer carries its secret, the only time it is ever sent
+         * @description Who: companies and influencers, with a signed-in session (an API key is refused: 403 API_KEY_NOT_ALLOWED; a visitor 401, an admin 403). At most 20 live keys (409 API_KEY_LIMIT). The account is mailed.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of my API keys: requests with it are refused (401) from now on
+         * @description Who: companies and influencers, with a signed-in session (an API key is refused: 403 API_KEY_NOT_ALLOWED; a visitor 401, an admin 403). Another account's key: 404. Revoking twice changes nothing. The account is mailed.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's API keys (用户管理)
+         * @description Who: admins holding user_management (a visitor 401, an influencer or a company 403, an admin without the permission 403).
+         */
+        get: operations["adminListUserApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a leaked API key of any account (audited; the owner is notified and mailed)
+         * @description Who: admins holding user_management (a visitor 401, an influencer or a company 403, an admin without the permission 403).
+         */
+        post: operations["adminRevokeApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3523,6 +3607,35 @@ export interface components {
             statement: string;
             /** @default [] */
             evidence?: string[];
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            prefix: string;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /** @enum {string} */
+            state: "active" | "expired" | "revoked";
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            lastUsedIp: string | null;
+            revokedAt: string | null;
+        };
+        ApiKeyCreatedResponse: {
+            key: components["schemas"]["ApiKey"];
+            secret: string;
+        };
+        ApiKeyCreateRequest: {
+            name: string;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            expiresAt?: string | null;
+        };
+        /** @enum {string} */
+        ApiKeyScope: "tasks:read" | "tasks:write" | "applications:write" | "deals:read" | "deals:write" | "wallet:read" | "webhooks:manage";
+        ApiKeysResponse: {
+            keys: components["schemas"]["ApiKey"][];
+            max: number;
+            perMinute: number;
         };
         ApplicationForCompany: {
             /** Format: uuid */
@@ -4158,7 +4271,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE";
         FinanceOverview: {
             /** @constant */
             currency: "USD";
@@ -5345,7 +5458,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden: wrong role, missing permission, or a cross-site request */
+        /** @description Forbidden: wrong role, missing permission or API key scope, a cross-site request, or an API key where keys are not accepted */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -5461,6 +5574,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
@@ -5485,6 +5599,7 @@ export interface operations {
                     "application/json": components["schemas"]["LivenessResponse"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -5666,6 +5781,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -5689,6 +5805,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -5826,6 +5943,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -5852,6 +5970,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
@@ -5904,6 +6023,7 @@ export interface operations {
                     "application/json": components["schemas"]["HomeStatsResponse"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -6416,6 +6536,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -6455,6 +6577,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -7107,6 +7231,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
@@ -7234,6 +7359,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -7473,6 +7599,7 @@ export interface operations {
                     "application/json": components["schemas"]["SetupStatus"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -8773,6 +8900,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -10638,6 +10766,162 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeysResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreatedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adminListUserApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeysResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adminRevokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     devReadOutbox: {
         parameters: {
             query: {
@@ -10659,6 +10943,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];

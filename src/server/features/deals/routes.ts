@@ -31,6 +31,7 @@ export const dealRoutes =
       '/api/deals',
       {
         preValidation: parties,
+        config: { keyScope: 'deals:read' },
         schema: {
           operationId: 'listDeals',
           tags: ['deals'],
@@ -47,6 +48,7 @@ export const dealRoutes =
       '/api/deals/:id',
       {
         preValidation: partiesAndAdmins,
+        config: { keyScope: 'deals:read' },
         schema: {
           operationId: 'getDeal',
           tags: ['deals'],
@@ -69,6 +71,8 @@ export const dealRoutes =
         `/api/deals/:id/events/${event}`,
         {
           preValidation: partiesAndAdmins,
+          // an admin's event (a dispute decision, admin_cancel) is no key's: keys never act as admins
+          config: def.by.some((r) => r !== 'admin') ? { keyScope: 'deals:write' as const } : {},
           schema: {
             operationId: `postDealEvent${pascal(event)}`,
             tags: ['deals'],

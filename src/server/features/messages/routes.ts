@@ -29,6 +29,7 @@ export const messageRoutes =
       '/api/conversations',
       {
         preValidation: member,
+        config: { keyScope: 'deals:read' },
         schema: {
           operationId: 'listConversations',
           tags: ['messages'],
@@ -65,6 +66,7 @@ export const messageRoutes =
       '/api/conversations/:id',
       {
         preValidation: memberOrAdmin,
+        config: { keyScope: 'deals:read' },
         schema: {
           operationId: 'getConversation',
           tags: ['messages'],
@@ -84,6 +86,7 @@ export const messageRoutes =
       '/api/conversations/:id/messages',
       {
         preValidation: memberOrAdmin,
+        config: { keyScope: 'deals:write' },
         schema: {
           operationId: 'sendMessage',
           tags: ['messages'],

@@ -45,6 +45,7 @@ export const moneyRoutes =
       '/api/wallet',
       {
         preValidation: walletOwners,
+        config: { keyScope: 'wallet:read' },
         schema: {
           operationId: 'getWallet',
           tags: ['money'],
@@ -61,6 +62,7 @@ export const moneyRoutes =
       '/api/wallet/receipts/:id',
       {
         preValidation: walletOwners,
+        config: { keyScope: 'wallet:read' },
         schema: {
           operationId: 'getReceipt',
           tags: ['money'],
@@ -77,6 +79,7 @@ export const moneyRoutes =
       '/api/wallet/statement.csv',
       {
         preValidation: walletOwners,
+        config: { keyScope: 'wallet:read' },
         schema: {
           operationId: 'exportStatementCsv',
           tags: ['money'],
@@ -99,6 +102,7 @@ export const moneyRoutes =
       '/api/wallet/topups',
       {
         preValidation: walletOwners,
+        config: { keyScope: 'wallet:read' },
         schema: {
           operationId: 'listTopups',
           tags: ['money'],

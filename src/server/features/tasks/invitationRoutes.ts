@@ -30,6 +30,7 @@ export const invitationRoutes =
     app.post(
       '/api/task-invitations',
       {
+        config: { keyScope: 'applications:write' },
         schema: {
           operationId: 'inviteInfluencer',
           tags: ['invitations'],
@@ -47,6 +48,7 @@ export const invitationRoutes =
     app.get(
       '/api/task-invitations',
       {
+        config: { keyScope: 'tasks:read' },
         schema: {
           operationId: 'listTaskInvitations',
           tags: ['invitations'],
@@ -66,6 +68,7 @@ export const invitationRoutes =
     app.get(
       '/api/me/invitations',
       {
+        config: { keyScope: 'tasks:read' },
         schema: {
           operationId: 'listMyInvitations',
           tags: ['invitations'],
@@ -84,6 +87,7 @@ export const invitationRoutes =
     app.post(
       '/api/task-invitations/:id/accept',
       {
+        config: { keyScope: 'applications:write' },
         schema: {
           operationId: 'acceptInvitation',
           tags: ['invitations'],
@@ -100,6 +104,7 @@ export const invitationRoutes =
     app.post(
       '/api/task-invitations/:id/decline',
       {
+        config: { keyScope: 'applications:write' },
         schema: {
           operationId: 'declineInvitation',
           tags: ['invitations'],
@@ -120,6 +125,7 @@ export const invitationRoutes =
     app.post(
       '/api/task-invitations/:id/withdraw',
       {
+        config: { keyScope: 'applications:write' },
         schema: {
           operationId: 'withdrawInvitation',
           tags: ['invitations'],
@@ -139,6 +145,7 @@ export const invitationRoutes =
     app.post(
       '/api/tasks/:id/close-recruiting',
       {
+        config: { keyScope: 'tasks:write' },
         schema: {
           operationId: 'closeRecruiting',
           tags: ['tasks'],

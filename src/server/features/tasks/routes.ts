@@ -45,6 +45,7 @@ export const taskRoutes =
     app.get(
       '/api/categories',
       {
+        config: { keyScope: 'tasks:read' },
         schema: {
           operationId: 'listCategories',
           tags: ['tasks'],
@@ -59,6 +60,7 @@ export const taskRoutes =
     app.get(
       '/api/tasks',
       {
+        config: { keyScope: 'tasks:read' },
         schema: {
           operationId: 'listTasks',
           tags: ['tasks'],
@@ -74,6 +76,7 @@ export const taskRoutes =
     app.get(
       '/api/task-detail',
       {
+        config: { keyScope: 'tasks:read' },
         schema: {
           operationId: 'getTask',
           tags: ['tasks'],
@@ -112,6 +115,7 @@ export const taskRoutes =
     app.post(
       '/api/tasks',
       {
+        config: { keyScope: 'tasks:write' },
         schema: {
           operationId: 'publishTask',
           tags: ['tasks'],
@@ -132,6 +136,7 @@ export const taskRoutes =
     app.get(
       '/api/my/tasks',
       {
+        config: { keyScope: 'tasks:read' },
         schema: {
           operationId: 'listMyTasks',
           tags: ['tasks'],
@@ -150,6 +155,7 @@ export const taskRoutes =
     app.post(
       '/api/tasks/:id/cancel',
       {
+        config: { keyScope: 'tasks:write' },
         schema: {
           operationId: 'cancelTask',
           tags: ['tasks'],
@@ -168,6 +174,7 @@ export const taskRoutes =
     app.post(
       '/api/tasks/:id/complete',
       {
+        config: { keyScope: 'tasks:write' },
         schema: {
           operationId: 'completeTask',
           tags: ['tasks'],
@@ -187,6 +194,7 @@ export const taskRoutes =
     app.get(
       '/api/task-applications',
       {
+        config: { keyScope: 'tasks:read' },
         schema: {
           operationId: 'listApplications',
           tags: ['applications'],
@@ -212,6 +220,7 @@ export const taskRoutes =
     app.post(
       '/api/task-applications',
       {
+        config: { keyScope: 'applications:write' },
         schema: {
           operationId: 'applyToTask',
           tags: ['applications'],
@@ -236,6 +245,7 @@ export const taskRoutes =
       app.post(
         `/api/task-applications/:id/${action}`,
         {
+          config: { keyScope: 'applications:write' },
           schema: {
             operationId,
             tags: ['applications'],
@@ -255,6 +265,7 @@ export const taskRoutes =
     app.post(
       '/api/task-applications/:id/withdraw',
       {
+        config: { keyScope: 'applications:write' },
         schema: {
           operationId: 'withdrawApplication',
           tags: ['applications'],

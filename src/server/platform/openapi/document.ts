@@ -41,6 +41,12 @@ export const API_TAGS = [
   { name: 'stats', description: 'Public figures for the home page.' },
   { name: 'site', description: 'Public site settings (announcement, contact details).' },
   { name: 'content', description: 'The public contact form.' },
+  {
+    name: 'developers',
+    description:
+      'API keys for your own systems (开发者设置): list, create (the secret is shown once), revoke — with a signed-in session only. ' +
+      'A key is sent as `Authorization: Bearer lc_live_…` and works on the operations that name a scope (`x-scopes`, `security`).',
+  },
   { name: 'admin', description: 'The back office. Every operation needs an admin session and the permission it names (a visitor 401, a member 403).' },
   { name: 'dev', description: 'Development and test only, from this machine only; absent in production.' },
 ] as const;
@@ -54,7 +60,7 @@ const STATUS_TEXT: Record<string, string> = {
   '200': 'Success',
   '400': 'Bad request: the body, query or path is not valid (the error code names the problem)',
   '401': 'Not signed in',
-  '403': 'Forbidden: wrong role, missing permission, or a cross-site request',
+  '403': 'Forbidden: wrong role, missing permission or API key scope, a cross-site request, or an API key where keys are not accepted',
   '404': 'Not found (or not visible to the caller)',
   '409': 'Conflict with the current state',
   '413': 'The request body or file is too large',
@@ -195,8 +201,17 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
     if (other && other !== where) throw new Error(`${where}: operationId ${operationId} is already ${other}`);
     operationIds.set(operationId, where);
     if (!tags || tags.length !== 1 || !TAG_NAMES.has(tags[0])) throw new Error(`${where}: needs exactly one tag of API_TAGS`);
+    // open to API keys (decision 0038): the scope the key needs; a bad key 401
+    const keyScope = route.config?.keyScope;
+    if (keyScope) {
+      const schema = route.schema as Record<string, unknown>;
+      // OpenAPI lists scopes of OAuth flows only: a bearer key's scope is the `x-scopes` extension and the description
+      schema.security = [{ session: [] }, { bearerAuth: [] }];
+      schema['x-scopes'] = [keyScope];
+      schema.description = `${typeof schema.description === 'string' ? `${schema.description} ` : ''}API key scope: \`${keyScope}\`.`;
+    }
     // the development operations answer 404 to any other machine (platform/loopback.ts)
-    completeResponses(route, tags[0] === 'dev' ? [404] : []);
+    completeResponses(route, tags[0] === 'dev' ? [404] : keyScope ? [401] : []);
   });
 
   const transformObject = createJsonSchemaTransformObject({});
@@ -211,13 +226,28 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
           'deals run through samples, a live session, a report and settlement, money moves through an escrow ledger.\n\n' +
           'JSON in and out. Money is integer cents. Errors answer `{"error":{"code","message"}}` with the code’s status; ' +
           '`message` is the Chinese text, `code` is stable (the `ErrorCode` schema lists them all). ' +
-          'Sign in with `POST /api/auth/login`: the session is the `sid` cookie. State-changing requests from another site are refused (403).',
+          'Sign in with `POST /api/auth/login`: the session is the `sid` cookie. State-changing requests from another site are refused (403). ' +
+          'Your own systems use an API key instead (`Authorization: Bearer lc_live_…`, made on `/developers`) on the operations that name a scope.',
         contact: { name: 'Support', email: config.mail.support, ...(config.publicUrl ? { url: `${config.publicUrl}/contact` } : {}) },
       },
       // PUBLIC_URL when set; else the server the document is read from
       servers: [config.publicUrl ? { url: config.publicUrl } : { url: '/', description: 'The server this document is served from' }],
       tags: API_TAGS.map((t) => ({ ...t })),
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie of `POST /api/auth/login`.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'lc_live_…',
+            description:
+              'An API key (开发者设置, `/developers`): `Authorization: Bearer lc_live_…`. It acts as its account on the operations that ' +
+              'list it, each needing the scope named there (also in `x-scopes`); a missing scope is 403 `API_KEY_SCOPE`, an unknown, ' +
+              'revoked or expired key 401 `API_KEY_INVALID`, any other operation 403 `API_KEY_NOT_ALLOWED`. Each key has its own limit ' +
+              'per minute (429 with `Retry-After`; `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` on every answer).',
+          },
+        },
+      },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
     transformObject: (input) => finishDocument(transformObject(input) as unknown as JsonObject) as unknown as ReturnType<typeof transformObject>,

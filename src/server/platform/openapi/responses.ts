@@ -22,9 +22,10 @@ export function markGuard<T extends object>(fn: T, statuses: readonly number[]):
 export const markHidingHook = <T extends object>(fn: T): T => markGuard(fn, [404]);
 
 /** The error statuses every /api/ operation can answer:
+ * 403 an API key sent to an operation not open to keys (API_KEY_NOT_ALLOWED, platform/apiKeyAuth.ts);
  * 414 an address over 8 KB or a path segment over 100 characters; 429 the per-address limit;
  * 500 a fault, 503 the database unreachable (both in the error body). */
-export const GLOBAL_STATUSES = [414, 429, 500, 503] as const;
+export const GLOBAL_STATUSES = [403, 414, 429, 500, 503] as const;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

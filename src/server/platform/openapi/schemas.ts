@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import * as accounts from '../../../shared/schemas/accounts';
 import * as admin from '../../../shared/schemas/admin';
+import * as apiKeys from '../../../shared/schemas/apiKeys';
 import * as adminContent from '../../../shared/schemas/adminContent';
 import * as adminInsights from '../../../shared/schemas/adminInsights';
 import * as adminTasks from '../../../shared/schemas/adminTasks';
@@ -34,6 +35,7 @@ import * as videos from '../../../shared/schemas/videos';
 const MODULES: Record<string, Record<string, unknown>> = {
   accounts,
   admin,
+  apiKeys,
   adminContent,
   adminInsights,
   adminTasks,

@@ -14,6 +14,7 @@ import {
   UserOutlined,
   AuditOutlined,
   WalletOutlined,
+  ApiOutlined,
 } from '@ant-design/icons';
 import type { Me } from '../../features/auth/api';
 import { accountEntries, accountKind, type AccountEntry } from './accountMenu';
@@ -27,6 +28,7 @@ const ICONS: Record<AccountEntry['key'], React.ReactNode> = {
   deals: <AuditOutlined />,
   messages: <MessageOutlined />,
   wallet: <WalletOutlined />,
+  developers: <ApiOutlined />,
 };
 
 type Props = { user: Me; busy: boolean; onSignOut: () => Promise<void> };

@@ -4,7 +4,7 @@ export type AccountKind = 'admin' | 'company' | 'influencer' | 'user';
 export const accountKind = (user: Pick<Me, 'userType'>): AccountKind => user.userType ?? 'user';
 
 export type AccountEntry = {
-  key: 'admin' | 'adminSetup' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages' | 'wallet';
+  key: 'admin' | 'adminSetup' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages' | 'wallet' | 'developers';
   to: string;
 };
 
@@ -27,7 +27,12 @@ export function accountEntries(kind: AccountKind): AccountEntry[] {
   if (kind === 'influencer') entries.push({ key: 'tasks', to: '/influencer-tasks' });
   if (kind === 'company') entries.push({ key: 'tasks', to: '/company-tasks' });
   if (kind === 'influencer' || kind === 'company')
-    entries.push({ key: 'deals', to: '/deals' }, { key: 'messages', to: '/messages' }, { key: 'wallet', to: '/wallet' });
+    entries.push(
+      { key: 'deals', to: '/deals' },
+      { key: 'messages', to: '/messages' },
+      { key: 'wallet', to: '/wallet' },
+      { key: 'developers', to: '/developers' },
+    );
   return entries;
 }
 

@@ -43,6 +43,13 @@ export const userDetailQuery = (id: string) =>
     queryFn: ({ signal }) => data(client.GET('/api/admin/users/{id}', { params: { path: { id } }, signal })),
   });
 
+/** 用户管理 → an account's API keys (decision 0038) */
+export const userApiKeysQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.user(id), 'api-keys'] as const,
+    queryFn: ({ signal }) => data(client.GET('/api/admin/users/{id}/api-keys', { params: { path: { id } }, signal })),
+  });
+
 export const auditQuery = (q: Partial<AuditQuery>) =>
   queryOptions({
     queryKey: adminKeys.audit(q),
@@ -116,6 +123,7 @@ export const adminCalls = {
   reject: ({ id, reason }: { id: string; reason: string }) => data(client.POST('/api/admin/users/{id}/reject', { params: { path: { id } }, body: { reason } })),
   suspend: ({ id, reason }: { id: string; reason: string }) =>
     data(client.POST('/api/admin/users/{id}/suspend', { params: { path: { id } }, body: { reason } })),
+  revokeApiKey: (id: string) => data(client.POST('/api/admin/api-keys/{id}/revoke', { params: { path: { id } } })),
   reinstate: (id: string) => data(client.POST('/api/admin/users/{id}/reinstate', { params: { path: { id } } })),
   deletion: ({ id, action }: { id: string; action: 'execute' | 'decline' }) =>
     data(client.POST('/api/admin/users/{id}/deletion', { params: { path: { id } }, body: { action } })),

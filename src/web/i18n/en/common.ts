@@ -51,6 +51,7 @@ const en: Messages<typeof zh> = {
     tasks: 'My tasks',
     deals: 'My deals',
     wallet: 'My wallet',
+    developers: 'Developer settings',
     messages: 'Messages',
     logout: 'Sign out',
     loggingOut: 'Signing out...',

@@ -51,6 +51,7 @@ export default {
     deals: '我的订单',
     messages: '消息中心',
     wallet: '我的钱包',
+    developers: '开发者设置',
     logout: '退出登录',
     loggingOut: '正在退出...',
   },

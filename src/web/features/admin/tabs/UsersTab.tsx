@@ -10,6 +10,7 @@ import { useErrorText } from '../../../lib/errors';
 import { LoadFailed } from '../../../components/PageState';
 import { adminCalls, useAdminAction, userDetailQuery, usersQuery } from '../api';
 import { useAdminFormat } from '../format';
+import { UserApiKeys } from './UserApiKeys';
 
 type AdminUserDetail = Schema<'AdminUserDetail'>;
 type AdminUserRow = Schema<'AdminUserRow'>;
@@ -443,6 +444,7 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                 </Space>
               </Image.PreviewGroup>
             )}
+            {(d.userType === 'company' || d.userType === 'influencer') && <UserApiKeys userId={d.userId} />}
             {d.deletionRequest && (
               <>
                 <Divider titlePlacement="start" plain>
