@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    // one module graph per worker: each file still gets its own app, database and clock (src/server/test/harness.ts);
+    // re-importing the server for every file was 25–40 % of the suite's CPU (decision 0041)
+    isolate: false,
     // the server's page render loads the web app's server entry by path: in tests its source, compiled by Vitest
     env: { SSR_ENTRY: 'src/web/entry-server.tsx' },
   },
