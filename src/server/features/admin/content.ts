@@ -21,6 +21,8 @@ import { contactMessages, influencers, uploads, videoCategories, videos } from '
 import { audit, changedFields } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mailQueue';
+import { readSettings } from '../settings';
 import { toCard } from '../videos';
 
 type Meta = { ip: string };
@@ -337,23 +339,19 @@ export async function replyContactMessage(ctx: AppContext, adminId: string, id: 
       after: { status: 'replied' },
       ip: meta.ip,
     });
+    // queued with the reply (decision 0040): sent once it is stored, retried through an outage; the
+    // visitor's answer goes to the support address
+    await queueMail(tx, {
+      direct: {
+        kind: 'contact_reply',
+        to: updated.email,
+        locale: 'zh-CN',
+        title: `回复：${updated.subject} / Re: ${updated.subject}`,
+        body: `${updated.name}，您好：\n\n${text}\n\n——直播带货平台客服\n\n> ${updated.message.split('\n').join('\n> ')}`,
+        replyTo: (await readSettings(ctx, tx)).supportEmail,
+      },
+    });
     return { updated, previous: current };
   });
-  // mailed after the commit (the outbox writes through its own connection); a mail that cannot be
-  // sent puts the message back as it was, so it does not look answered
-  try {
-    await ctx.mailer.send({
-      channel: 'email',
-      to: row.email,
-      subject: `回复：${row.subject} / Re: ${row.subject}`,
-      body: `${row.name}，您好：\n\n${text}\n\n——直播带货平台客服\n\n> ${row.message.split('\n').join('\n> ')}`,
-    });
-  } catch (err) {
-    await ctx.db
-      .update(contactMessages)
-      .set({ status: previous.status, reply: previous.reply, repliedAt: previous.repliedAt, repliedBy: previous.repliedBy, handledAt: previous.handledAt })
-      .where(eq(contactMessages.id, id));
-    throw err;
-  }
   return toContact(row);
 }

@@ -31,7 +31,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 
 const DAY = 24 * 3600_000;
 type DealRow = typeof deals.$inferSelect;
@@ -217,11 +217,10 @@ export async function writeReview(ctx: AppContext, user: AuthUser, dealId: strin
     } else {
       notes = [{ userId: other, type: 'deal_review_written', params: { task: d.taskTitle }, link }];
     }
-    await addNotifications(tx, notes);
+    await addNotifications(tx, notes, { mail: true });
     return { notes, revealed: Boolean(theirs) };
   });
   if (out.revealed) invalidateRatingCaches(ctx);
-  await mailNotifications(ctx, out.notes);
 }
 
 /** POST /api/reviews/:id/reply — the reviewed side, once, after reveal, not on a hidden review. */
@@ -250,10 +249,9 @@ export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: s
     const list: NewNotification[] = [
       { userId: userOfSide(parties, r.authorSide), type: 'deal_review_replied', params: { task: d.taskTitle }, link: `/deal/${d.id}` },
     ];
-    await addNotifications(tx, list);
+    await addNotifications(tx, list, { mail: true });
     return list;
   });
-  await mailNotifications(ctx, notes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,7 +292,6 @@ registerJob('deal.reviews_close', async (ctx, tx, job) => {
   );
   return async () => {
     invalidateRatingCaches(ctx);
-    await mailNotifications(ctx, notes);
   };
 });
 
@@ -384,12 +381,13 @@ export async function setReviewHidden(ctx: AppContext, adminId: string, id: stri
     });
     let notes: NewNotification[] = [];
     if (hide && r.authorId) {
-      notes = await addNotifications(tx, [
-        { userId: r.authorId, type: 'review_hidden', params: { task: d.taskTitle, reason: hide.reason }, link: `/deal/${d.id}` },
-      ]);
+      notes = await addNotifications(
+        tx,
+        [{ userId: r.authorId, type: 'review_hidden', params: { task: d.taskTitle, reason: hide.reason }, link: `/deal/${d.id}` }],
+        { mail: true },
+      );
     }
     return { notes, changedRatings: r.revealedAt !== null };
   });
   if (out.changedRatings) invalidateRatingCaches(ctx);
-  await mailNotifications(ctx, out.notes);
 }

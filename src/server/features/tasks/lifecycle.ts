@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { cancelDealsOfTask, dealsOfTask, endTaskIfDealsEnded } from '../deals';
 import { refundTaskPrepayment } from '../money';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 import { lockOwnTask, influencerUserIds } from './locks';
 import { stopRecruiting, stoppedNotes } from './slots';
 
@@ -20,7 +20,8 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
     if (hadDeals) {
       // each active deal's `cancel` (before the live only): the deal's event tells its influencer and moves
       // the task once its last deal has ended (decision 0025)
-      list.push(...(await cancelDealsOfTask(ctx, tx, task.id, userId, '企业取消了任务')));
+      // (its notifications and mail are written by the event itself: not added again here)
+      await cancelDealsOfTask(ctx, tx, task.id, userId, '企业取消了任务');
     }
     const { refused, closed } = await stopRecruiting(tx, task.id, now);
     // a task whose deals all ended is completed (one was) or cancelled; one without deals is cancelled
@@ -50,9 +51,8 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
       const uid = users.get(id);
       if (uid) list.push({ userId: uid, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` });
     }
-    return addNotifications(tx, list);
+    return addNotifications(tx, list, { mail: true });
   });
-  await mailNotifications(ctx, notes);
 }
 
 /**
@@ -75,9 +75,8 @@ export async function closeRecruiting(ctx: AppContext, userId: string, taskId: s
     const stopped = await stopRecruiting(tx, task.id, now);
     await refundTaskPrepayment(tx, { taskId: task.id, companyUserId: userId, now, createdBy: userId });
     await endTaskIfDealsEnded(tx, task.id, task.companyId, now);
-    return addNotifications(tx, await stoppedNotes(tx, task, stopped));
+    return addNotifications(tx, await stoppedNotes(tx, task, stopped), { mail: true });
   });
-  await mailNotifications(ctx, notes);
 }
 
 /** Company: complete an in-progress task without a deal (a task with deals completes with its last deal). */
@@ -98,7 +97,8 @@ export async function completeTask(ctx: AppContext, userId: string, taskId: stri
       .where(eq(companies.id, company.id));
     const users = await influencerUserIds(tx, task.selectedInfluencerId ? [task.selectedInfluencerId] : []);
     const uid = task.selectedInfluencerId ? users.get(task.selectedInfluencerId) : undefined;
-    return addNotifications(tx, uid ? [{ userId: uid, type: 'task_completed' as const, params: { task: task.title }, link: `/task/${task.id}` }] : []);
+    return addNotifications(tx, uid ? [{ userId: uid, type: 'task_completed' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [], {
+      mail: true,
+    });
   });
-  await mailNotifications(ctx, notes);
 }
