@@ -383,3 +383,8 @@ export function renderNotification(n: { type: string; params?: unknown; title?: 
   }
   return { title: n.title ?? '', body: n.body ?? '' };
 }
+
+/** The title of a notification type without its parameters (the name of that kind of mail); null for an unknown type. */
+export function notificationTitle(type: string, lang: 'zh' | 'en'): string | null {
+  return isNotificationType(type) ? TEMPLATES[type][lang].title : null;
+}
