@@ -25,7 +25,7 @@ export const mailRoutes =
       {
         schema: {
           operationId: 'mailUnsubscribePage',
-          tags: ['mail'],
+          tags: ['notifications'],
           summary: 'The page of a mail’s unsubscribe link: asks to confirm turning that kind of mail off',
           description:
             'Who: anyone holding the signed link of a notification mail (no session). Changes nothing: link checkers open links; the page’s button posts.',
@@ -45,7 +45,7 @@ export const mailRoutes =
       {
         schema: {
           operationId: 'mailUnsubscribe',
-          tags: ['mail'],
+          tags: ['notifications'],
           summary: 'One-click unsubscribe (RFC 8058): this kind of notification mail is no longer sent to this user',
           description:
             'Who: anyone holding the signed link (the recipient’s mail provider posts `List-Unsubscribe=One-Click`; no session, no Origin check). Idempotent. A browser (Accept: text/html, the confirmation page’s button) gets a page.',
