@@ -319,9 +319,9 @@ export async function closeContactMessage(ctx: AppContext, adminId: string, id: 
   });
 }
 
-/** Replies by mail (outbox in development); the reply is stored and the message marked replied. */
+/** Replies by mail: the reply is stored, the message marked replied and the mail queued in one transaction (decision 0040). */
 export async function replyContactMessage(ctx: AppContext, adminId: string, id: string, text: string, meta: Meta) {
-  const { updated: row, previous } = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const current = await lockContact(tx, id);
     const now = ctx.clock.now();
     const [updated] = await tx
@@ -351,7 +351,7 @@ export async function replyContactMessage(ctx: AppContext, adminId: string, id: 
         replyTo: (await readSettings(ctx, tx)).supportEmail,
       },
     });
-    return { updated, previous: current };
+    return updated;
   });
   return toContact(row);
 }

@@ -225,7 +225,7 @@ export async function writeReview(ctx: AppContext, user: AuthUser, dealId: strin
 
 /** POST /api/reviews/:id/reply — the reviewed side, once, after reveal, not on a hidden review. */
 export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: string, form: ReplyForm): Promise<void> {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [ref] = await tx.select({ dealId: reviews.dealId }).from(reviews).where(eq(reviews.id, reviewId));
     if (!ref) throw new AppError('REVIEW_NOT_FOUND');
     // the deal row first (the lock order of every review write), then the review
@@ -281,7 +281,7 @@ registerJob('deal.reviews_close', async (ctx, tx, job) => {
   await recomputeRatings(tx, d);
   const parties = await partiesOf(tx, d);
   // the reviewed side learns of the review about them, the author that it is published
-  const notes = await addNotifications(
+  await addNotifications(
     tx,
     [parties.companyUserId, parties.influencerUserId].map((userId) => ({
       userId,

@@ -119,7 +119,7 @@ async function lockApplicationForCompany(tx: DbOrTx, applicationId: string, user
  * happens at the N-th. Exactly one accept of the last slot wins.
  */
 export async function acceptApplication(ctx: AppContext, userId: string, applicationId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
     if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
     const now = ctx.clock.now();
@@ -139,7 +139,7 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
 }
 
 export async function refuseApplication(ctx: AppContext, userId: string, applicationId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
     if (!(await moveApplication(tx, application.id, 'pending', { status: 'refused', respondedAt: ctx.clock.now() }))) {
       throw new AppError('APPLICATION_STATE_CONFLICT');

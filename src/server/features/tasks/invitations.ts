@@ -245,7 +245,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
 
 /** POST /api/task-invitations/:id/decline — the invited influencer declines, with a reason the company reads. */
 export async function declineInvitation(ctx: AppContext, userId: string, id: string, reason: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (!inf || inv.influencerId !== inf.id) throw new AppError('INVITATION_NOT_FOUND');
@@ -267,7 +267,7 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
 
 /** POST /api/task-invitations/:id/withdraw — the owning company takes back a pending invitation. */
 export async function withdrawInvitation(ctx: AppContext, userId: string, id: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const company = await companyOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (task.companyId !== company.id) throw new AppError('INVITATION_NOT_FOUND');
@@ -302,7 +302,7 @@ registerJob('invitation.expire', async (ctx, tx, job) => {
   if (!moved) return;
   const [inf] = await tx.select({ nickname: influencers.nickname }).from(influencers).where(eq(influencers.id, inv.influencerId)).limit(1);
   const owner = await ownerUserId(tx, task.companyId);
-  const notes = await addNotifications(
+  await addNotifications(
     tx,
     owner ? [{ userId: owner, type: 'invitation_expired', params: { influencer: inf?.nickname ?? '', task: task.title }, link: `/task/${task.id}` }] : [],
   );

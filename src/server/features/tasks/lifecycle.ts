@@ -11,7 +11,7 @@ import { stopRecruiting, stoppedNotes } from './slots';
 
 /** Company: cancel an open or in-progress task; its deals are cancelled, pending applications refused, invitations closed, all told. */
 export async function cancelTask(ctx: AppContext, userId: string, taskId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
     if (task.status !== 'open' && task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
@@ -61,7 +61,7 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
  * is in progress (or ends at once when its deals already have).
  */
 export async function closeRecruiting(ctx: AppContext, userId: string, taskId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
     if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
@@ -81,7 +81,7 @@ export async function closeRecruiting(ctx: AppContext, userId: string, taskId: s
 
 /** Company: complete an in-progress task without a deal (a task with deals completes with its last deal). */
 export async function completeTask(ctx: AppContext, userId: string, taskId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { task, company } = await lockOwnTask(tx, taskId, userId);
     // a task with a deal completes when its live report is confirmed (the deal room), not by this button
     if (task.status === 'in_progress' && (await dealsOfTask(tx, task.id)).length > 0) throw new AppError('DEAL_COMPLETE_IN_DEAL');
