@@ -8,7 +8,8 @@ import { defineConfig } from '@playwright/test';
  * CPU than the full browser in headless mode, decision 0041) when installed, else /usr/bin/chromium; CHROMIUM_PATH
  * overrides. No browser is ever downloaded.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 const CI = Boolean(process.env.CI);
 
 export default defineConfig({

@@ -28,6 +28,8 @@ export async function startOwnServer(prefix: string, env: Record<string, string>
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // the site's origin (required in production: every link in mail starts with it; decision 0040)
+      PUBLIC_URL: url,
       DATA_DIR: path.join(dir, 'data'),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',

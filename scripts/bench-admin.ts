@@ -114,6 +114,7 @@ async function main() {
 
     const config = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
       DATA_DIR: dataDir,
       DATABASE_URL: url.toString(),
       LOG_LEVEL: 'silent',

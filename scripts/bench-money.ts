@@ -147,7 +147,16 @@ async function settledCount(c: pg.Client | pg.Pool) {
 
 function worker(url: string, dataDir: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'money-worker.ts')], {
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, SECRET_KEY: SECRET, NODE_ENV: 'production', LOG_LEVEL: 'silent', JOBS_POLL_MS: '10' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SECRET_KEY: SECRET,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      LOG_LEVEL: 'silent',
+      JOBS_POLL_MS: '10',
+    },
     stdio: 'inherit',
   });
 }
@@ -175,6 +184,7 @@ async function main() {
 
     const config = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
       DATA_DIR: dataDir,
       DATABASE_URL: url.toString(),
       LOG_LEVEL: 'silent',

@@ -762,6 +762,7 @@ async function main() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
       SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(32).toString('hex'),
       DATABASE_POOL_SIZE: String(connections),
       RATE_LIMIT_MAX: '0',

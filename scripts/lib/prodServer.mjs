@@ -45,6 +45,8 @@ export async function startProductionServer(log, extraEnv = {}) {
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'STORAGE_DRIVER', 'SEED_DEMO', 'DEV_CLOCK', 'SSR_ENTRY']) delete env[k];
   Object.assign(env, {
     NODE_ENV: 'production',
+    // required in production (every link in mail starts with it; decision 0040)
+    PUBLIC_URL: base,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: path.join(runDir, 'data'),

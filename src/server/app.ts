@@ -56,6 +56,7 @@ import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
+import { mailRoutes } from './features/mail';
 import { seoRoutes, originOf } from './features/seo/routes';
 import { pageHead, preloadsFor, renderShell, statusHead } from './features/seo/head';
 import { APP_ROUTES, DEV_ROUTES, pageStatus } from './features/seo/status';
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(notificationRoutes(ctx));
   await app.register(peopleRoutes(ctx));
   await app.register(contactRoutes(ctx));
+  await app.register(mailRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(dealRoutes(ctx));
   await app.register(reviewRoutes(ctx));

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const KEY = 'k'.repeat(32);
+const SITE = 'https://www.example.com';
 const dirs: string[] = [];
 const tmp = () => {
   const d = mkdtempSync(path.join(os.tmpdir(), 'lc-config-'));
@@ -56,7 +57,7 @@ describe('loadConfig', () => {
 
   it('HOST: 127.0.0.1 in development and test, 0.0.0.0 in production, or what HOST says', () => {
     expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
-    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'production', PUBLIC_URL: SITE, DATABASE_URL: 'postgres://x/y' }).host).toBe('0.0.0.0');
     expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
@@ -72,9 +73,9 @@ describe('loadConfig', () => {
   it('SEED_DEMO: on for the embedded database in development and test, off in production unless set to true (decision 0032)', () => {
     expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY }).seedDemo).toBe(true);
     expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'test' }).seedDemo).toBe(true);
-    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: SITE, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: SITE, NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: SITE, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
@@ -166,6 +167,17 @@ describe('loadConfig', () => {
     for (const k of ['PORT', 'NODE_ENV', 'REDIS_URL', 'REDIS_TIMEOUT_MS', 'SECRET_KEY', 'TRUST_PROXY']) expect(msg).toContain(`  - ${k}: `);
     expect(msg).toContain('REDIS_URL: must be a redis:// URL');
     expect(msg).toContain('SECRET_KEY: must be at least 32 characters');
+  });
+
+  it('production refuses to start without PUBLIC_URL, naming it; elsewhere mail links default to this server (decision 0040)', () => {
+    const msg = problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'production' });
+    expect(msg).toContain("  - PUBLIC_URL: is required in production: the site's public origin");
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' }).siteUrl).toBe(
+      'https://shop.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY }).siteUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, PORT: '4100', HOST: '0.0.0.0' }).siteUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, PORT: '4100', HOST: 'dev.lan' }).siteUrl).toBe('http://dev.lan:4100');
   });
 
   it('production with a shared database needs SECRET_KEY; SMS gateway needs its account', () => {

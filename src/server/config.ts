@@ -85,6 +85,13 @@ const envSchema = z
         message: 'is required in production with DATABASE_URL (every instance must share it)',
       });
     }
+    if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: "is required in production: the site's public origin (e.g. https://www.example.com), which every link in mail starts with",
+      });
+    }
     if (e.NODE_ENV === 'production' && e.API_CONTRACT_LOG) {
       ctx.addIssue({ code: 'custom', path: ['API_CONTRACT_LOG'], message: 'cannot be used in production' });
     }
@@ -110,6 +117,11 @@ export type Config = {
   /** a Redis command unanswered after this many ms fails and the limits count in this instance's memory */
   redisTimeoutMs: number;
   publicUrl?: string;
+  /**
+   * the origin every link in mail starts with: PUBLIC_URL (required in production), else this server's own
+   * address (http://localhost:PORT) in development and test (decision 0040)
+   */
+  siteUrl: string;
   trustProxy: boolean;
   /** global requests per minute per IP (0 = no global limit; per-action limits still apply) */
   rateLimitMax: number;
@@ -175,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisTimeoutMs: e.REDIS_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    siteUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${localName(e.HOST)}:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
@@ -204,6 +217,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve('dist/web'),
     ssrEntry: path.resolve(e.SSR_ENTRY ?? 'dist/server/entry-server.js'),
   };
+}
+
+/** The host part of a development address: a wildcard or this machine's loopback is reachable as localhost. */
+function localName(host: string | undefined): string {
+  if (!host || host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Embedded single-instance default: a random key kept beside the database, created on first start. */

@@ -435,6 +435,9 @@ export const ERRORS = {
     zh: '演示账号与真实用户之间有 {count} 个订单，暂不能删除演示数据',
     en: 'Demo accounts have {count} deal(s) with real users; the demo data cannot be removed yet',
   },
+  UNSUBSCRIBE_LINK_INVALID: { status: 400, zh: '退订链接无效或已损坏', en: 'This unsubscribe link is not valid' },
+  MAIL_NOT_FOUND: { status: 404, zh: '邮件不存在', en: 'Mail not found' },
+  MAIL_NOT_FAILED: { status: 409, zh: '只有发送失败的邮件可以重新发送', en: 'Only a mail that failed can be sent again' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -122,6 +122,8 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
 export type NotificationType = keyof ParamsByType;
 export type NotificationParams<T extends NotificationType> = ParamsByType[T];
 export const NOTIFICATION_TYPES = Object.keys(PARAM_KINDS) as NotificationType[];
+/** each type's params and their kinds (tests build a sample of every type from it) */
+export const NOTIFICATION_PARAM_KINDS: Readonly<Record<string, Readonly<Record<string, 'string' | 'number'>>>> = PARAM_KINDS;
 export const isNotificationType = (t: string): t is NotificationType => Object.hasOwn(PARAM_KINDS, t);
 
 function fitsType(type: NotificationType, params: unknown): params is Record<string, string | number> {
@@ -406,4 +408,9 @@ export function renderNotification(n: { type: string; params?: unknown; title?: 
     }
   }
   return { title: n.title ?? '', body: n.body ?? '' };
+}
+
+/** The title of a notification type without its parameters (the name of that kind of mail); null for an unknown type. */
+export function notificationTitle(type: string, lang: 'zh' | 'en'): string | null {
+  return isNotificationType(type) ? TEMPLATES[type][lang].title : null;
 }

@@ -674,6 +674,11 @@ export const userSettings = pgTable('user_settings', {
   allowMessages: boolean('allow_messages').notNull().default(true),
   /** the language notifications and mail are written in: 'zh-CN' (default) or 'en' */
   locale: text('locale').notNull().default('zh-CN'),
+  /** notification types no longer mailed (turned off one by one through a mail's one-click unsubscribe; decision 0040) */
+  mailOff: text('mail_off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedAt: updatedAt(),
 });
 
@@ -1127,6 +1132,42 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.doneAt} is null`),
+  ],
+);
+
+/**
+ * The durable mail queue (decision 0040): every mail but the codes a user waits for on screen is written here in
+ * the transaction of the change that causes it and sent by the job worker (platform/mailQueue.ts). A notification
+ * mail keeps its type and parameters and is rendered when sent (the recipient's language and settings then); any
+ * other mail keeps its rendered text. `lockedUntil` is the claim of the instance sending it.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** a notification type, or what a direct mail is (contact_reply, admin_invite, …) */
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** the address of a direct mail (a notification's is read from its user when sent) */
+    to: text('to'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** pending → sent | skipped (the user turned this mail off) | failed (24 h of tries; an admin may resend) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** when a failed mail is tried again (a new mail is due at once: attempts = 0) */
+    nextAttemptAt: ts('next_attempt_at'),
+    lockedUntil: ts('locked_until'),
+    /** the platform clock's time of the first failure: 24 h after it the mail is marked failed */
+    firstFailedAt: ts('first_failed_at'),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.attempts, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_queue_status_idx').on(t.status, t.createdAt),
   ],
 );
 

@@ -3,6 +3,11 @@ import { sendsBearer } from './apiKeyAuth';
 import { AppError } from './errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Addresses posted to by others by design: the one-click unsubscribe of RFC 8058 is posted by the recipient's mail
+ * provider; it needs no session and its signed token is the authority (decision 0040).
+ */
+const EXEMPT = new Set(['/api/mail/unsubscribe']);
 
 /**
  * State-changing requests from another origin are refused: the Origin header (sent by browsers on
@@ -12,7 +17,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl?: string) {
   app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method)) return;
+    if (SAFE.has(request.method) || EXEMPT.has(request.url.split('?')[0])) return;
     // an API key is sent on purpose, never ambiently like a cookie; with one, the cookie is not read (apiKeyAuth.ts)
     if (sendsBearer(request)) return;
     const origin = request.headers.origin;

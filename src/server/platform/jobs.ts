@@ -10,6 +10,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { AppContext } from './context';
+import { sendQueuedMail } from './mailQueue';
 
 export type Job = { id: string; kind: string; key: string; payload: Record<string, string | number | null>; runAt: Date; attempts: number };
 /** Runs inside the claiming transaction; may return work to do after the commit (mail). */
@@ -94,12 +95,16 @@ export async function runDueJobs(ctx: AppContext, limit = 50): Promise<number> {
   return ran;
 }
 
-/** Polls for due jobs every `intervalMs` (never two rounds at once on one instance). Returns stop(). */
+/**
+ * Polls for due jobs, then for queued mail (decision 0040), every `intervalMs` (never two rounds at once on one
+ * instance). Returns stop().
+ */
 export function startJobWorker(ctx: AppContext, intervalMs: number): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = runDueJobs(ctx)
+      .then(() => sendQueuedMail(ctx))
       .catch((err: unknown) => ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, 'job round failed'))
       .finally(() => {
         running = null;

@@ -2,7 +2,20 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
-export type OutgoingMessage = { channel: 'email' | 'sms'; to: string; subject?: string; body: string };
+export type OutgoingMessage = {
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string;
+  /** the plain-text part */
+  body: string;
+  /** the HTML part (queued mail is multipart: text + HTML; decision 0040) */
+  html?: string;
+  replyTo?: string;
+  /** `<id@domain>`: queued mail keeps one across retries, its domain from MAIL_FROM */
+  messageId?: string;
+  /** extra headers (List-Unsubscribe, List-Unsubscribe-Post) */
+  headers?: Record<string, string>;
+};
 
 /** Delivery of mail (and, for the development outbox, SMS). Never logs bodies: they carry codes. */
 export interface Mailer {
@@ -28,11 +41,21 @@ export class SmtpMailer implements Mailer {
     url: string,
     private from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    // a server that does not answer fails the send within seconds (the queue tries again later), not minutes
+    this.transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   }
   async send(msg: OutgoingMessage) {
     if (msg.channel !== 'email') throw new Error('SmtpMailer only sends email');
-    await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.body });
+    await this.transport.sendMail({
+      from: this.from,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.body,
+      ...(msg.html ? { html: msg.html } : {}),
+      ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
+      ...(msg.messageId ? { messageId: msg.messageId } : {}),
+      ...(msg.headers ? { headers: msg.headers } : {}),
+    });
   }
   async check() {
     await this.transport.verify();

@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../config';
 import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDatabase, queryRows, type Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Clock } from '../platform/clock';
+import { sendQueuedMail } from '../platform/mailQueue';
 import { checkLedger } from '../features/money';
 import { ContractChecker } from '../platform/openapi/contract';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -212,6 +213,15 @@ export function errorOf(res: LightMyRequestResponse): { status: number; code: st
 /** POST /api/uploads?purpose=… with one file, as `client`. */
 export function upload(client: Client, purpose: string, content: Buffer, filename = 'file.png', contentType = 'application/octet-stream', extraQuery = '') {
   return client.request({ method: 'POST', url: `/api/uploads?purpose=${purpose}${extraQuery}`, ...multipart(content, filename, contentType) });
+}
+
+/**
+ * Sends the queued mail now (a running server's worker does it every few seconds; decision 0040) and returns the
+ * database, to read the outbox: `(await delivered(t.app)).select().from(outbox)…`.
+ */
+export async function delivered(app: App) {
+  await sendQueuedMail(app.ctx);
+  return app.ctx.db;
 }
 
 /** The newest code mailed to `to` (read from the development outbox table). */

@@ -10,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeCompany, makeInfluencer, makeUser } from '../../db/factories';
 import { companies, companyVerificationRequests, notifications, outbox, uploads } from '../../db/schema';
-import { Client, createTestApp, errorOf, pngBytes, signedIn, upload, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, pngBytes, signedIn, upload, type TestApp, delivered } from '../../test/harness';
 
 let t: TestApp;
 let png: Buffer;
@@ -185,7 +185,7 @@ describe('states: 未认证 → 待审核 → 未通过 → 待审核 → 已认
     const [note] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, a.user.id)).orderBy(desc(notifications.createdAt)).limit(1);
     expect(note.body).toContain('营业执照照片不清晰');
     expect(note.link).toBe('/company-profile');
-    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, a.user.email)).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, a.user.email)).orderBy(desc(outbox.createdAt)).limit(1);
     expect(mail.body).toContain('营业执照照片不清晰');
 
     // corrected and resubmitted, then approved

@@ -12,6 +12,7 @@ import { audit, permissionsOf } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { randomToken, safeEqualHex, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mailQueue';
 import { destroyOtherSessions } from '../../platform/session';
 import { hashPassword, login, siteOrigin } from '../auth';
 
@@ -208,16 +209,21 @@ export async function inviteAdmin(ctx: AppContext, actorId: string, input: Invit
       after: { email: input.email, permissions },
       ip: meta.ip,
     });
+    // queued with the invitation (decision 0040): it is sent only if the invitation is stored, and retried
+    const link = `${siteOrigin(ctx)}/admin-setup?invite=${encodeURIComponent(token)}`;
+    await queueMail(tx, {
+      direct: {
+        kind: 'admin_invite',
+        to: input.email,
+        locale: 'zh-CN',
+        title: '管理员邀请 / Administrator invitation',
+        body:
+          `您被邀请成为直播带货平台的管理员。请在 7 天内打开以下链接设置密码：\n${link}\n\n` +
+          `You were invited to become an administrator of the live-commerce marketplace. Open the link within 7 days to set your password:\n${link}`,
+        link,
+      },
+    });
     return row.id;
-  });
-  const link = `${siteOrigin(ctx)}/admin-setup?invite=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    channel: 'email',
-    to: input.email,
-    subject: '【直播带货平台】管理员邀请 / Administrator invitation',
-    body:
-      `您被邀请成为直播带货平台的管理员。请在 7 天内打开以下链接设置密码：\n${link}\n\n` +
-      `You were invited to become an administrator of the live-commerce marketplace. Open the link within 7 days to set your password:\n${link}`,
   });
   return id;
 }

@@ -10,7 +10,7 @@ import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory } fr
 import { adminLogs, companyVerificationRequests, influencers, notifications, outbox, systemStats, uploads, userProfiles, users } from '../../db/schema';
 import { businessDay } from '../../platform/beijingTime';
 import type { AdminCall } from './walk';
-import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, type TestApp, delivered } from '../../test/harness';
 
 let t: TestApp;
 const SETUP_TOKEN = 'first-admin-setup-token-0123456789';
@@ -163,7 +163,7 @@ describe('admins, invitations and permissions', () => {
     });
     expect(errorOf(await c.post('/api/admin/invites', { email: 'new-admin@example.com', permissions: [] }))).toMatchObject({ code: 'PERMISSIONS_REQUIRED' });
     expect((await c.post('/api/admin/invites', { email: 'New-Admin@example.com', permissions: ['finance', 'user_management'] })).statusCode).toBe(200);
-    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, 'new-admin@example.com')).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, 'new-admin@example.com')).orderBy(desc(outbox.createdAt)).limit(1);
     const token = decodeURIComponent(/invite=([^\s]+)/.exec(mail.body)?.[1] ?? '');
     expect(token.length).toBeGreaterThan(20);
     const list = (await c.get('/api/admin/admins')).json();
@@ -278,7 +278,7 @@ describe('用户管理: the review queue and decisions', () => {
     const detail = (await c.get(`/api/admin/users/${user.id}`)).json();
     expect(detail).toMatchObject({ approveStatus: 'rejected', waiting: null });
     expect(detail.influencer.rejectionReason).toBe('头像不清晰');
-    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, user.email)).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, user.email)).orderBy(desc(outbox.createdAt)).limit(1);
     expect(mail.body).toContain('头像不清晰');
     // the influencer edits the profile: back in the queue
     const me = await signIn(user.email);

@@ -8,7 +8,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeInfluencer, makeVideoCategory } from '../../db/factories';
 import { adminLogs, contactMessages, outbox, videos } from '../../db/schema';
-import { Client, createTestApp, errorOf, pngBytes, upload, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, pngBytes, upload, type TestApp, delivered } from '../../test/harness';
 
 let t: TestApp;
 let admin: Client;
@@ -141,7 +141,7 @@ describe('联系消息', () => {
     const replied = await admin.post(`/api/admin/contact-messages/${m.id}/reply`, { message: '您好，入驻流程如下……' });
     expect(replied.statusCode, replied.body).toBe(200);
     expect(replied.json()).toMatchObject({ status: 'replied', reply: '您好，入驻流程如下……' });
-    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, 'li@example.com')).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, 'li@example.com')).orderBy(desc(outbox.createdAt)).limit(1);
     expect(mail.body).toContain('您好，入驻流程如下');
     expect((await lastLog(m.id)).actionType).toBe('contact_reply');
     const closed = await admin.post(`/api/admin/contact-messages/${m.id}/close`);

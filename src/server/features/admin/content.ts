@@ -21,6 +21,8 @@ import { contactMessages, influencers, uploads, videoCategories, videos } from '
 import { audit, changedFields } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mailQueue';
+import { readSettings } from '../settings';
 import { toCard } from '../videos';
 
 type Meta = { ip: string };
@@ -317,9 +319,9 @@ export async function closeContactMessage(ctx: AppContext, adminId: string, id: 
   });
 }
 
-/** Replies by mail (outbox in development); the reply is stored and the message marked replied. */
+/** Replies by mail: the reply is stored, the message marked replied and the mail queued in one transaction (decision 0040). */
 export async function replyContactMessage(ctx: AppContext, adminId: string, id: string, text: string, meta: Meta) {
-  const { updated: row, previous } = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const current = await lockContact(tx, id);
     const now = ctx.clock.now();
     const [updated] = await tx
@@ -337,23 +339,19 @@ export async function replyContactMessage(ctx: AppContext, adminId: string, id: 
       after: { status: 'replied' },
       ip: meta.ip,
     });
-    return { updated, previous: current };
-  });
-  // mailed after the commit (the outbox writes through its own connection); a mail that cannot be
-  // sent puts the message back as it was, so it does not look answered
-  try {
-    await ctx.mailer.send({
-      channel: 'email',
-      to: row.email,
-      subject: `回复：${row.subject} / Re: ${row.subject}`,
-      body: `${row.name}，您好：\n\n${text}\n\n——直播带货平台客服\n\n> ${row.message.split('\n').join('\n> ')}`,
+    // queued with the reply (decision 0040): sent once it is stored, retried through an outage; the
+    // visitor's answer goes to the support address
+    await queueMail(tx, {
+      direct: {
+        kind: 'contact_reply',
+        to: updated.email,
+        locale: 'zh-CN',
+        title: `回复：${updated.subject} / Re: ${updated.subject}`,
+        body: `${updated.name}，您好：\n\n${text}\n\n——直播带货平台客服\n\n> ${updated.message.split('\n').join('\n> ')}`,
+        replyTo: (await readSettings(ctx, tx)).supportEmail,
+      },
     });
-  } catch (err) {
-    await ctx.db
-      .update(contactMessages)
-      .set({ status: previous.status, reply: previous.reply, repliedAt: previous.repliedAt, repliedBy: previous.repliedBy, handledAt: previous.handledAt })
-      .where(eq(contactMessages.id, id));
-    throw err;
-  }
+    return updated;
+  });
   return toContact(row);
 }

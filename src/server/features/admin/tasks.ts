@@ -21,7 +21,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { refundTaskPrepayment } from '../money';
 import { dealsOfTask } from '../deals';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 
 type Meta = { ip: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -259,7 +259,7 @@ export async function getAdminTask(db: DbOrTx, id: string): Promise<AdminTaskDet
  * deal is open (an accepted application: in_progress, or a deal of a task still recruiting). The company and every applicant are told.
  */
 export async function deleteAdminTask(ctx: AppContext, adminId: string, id: string, meta: Meta) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [task] = await tx.select().from(tasks).where(eq(tasks.id, id)).for('update').limit(1);
     if (!task) throw new AppError('TASK_NOT_FOUND');
     if (task.status === 'in_progress') throw new AppError('TASK_DEAL_OPEN');
@@ -286,8 +286,7 @@ export async function deleteAdminTask(ctx: AppContext, adminId: string, id: stri
     });
     const userIds = [...new Set([company?.userId, ...applicants.map((a) => a.userId)].filter((u): u is string => Boolean(u)))];
     const list: NewNotification[] = userIds.map((userId) => ({ userId, type: 'task_deleted', params: { task: task.title } }));
-    return addNotifications(tx, list);
+    return addNotifications(tx, list, { mail: true });
   });
   ctx.publicCache.invalidate('tasks');
-  await mailNotifications(ctx, notes);
 }

@@ -9,7 +9,7 @@ import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 import { hashPassword } from '../auth';
 import { deleteStoredFile } from '../uploads';
 import { approveCompanyVerification, rejectCompanyVerification } from './verification';
@@ -32,7 +32,7 @@ async function lockUser(tx: DbOrTx, userId: string) {
  * a company's pending verification request is approved (verified badge). 409 when nothing waits.
  */
 export async function approveUser(ctx: AppContext, adminId: string, userId: string, meta: Meta) {
-  const notes = await ctx.db
+  await ctx.db
     .transaction(async (tx) => {
       const u = await lockUser(tx, userId);
       const now = ctx.clock.now();
@@ -60,7 +60,7 @@ export async function approveUser(ctx: AppContext, adminId: string, userId: stri
       } else {
         throw new AppError('REVIEW_NOT_PENDING');
       }
-      return addNotifications(tx, list);
+      return addNotifications(tx, list, { mail: 'always' });
     })
     .catch((err: unknown) => {
       // two companies approved with one code at the same moment: the unique index lets one through
@@ -69,12 +69,11 @@ export async function approveUser(ctx: AppContext, adminId: string, userId: stri
     });
   ctx.publicCache.invalidate('influencers');
   ctx.publicCache.invalidate('tasks');
-  await mailNotifications(ctx, notes, { always: true });
 }
 
 /** 审核拒绝 with a reason: stored, notified and mailed to the user; the influencer can edit and re-submit. */
 export async function rejectUser(ctx: AppContext, adminId: string, userId: string, reason: string, meta: Meta) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const u = await lockUser(tx, userId);
     const now = ctx.clock.now();
     const list: NewNotification[] = [];
@@ -103,14 +102,13 @@ export async function rejectUser(ctx: AppContext, adminId: string, userId: strin
     } else {
       throw new AppError('REVIEW_NOT_PENDING');
     }
-    return addNotifications(tx, list);
+    return addNotifications(tx, list, { mail: 'always' });
   });
-  await mailNotifications(ctx, notes, { always: true });
 }
 
 /** 停用: sessions end at once, sign-in is refused, public pages no longer show the account. */
 export async function suspendUser(ctx: AppContext, adminId: string, userId: string, reason: string, meta: Meta) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const u = await lockUser(tx, userId);
     if (u.userType === 'admin') throw new AppError('ADMIN_TARGET_NOT_ALLOWED');
     if (u.suspendedAt) throw new AppError('ALREADY_SUSPENDED');
@@ -128,15 +126,14 @@ export async function suspendUser(ctx: AppContext, adminId: string, userId: stri
       after: { suspended: true, reason },
       ip: meta.ip,
     });
-    return addNotifications(tx, [{ userId, type: 'account_suspended', params: { reason } }]);
+    return addNotifications(tx, [{ userId, type: 'account_suspended', params: { reason } }], { mail: 'always' });
   });
   ctx.publicCache.invalidate('influencers');
   ctx.publicCache.invalidate('tasks');
-  await mailNotifications(ctx, notes, { always: true });
 }
 
 export async function reinstateUser(ctx: AppContext, adminId: string, userId: string, meta: Meta) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const u = await lockUser(tx, userId);
     if (!u.suspendedAt) throw new AppError('NOT_SUSPENDED');
     const now = ctx.clock.now();
@@ -155,11 +152,10 @@ export async function reinstateUser(ctx: AppContext, adminId: string, userId: st
       after: { suspended: false },
       ip: meta.ip,
     });
-    return addNotifications(tx, [{ userId, type: 'account_reinstated', params: {} }]);
+    return addNotifications(tx, [{ userId, type: 'account_reinstated', params: {} }], { mail: 'always' });
   });
   ctx.publicCache.invalidate('influencers');
   ctx.publicCache.invalidate('tasks');
-  await mailNotifications(ctx, notes, { always: true });
 }
 
 /**
@@ -181,7 +177,7 @@ export async function decideDeletion(ctx: AppContext, adminId: string, userId: s
     if (!req) throw new AppError('DELETION_NOT_REQUESTED');
     if (action === 'decline') {
       await audit(tx, { adminId, action: 'user_deletion_decline', description: `拒绝注销申请：${u.email}`, targetType: 'user', targetId: userId, ip: meta.ip });
-      return { notes: await addNotifications(tx, [{ userId, type: 'deletion_declined', params: {} }]), files: [] as string[] };
+      return { notes: await addNotifications(tx, [{ userId, type: 'deletion_declined', params: {} }], { mail: 'always' }), files: [] as string[] };
     }
     const files = await tx.delete(uploads).where(eq(uploads.ownerUserId, userId)).returning({ key: uploads.storageKey });
     await tx
@@ -259,5 +255,4 @@ export async function decideDeletion(ctx: AppContext, adminId: string, userId: s
   }
   ctx.publicCache.invalidate('influencers');
   ctx.publicCache.invalidate('tasks');
-  await mailNotifications(ctx, result.notes, { always: true });
 }

@@ -34,9 +34,9 @@ export async function emailExists(db: DbOrTx, email: string) {
   return Boolean(row);
 }
 
-/** The site's address for links in mails (PUBLIC_URL, else this server on localhost). */
+/** The site's address for links in mails (config.siteUrl: PUBLIC_URL, else this server on localhost). */
 export function siteOrigin(ctx: AppContext) {
-  return (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/+$/, '');
+  return ctx.config.siteUrl;
 }
 
 /**

@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages, outbox } from '../../db/schema';
-import { Client, createTestApp, errorOf, signupCompany, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, signupCompany, type TestApp, delivered } from '../../test/harness';
+import { sendQueuedMail } from '../../platform/mailQueue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ afterAll(async () => {
 
 const valid = { name: '王小明', email: 'Visitor@Example.com', phone: '13800138000', subject: '合作咨询', message: '想了解企业入驻流程', userType: 'company' };
 const count = async () => (await t.app.ctx.db.select().from(contactMessages)).length;
-const mails = async () => (await t.app.ctx.db.select().from(outbox)).length;
+const mails = async () => (await (await delivered(t.app)).select().from(outbox)).length;
 
 describe('POST /api/contact', () => {
   it('a visitor sends: stored, mailed to support, acknowledged to the sender', async () => {
@@ -23,9 +24,9 @@ describe('POST /api/contact', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, res.json().id));
     expect(row).toMatchObject({ name: '王小明', email: 'visitor@example.com', subject: '合作咨询', userType: 'company', status: 'new', userId: null });
-    const support = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, 'help@example.com'));
+    const support = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, 'help@example.com'));
     expect(support.at(-1)?.body).toContain('想了解企业入驻流程');
-    const ack = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, 'visitor@example.com'));
+    const ack = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, 'visitor@example.com'));
     expect(ack.at(-1)?.body).toContain('24小时内');
     expect([await count(), await mails()]).toEqual([rowsBefore + 1, mailsBefore + 2]);
   });
@@ -80,16 +81,31 @@ describe('POST /api/contact', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
-  it('a failing mailer does not lose the message', async () => {
+  it('a failing mailer loses neither the message nor its mail: both wait in the queue and go out later', async () => {
+    await delivered(t.app);
     const spy = vi.spyOn(t.app.ctx.mailer, 'send').mockRejectedValue(new Error('smtp down'));
+    let restored = false;
     try {
       const before = await count();
       const res = await new Client(t.app).post('/api/contact', { ...valid, email: 'down@example.com' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(spy).toHaveBeenCalledTimes(2);
+      expect(await sendQueuedMail(t.app.ctx)).toMatchObject({ sent: 0, failed: 1 });
+      expect(spy).toHaveBeenCalledTimes(1);
       expect(await count()).toBe(before + 1);
-    } finally {
       spy.mockRestore();
+      restored = true;
+      // the retry is due after its delay (the platform clock); the ack is sent at once, the support mail then
+      const later = new Date(Date.now() + 60_000);
+      const now = vi.spyOn(t.app.ctx.clock, 'now').mockReturnValue(later);
+      try {
+        await sendQueuedMail(t.app.ctx);
+      } finally {
+        now.mockRestore();
+      }
+      const ack = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, 'down@example.com'));
+      expect(ack).toHaveLength(1);
+    } finally {
+      if (!restored) spy.mockRestore();
     }
   });
 });

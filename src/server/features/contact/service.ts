@@ -1,8 +1,9 @@
-import { getSettings } from '../settings';
+import { readSettings } from '../settings';
 import type { ContactUserType } from '../../../shared/schemas/contact';
 import { contactMessages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { AppError, safeErrorLog } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mailQueue';
 
 export const CONTACT_LIMITS = { perIpPerHour: 5, perEmailPerHour: 3 } as const;
 
@@ -11,8 +12,8 @@ const TYPE_LABEL: Record<ContactUserType, string> = { general: '一般咨询', i
 type Input = { name: string; email: string; phone: string | null; subject: string; message: string; userType: ContactUserType };
 
 /**
- * POST /api/contact: stores the message (the admin console reads them), then mails it to the support
- * address and a short acknowledgement to the sender. A failed mail is logged, the message stays stored.
+ * POST /api/contact: stores the message (the admin console reads them) and queues its mail to the support
+ * address (Reply-To: the sender) and a short acknowledgement to the sender.
  */
 export async function sendContactMessage(ctx: AppContext, input: Input, ip: string, userId: string | null) {
   for (const [key, limit] of [
@@ -22,39 +23,44 @@ export async function sendContactMessage(ctx: AppContext, input: Input, ip: stri
     const budget = await ctx.limiter.hit(key, limit, 3600);
     if (!budget.allowed) throw new AppError('RATE_LIMITED');
   }
-  const [row] = await ctx.db
-    .insert(contactMessages)
-    .values({ ...input, userId, createdAt: ctx.clock.now() })
-    .returning({ id: contactMessages.id });
-  const mails = [
-    {
-      channel: 'email' as const,
-      to: (await getSettings(ctx)).supportEmail,
-      subject: `【联系我们】${input.subject}`,
-      body: [
-        `姓名：${input.name}`,
-        `邮箱：${input.email}`,
-        `电话：${input.phone ?? '未填写'}`,
-        `身份：${TYPE_LABEL[input.userType]}`,
-        '',
-        input.message,
-        '',
-        `编号：${row.id}`,
-      ].join('\n'),
-    },
-    {
-      channel: 'email' as const,
-      to: input.email,
-      subject: '【直播带货平台】我们已收到您的消息',
-      body: `${input.name}，您好：\n\n我们已收到您关于「${input.subject}」的消息，会在24小时内回复您。\n\nHello ${input.name}, we received your message about "${input.subject}" and will reply within 24 hours.`,
-    },
-  ];
-  for (const m of mails) {
-    try {
-      await ctx.mailer.send(m);
-    } catch (err) {
-      ctx.log.warn({ ...safeErrorLog(err), contactId: row.id }, 'contact mail failed');
-    }
-  }
+  // the message and both mails in one transaction (decision 0040): the mails are queued, sent and retried by the worker
+  const row = await ctx.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({ ...input, userId, createdAt: ctx.clock.now() })
+      .returning({ id: contactMessages.id });
+    await queueMail(tx, [
+      {
+        direct: {
+          kind: 'contact_support',
+          to: (await readSettings(ctx, tx)).supportEmail,
+          locale: 'zh-CN',
+          title: `联系我们：${input.subject}`,
+          body: [
+            `姓名：${input.name}`,
+            `邮箱：${input.email}`,
+            `电话：${input.phone ?? '未填写'}`,
+            `身份：${TYPE_LABEL[input.userType]}`,
+            '',
+            input.message,
+            '',
+            `编号：${stored.id}`,
+          ].join('\n'),
+          // support answers the sender directly
+          replyTo: input.email,
+        },
+      },
+      {
+        direct: {
+          kind: 'contact_ack',
+          to: input.email,
+          locale: 'zh-CN',
+          title: '我们已收到您的消息 / We received your message',
+          body: `${input.name}，您好：\n\n我们已收到您关于「${input.subject}」的消息，会在24小时内回复您。\n\nHello ${input.name}, we received your message about "${input.subject}" and will reply within 24 hours.`,
+        },
+      },
+    ]);
+    return stored;
+  });
   return { ok: true as const, id: row.id };
 }

@@ -405,7 +405,7 @@ export async function applyEvent(
       ip: actor.ip ?? null,
     });
   }
-  await addNotifications(tx, notes);
+  await addNotifications(tx, notes, { mail: true });
   const follow = followUp(event);
   // the follow-up fires when its own rule allows it (pay_fee → funded only once the deposit is in too)
   if (follow && canFire(follow, 'system', factsOf(moved, null), env).ok) {

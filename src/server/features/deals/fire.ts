@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, issuesToError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../settings';
-import { mailNotifications, type NewNotification } from '../notifications';
+import type { NewNotification } from '../notifications';
 import { dealEnded, openDispute, partiesOf, viewerRole, lockDeal } from './model';
 import { dealsOfTask } from './taskSettlement';
 import { applyEvent } from './events';
@@ -31,7 +31,8 @@ export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string,
   const form: Record<string, unknown> = def.form ? { ...parseForm(def.form, body) } : {};
   const settings = await readSettings(ctx, ctx.db);
   const isAdmin = user.userType === 'admin' && (await permissionsOf(ctx.db, user.id)).includes('task_management');
-  const notes = await ctx.db.transaction(async (tx) => {
+  // the event's notifications and their mail are written in its transaction (applyEvent)
+  await ctx.db.transaction(async (tx) => {
     const d = await lockDeal(tx, id);
     const parties = await partiesOf(tx, d);
     const role = isAdmin ? 'admin' : await viewerRole(tx, user, parties);
@@ -40,7 +41,6 @@ export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string,
     const out = await applyEvent(ctx, tx, d, event, { role, userId: user.id, ip: meta.ip }, form, env, parties, dispute);
     return out.notes;
   });
-  await mailNotifications(ctx, notes);
 }
 
 /**

@@ -4,7 +4,7 @@ import { canFire } from '../../../shared/deals';
 import { dealDisputes, deals } from '../../db/schema';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../settings';
-import { addNotifications, mailNotifications } from '../notifications';
+import { addNotifications } from '../notifications';
 import { beijing } from '../../platform/beijingTime';
 import { HOUR, factsOf, partiesOf, lockDeal, adminUserIds } from './model';
 import { applyEvent } from './events';
@@ -13,7 +13,7 @@ registerJob('deal.payment_expire', async (ctx, tx, job) => {
   const d = await lockDeal(tx, String(job.payload.dealId));
   if (d.status !== 'awaiting_payment') return;
   const settings = await readSettings(ctx, tx);
-  const out = await applyEvent(
+  await applyEvent(
     ctx,
     tx,
     d,
@@ -24,7 +24,6 @@ registerJob('deal.payment_expire', async (ctx, tx, job) => {
     await partiesOf(tx, d),
     null,
   );
-  return () => mailNotifications(ctx, out.notes);
 });
 
 registerJob('deal.auto_confirm', async (ctx, tx, job) => {
@@ -46,8 +45,7 @@ registerJob('deal.auto_confirm', async (ctx, tx, job) => {
     }
     return;
   }
-  const out = await applyEvent(ctx, tx, d, 'auto_confirm', { role: 'system', userId: null }, {}, env, await partiesOf(tx, d), null);
-  return () => mailNotifications(ctx, out.notes);
+  await applyEvent(ctx, tx, d, 'auto_confirm', { role: 'system', userId: null }, {}, env, await partiesOf(tx, d), null);
 });
 
 registerJob('deal.reminder', async (ctx, tx, job) => {
@@ -58,7 +56,7 @@ registerJob('deal.reminder', async (ctx, tx, job) => {
     .limit(1);
   if (!d || d.status !== 'scheduled' || d.scheduleStart?.toISOString() !== job.payload.start) return;
   const parties = await partiesOf(tx, d);
-  const notes = await addNotifications(
+  await addNotifications(
     tx,
     [parties.companyUserId, parties.influencerUserId].map((userId) => ({
       userId,
@@ -66,8 +64,8 @@ registerJob('deal.reminder', async (ctx, tx, job) => {
       params: { task: d.taskTitle, start: beijing(d.scheduleStart!), hours: Number(job.payload.hours) },
       link: `/deal/${d.id}`,
     })),
+    { mail: true },
   );
-  return () => mailNotifications(ctx, notes);
 });
 
 registerJob('deal.report_overdue', async (ctx, tx, job) => {
@@ -79,11 +77,11 @@ registerJob('deal.report_overdue', async (ctx, tx, job) => {
   if (!d || d.status !== 'scheduled' || d.scheduleStart?.toISOString() !== job.payload.start) return;
   const parties = await partiesOf(tx, d);
   const to = [parties.companyUserId, parties.influencerUserId, ...(await adminUserIds(tx))];
-  const notes = await addNotifications(
+  await addNotifications(
     tx,
     to.map((userId) => ({ userId, type: 'deal_report_overdue' as const, params: { task: d.taskTitle }, link: `/deal/${d.id}` })),
+    { mail: true },
   );
-  return () => mailNotifications(ctx, notes);
 });
 
 registerJob('deal.dispute_overdue', async (ctx, tx, job) => {
@@ -97,9 +95,9 @@ registerJob('deal.dispute_overdue', async (ctx, tx, job) => {
   if (!d) return;
   const parties = await partiesOf(tx, d);
   const to = [parties.companyUserId, parties.influencerUserId, ...(await adminUserIds(tx))];
-  const notes = await addNotifications(
+  await addNotifications(
     tx,
     to.map((userId) => ({ userId, type: 'deal_dispute_overdue' as const, params: { task: d.taskTitle }, link: `/deal/${d.id}` })),
+    { mail: true },
   );
-  return () => mailNotifications(ctx, notes);
 });

@@ -86,7 +86,7 @@ describe('production: sign-in, the start-up warning, 概览 and the developer pa
   beforeAll(async () => {
     web = mkdtempSync(path.join(os.tmpdir(), 'lc-web-'));
     copyFileSync(path.resolve('src/web/index.html'), path.join(web, 'index.html'));
-    prod = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }, { webDist: web, logStream: log });
+    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com', LOG_LEVEL: 'warn' }, { webDist: web, logStream: log });
     expect(prod.config.seedDemo).toBe(false);
     demoCompany = (await makeCompany(prod.app.ctx.db, { user: { isDemo: true } })).user.email;
     await makeInfluencer(prod.app.ctx.db, { user: { isDemo: true } });
@@ -133,7 +133,7 @@ describe('production: sign-in, the start-up warning, 概览 and the developer pa
   });
 
   it('with SEED_DEMO=true the demo accounts sign in', async () => {
-    const other = await createTestApp({ NODE_ENV: 'production', SEED_DEMO: 'true' });
+    const other = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com', SEED_DEMO: 'true' });
     try {
       const { user } = await makeCompany(other.app.ctx.db, { user: { isDemo: true } });
       expect((await new Client(other.app).post('/api/auth/login', { email: user.email, password: 'secret123' })).statusCode).toBe(200);

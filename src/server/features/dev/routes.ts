@@ -7,6 +7,7 @@ import { loopbackOnly } from '../../platform/loopback';
 import { OffsetClock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { runDueJobs } from '../../platform/jobs';
+import { sendQueuedMail } from '../../platform/mailQueue';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 
@@ -30,6 +31,8 @@ export const devRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
+        // queued mail is sent first (decision 0040), so the outbox shows it at once, as a mailbox would soon
+        await sendQueuedMail(ctx);
         const rows = await ctx.db.select().from(outbox).where(eq(outbox.to, request.query.to.toLowerCase())).orderBy(desc(outbox.createdAt)).limit(50);
         return {
           messages: rows.map((r) => ({

@@ -12,7 +12,7 @@ import { adminLogs, apiKeyActivity, apiKeys, deals, notifications, outbox } from
 import { ManualClock } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
 import { hashPassword } from '../auth';
-import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
+import { Client, createTestApp, delivered, errorOf, signedIn, type TestApp } from '../../test/harness';
 
 const H = 3600_000;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
@@ -79,7 +79,7 @@ describe('managing keys (session only)', () => {
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.body).not.toContain(secret.slice(16));
     expect(list.json()).toMatchObject({ max: 20, keys: [{ id: key.id, name: 'ERP 同步', scopes: ['tasks:read', 'tasks:write'], lastUsedAt: null }] });
-    const mail = await db().select().from(outbox).where(eq(outbox.to, co.user.email));
+    const mail = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, co.user.email));
     expect(mail.some((m) => (m.subject ?? '').includes('已创建 API 密钥'))).toBe(true);
     expect(mail.every((m) => !m.body.includes(secret.slice(16)))).toBe(true);
   });
@@ -151,7 +151,7 @@ describe('managing keys (session only)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().key.state).toBe('revoked');
     expect(errorOf(await k.get('/api/my/tasks'))).toMatchObject({ status: 401, code: 'API_KEY_INVALID' });
-    const mail = await db().select().from(outbox).where(eq(outbox.to, co.user.email));
+    const mail = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, co.user.email));
     expect(mail.some((m) => (m.subject ?? '').includes('已撤销 API 密钥'))).toBe(true);
   });
 

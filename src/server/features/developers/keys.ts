@@ -11,7 +11,7 @@ import { API_KEY_LOOKUP_LENGTH } from '../../platform/apiKeyAuth';
 import type { AppContext } from '../../platform/context';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { addNotifications, mailNotifications } from '../notifications';
+import { addNotifications } from '../notifications';
 
 type Row = typeof apiKeys.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +51,7 @@ export async function createKey(
     throw new AppError('API_KEY_EXPIRY_INVALID');
   }
   const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
-  const { row, notes } = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     // the account row lock makes the count and the insert one step: parallel creations cannot pass 20
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [{ live }] = (await tx
@@ -71,12 +71,11 @@ export async function createKey(
         createdAt: now,
       })
       .returning();
-    const row = inserted!;
-    const notes = await addNotifications(tx, [{ userId, type: 'api_key_created', params: { name: row.name, prefix: row.prefix }, link: '/developers' }]);
-    return { row, notes };
+    await addNotifications(tx, [{ userId, type: 'api_key_created', params: { name: inserted!.name, prefix: inserted!.prefix }, link: '/developers' }], {
+      mail: 'always',
+    });
+    return inserted!;
   });
-  // account security mail goes out even to those who turned notification mail off
-  await mailNotifications(ctx, notes, { always: true });
   return { key: view(row, now), secret };
 }
 
@@ -92,26 +91,27 @@ async function revoke(ctx: AppContext, tx: DbOrTx, where: { keyId: string; owner
 
 /** The owner revokes one of their keys (another account's key: 404). Requests with it fail at once. */
 export async function revokeOwnKey(ctx: AppContext, userId: string, keyId: string): Promise<ApiKey> {
-  const { row, notes } = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const done = await revoke(ctx, tx, { keyId, ownerId: userId }, userId);
     if (!done) {
       const [row] = await tx.select().from(apiKeys).where(eq(apiKeys.id, keyId));
-      return { row: row!, notes: [] };
+      return row!;
     }
-    const notes = await addNotifications(tx, [{ userId, type: 'api_key_revoked', params: { name: done.name, prefix: done.prefix }, link: '/developers' }]);
-    return { row: done, notes };
+    await addNotifications(tx, [{ userId, type: 'api_key_revoked', params: { name: done.name, prefix: done.prefix }, link: '/developers' }], {
+      mail: 'always',
+    });
+    return done;
   });
-  await mailNotifications(ctx, notes, { always: true });
   return view(row, ctx.clock.now());
 }
 
 /** An admin (用户管理) revokes a leaked key: audited with the key's name and prefix, the owner told. */
 export async function adminRevokeKey(ctx: AppContext, adminId: string, keyId: string, ip: string): Promise<ApiKey> {
-  const { row, notes } = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const done = await revoke(ctx, tx, { keyId }, adminId);
     if (!done) {
       const [row] = await tx.select().from(apiKeys).where(eq(apiKeys.id, keyId));
-      return { row: row!, notes: [] };
+      return row!;
     }
     await audit(tx, {
       adminId,
@@ -123,11 +123,12 @@ export async function adminRevokeKey(ctx: AppContext, adminId: string, keyId: st
       after: { apiKey: done.id, revokedAt: done.revokedAt?.toISOString() ?? null },
       ip,
     });
-    const notes = await addNotifications(tx, [
-      { userId: done.userId, type: 'api_key_revoked_by_admin', params: { name: done.name, prefix: done.prefix }, link: '/developers' },
-    ]);
-    return { row: done, notes };
+    await addNotifications(
+      tx,
+      [{ userId: done.userId, type: 'api_key_revoked_by_admin', params: { name: done.name, prefix: done.prefix }, link: '/developers' }],
+      { mail: 'always' },
+    );
+    return done;
   });
-  await mailNotifications(ctx, notes, { always: true });
   return view(row, ctx.clock.now());
 }

@@ -13,7 +13,7 @@ import { ManualClock } from '../../platform/clock';
 import { runDueJobs } from '../../platform/jobs';
 import { publish, REALTIME_CHANNEL } from '../../platform/realtime';
 import { hashPassword } from '../auth';
-import { Client, createTestApp, errorOf, pngBytes, signedIn, upload, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, pngBytes, signedIn, upload, type TestApp, delivered } from '../../test/harness';
 import { AWAY_MAIL_MINUTES } from './service';
 
 const H = 3600_000;
@@ -147,7 +147,8 @@ describe('notifications and the away mail', () => {
   it('one bell notification per run of unread messages; a mail only when the run is still unread after the away time', async () => {
     const s = await dealSetup();
     const url = `/api/conversations/${s.convId}/messages`;
-    const mails = async () => (await db().select().from(outbox).where(eq(outbox.to, s.inf.user.email))).filter((m) => m.subject?.includes('未读消息'));
+    const mails = async () =>
+      (await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, s.inf.user.email))).filter((m) => m.subject?.includes('未读消息'));
     const bells = async () =>
       (await db().select().from(notifications).where(eq(notifications.userId, s.inf.user.id))).filter((n) => n.type === 'message_received');
 

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import { publish } from '../../platform/realtime';
 import type { AuthUser } from '../../platform/session';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, queueNotificationMails, type NewNotification } from '../notifications';
 
 /** A message still unread this long after it was sent is mailed to its reader (who has been away). */
 export const AWAY_MAIL_MINUTES = 10;
@@ -290,5 +290,5 @@ registerJob('message.away_mail', async (ctx, tx, job) => {
     params: { from: String(job.payload.from), count: n },
     link: `/messages/${m.conversationId}`,
   };
-  return () => mailNotifications(ctx, [note]);
+  await queueNotificationMails(tx, [note]);
 });

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { sealer, type Sealer } from '../../platform/sealed';
 import type { AuthUser } from '../../platform/session';
 import { getSettings } from '../settings';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 import { demoHeldIn } from '../demo';
 import { accountFor, post } from './ledger';
 
@@ -211,7 +211,7 @@ type Decision = { outcome: 'paid'; reference: string } | { outcome: 'rejected'; 
  */
 export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string, d: Decision, ip: string | null): Promise<void> {
   const now = ctx.clock.now();
-  const notes = await ctx.db.transaction(async (tx): Promise<NewNotification[]> => {
+  await ctx.db.transaction(async (tx): Promise<NewNotification[]> => {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!row) throw new AppError('PAYOUT_NOT_FOUND');
     if (row.status !== 'requested') throw new AppError('PAYOUT_NOT_PENDING');
@@ -259,11 +259,14 @@ export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string,
           : { status: 'rejected', amountCents: row.amountCents, reason: d.reason },
       ip,
     });
-    return addNotifications(tx, [
-      d.outcome === 'paid'
-        ? { userId: row.userId, type: 'payout_paid', params: { amount, reference: d.reference }, link: '/wallet' }
-        : { userId: row.userId, type: 'payout_rejected', params: { amount, reason: d.reason }, link: '/wallet' },
-    ]);
+    return addNotifications(
+      tx,
+      [
+        d.outcome === 'paid'
+          ? { userId: row.userId, type: 'payout_paid', params: { amount, reference: d.reference }, link: '/wallet' }
+          : { userId: row.userId, type: 'payout_rejected', params: { amount, reason: d.reason }, link: '/wallet' },
+      ],
+      { mail: true },
+    );
   });
-  await mailNotifications(ctx, notes);
 }

@@ -8,7 +8,8 @@ import { renderNotification } from '../../../shared/notifications';
 import { makeUser } from '../../db/factories';
 import { notifications, outbox } from '../../db/schema';
 import { Client, createTestApp, type TestApp } from '../../test/harness';
-import { addNotifications, mailNotifications } from './service';
+import { sendQueuedMail } from '../../platform/mailQueue';
+import { addNotifications, queueNotificationMails, type NewNotification } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +26,11 @@ async function signedIn() {
   return { user, c };
 }
 
+/** queues the notifications' mail and sends it (the worker's round) */
+const mailNotifications = async (list: NewNotification[]) => {
+  await queueNotificationMails(t.app.ctx.db, list);
+  await sendQueuedMail(t.app.ctx);
+};
 const lastMail = async (to: string) => (await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1))[0];
 
 describe('notifications as type + params', () => {
@@ -51,11 +57,11 @@ describe('notifications as type + params', () => {
   it('mail is written in the language the recipient chose (zh by default)', async () => {
     const { user, c } = await signedIn();
     const note = [{ userId: user.id, type: 'application_accepted' as const, params: { task: 'Spring launch' }, link: '/task/1' }];
-    await mailNotifications(t.app.ctx, note);
+    await mailNotifications(note);
     expect(await lastMail(user.email)).toMatchObject({ subject: '【直播带货平台】您的申请已通过' });
 
     expect((await c.request({ method: 'PUT', url: '/api/notifications/locale', payload: { locale: 'en' } })).statusCode).toBe(200);
-    await mailNotifications(t.app.ctx, note);
+    await mailNotifications(note);
     const mail = await lastMail(user.email);
     expect(mail.subject).toBe('[Live-commerce marketplace] Your application was accepted');
     expect(mail.body).toContain('Congratulations! Your application for "Spring launch" was accepted.');
@@ -67,11 +73,11 @@ describe('notifications as type + params', () => {
     const english = new Client(t.app);
     english.cookies.set('lang', 'en');
     expect((await english.post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
-    await mailNotifications(t.app.ctx, note);
+    await mailNotifications(note);
     expect((await lastMail(user.email)).subject).toBe('[Live-commerce marketplace] Your application was accepted');
     // a browser in the default language (no cookie) makes it Chinese again
     expect((await new Client(t.app).post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(200);
-    await mailNotifications(t.app.ctx, note);
+    await mailNotifications(note);
     expect((await lastMail(user.email)).subject).toBe('【直播带货平台】您的申请已通过');
   });
 

@@ -1,16 +1,20 @@
-import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notifications, users, userSettings } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
+import { notifications, userSettings } from '../../db/schema';
 import { renderNotification, type NotificationContent } from '../../../shared/notifications';
-import { AppError, safeErrorLog } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mailQueue';
 import { publish } from '../../platform/realtime';
 
 /** A notification to record: a type with its params (rendered in the reader's language), for one user. */
 export type NewNotification = NotificationContent & { userId: string; link?: string };
 
-/** Records in-product notifications (inside the caller's transaction). Returns what to mail afterwards. */
-export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
+/**
+ * Records in-product notifications (inside the caller's transaction) and, with `mail`, queues their mail in the
+ * same transaction (decision 0040): `true` mails users who keep notification mail (and this kind) on, `'always'`
+ * mails account decisions even to those who turned it off. Returns the list.
+ */
+export async function addNotifications(tx: DbOrTx, list: NewNotification[], opts: { mail?: boolean | 'always' } = {}) {
   if (list.length === 0) return list;
   await tx.insert(notifications).values(
     list.map((n) => {
@@ -24,40 +28,16 @@ export async function addNotifications(tx: DbOrTx, list: NewNotification[]) {
     list.map((n) => n.userId),
     { type: 'notification' },
   );
+  if (opts.mail) await queueNotificationMails(tx, list, { always: opts.mail === 'always' });
   return list;
 }
 
-/** After commit: mails each notification to users who keep email notifications on (the default). */
-export async function mailNotifications(
-  ctx: AppContext,
-  list: NewNotification[],
-  opts: { /** account decisions are mailed even to those who turned notification mail off */ always?: boolean } = {},
-) {
-  if (list.length === 0) return;
-  const ids = [...new Set(list.map((n) => n.userId))];
-  const rows = await ctx.db
-    .select({ id: users.id, email: users.email, emailOn: userSettings.emailNotifications, locale: userSettings.locale })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(inArray(users.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const base = ctx.config.publicUrl ?? '';
-  for (const n of list) {
-    const u = byId.get(n.userId);
-    if (!u || (u.emailOn === false && !opts.always)) continue;
-    const text = renderNotification(n, u.locale === 'en' ? 'en' : 'zh');
-    const brand = u.locale === 'en' ? '[Live-commerce marketplace]' : '【直播带货平台】';
-    try {
-      await ctx.mailer.send({
-        channel: 'email',
-        to: u.email,
-        subject: `${brand}${u.locale === 'en' ? ' ' : ''}${text.title}`,
-        body: `${text.body}${n.link ? `\n\n${base}${n.link}` : ''}`,
-      });
-    } catch (err) {
-      ctx.log.warn({ ...safeErrorLog(err), type: n.type }, 'notification mail failed');
-    }
-  }
+/** Queues the mail of notifications in the caller's transaction (sent by the mail queue, platform/mailQueue.ts). */
+export async function queueNotificationMails(tx: DbOrTx, list: NewNotification[], opts: { always?: boolean } = {}) {
+  await queueMail(
+    tx,
+    list.map((n) => ({ notification: { userId: n.userId, type: n.type, params: n.params, link: n.link, always: opts.always } })),
+  );
 }
 
 export async function listNotifications(db: DbOrTx, userId: string) {

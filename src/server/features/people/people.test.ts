@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyFollows, conversationMessages, conversations, notifications, outbox, userSettings } from '../../db/schema';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeUser } from '../../db/factories';
-import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, type TestApp, delivered } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -218,7 +218,7 @@ describe('company detail and following', () => {
     expect(notes.map((n) => n.type)).toEqual(['followed_company_task']);
     expect(notes[0].body).toContain('极客数码');
     expect(notes[0].link).toBe(`/task/${pub.json().task.id}`);
-    const mails = await db().select().from(outbox).where(eq(outbox.to, fan.user.email));
+    const mails = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, fan.user.email));
     expect(mails.some((m) => m.body.includes('新品发布直播'))).toBe(true);
 
     expect((await c.request({ method: 'DELETE', url })).json()).toEqual({ following: false, followersCount: 0 });
@@ -255,7 +255,7 @@ describe('contacting an influencer and conversations', () => {
     const notes = await db().select().from(notifications).where(eq(notifications.userId, infUser.id));
     expect(notes.map((n) => n.type)).toEqual(['message_received']);
     expect(notes[0].link).toBe(`/messages/${convId}`);
-    expect((await db().select().from(outbox).where(eq(outbox.to, infUser.email))).length).toBe(0);
+    expect((await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, infUser.email))).length).toBe(0);
 
     const inf = await signIn(infUser.email);
     const list = (await inf.get('/api/conversations')).json().conversations;

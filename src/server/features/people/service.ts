@@ -346,7 +346,7 @@ export async function notifyFollowers(tx: DbOrTx, company: { id: string; name: s
     params: { company: company.name, task: task.title },
     link: `/task/${task.id}`,
   }));
-  return addNotifications(tx, list);
+  return addNotifications(tx, list, { mail: true });
 }
 
 export const CONTACT_LIMIT = { perHour: 20 } as const;

@@ -31,7 +31,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 
 const DAY = 24 * 3600_000;
 type DealRow = typeof deals.$inferSelect;
@@ -217,16 +217,15 @@ export async function writeReview(ctx: AppContext, user: AuthUser, dealId: strin
     } else {
       notes = [{ userId: other, type: 'deal_review_written', params: { task: d.taskTitle }, link }];
     }
-    await addNotifications(tx, notes);
+    await addNotifications(tx, notes, { mail: true });
     return { notes, revealed: Boolean(theirs) };
   });
   if (out.revealed) invalidateRatingCaches(ctx);
-  await mailNotifications(ctx, out.notes);
 }
 
 /** POST /api/reviews/:id/reply — the reviewed side, once, after reveal, not on a hidden review. */
 export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: string, form: ReplyForm): Promise<void> {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [ref] = await tx.select({ dealId: reviews.dealId }).from(reviews).where(eq(reviews.id, reviewId));
     if (!ref) throw new AppError('REVIEW_NOT_FOUND');
     // the deal row first (the lock order of every review write), then the review
@@ -250,10 +249,9 @@ export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: s
     const list: NewNotification[] = [
       { userId: userOfSide(parties, r.authorSide), type: 'deal_review_replied', params: { task: d.taskTitle }, link: `/deal/${d.id}` },
     ];
-    await addNotifications(tx, list);
+    await addNotifications(tx, list, { mail: true });
     return list;
   });
-  await mailNotifications(ctx, notes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,7 +281,7 @@ registerJob('deal.reviews_close', async (ctx, tx, job) => {
   await recomputeRatings(tx, d);
   const parties = await partiesOf(tx, d);
   // the reviewed side learns of the review about them, the author that it is published
-  const notes = await addNotifications(
+  await addNotifications(
     tx,
     [parties.companyUserId, parties.influencerUserId].map((userId) => ({
       userId,
@@ -294,7 +292,6 @@ registerJob('deal.reviews_close', async (ctx, tx, job) => {
   );
   return async () => {
     invalidateRatingCaches(ctx);
-    await mailNotifications(ctx, notes);
   };
 });
 
@@ -384,12 +381,13 @@ export async function setReviewHidden(ctx: AppContext, adminId: string, id: stri
     });
     let notes: NewNotification[] = [];
     if (hide && r.authorId) {
-      notes = await addNotifications(tx, [
-        { userId: r.authorId, type: 'review_hidden', params: { task: d.taskTitle, reason: hide.reason }, link: `/deal/${d.id}` },
-      ]);
+      notes = await addNotifications(
+        tx,
+        [{ userId: r.authorId, type: 'review_hidden', params: { task: d.taskTitle, reason: hide.reason }, link: `/deal/${d.id}` }],
+        { mail: true },
+      );
     }
     return { notes, changedRatings: r.revealedAt !== null };
   });
   if (out.changedRatings) invalidateRatingCaches(ctx);
-  await mailNotifications(ctx, out.notes);
 }

@@ -7,7 +7,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin } from '../../db/factories';
 import { adminLogs, outbox, platformSettings } from '../../db/schema';
-import { Client, createTestApp, errorOf, verifyEmail, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, verifyEmail, type TestApp, delivered } from '../../test/harness';
 
 let t: TestApp;
 let admin: Client;
@@ -83,7 +83,7 @@ describe('系统设置', () => {
 
     // the contact form mails the new support address
     expect((await new Client(t.app).post('/api/contact', { name: '王', email: 'w@example.com', subject: '设置测试', message: '你好' })).statusCode).toBe(200);
-    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, 'help@example.com')).limit(1);
+    const [mail] = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, 'help@example.com')).limit(1);
     expect(mail?.subject).toContain('设置测试');
 
     // saving the same values again writes no audit row

@@ -282,7 +282,7 @@ describe('GET /api/dev/outbox (development and test)', () => {
 describe('production (NODE_ENV=production)', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production' });
+    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' });
   });
   afterAll(async () => {
     await prod?.close();

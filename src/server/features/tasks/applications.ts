@@ -5,7 +5,7 @@ import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import { companies, influencers, taskApplications, taskInvitations } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 import { isUuid } from './cards';
 import { lockTask, lockOwnTask, influencerUserIds } from './locks';
 import { fillSlot } from './slots';
@@ -72,17 +72,20 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
         )[0];
     if (!app) throw new AppError('APPLICATION_DUPLICATE');
     const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
-    const notes = await addNotifications(tx, [
-      {
-        userId: owner.userId,
-        type: existing ? 'application_resubmitted' : 'application_received',
-        params: { influencer: inf.nickname, task: task.title, rate: input.proposedRate },
-        link: `/task/${task.id}`,
-      },
-    ]);
+    const notes = await addNotifications(
+      tx,
+      [
+        {
+          userId: owner.userId,
+          type: existing ? 'application_resubmitted' : 'application_received',
+          params: { influencer: inf.nickname, task: task.title, rate: input.proposedRate },
+          link: `/task/${task.id}`,
+        },
+      ],
+      { mail: true },
+    );
     return { app, notes };
   });
-  await mailNotifications(ctx, result.notes);
   return result.app;
 }
 
@@ -116,7 +119,7 @@ async function lockApplicationForCompany(tx: DbOrTx, applicationId: string, user
  * happens at the N-th. Exactly one accept of the last slot wins.
  */
 export async function acceptApplication(ctx: AppContext, userId: string, applicationId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
     if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
     const now = ctx.clock.now();
@@ -131,22 +134,22 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
       list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link: `/deal/${slot.dealId}` });
     }
     list.push(...slot.notes);
-    return addNotifications(tx, list);
+    return addNotifications(tx, list, { mail: true });
   });
-  await mailNotifications(ctx, notes);
 }
 
 export async function refuseApplication(ctx: AppContext, userId: string, applicationId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
     if (!(await moveApplication(tx, application.id, 'pending', { status: 'refused', respondedAt: ctx.clock.now() }))) {
       throw new AppError('APPLICATION_STATE_CONFLICT');
     }
     const users = await influencerUserIds(tx, [application.influencerId]);
     const uid = users.get(application.influencerId);
-    return addNotifications(tx, uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : []);
+    return addNotifications(tx, uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [], {
+      mail: true,
+    });
   });
-  await mailNotifications(ctx, notes);
 }
 
 /**

@@ -8,7 +8,6 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { dollarsToCents, percentToBps } from '../../../shared/money';
 import { hasDueCommission, prepayTask } from '../money';
-import { mailNotifications, type NewNotification } from '../notifications';
 import { notifyFollowers } from '../people/service';
 import { toCard, cardQuery } from './cards';
 import { companyOf } from './locks';
@@ -60,7 +59,6 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
   if (liveDate && !liveDateInWindow(liveDate, ctx.clock.now())) {
     throw new AppError('TASK_LIVE_DATE_RANGE', undefined, { liveDate: 'TASK_LIVE_DATE_RANGE' });
   }
-  let followerNotes: NewNotification[] = [];
   const id = await ctx.db.transaction(async (tx) => {
     const company = await companyOf(tx, userId);
     const earlier = idempotencyKey ? await claimIdempotencyKey(ctx, tx, userId, idempotencyKey, input) : null;
@@ -113,11 +111,10 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
         .set({ taskId: t.id })
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
     }
-    // a followed company's new task notifies its followers (mailed after the commit)
-    followerNotes = await notifyFollowers(tx, company, { id: t.id, title: input.title });
+    // a followed company's new task notifies its followers (their mail queued in this transaction)
+    await notifyFollowers(tx, company, { id: t.id, title: input.title });
     return t.id;
   });
-  await mailNotifications(ctx, followerNotes);
   const [row] = await cardQuery(ctx.db).where(eq(tasks.id, id));
   return toCard(row);
 }

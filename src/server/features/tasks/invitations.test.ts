@@ -12,7 +12,7 @@ import { ManualClock } from '../../platform/clock';
 import { runDueJobs } from '../../platform/jobs';
 import { hashPassword } from '../auth';
 import { balanceOf } from '../money';
-import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, signedIn, type TestApp, delivered } from '../../test/harness';
 
 const H = 3600_000;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
@@ -85,7 +85,7 @@ describe('inviting', () => {
     expect(new Date(inv.expiresAt).getTime() - clock.nowMs()).toBe(72 * H);
 
     expect(await notesOf(inf.user.id, 'invitation_received')).toHaveLength(1);
-    const mail = await db().select().from(outbox).where(eq(outbox.to, inf.user.email));
+    const mail = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, inf.user.email));
     expect(mail.some((m) => (m.subject ?? '').includes('收到任务邀请'))).toBe(true);
 
     const mine = (await inf.c.get('/api/me/invitations')).json().invitations;

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../settings';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 import { LISTED } from '../people/cards';
 import { asInvitationStatus } from './cards';
 import { companyOf, lockOwnTask, lockTask } from './locks';
@@ -75,17 +75,20 @@ export async function invite(ctx: AppContext, userId: string, input: InviteReque
       .values({ taskId: task.id, influencerId: inf.id, invitedBy: userId, message: input.message, offeredRate, status: 'pending', createdAt: now, expiresAt })
       .returning();
     await scheduleJob(tx, { kind: 'invitation.expire', key: `invitation:${row.id}:expire`, runAt: expiresAt, payload: { invitationId: row.id } });
-    const notes = await addNotifications(tx, [
-      {
-        userId: inf.userId,
-        type: 'invitation_received',
-        params: { company: company.name, task: task.title, rate: offeredRate },
-        link: '/influencer-tasks?tab=invitations',
-      },
-    ]);
+    const notes = await addNotifications(
+      tx,
+      [
+        {
+          userId: inf.userId,
+          type: 'invitation_received',
+          params: { company: company.name, task: task.title, rate: offeredRate },
+          link: '/influencer-tasks?tab=invitations',
+        },
+      ],
+      { mail: true },
+    );
     return { row, notes };
   });
-  await mailNotifications(ctx, result.notes);
   return toBase(result.row, null);
 }
 
@@ -235,15 +238,14 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
     const list: NewNotification[] = [];
     if (owner) list.push({ userId: owner, type: 'invitation_accepted', params: { influencer: inf.nickname, task: task.title }, link: `/deal/${slot.dealId}` });
     list.push(...slot.notes);
-    return { dealId: slot.dealId, notes: await addNotifications(tx, list) };
+    return { dealId: slot.dealId, notes: await addNotifications(tx, list, { mail: true }) };
   });
-  await mailNotifications(ctx, result.notes);
   return { dealId: result.dealId };
 }
 
 /** POST /api/task-invitations/:id/decline — the invited influencer declines, with a reason the company reads. */
 export async function declineInvitation(ctx: AppContext, userId: string, id: string, reason: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (!inf || inv.influencerId !== inf.id) throw new AppError('INVITATION_NOT_FOUND');
@@ -261,12 +263,11 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
       owner ? [{ userId: owner, type: 'invitation_declined', params: { influencer: inf.nickname, task: task.title, reason }, link: `/task/${task.id}` }] : [],
     );
   });
-  await mailNotifications(ctx, notes);
 }
 
 /** POST /api/task-invitations/:id/withdraw — the owning company takes back a pending invitation. */
 export async function withdrawInvitation(ctx: AppContext, userId: string, id: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const company = await companyOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (task.companyId !== company.id) throw new AppError('INVITATION_NOT_FOUND');
@@ -277,9 +278,10 @@ export async function withdrawInvitation(ctx: AppContext, userId: string, id: st
       .set({ status: 'withdrawn', respondedAt: now })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')));
     const [inf] = await tx.select({ userId: influencers.userId }).from(influencers).where(eq(influencers.id, inv.influencerId)).limit(1);
-    return addNotifications(tx, inf ? [{ userId: inf.userId, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` }] : []);
+    return addNotifications(tx, inf ? [{ userId: inf.userId, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` }] : [], {
+      mail: true,
+    });
   });
-  await mailNotifications(ctx, notes);
 }
 
 // the 72-hour window: an invitation still pending when its job runs expires, and the company is told
@@ -300,9 +302,8 @@ registerJob('invitation.expire', async (ctx, tx, job) => {
   if (!moved) return;
   const [inf] = await tx.select({ nickname: influencers.nickname }).from(influencers).where(eq(influencers.id, inv.influencerId)).limit(1);
   const owner = await ownerUserId(tx, task.companyId);
-  const notes = await addNotifications(
+  await addNotifications(
     tx,
     owner ? [{ userId: owner, type: 'invitation_expired', params: { influencer: inf?.nickname ?? '', task: task.title }, link: `/task/${task.id}` }] : [],
   );
-  return () => mailNotifications(ctx, notes);
 });

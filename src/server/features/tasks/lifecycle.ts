@@ -5,13 +5,13 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { cancelDealsOfTask, dealsOfTask, endTaskIfDealsEnded } from '../deals';
 import { refundTaskPrepayment } from '../money';
-import { addNotifications, mailNotifications, type NewNotification } from '../notifications';
+import { addNotifications, type NewNotification } from '../notifications';
 import { lockOwnTask, influencerUserIds } from './locks';
 import { stopRecruiting, stoppedNotes } from './slots';
 
 /** Company: cancel an open or in-progress task; its deals are cancelled, pending applications refused, invitations closed, all told. */
 export async function cancelTask(ctx: AppContext, userId: string, taskId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
     if (task.status !== 'open' && task.status !== 'in_progress') throw new AppError('TASK_STATE_CONFLICT');
@@ -20,7 +20,8 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
     if (hadDeals) {
       // each active deal's `cancel` (before the live only): the deal's event tells its influencer and moves
       // the task once its last deal has ended (decision 0025)
-      list.push(...(await cancelDealsOfTask(ctx, tx, task.id, userId, '企业取消了任务')));
+      // (its notifications and mail are written by the event itself: not added again here)
+      await cancelDealsOfTask(ctx, tx, task.id, userId, '企业取消了任务');
     }
     const { refused, closed } = await stopRecruiting(tx, task.id, now);
     // a task whose deals all ended is completed (one was) or cancelled; one without deals is cancelled
@@ -50,9 +51,8 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
       const uid = users.get(id);
       if (uid) list.push({ userId: uid, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` });
     }
-    return addNotifications(tx, list);
+    return addNotifications(tx, list, { mail: true });
   });
-  await mailNotifications(ctx, notes);
 }
 
 /**
@@ -61,7 +61,7 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
  * is in progress (or ends at once when its deals already have).
  */
 export async function closeRecruiting(ctx: AppContext, userId: string, taskId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
     if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
@@ -75,14 +75,13 @@ export async function closeRecruiting(ctx: AppContext, userId: string, taskId: s
     const stopped = await stopRecruiting(tx, task.id, now);
     await refundTaskPrepayment(tx, { taskId: task.id, companyUserId: userId, now, createdBy: userId });
     await endTaskIfDealsEnded(tx, task.id, task.companyId, now);
-    return addNotifications(tx, await stoppedNotes(tx, task, stopped));
+    return addNotifications(tx, await stoppedNotes(tx, task, stopped), { mail: true });
   });
-  await mailNotifications(ctx, notes);
 }
 
 /** Company: complete an in-progress task without a deal (a task with deals completes with its last deal). */
 export async function completeTask(ctx: AppContext, userId: string, taskId: string) {
-  const notes = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const { task, company } = await lockOwnTask(tx, taskId, userId);
     // a task with a deal completes when its live report is confirmed (the deal room), not by this button
     if (task.status === 'in_progress' && (await dealsOfTask(tx, task.id)).length > 0) throw new AppError('DEAL_COMPLETE_IN_DEAL');
@@ -98,7 +97,8 @@ export async function completeTask(ctx: AppContext, userId: string, taskId: stri
       .where(eq(companies.id, company.id));
     const users = await influencerUserIds(tx, task.selectedInfluencerId ? [task.selectedInfluencerId] : []);
     const uid = task.selectedInfluencerId ? users.get(task.selectedInfluencerId) : undefined;
-    return addNotifications(tx, uid ? [{ userId: uid, type: 'task_completed' as const, params: { task: task.title }, link: `/task/${task.id}` }] : []);
+    return addNotifications(tx, uid ? [{ userId: uid, type: 'task_completed' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [], {
+      mail: true,
+    });
   });
-  await mailNotifications(ctx, notes);
 }

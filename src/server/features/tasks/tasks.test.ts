@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeInfluencer, makeTask, makeTaskCategory } from '../../db/factories';
 import { notifications, outbox, taskApplications, tasks } from '../../db/schema';
 import { hashPassword } from '../auth';
-import { Client, createTestApp, signedIn, signupCompany, type TestApp } from '../../test/harness';
+import { Client, createTestApp, signedIn, signupCompany, type TestApp, delivered } from '../../test/harness';
 
 let t: TestApp;
 let hash: string;
@@ -190,7 +190,7 @@ describe('applying and choosing', () => {
     expect(detail.viewer.isOwner).toBe(true);
     expect((await co.client.post(`/api/task-applications/${appB.id}/accept`)).statusCode).toBe(409);
     expect((await b.client.get('/api/notifications')).json()).toMatchObject({ unreadCount: 1 });
-    const mails = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, b.user.email));
+    const mails = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, b.user.email));
     expect(mails.some((m) => m.subject?.includes('未通过'))).toBe(true);
 
     // state machine: an accepted task has a deal, which completes it when the live report is confirmed;

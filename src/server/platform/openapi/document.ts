@@ -31,7 +31,10 @@ export const API_TAGS = [
       'A deal per hired influencer: samples, schedule, live report, disputes, settlement, reviews. Each event of the deal table is its own operation.',
   },
   { name: 'messages', description: 'Conversations between a company and an influencer, and the live event stream (`text/event-stream`).' },
-  { name: 'notifications', description: 'The bell: notifications of the signed-in user and the language of their mail.' },
+  {
+    name: 'notifications',
+    description: 'The bell: notifications of the signed-in user and the language of their mail; the one-click unsubscribe of a notification mail.',
+  },
   {
     name: 'money',
     description: 'Wallets in integer cents: balances and statement, top-ups, commissions, bank accounts and payouts; the payment provider’s webhook.',

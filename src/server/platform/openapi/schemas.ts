@@ -19,6 +19,7 @@ import * as deals from '../../../shared/schemas/deals';
 import * as dev from '../../../shared/schemas/dev';
 import * as finance from '../../../shared/schemas/finance';
 import * as invitations from '../../../shared/schemas/invitations';
+import * as mail from '../../../shared/schemas/mail';
 import * as matching from '../../../shared/schemas/matching';
 import * as messages from '../../../shared/schemas/messages';
 import * as money from '../../../shared/schemas/money';
@@ -46,6 +47,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   dev,
   finance,
   invitations,
+  mail,
   matching,
   messages,
   money,

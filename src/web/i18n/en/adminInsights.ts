@@ -2,6 +2,20 @@ import type zh from '../zh-CN/adminInsights';
 import type { Messages } from '../messages';
 
 const en: Messages<typeof zh> = {
+  mail: {
+    title: 'Mail',
+    intro:
+      'Every mail except sign-up and password-reset codes is queued first and sent in the background; a failed send is retried for 24 hours, and mail that still fails is listed here to be sent again.',
+    waiting: 'Waiting to be sent: {{count}} mails',
+    waiting_one: 'Waiting to be sent: {{count}} mail',
+    failed: 'Failed: {{count}} mails',
+    failed_one: 'Failed: {{count}} mail',
+    empty: 'No failed mail',
+    loadFailed: 'The mail list could not be loaded',
+    resend: 'Send again',
+    resent: 'Queued again',
+    columns: { kind: 'Kind', to: 'To', attempts: 'Attempts', error: 'Last error', createdAt: 'Created' },
+  },
   settings: {
     intro: 'These settings take effect on the platform at once; every change is written to the audit log.',
     fee: 'Platform fee (%)',

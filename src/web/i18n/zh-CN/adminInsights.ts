@@ -1,5 +1,16 @@
 /** 系统设置 and 数据分析 */
 export default {
+  mail: {
+    title: '邮件',
+    intro: '除注册和重置密码验证码外，所有邮件都先写入发送队列，由后台发送；发送失败会在 24 小时内自动重试，仍失败的邮件列在这里，可重新发送。',
+    waiting: '等待发送：{{count}} 封',
+    failed: '发送失败：{{count}} 封',
+    empty: '没有发送失败的邮件',
+    loadFailed: '邮件列表加载失败',
+    resend: '重新发送',
+    resent: '已重新加入发送队列',
+    columns: { kind: '类型', to: '收件人', attempts: '尝试次数', error: '最后错误', createdAt: '创建时间' },
+  },
   settings: {
     intro: '以下设置会立即在平台生效，每次修改都会记录在审计日志中。',
     fee: '平台服务费（%）',

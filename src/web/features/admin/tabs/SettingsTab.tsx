@@ -11,6 +11,7 @@ import { siteSettingsQuery } from '../../../app/siteSettings';
 import { useAdminAction } from '../api';
 import { useAdminFormat } from '../format';
 import PayoutSettings from './PayoutSettings';
+import MailQueue from './MailQueue';
 
 const settingsQuery = {
   queryKey: ['admin', 'settings'] as const,
@@ -203,6 +204,7 @@ export default function SettingsTab() {
           {t('settings.save')}
         </Button>
       </Form>
+      <MailQueue />
     </div>
   );
 }
