@@ -121,7 +121,12 @@ export async function sendQueuedMail(ctx: AppContext, limit = 50): Promise<{ sen
         outage = true;
         continue;
       }
-      await ctx.db.update(mailQueue).set({ status: 'sent', sentAt: ctx.clock.now(), lockedUntil: null, lastError: null }).where(eq(mailQueue.id, row.id));
+      // a sent mail keeps what it was and when, not its words: a body may carry a one-time link (an admin
+      // invitation's token), which must not be readable a second time from the queue
+      await ctx.db
+        .update(mailQueue)
+        .set({ status: 'sent', sentAt: ctx.clock.now(), lockedUntil: null, lastError: null, payload: {} })
+        .where(eq(mailQueue.id, row.id));
       out.sent += 1;
     }
     if (outage) break;
