@@ -572,9 +572,13 @@ const queryEndpoints: QueryEndpoint[] = [
   },
 ];
 
+// each body endpoint is fuzzed with hundreds of requests, each checked against the stored rows: a few seconds alone,
+// several times that when CI's four test streams share two cores (decision 0041)
+const FUZZ_TIMEOUT_MS = 120_000;
+
 describe('bad input gives 400 and writes nothing', () => {
   for (const e of bodyEndpoints) {
-    it(`${e.method} ${e.url}`, async () => {
+    it(`${e.method} ${e.url}`, { timeout: FUZZ_TIMEOUT_MS }, async () => {
       expect(await fuzzBody(e)).toEqual([]);
     });
   }
