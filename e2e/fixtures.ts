@@ -261,6 +261,9 @@ export async function publicIds(request: APIRequestContext): Promise<PublicIds> 
 
 /** Signs in through the API inside the page's browser context (cookies are shared with the page). */
 export async function apiLogin(page: Page, email: string, password: string) {
+  // signing in ends the session the browser had: an app page left open would send its bell and live-event requests
+  // with the ended session and be refused (401, a console error) — leave it first; callers open their page after
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
 }

@@ -52,7 +52,7 @@ test.describe('mobile viewport (375px)', () => {
     await expect(menu).toBeHidden();
 
     await apiLogin(page, DEMO.influencer, DEMO.password);
-    await page.reload();
+    await page.goto('/');
     await page.getByRole('button', { name: '打开菜单' }).click();
     await expect(menu).toBeVisible();
     for (const name of NAV) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();

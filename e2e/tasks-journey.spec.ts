@@ -395,9 +395,6 @@ test.describe('task journey', () => {
     await page.goto('/company-tasks');
     await expect(page.getByTestId('gate-denied')).toContainText('仅企业用户可访问此页面');
 
-    // leave the signed-in page first: signing in as another account ends this session, and a bell request of the
-    // open page still carrying it would be answered 401 (a real, logged refusal, not what this test is about)
-    await page.goto('about:blank');
     await apiLogin(page, DEMO.company, DEMO.password);
     await page.goto('/influencer-tasks');
     await expect(page.getByTestId('gate-denied')).toContainText('仅达人用户可访问此页面');
