@@ -44,48 +44,18 @@ export function ListPage({
 }
 
 /** The search box of a filter card (the wide first field). Enter submits at once; typing is the page's to debounce. */
-export function SearchFilter({
-  id,
-  label,
-  placeholder,
-  value,
-  maxLength,
-  onChange,
-  onSubmit,
-  testId,
-}: {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string;
-  maxLength: number;
-  onChange: (value: string) => void;
-  onSubmit: () => void;
-  testId: string;
-}) {
+export function SearchFilter({ label, ...input }: SearchInputProps & { label: string }) {
   return (
     <div className="tk-filters__field tk-filters__field--search">
-      <label htmlFor={id} className="tk-filters__label">
+      <label htmlFor={input.id} className="tk-filters__label">
         {label}
       </label>
-      <SearchInput id={id} placeholder={placeholder} value={value} maxLength={maxLength} onChange={onChange} onSubmit={onSubmit} testId={testId} />
+      <SearchInput {...input} />
     </div>
   );
 }
 
-/**
- * A native search box with the look of antd's large Input with a search icon; what a visitor types before the
- * app's code arrives is kept (useEarlyInput). Label it from outside (`id`).
- */
-export function SearchInput({
-  id,
-  placeholder,
-  value,
-  maxLength,
-  onChange,
-  onSubmit,
-  testId,
-}: {
+type SearchInputProps = {
   id: string;
   placeholder: string;
   value: string;
@@ -93,7 +63,13 @@ export function SearchInput({
   onChange: (value: string) => void;
   onSubmit?: () => void;
   testId: string;
-}) {
+};
+
+/**
+ * A native search box with the look of antd's large Input with a search icon; what a visitor types before the
+ * app's code arrives is kept (useEarlyInput). Label it from outside (`id`).
+ */
+export function SearchInput({ id, placeholder, value, maxLength, onChange, onSubmit, testId }: SearchInputProps) {
   const ref = useEarlyInput<HTMLInputElement>(value, onChange);
   return (
     <span className="lp-control lp-control--search">
