@@ -52,6 +52,7 @@ import { payoutRoutes } from './features/money/payoutRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
 import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
+import { deliverWebhooks, webhookRoutes } from './features/webhooks';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { matchingRoutes } from './features/matching/routes';
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // timed jobs (deal auto-confirmation, reminders, overdue notices): every instance polls; SKIP LOCKED shares the work
   let stopJobs: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
-    if (config.jobsPollMs > 0) stopJobs = startJobWorker(ctx, config.jobsPollMs);
+    if (config.jobsPollMs > 0) stopJobs = startJobWorker(ctx, config.jobsPollMs, [deliverWebhooks]);
   });
   // open event streams would hold the server's close up: end them first (browsers reconnect elsewhere)
   app.addHook('preClose', async () => {
@@ -262,6 +263,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(financeRoutes(ctx));
   await app.register(demoRoutes(ctx));
   await app.register(developerRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
   if (!config.isProduction) {
     await app.register(devRoutes(ctx));
     await app.register(devSmsRoutes(ctx));

@@ -30,6 +30,11 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
     /** requests per minute per API key (decision 0038) */
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /**
+     * webhook URLs may be http://localhost and resolve to loopback or private addresses (default: on in development
+     * and test, off in production, where it cannot be turned on; decision 0042)
+     */
+    WEBHOOK_ALLOW_LOCAL: bool.optional(),
     /** how long anonymous public lists are shared (seconds; 0 = off, the default under NODE_ENV=test) */
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -95,6 +100,9 @@ const envSchema = z
     if (e.NODE_ENV === 'production' && e.API_CONTRACT_LOG) {
       ctx.addIssue({ code: 'custom', path: ['API_CONTRACT_LOG'], message: 'cannot be used in production' });
     }
+    if (e.NODE_ENV === 'production' && e.WEBHOOK_ALLOW_LOCAL) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOCAL'], message: 'cannot be used in production (webhooks must never reach private addresses)' });
+    }
     if (e.NODE_ENV === 'production' && e.DEV_CLOCK) {
       ctx.addIssue({ code: 'custom', path: ['DEV_CLOCK'], message: 'cannot be used in production' });
     }
@@ -127,6 +135,8 @@ export type Config = {
   rateLimitMax: number;
   /** requests per minute per API key (Authorization: Bearer lc_live_…; decision 0038) */
   apiKeyRateLimit: number;
+  /** webhooks may go to http://localhost and to loopback or private addresses (never in production; decision 0042) */
+  webhookAllowLocal: boolean;
   publicCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   secretKey: string;
@@ -191,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookAllowLocal: e.NODE_ENV !== 'production' && (e.WEBHOOK_ALLOW_LOCAL ?? true),
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
     logLevel: e.LOG_LEVEL,
     secretKey,

@@ -35,6 +35,21 @@ export const ERRORS = {
   API_KEY_SCOPES_REQUIRED: { status: 400, zh: '请至少选择一个权限范围', en: 'Please choose at least one scope' },
   API_KEY_EXPIRY_INVALID: { status: 400, zh: '过期时间必须在未来两年之内', en: 'The expiry must be in the future and within two years' },
   API_KEY_NOT_FOUND: { status: 404, zh: 'API 密钥不存在', en: 'API key not found' },
+  // webhooks (decision 0042)
+  WEBHOOK_URL_INVALID: { status: 400, zh: '请输入有效的 https:// 回调地址', en: 'Please enter a valid https:// address' },
+  WEBHOOK_URL_FORBIDDEN: {
+    status: 400,
+    zh: '该地址不允许作为回调地址（内网、本机或保留地址）',
+    en: 'This address cannot receive webhooks (a private, local or reserved address)',
+  },
+  WEBHOOK_EVENTS_REQUIRED: { status: 400, zh: '请至少选择一个事件类型', en: 'Please choose at least one event type' },
+  WEBHOOK_ENDPOINT_LIMIT: {
+    status: 409,
+    zh: '最多只能有 {max} 个回调地址，请先删除不用的地址',
+    en: 'You can have at most {max} webhook endpoints; delete one you no longer use first',
+  },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, zh: '回调地址不存在', en: 'Webhook endpoint not found' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, zh: '推送记录不存在', en: 'Webhook delivery not found' },
   MEDIA_TYPE_UNSUPPORTED: { status: 415, zh: '不支持的请求内容类型', en: 'This content type is not supported' },
 
   // sign-up / sign-in (part 1 §5, §8)

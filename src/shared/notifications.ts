@@ -26,6 +26,8 @@ type ParamsByType = {
   api_key_created: { name: string; prefix: string };
   api_key_revoked: { name: string; prefix: string };
   api_key_revoked_by_admin: { name: string; prefix: string };
+  webhook_endpoint_disabled: { url: string };
+  webhook_endpoint_disabled_by_admin: { url: string };
   deletion_declined: Record<string, never>;
   task_deleted: OfTask;
   deal_samples_shipped: { task: string; carrier: string; tracking: string };
@@ -82,6 +84,8 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   api_key_created: { name: 'string', prefix: 'string' },
   api_key_revoked: { name: 'string', prefix: 'string' },
   api_key_revoked_by_admin: { name: 'string', prefix: 'string' },
+  webhook_endpoint_disabled: { url: 'string' },
+  webhook_endpoint_disabled_by_admin: { url: 'string' },
   deletion_declined: {},
   task_deleted: { task: 'string' },
   deal_samples_shipped: { task: 'string', carrier: 'string', tracking: 'string' },
@@ -236,6 +240,17 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   api_key_revoked: {
     zh: { title: '已撤销 API 密钥', body: 'API 密钥「{name}」（{prefix}…）已被撤销，使用它的请求将被拒绝。' },
     en: { title: 'An API key was revoked', body: 'The API key "{name}" ({prefix}…) was revoked; requests made with it are refused.' },
+  },
+  webhook_endpoint_disabled: {
+    zh: { title: '回调地址已停用', body: '回调地址 {url} 连续 3 天推送失败，已被停用，未送达的事件会保留。修复后请在开发者设置中重新启用。' },
+    en: {
+      title: 'A webhook endpoint was disabled',
+      body: 'Deliveries to {url} failed for 3 days, so it was disabled; undelivered events are kept. Enable it again under Developer settings once it is fixed.',
+    },
+  },
+  webhook_endpoint_disabled_by_admin: {
+    zh: { title: '回调地址已被管理员停用', body: '管理员停用了您的回调地址 {url}。如有疑问请联系客服。' },
+    en: { title: 'An administrator disabled a webhook endpoint', body: 'An administrator disabled your webhook endpoint {url}. Please contact support with any questions.' },
   },
   api_key_revoked_by_admin: {
     zh: { title: 'API 密钥已被管理员撤销', body: '管理员撤销了您的 API 密钥「{name}」（{prefix}…），使用它的请求将被拒绝。如有疑问请联系客服。' },

@@ -1384,3 +1384,76 @@ export const apiKeyActivity = pgTable(
   },
   (t) => [index('api_key_activity_key_idx').on(t.keyId, t.createdAt.desc())],
 );
+
+/**
+ * Webhook endpoints of the open platform (decision 0042): an account's HTTPS address, the event types it wants,
+ * and its signing secret sealed at rest (platform/sealed.ts, the endpoint's id as additional data). During a
+ * rotation's overlap the previous secret signs too, until `previous_secret_expires_at`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    eventTypes: text('event_types').array().notNull(),
+    /** active | disabled (by the owner, by failing for 3 days, or by an admin: `disabled_reason`) */
+    state: text('state').notNull().default('active'),
+    disabledReason: text('disabled_reason'),
+    disabledAt: ts('disabled_at'),
+    secretSealed: text('secret_sealed').notNull(),
+    previousSecretSealed: text('previous_secret_sealed'),
+    previousSecretExpiresAt: ts('previous_secret_expires_at'),
+    /** the platform clock's time of the first failed delivery since the last success: 3 days later it is disabled */
+    failingSince: ts('failing_since'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The webhook outbox (decision 0042): one row per event and endpoint, written in the transaction of the change,
+ * delivered after the commit by the job worker of any instance (claimed with FOR UPDATE SKIP LOCKED and a lease).
+ * `seq` orders the events; a row with an `ordering_key` (the deal's id) waits while an earlier pending row of the
+ * same endpoint and key is undelivered.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    type: text('type').notNull(),
+    /** the body exactly as sent, every attempt the same bytes: {"id","type","createdAt","data"} */
+    payload: text('payload').notNull(),
+    orderingKey: text('ordering_key'),
+    /** pending → delivered | failed (3 days of tries, or its endpoint deleted) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    firstFailedAt: ts('first_failed_at'),
+    lastStatusCode: integer('last_status_code'),
+    latencyMs: integer('latency_ms'),
+    lastError: text('last_error'),
+    lastAttemptAt: ts('last_attempt_at'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_chain_idx')
+      .on(t.endpointId, t.orderingKey, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.seq.desc()),
+  ],
+);

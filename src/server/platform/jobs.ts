@@ -96,15 +96,18 @@ export async function runDueJobs(ctx: AppContext, limit = 50): Promise<number> {
 }
 
 /**
- * Polls for due jobs, then for queued mail (decision 0040), every `intervalMs` (never two rounds at once on one
- * instance). Returns stop().
+ * Polls for due jobs, then for queued mail (decision 0040), then runs each of `more` (the webhook outbox, decision
+ * 0042), every `intervalMs` (never two rounds at once on one instance). Returns stop().
  */
-export function startJobWorker(ctx: AppContext, intervalMs: number): () => Promise<void> {
+export function startJobWorker(ctx: AppContext, intervalMs: number, more: ((ctx: AppContext) => Promise<unknown>)[] = []): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = runDueJobs(ctx)
       .then(() => sendQueuedMail(ctx))
+      .then(async () => {
+        for (const run of more) await run(ctx);
+      })
       .catch((err: unknown) => ctx.log.error({ err: err instanceof Error ? err.message : String(err) }, 'job round failed'))
       .finally(() => {
         running = null;

@@ -9,6 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_TYPES, WEBHOOK_PING, pingEventData } from '../../../shared/schemas/webhooks';
 import type { Config } from '../../config';
 import { ContractChecker } from './contract';
 import { completeResponses } from './responses';
@@ -128,6 +130,7 @@ export function finishDocument(doc: JsonObject): JsonObject {
   const queue: string[] = [];
   const seed = new Set<string>();
   refsIn(doc.paths ?? {}, seed);
+  refsIn(doc.webhooks ?? {}, seed);
   queue.push(...seed);
   while (queue.length) {
     const id = queue.pop() as string;
@@ -182,6 +185,46 @@ export function finishDocument(doc: JsonObject): JsonObject {
       .filter(([, n]) => n in shared)
       .map(([, n]) => [n, shared[n]]),
   );
+  return out;
+}
+
+const WEBHOOK_HEADERS =
+  'Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), ' +
+  '`webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a ' +
+  'rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else ' +
+  '(a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.';
+
+/** The OpenAPI 3.1 `webhooks` map (decision 0042): one entry per event type, its body `{id, type, createdAt, data}` with `data` $ref'd. */
+function webhooksOfDocument(): JsonObject {
+  const ids = registerSchemaIds();
+  const entry = (type: string, dataSchema: z.ZodType): JsonObject => ({
+    post: {
+      summary: `${type} event`,
+      description: WEBHOOK_HEADERS,
+      tags: ['developers'],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['id', 'type', 'createdAt', 'data'],
+              properties: {
+                id: { type: 'string', format: 'uuid' },
+                type: { type: 'string', const: type },
+                createdAt: { type: 'string', format: 'date-time' },
+                data: { $ref: `${REF}${ids.get(dataSchema) ?? ''}` },
+              },
+            },
+          },
+        },
+      },
+      responses: { '200': { description: 'Received (any 2xx)' } },
+    },
+  });
+  const out: JsonObject = {};
+  for (const type of WEBHOOK_EVENT_TYPES) out[type] = entry(type, WEBHOOK_EVENT_DATA[type]);
+  out[WEBHOOK_PING] = entry(WEBHOOK_PING, pingEventData);
   return out;
 }
 
@@ -253,7 +296,8 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
       },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
-    transformObject: (input) => finishDocument(transformObject(input) as unknown as JsonObject) as unknown as ReturnType<typeof transformObject>,
+    transformObject: (input) =>
+      finishDocument({ ...(transformObject(input) as unknown as JsonObject), webhooks: webhooksOfDocument() }) as unknown as ReturnType<typeof transformObject>,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { tagsSorter: undefined, operationsSorter: undefined, docExpansion: 'list' } });
 }

@@ -32,6 +32,7 @@ import * as stats from '../../../shared/schemas/stats';
 import * as tasks from '../../../shared/schemas/tasks';
 import * as uploads from '../../../shared/schemas/uploads';
 import * as videos from '../../../shared/schemas/videos';
+import * as webhooks from '../../../shared/schemas/webhooks';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   accounts,
@@ -60,6 +61,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   tasks,
   uploads,
   videos,
+  webhooks,
 };
 
 /** Exports whose PascalCase name would say less than it should, or that two modules share. */
