@@ -250,7 +250,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   },
   webhook_endpoint_disabled_by_admin: {
     zh: { title: '回调地址已被管理员停用', body: '管理员停用了您的回调地址 {url}。如有疑问请联系客服。' },
-    en: { title: 'An administrator disabled a webhook endpoint', body: 'An administrator disabled your webhook endpoint {url}. Please contact support with any questions.' },
+    en: {
+      title: 'An administrator disabled a webhook endpoint',
+      body: 'An administrator disabled your webhook endpoint {url}. Please contact support with any questions.',
+    },
   },
   api_key_revoked_by_admin: {
     zh: { title: 'API 密钥已被管理员撤销', body: '管理员撤销了您的 API 密钥「{name}」（{prefix}…），使用它的请求将被拒绝。如有疑问请联系客服。' },

@@ -11,6 +11,7 @@ import { balanceOf, openDealEscrow, payDealFee } from '../money';
 import { dollarsToCents, percentToBps } from '../../../shared/money';
 import { scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../settings';
+import { emitWebhookEvent } from '../webhooks';
 import { HOUR } from './model';
 
 export async function createDeal(
@@ -95,6 +96,22 @@ export async function createDeal(
     createdAt: now,
   });
   await createDealConversation(tx, { id, companyId: task.companyId, influencerId: application.influencerId }, now);
+  await emitWebhookEvent(tx, {
+    accountIds: [parties.companyUserId, parties.influencerUserId],
+    type: 'deal.created',
+    data: {
+      dealId: id,
+      taskId: task.id,
+      companyId: task.companyId,
+      influencerId: application.influencerId,
+      status,
+      pricingModel: task.pricingModel,
+      feeCents,
+      depositCents,
+    },
+    dealId: id,
+    at: now,
+  });
   if (status === 'awaiting_payment') {
     await scheduleJob(tx, {
       kind: 'deal.payment_expire',

@@ -33,6 +33,7 @@ import { scheduleReviewsClose } from '../reviews';
 import { beijing } from '../../platform/beijingTime';
 import { HOUR, factsOf, adminUserIds, type DealRow, type DisputeRow, type Parties } from './model';
 import { settleTaskAfterDeal } from './taskSettlement';
+import { emitWebhookEvent } from '../webhooks';
 
 export type Actor = { role: DealRole; userId: string | null; ip?: string };
 export type Outcome = { notes: NewNotification[] };
@@ -339,6 +340,61 @@ export const EFFECTS: { readonly [E in DealEvent]: Effect } = {
 };
 
 /**
+ * The webhook events of one deal event (decision 0042), in the order they happened, to both parties' endpoints:
+ * `deal.state_changed` when the state moved, and what the event means besides.
+ */
+async function emitDealWebhooks(
+  tx: Tx,
+  x: {
+    d: DealRow;
+    event: DealEvent;
+    from: DealState;
+    to: DealState;
+    data: Record<string, unknown>;
+    patch: Partial<typeof deals.$inferInsert>;
+    parties: Parties;
+    dispute: DisputeRow | null;
+    now: Date;
+    actorRole: DealRole;
+  },
+) {
+  const base = { accountIds: [x.parties.companyUserId, x.parties.influencerUserId], dealId: x.d.id, at: x.now };
+  const ref = { dealId: x.d.id, taskId: x.d.taskId };
+  if (x.event === 'dispute') {
+    await emitWebhookEvent(tx, {
+      ...base,
+      type: 'dispute.opened',
+      data: { ...ref, disputeId: String(x.data.disputeId), openedBy: x.actorRole, reason: String(x.data.reason ?? '') },
+    });
+  }
+  if ((x.event === 'resolve_complete' || x.event === 'resolve_partial' || x.event === 'resolve_cancel') && x.dispute) {
+    const outcome = x.event === 'resolve_complete' ? 'completed' : x.event === 'resolve_partial' ? 'partial' : 'cancelled';
+    const percent = x.event === 'resolve_cancel' ? 0 : Number(x.data.percent ?? 100);
+    await emitWebhookEvent(tx, { ...base, type: 'dispute.decided', data: { ...ref, outcome, percent, reason: String(x.data.reason ?? '') } });
+  }
+  if (x.to !== x.from) {
+    await emitWebhookEvent(tx, { ...base, type: 'deal.state_changed', data: { ...ref, event: x.event, from: x.from, to: x.to } });
+  }
+  if (x.event === 'report_live') await emitWebhookEvent(tx, { ...base, type: 'deal.report_submitted', data: ref });
+  if (x.event === 'complete') {
+    if (x.patch.settledAt) {
+      await emitWebhookEvent(tx, {
+        ...base,
+        type: 'settlement.posted',
+        data: {
+          ...ref,
+          grossCents: x.patch.settledGrossCents ?? 0,
+          commissionCents: x.patch.commissionCents ?? null,
+          commissionStatus: x.patch.commissionStatus ?? 'none',
+          settledAt: x.now.toISOString(),
+        },
+      });
+    }
+    await emitWebhookEvent(tx, { ...base, type: 'deal.completed', data: ref });
+  }
+}
+
+/**
  * Applies one event to a locked deal. `form` is the validated body. Returns the notifications to
  * mail after the commit. Throws DEAL_STATE_CONFLICT when the conditional update finds the deal moved.
  */
@@ -405,6 +461,7 @@ export async function applyEvent(
       ip: actor.ip ?? null,
     });
   }
+  await emitDealWebhooks(tx, { d, event, from, to, data, patch, parties, dispute, now, actorRole: actor.role });
   await addNotifications(tx, notes, { mail: true });
   const follow = followUp(event);
   // the follow-up fires when its own rule allows it (pay_fee → funded only once the deposit is in too)

@@ -22,6 +22,7 @@ import { getSettings } from '../settings';
 import { addNotifications, type NewNotification } from '../notifications';
 import { demoHeldIn } from '../demo';
 import { accountFor, post } from './ledger';
+import { emitWebhookEvent } from '../webhooks';
 
 type BankRow = typeof bankAccounts.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
@@ -246,6 +247,14 @@ export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string,
       })
       .where(and(eq(payouts.id, row.id), eq(payouts.status, 'requested')));
     const amount = dollars(row.amountCents);
+    if (d.outcome === 'paid') {
+      await emitWebhookEvent(tx, {
+        accountIds: [row.userId],
+        type: 'payout.paid',
+        data: { payoutId: row.id, amountCents: row.amountCents, reference: d.reference },
+        at: now,
+      });
+    }
     await audit(tx, {
       adminId: admin.id,
       action: d.outcome === 'paid' ? 'payout_paid' : 'payout_reject',

@@ -22,6 +22,7 @@ import { SandboxProvider } from '../../platform/payments';
 import type { AuthUser } from '../../platform/session';
 import { payDueCommissions } from './escrow';
 import { accountFor, accountWhere, post } from './ledger';
+import { emitWebhookEvent } from '../webhooks';
 
 type TopupRow = typeof topups.$inferSelect;
 
@@ -114,6 +115,12 @@ async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | n
     .where(and(eq(topups.id, row.id), eq(topups.status, 'pending')));
   // money in pays what the company owes first: commissions left due at settlement
   if (isCompany) await payDueCommissions(tx, row.userId, now);
+  await emitWebhookEvent(tx, {
+    accountIds: [row.userId],
+    type: 'topup.succeeded',
+    data: { topupId: row.id, amountCents: row.amountCents, method: row.method },
+    at: now,
+  });
 }
 
 async function lockTopup(tx: Tx, where: ReturnType<typeof eq>): Promise<TopupRow | null> {

@@ -6,6 +6,7 @@ import { companies, influencers, taskApplications, taskInvitations } from '../..
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { addNotifications, type NewNotification } from '../notifications';
+import { emitWebhookEvent } from '../webhooks';
 import { isUuid } from './cards';
 import { lockTask, lockOwnTask, influencerUserIds } from './locks';
 import { fillSlot } from './slots';
@@ -72,6 +73,12 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
         )[0];
     if (!app) throw new AppError('APPLICATION_DUPLICATE');
     const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
+    await emitWebhookEvent(tx, {
+      accountIds: [owner?.userId, userId],
+      type: 'application.created',
+      data: { applicationId: app.id, taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, status: 'pending' },
+      at: ctx.clock.now(),
+    });
     const notes = await addNotifications(
       tx,
       [
@@ -167,9 +174,16 @@ export async function withdrawApplication(ctx: AppContext, userId: string, appli
       .where(eq(taskApplications.id, applicationId))
       .limit(1);
     if (!a || !inf || a.influencerId !== inf.id) throw new AppError('APPLICATION_NOT_FOUND');
-    await lockTask(tx, a.taskId);
-    if (!(await moveApplication(tx, applicationId, 'pending', { status: 'withdrawn', respondedAt: ctx.clock.now() }))) {
-      throw new AppError('APPLICATION_STATE_CONFLICT');
-    }
+    const task = await lockTask(tx, a.taskId);
+    const now = ctx.clock.now();
+    const moved = await moveApplication(tx, applicationId, 'pending', { status: 'withdrawn', respondedAt: now });
+    if (!moved) throw new AppError('APPLICATION_STATE_CONFLICT');
+    const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
+    await emitWebhookEvent(tx, {
+      accountIds: [owner?.userId, userId],
+      type: 'application.withdrawn',
+      data: { applicationId, taskId: task.id, influencerId: inf.id, proposedRate: moved.proposedRate, status: 'withdrawn' },
+      at: now,
+    });
   });
 }

@@ -19,6 +19,7 @@ import { AppError } from '../../platform/errors';
 import { registerJob, scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../settings';
 import { addNotifications, type NewNotification } from '../notifications';
+import { emitWebhookEvent } from '../webhooks';
 import { LISTED } from '../people/cards';
 import { asInvitationStatus } from './cards';
 import { companyOf, lockOwnTask, lockTask } from './locks';
@@ -235,6 +236,12 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const slot = await fillSlot(ctx, tx, task, application, now, 'influencer');
     const owner = await ownerUserId(tx, task.companyId);
+    await emitWebhookEvent(tx, {
+      accountIds: [owner, userId],
+      type: 'invitation.accepted',
+      data: { invitationId: inv.id, taskId: task.id, influencerId: inf.id, dealId: slot.dealId, reason: null },
+      at: now,
+    });
     const list: NewNotification[] = [];
     if (owner) list.push({ userId: owner, type: 'invitation_accepted', params: { influencer: inf.nickname, task: task.title }, link: `/deal/${slot.dealId}` });
     list.push(...slot.notes);
@@ -258,6 +265,12 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
       .returning({ id: taskInvitations.id });
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const owner = await ownerUserId(tx, task.companyId);
+    await emitWebhookEvent(tx, {
+      accountIds: [owner, userId],
+      type: 'invitation.declined',
+      data: { invitationId: inv.id, taskId: task.id, influencerId: inf.id, dealId: null, reason },
+      at: now,
+    });
     return addNotifications(
       tx,
       owner ? [{ userId: owner, type: 'invitation_declined', params: { influencer: inf.nickname, task: task.title, reason }, link: `/task/${task.id}` }] : [],

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createDeal } from '../deals';
 import { type NewNotification } from '../notifications';
+import { emitWebhookEvent } from '../webhooks';
 import { influencerUserIds } from './locks';
 
 /**
@@ -76,9 +77,10 @@ export async function fillSlot(
   const dealId = await createDeal(ctx, tx, { task, application, now, lastSlot: full, by });
   if (!full) return { dealId, full, notes: [] };
   const notes = await stoppedNotes(tx, task, await stopRecruiting(tx, task.id, now));
-  if (task.slots > 1) {
-    const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
-    if (owner) notes.push({ userId: owner.userId, type: 'task_slots_filled', params: { task: task.title, slots: task.slots }, link: `/task/${task.id}` });
+  const [owner] = await tx.select({ userId: companies.userId }).from(companies).where(eq(companies.id, task.companyId));
+  if (task.slots > 1 && owner) {
+    notes.push({ userId: owner.userId, type: 'task_slots_filled', params: { task: task.title, slots: task.slots }, link: `/task/${task.id}` });
   }
+  await emitWebhookEvent(tx, { accountIds: [owner?.userId], type: 'task.filled', data: { taskId: task.id, slots: task.slots }, at: now });
   return { dealId, full, notes };
 }

@@ -76,9 +76,12 @@ function rowsOf<T>(result: unknown): T[] {
 async function attemptRow(ctx: AppContext, row: Row): Promise<boolean> {
   const [ep] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.endpointId));
   if (!ep) return false;
-  const result = await send(ctx, ep, row).catch(
-    (err: unknown): AttemptResult => ({ ok: false, status: null, latencyMs: 0, error: err instanceof Error ? err.message : String(err) }),
-  );
+  const result = await send(ctx, ep, row).catch((err: unknown): AttemptResult => ({
+    ok: false,
+    status: null,
+    latencyMs: 0,
+    error: err instanceof Error ? err.message : String(err),
+  }));
   await record(ctx, ep, row, result);
   return result.ok;
 }
@@ -116,7 +119,8 @@ async function send(ctx: AppContext, ep: Endpoint, row: Row): Promise<AttemptRes
 /** One POST to the checked address (the name only for TLS and the Host header); redirects are not followed. */
 export function post(target: { url: URL; hostname: string; address: string; family: 4 | 6 }, headers: Record<string, string>, body: string) {
   const pinned: LookupFunction = (_host, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if (options.all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
   const lib = target.url.protocol === 'https:' ? https : http;
@@ -150,7 +154,13 @@ export function post(target: { url: URL; hostname: string; address: string; fami
       req.destroy(new Error('timeout'));
     }, DELIVERY_TIMEOUT_MS);
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (err) => finish({ ok: false, status: null, error: err.message === 'timeout' ? 'timeout after 10 s' : `connection failed (${(err as NodeJS.ErrnoException).code ?? 'error'})` }));
+    req.on('error', (err) =>
+      finish({
+        ok: false,
+        status: null,
+        error: err.message === 'timeout' ? 'timeout after 10 s' : `connection failed (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      }),
+    );
     req.on('close', () => {
       clearTimeout(timer);
       finish({ ok: false, status: null, error: 'connection closed' });
@@ -170,7 +180,10 @@ async function record(ctx: AppContext, ep: Endpoint, row: Row, r: AttemptResult)
         .update(webhookDeliveries)
         .set({ ...common, status: 'delivered', deliveredAt: now, lastError: null })
         .where(eq(webhookDeliveries.id, row.id));
-      await tx.update(webhookEndpoints).set({ failingSince: null }).where(and(eq(webhookEndpoints.id, ep.id), sql`${webhookEndpoints.failingSince} is not null`));
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, ep.id), sql`${webhookEndpoints.failingSince} is not null`));
     });
     return;
   }
@@ -187,7 +200,10 @@ async function record(ctx: AppContext, ep: Endpoint, row: Row, r: AttemptResult)
         status: rowGivesUp ? 'failed' : 'pending',
       })
       .where(eq(webhookDeliveries.id, row.id));
-    await tx.update(webhookEndpoints).set({ failingSince: now }).where(and(eq(webhookEndpoints.id, ep.id), isNull(webhookEndpoints.failingSince)));
+    await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: now })
+      .where(and(eq(webhookEndpoints.id, ep.id), isNull(webhookEndpoints.failingSince)));
     const failingSince = ep.failingSince ?? now;
     if (now.getTime() - failingSince.getTime() < GIVE_UP_MS) return;
     const [disabled] = await tx

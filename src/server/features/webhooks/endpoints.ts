@@ -130,7 +130,8 @@ export async function updateEndpoint(
     if (input.url !== undefined) patch.url = input.url;
     if (input.description !== undefined) patch.description = input.description;
     if (input.eventTypes !== undefined) patch.eventTypes = input.eventTypes;
-    if (input.enabled === true && cur.state === 'disabled') Object.assign(patch, { state: 'active', disabledReason: null, disabledAt: null, failingSince: null });
+    if (input.enabled === true && cur.state === 'disabled')
+      Object.assign(patch, { state: 'active', disabledReason: null, disabledAt: null, failingSince: null });
     if (input.enabled === false && cur.state === 'active') Object.assign(patch, { state: 'disabled', disabledReason: 'owner', disabledAt: now });
     const [updated] = await tx.update(webhookEndpoints).set(patch).where(eq(webhookEndpoints.id, cur.id)).returning();
     return updated!;

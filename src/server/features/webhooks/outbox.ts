@@ -33,15 +33,15 @@ export async function emitWebhookEvent<T extends WebhookEventType>(tx: DbOrTx, e
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(
-      and(inArray(webhookEndpoints.userId, accounts), eq(webhookEndpoints.state, 'active'), sql`${e.type} = any(${webhookEndpoints.eventTypes})`),
-    );
+    .where(and(inArray(webhookEndpoints.userId, accounts), eq(webhookEndpoints.state, 'active'), sql`${e.type} = any(${webhookEndpoints.eventTypes})`));
   if (endpoints.length === 0) return 0;
   const id = randomUUID();
   const payload = eventBody({ id, type: e.type, createdAt: e.at, data: e.data });
-  await tx.insert(webhookDeliveries).values(
-    endpoints.map((ep) => ({ endpointId: ep.id, eventId: id, type: e.type, payload, orderingKey: e.dealId ?? null, nextAttemptAt: e.at, createdAt: e.at })),
-  );
+  await tx
+    .insert(webhookDeliveries)
+    .values(
+      endpoints.map((ep) => ({ endpointId: ep.id, eventId: id, type: e.type, payload, orderingKey: e.dealId ?? null, nextAttemptAt: e.at, createdAt: e.at })),
+    );
   return endpoints.length;
 }
 

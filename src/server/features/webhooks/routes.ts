@@ -57,7 +57,11 @@ export const webhookRoutes =
         config: { keyScope },
         preValidation: owner,
       },
-      async (request) => ({ endpoints: await listEndpoints(ctx, (await currentUser(request)).id), max: WEBHOOK_ENDPOINTS_MAX, eventTypes: [...WEBHOOK_EVENT_TYPES] }),
+      async (request) => ({
+        endpoints: await listEndpoints(ctx, (await currentUser(request)).id),
+        max: WEBHOOK_ENDPOINTS_MAX,
+        eventTypes: [...WEBHOOK_EVENT_TYPES],
+      }),
     );
 
     app.post(
