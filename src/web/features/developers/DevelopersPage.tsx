@@ -11,6 +11,7 @@ import { useErrorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from './api';
+import { WebhooksSection } from './WebhooksSection';
 import './developers.css';
 
 type ApiKey = Schema<'ApiKey'>;
@@ -22,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** the i18n key of a scope: i18next would read the ':' of `tasks:read` as a namespace separator */
 const scopeKey = (s: ApiKeyScope) => s.replace(':', '_') as 'tasks_read';
 
-/** /developers (开发者设置) — a company's or influencer's API keys: list, create (the secret shown once), revoke. */
+/** /developers (开发者设置) — a company's or influencer's API keys: list, create (the secret shown once), revoke; and webhooks. */
 export default function DevelopersPage() {
   const { t } = useTranslation('developers');
   usePageTitle(t('title'));
@@ -113,6 +114,7 @@ function Developers({ user }: { user: Me }) {
           </div>
         )}
       </section>
+      <WebhooksSection />
     </div>
   );
 }
