@@ -4,8 +4,17 @@
  *    (the clipboard holds it; it works as a bearer key), closing forgets it, revoking it with confirmation
  *    makes the key answer 401 at once;
  *  - en, desktop: an influencer reaches the page from the user menu, creates a key, copies and closes it, revokes it.
+ * Webhooks (decision 0042), on a server of their own whose job worker runs every 500 ms, with a receiver on 127.0.0.1:
+ *  - zh-CN at 390 px: a company adds an endpoint, copies the signing secret once, sends a test event that the receiver
+ *    answers 500 (the delivery shows 待送达 and the code), resends it and sees it delivered; the signature verifies;
+ *  - en, desktop: an influencer adds an endpoint and sees a test event delivered.
  */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { person } from './dealHelpers';
 import { DEMO, apiLogin, expect, menuEntry, openUserMenu, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './ownServer';
 
 test.describe('developer settings', () => {
   test('zh-CN, 390 px: create a key, copy the secret once, revoke it', async ({ page, context }) => {
@@ -94,5 +103,128 @@ test.describe('developer settings', () => {
     expect((await page.request.get('/api/deals', { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(401);
     await page.screenshot({ path: test.info().outputPath('developers-en-desktop-revoked.png'), fullPage: true });
     await ctx.close();
+  });
+});
+
+/** A receiver on 127.0.0.1 that records each request and answers the queued statuses (then 200). */
+function receiver() {
+  const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const answers: number[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.statusCode = answers.shift() ?? 200;
+      res.end();
+    });
+  });
+  return {
+    got,
+    answers,
+    listen: () =>
+      new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test.describe('webhooks', () => {
+  test.describe.configure({ timeout: 300_000 });
+  let own: OwnServer | undefined;
+  const hooks = receiver();
+  let hookUrl = '';
+  test.beforeAll(async () => {
+    hookUrl = await hooks.listen();
+    own = await startOwnServer('webhooks', { SEED_DEMO: 'true', JOBS_POLL_MS: '500' });
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+    await hooks.close();
+  });
+
+  test('zh-CN, 390 px: add an endpoint, the secret once, a test event answered 500, resend, delivered', async ({ browser, guard }) => {
+    const { context, page } = await person(browser, guard, own!.url, 'company@demo.test');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/developers');
+    const section = page.getByTestId('webhooks-section');
+    await expect(section.getByRole('heading', { name: 'Webhook 回调' })).toBeVisible();
+    await page.getByTestId('webhook-create').click();
+    // nothing chosen: the form says so
+    await page.getByTestId('webhook-url-input').fill(hookUrl);
+    await page.getByTestId('webhook-submit').click();
+    await expect(page.getByTestId('webhook-error')).toContainText('请至少选择一个事件类型');
+    await page.getByTestId('webhook-event-deal.state_changed').click();
+    await page.getByTestId('webhook-event-application.created').click();
+    await expect(page.getByTestId('webhook-form')).toContainText('订单状态变化');
+    await page.getByTestId('webhook-submit').click();
+
+    const box = page.getByTestId('webhook-secret-box');
+    await expect(box).toContainText('这是您唯一一次看到完整的签名密钥');
+    const secret = await page.getByTestId('webhook-secret').inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    await page.getByTestId('webhook-copy').click();
+    await expect(page.getByTestId('webhook-copy')).toContainText('已复制');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await page.getByTestId('webhook-secret-done').click();
+    await expect(box).toHaveCount(0);
+
+    const row = page.getByTestId('webhook-row').filter({ hasText: hookUrl });
+    await expect(row).toContainText('启用中');
+    await expect(row).toContainText('deal.state_changed');
+    hooks.answers.push(500);
+    await row.getByTestId('webhook-test').click();
+    await expect(page.getByTestId('webhooks-notice')).toContainText('测试事件已排队');
+    const first = row.getByTestId('webhook-delivery').first();
+    await expect(first).toContainText('响应码 500', { timeout: 20_000 });
+    await expect(first).toContainText('待送达');
+    await expect(first).toContainText('尝试 1 次');
+    expect(hooks.got).toHaveLength(1);
+    // the signature verifies with the secret shown once
+    const [g] = hooks.got;
+    const expected = `v1=${createHmac('sha256', secret)
+      .update(`${String(g!.headers['webhook-timestamp'])}.${g!.body}`)
+      .digest('hex')}`;
+    expect(g!.headers['webhook-signature']).toBe(expected);
+    expect(JSON.parse(g!.body)).toMatchObject({ type: 'ping' });
+
+    await first.getByTestId('webhook-resend').click();
+    await expect(page.getByTestId('webhooks-notice')).toContainText('已重新排队推送');
+    await expect(row.getByTestId('webhook-delivery').first()).toContainText('已送达', { timeout: 20_000 });
+    await expect(row.getByTestId('webhook-delivery').first()).toContainText('响应码 200');
+    // the resend is the same event (the first try of the 500 is retried on its own after 30 s)
+    expect(hooks.got.length).toBeGreaterThanOrEqual(2);
+    expect(hooks.got[1]!.headers['webhook-id']).toBe(hooks.got[0]!.headers['webhook-id']);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath('developers-zh-390-webhooks.png'), fullPage: true });
+    // never shown again
+    await page.reload();
+    await expect(row).toBeVisible();
+    expect(await page.content()).not.toContain(secret.slice(6));
+    await context.close();
+  });
+
+  test('en, desktop: add an endpoint and see a test event delivered', async ({ browser, guard }) => {
+    const { context, page } = await person(browser, guard, own!.url, 'influencer@demo.test', 'en', 1280);
+    // an http address of another machine is refused by the server (400 WEBHOOK_URL_INVALID), shown in the form
+    guard.allow(/\/api\/me\/webhook-endpoints$/, 400);
+    await page.goto('/developers');
+    await page.getByTestId('webhook-create').click();
+    await page.getByTestId('webhook-url-input').fill('http://example.com/hooks');
+    await page.getByTestId('webhook-event-deal.created').click();
+    await page.getByTestId('webhook-submit').click();
+    await expect(page.getByTestId('webhook-error')).toContainText('Please enter a valid https:// address');
+    await page.getByTestId('webhook-url-input').fill(`${hookUrl}/influencer`);
+    await page.getByTestId('webhook-submit').click();
+    await expect(page.getByTestId('webhook-secret-box')).toContainText('This is the only time you will see the whole signing secret');
+    await page.getByTestId('webhook-secret-done').click();
+    const row = page.getByTestId('webhook-row').filter({ hasText: `${hookUrl}/influencer` });
+    await expect(row).toContainText('Active');
+    await row.getByTestId('webhook-test').click();
+    await expect(row.getByTestId('webhook-delivery').first()).toContainText('Delivered', { timeout: 20_000 });
+    await expect(row.getByTestId('webhook-delivery').first()).toContainText('1 attempt');
+    await expect(page.getByTestId('webhooks-count')).toContainText('Endpoints 1 / 10');
+    await page.screenshot({ path: test.info().outputPath('developers-en-desktop-webhooks.png'), fullPage: true });
+    await context.close();
   });
 });

@@ -43,6 +43,13 @@ export const userDetailQuery = (id: string) =>
     queryFn: ({ signal }) => data(client.GET('/api/admin/users/{id}', { params: { path: { id } }, signal })),
   });
 
+/** 用户管理 → an account's webhook endpoints (decision 0042) */
+export const userWebhookEndpointsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.user(id), 'webhook-endpoints'] as const,
+    queryFn: ({ signal }) => data(client.GET('/api/admin/users/{id}/webhook-endpoints', { params: { path: { id } }, signal })),
+  });
+
 /** 用户管理 → an account's API keys (decision 0038) */
 export const userApiKeysQuery = (id: string) =>
   queryOptions({
@@ -124,6 +131,7 @@ export const adminCalls = {
   suspend: ({ id, reason }: { id: string; reason: string }) =>
     data(client.POST('/api/admin/users/{id}/suspend', { params: { path: { id } }, body: { reason } })),
   revokeApiKey: (id: string) => data(client.POST('/api/admin/api-keys/{id}/revoke', { params: { path: { id } } })),
+  disableWebhookEndpoint: (id: string) => data(client.POST('/api/admin/webhook-endpoints/{id}/disable', { params: { path: { id } } })),
   reinstate: (id: string) => data(client.POST('/api/admin/users/{id}/reinstate', { params: { path: { id } } })),
   deletion: ({ id, action }: { id: string; action: 'execute' | 'decline' }) =>
     data(client.POST('/api/admin/users/{id}/deletion', { params: { path: { id } }, body: { action } })),

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Input, Popconfirm, Tag } from 'antd';
 import { CheckOutlined, CopyOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
@@ -17,6 +17,7 @@ import {
   useUpdateWebhookEndpoint,
   webhookDeliveriesQuery,
   webhookEndpointsQuery,
+  webhookKeys,
 } from './api';
 
 type Endpoint = Schema<'WebhookEndpoint'>;
@@ -211,6 +212,11 @@ function Deliveries({ endpointId, onNotice }: { endpointId: string; onNotice: (n
     ...webhookDeliveriesQuery(endpointId),
     refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false),
   });
+  const qc = useQueryClient();
+  // a delivery's outcome changes the endpoint's state too (failing since …, disabled): read it again with them
+  useEffect(() => {
+    if (q.dataUpdatedAt) void qc.invalidateQueries({ queryKey: webhookKeys.endpoints });
+  }, [q.dataUpdatedAt, qc]);
   if (q.isPending) return <Loading label={t('webhooks.loadingDeliveries')} />;
   if (q.isError) return <LoadFailed testId="webhook-deliveries" title={t('webhooks.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
   if (q.data.deliveries.length === 0)
@@ -232,7 +238,7 @@ function Deliveries({ endpointId, onNotice }: { endpointId: string; onNotice: (n
             <span>{d.lastStatusCode === null ? t('webhooks.noResponse') : t('webhooks.statusCode', { code: d.lastStatusCode })}</span>
             {d.latencyMs !== null && <span>{t('webhooks.latency', { ms: d.latencyMs })}</span>}
             {d.status === 'pending' && d.attempts > 0 && d.nextAttemptAt && <span>{t('webhooks.nextAttempt', { at: f.dateTime(d.nextAttemptAt) })}</span>}
-            {d.lastError && d.status !== 'delivered' && <span className="dv-warning-text">{d.lastError}</span>}
+            {d.lastError && d.lastStatusCode === null && d.status !== 'delivered' && <span className="dv-warning-text">{d.lastError}</span>}
           </div>
           <Button
             size="small"

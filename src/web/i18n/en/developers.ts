@@ -74,8 +74,7 @@ const developers: Messages<typeof zh> = {
     title: 'Webhooks',
     intro:
       'When an event happens, the platform POSTs signed JSON to your https address (the webhook-signature header: HMAC-SHA256). Failures are retried with growing delays for 3 days; the events of one deal arrive in order.',
-    count_one: '{{count}} of {{max}} endpoint',
-    count: '{{count}} of {{max}} endpoints',
+    count: 'Endpoints {{count}} / {{max}}',
     loading: 'Loading webhook endpoints…',
     loadingDeliveries: 'Loading deliveries…',
     loadFailed: 'Webhook endpoints could not be loaded',

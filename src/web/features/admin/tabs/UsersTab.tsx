@@ -11,6 +11,7 @@ import { LoadFailed } from '../../../components/PageState';
 import { adminCalls, useAdminAction, userDetailQuery, usersQuery } from '../api';
 import { useAdminFormat } from '../format';
 import { UserApiKeys } from './UserApiKeys';
+import { UserWebhookEndpoints } from './UserWebhookEndpoints';
 
 type AdminUserDetail = Schema<'AdminUserDetail'>;
 type AdminUserRow = Schema<'AdminUserRow'>;
@@ -445,6 +446,7 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
               </Image.PreviewGroup>
             )}
             {(d.userType === 'company' || d.userType === 'influencer') && <UserApiKeys userId={d.userId} />}
+            {(d.userType === 'company' || d.userType === 'influencer') && <UserWebhookEndpoints userId={d.userId} />}
             {d.deletionRequest && (
               <>
                 <Divider titlePlacement="start" plain>
