@@ -14,6 +14,7 @@ import { adminLogs, mailQueue, notifications, webhookDeliveries, webhookEndpoint
 import { ManualClock } from '../../platform/clock';
 import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
+import { makeReportedDeal } from '../../test/moneyDeal';
 import { deliverWebhooks } from './delivery';
 import { emitWebhookEvent } from './outbox';
 import { classifyAddress } from './urls';
@@ -434,6 +435,22 @@ describe('events of the marketplace', () => {
     expect(last).toMatchObject({ type: 'deal.state_changed', data: { dealId, event: 'cancel', to: 'cancelled' } });
     expect(infR.events().at(-1)!.type).toBe('deal.state_changed');
     expect(otherR.got).toHaveLength(0);
+  });
+});
+
+describe('settlement', () => {
+  it('confirming a reported deal: its state changes, settlement.posted and deal.completed arrive in order', async () => {
+    const deal = await makeReportedDeal(db(), clock.now(), { feeCents: 100_000 });
+    const co = await signedIn(t.app, deal.company.email);
+    const r = await newReceiver();
+    await addEndpoint(co, r.url, ['deal.state_changed', 'settlement.posted', 'deal.completed']);
+    const res = await co.post(`/api/deals/${deal.dealId}/events/confirm`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await run();
+    expect(r.events().map((e) => e.type)).toEqual(['deal.state_changed', 'deal.state_changed', 'settlement.posted', 'deal.completed']);
+    expect(r.events()[0]!.data).toMatchObject({ dealId: deal.dealId, event: 'confirm' });
+    expect(r.events()[1]!.data).toMatchObject({ event: 'complete', to: 'completed' });
+    expect(r.events()[2]!.data).toMatchObject({ dealId: deal.dealId, grossCents: 100_000, commissionStatus: 'none' });
   });
 });
 
