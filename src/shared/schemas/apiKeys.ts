@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { isoDateTime, text } from './fields';
 
-/** Every scope a key can hold, in the order the developer page lists them. `webhooks:manage` is for the
- * webhook endpoints of the next slice: grantable now so keys made today keep working then. */
+/** Every scope a key can hold, in the order the developer page lists them. `webhooks:manage` opens the webhook
+ * endpoints (decision 0042). */
 export const API_KEY_SCOPES = ['tasks:read', 'tasks:write', 'applications:write', 'deals:read', 'deals:write', 'wallet:read', 'webhooks:manage'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const apiKeyScope = z.enum(API_KEY_SCOPES);

@@ -50,7 +50,8 @@ export const API_TAGS = [
     name: 'developers',
     description:
       'API keys for your own systems (开发者设置): list, create (the secret is shown once), revoke — with a signed-in session only. ' +
-      'A key is sent as `Authorization: Bearer lc_live_…` and works on the operations that name a scope (`x-scopes`, `security`).',
+      'A key is sent as `Authorization: Bearer lc_live_…` and works on the operations that name a scope (`x-scopes`, `security`). ' +
+      'Webhook endpoints (signed deliveries of the events listed under `webhooks`): manage, rotate the signing secret, deliveries, resend, test.',
   },
   { name: 'admin', description: 'The back office. Every operation needs an admin session and the permission it names (a visitor 401, a member 403).' },
   { name: 'dev', description: 'Development and test only, from this machine only; absent in production.' },
