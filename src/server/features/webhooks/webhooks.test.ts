@@ -385,6 +385,16 @@ describe('delivery', () => {
     expect(on.json().endpoint).toMatchObject({ state: 'active', disabledReason: null, failingSince: null });
   });
 
+  it('three workers at once (instances): each delivery is claimed and sent once', async () => {
+    const co = await company(t, 0);
+    const r = await newReceiver();
+    const { endpoint } = await addEndpoint(co.c, r.url);
+    for (let i = 0; i < 6; i++) await co.c.post(`/api/me/webhook-endpoints/${endpoint.id}/test`);
+    await Promise.all([run(), run(), run()]);
+    expect(r.got).toHaveLength(6);
+    expect(new Set(r.got.map((g) => g.headers['webhook-id'])).size).toBe(6);
+  });
+
   it('resend: a new delivery of the same event (same id and body)', async () => {
     const co = await company(t, 0);
     const r = await newReceiver();
