@@ -10,7 +10,7 @@ import { fundWallet, makeCompany, makeTaskCategory } from '../../../src/server/d
 import { hashPassword } from '../../../src/server/features/auth';
 import { ManualClock } from '../../../src/server/platform/clock';
 import { createTestApp, signedIn, type Client, type TestApp } from '../../../src/server/test/harness';
-import { API_VERSION, ApiError, createClient, eachItem, isApiError, pages, type LiveCommerceClient, type Schema } from '../src/index';
+import { API_VERSION, ApiError, createClient, cursorPages, eachItem, isApiError, pages, type LiveCommerceClient, type Schema } from '../src/index';
 
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
 let t: TestApp;
@@ -101,6 +101,21 @@ describe('the client against the app', () => {
     const raw = await ro.raw.GET('/api/my/tasks');
     expect(raw.response.status).toBe(200);
     expect(raw.response.headers.get('ratelimit-limit')).toBeTruthy();
+  });
+
+  it('follows a keyset cursor with cursorPages: the wallet statement line by line (wallet:read)', async () => {
+    const co = await company();
+    for (const cents of [1_000, 2_000]) await fundWallet(t.app.ctx.db, { userId: co.user.id, userType: 'company', cents });
+    const lc = await keyFor(co.session, ['wallet:read']);
+    const lines = [];
+    let pagesSeen = 0;
+    for await (const wallet of cursorPages(lc, '/api/wallet', (w) => w.statement.nextBefore, { params: { query: { limit: 1 } } })) {
+      pagesSeen += 1;
+      lines.push(...wallet.statement.items);
+    }
+    expect(lines).toHaveLength(3);
+    expect(pagesSeen).toBeGreaterThanOrEqual(3);
+    expect(new Set(lines.map((l) => JSON.stringify(l))).size).toBe(3);
   });
 
   it('the version of the generated types is the API document’s and the package’s', async () => {
