@@ -83,7 +83,7 @@ export function verifyWebhook(
 
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const candidates = signature
-    .split(' ')
+    .split(/[\s,]+/) // space-separated; a proxy joining repeated headers adds commas
     .filter((part) => part.startsWith('v1='))
     .map((part) => part.slice(3))
     .filter((hex) => /^[0-9a-fA-F]{64}$/.test(hex))

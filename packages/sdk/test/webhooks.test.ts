@@ -46,6 +46,8 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook(body, headersFor(both), SECRET, { now: NOW }).id).toBe(event.id);
     expect(verifyWebhook(body, headersFor(both), NEW_SECRET, { now: NOW }).id).toBe(event.id);
     expect(verifyWebhook(body, headersFor(sign(NEW_SECRET, TS, body)), [SECRET, NEW_SECRET], { now: NOW }).id).toBe(event.id);
+    // the same entries joined with a comma (a proxy merging repeated headers) still verify
+    expect(verifyWebhook(body, headersFor(`${sign(NEW_SECRET, TS, body)}, ${sign(SECRET, TS, body)}`), SECRET, { now: NOW }).id).toBe(event.id);
     // an entry of another version or malformed is skipped, not an error
     expect(verifyWebhook(body, headersFor(`v2=abc v1=zz ${sign(SECRET, TS, body)}`), SECRET, { now: NOW }).id).toBe(event.id);
   });
