@@ -83,7 +83,7 @@ const featureEntry = {
 const WEB_SOURCE = String.raw`^(\.\./)+web(/|$)`;
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'drizzle/**', 'coverage/**', 'e2e/artifacts/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'node_modules/**', 'data/**', 'drizzle/**', 'coverage/**', 'e2e/artifacts/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,8 +5,13 @@
  *
  * Pages with an id (/task/{id}, /influencer/{id} …) are visited for at most PER_PATTERN ids each, so
  * the crawl covers every kind of page without walking the whole catalogue.
+ *
+ * Only the first page is loaded from the server; the crawl then moves inside the app as a click on a link does
+ * (the router follows the address), instead of loading and starting the whole app again for every page — two
+ * thirds of this spec's browser time in CI (decision 0041). Every address answering from the server is checked by
+ * the route-table test (`src/shared/routes.ts`) and the server-rendered pages by hydration.spec.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { DEMO, apiLogin, expect, headerReady, test } from './fixtures';
 
 const PER_PATTERN = 2;
@@ -29,7 +34,25 @@ async function linksOf(page: Page, origin: string): Promise<string[]> {
   return out;
 }
 
+/**
+ * Waits until no request has been in flight for `quietMs` (Playwright's 'networkidle' load state only follows
+ * loads of a document, not moves inside the app).
+ */
+async function networkQuiet(page: Page, inFlight: { n: number }, quietMs = 400) {
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    await page.waitForTimeout(50);
+    if (inFlight.n > 0) quietSince = Date.now();
+  }
+}
+
 async function crawl(page: Page) {
+  // the live-event stream (/api/events) stays open as long as the page: not a load to wait for
+  const counted = (r: Request) => r.resourceType() !== 'eventsource' && !r.url().endsWith('/api/events');
+  const inFlight = { n: 0 };
+  page.on('request', (r) => counted(r) && inFlight.n++);
+  page.on('requestfinished', (r) => counted(r) && inFlight.n--);
+  page.on('requestfailed', (r) => counted(r) && inFlight.n--);
   const origin = new URL(page.url() === 'about:blank' ? (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000') : page.url()).origin;
   const queue = ['/'];
   const seen = new Set<string>(queue);
@@ -40,12 +63,21 @@ async function crawl(page: Page) {
 
   while (queue.length > 0 && visited.length < MAX_PAGES) {
     const path = queue.shift() as string;
-    await page.goto(path);
+    if (visited.length === 0) await page.goto(path);
+    else {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    }
     // the console (/admin) has its own top bar instead of the site header
     if (path.split('?')[0] === '/admin') await expect(page.getByTestId('admin-console')).toBeVisible();
     else await headerReady(page);
     // the page's own content (lazy chunk + its first query) before reading its links
     await page.waitForLoadState('networkidle');
+    await networkQuiet(page, inFlight);
+    // the router shows the new page once its code has arrived: one frame after the network is quiet
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
     visited.push(path);
     const notFound = await page.getByTestId('not-found').count();
     const errorPage = await page.getByTestId('route-error').count();

@@ -32,11 +32,16 @@ export type TestApp = {
  * directory under the system temp dir; later files (and runs) start from that copy, several times faster.
  * Keyed by the migrations and the PGlite version, so a schema change makes a new one.
  */
+/** A digest of the migrations (and of `extra`): what a migrated empty database depends on. */
+function migrationsDigest(extra = ''): string {
+  const hash = createHash('sha256').update(extra);
+  for (const f of filesUnder(migrationsFolder)) hash.update(f).update(readFileSync(path.join(migrationsFolder, f)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 async function migratedPgliteSnapshot(): Promise<Blob> {
   const pgliteDir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const hash = createHash('sha256').update(readFileSync(path.join(pgliteDir, '..', 'package.json')));
-  for (const f of filesUnder(migrationsFolder)) hash.update(f).update(readFileSync(path.join(migrationsFolder, f)));
-  const file = path.join(os.tmpdir(), `lc-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  const file = path.join(os.tmpdir(), `lc-pglite-${migrationsDigest(readFileSync(path.join(pgliteDir, '..', 'package.json'), 'utf8'))}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const client = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
   const database = await pgliteDatabase(client);
@@ -58,6 +63,64 @@ export async function freshPglite(): Promise<Database> {
   return database;
 }
 
+async function adminQuery(url: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * The PostgreSQL counterpart of the PGlite snapshot: a migrated, empty database kept in the cluster as a template
+ * (`lc_tmpl_<digest of the migrations>`), from which each test file's database is copied — a copy takes a fraction
+ * of running the migrations again (decision 0041). Made once per migration set: built under a temporary name, then
+ * renamed, so a file running at the same time never copies half a template; templates of other migration sets are
+ * dropped when a new one is made (one still being copied from is left alone).
+ */
+async function migratedTemplate(url: string): Promise<string> {
+  const name = `lc_tmpl_${migrationsDigest()}`;
+  const exists = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    } finally {
+      await c.end();
+    }
+  };
+  if (await exists()) return name;
+  const building = `${name}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(url, `create database ${building}`);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, building), poolSize: 2 });
+  await database.migrate();
+  await database.close();
+  try {
+    await adminQuery(url, `alter database ${building} rename to ${name}`);
+  } catch (err) {
+    await adminQuery(url, `drop database if exists ${building}`);
+    if (!(await exists())) throw err;
+    return name;
+  }
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const stale = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'lc\\_tmpl\\_%' and datname <> $1`, [name]);
+    for (const { datname } of stale.rows) await c.query(`drop database if exists ${datname}`).catch(() => undefined);
+  } finally {
+    await c.end();
+  }
+  return name;
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
@@ -65,14 +128,20 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     return { database, drop: async () => database.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 10 });
-  await database.migrate();
+  const template = await migratedTemplate(url);
+  // files starting together copy the same template: PostgreSQL refuses a copy while another session is
+  // connected to it (55006), which a concurrent copy briefly is — try again
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(url, `create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 150));
+    }
+  }
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 10 });
+  await database.migrate(); // a no-op on the template; kept so a stale template can never hide a migration
   return {
     database,
     drop: async () => {

@@ -6,12 +6,12 @@
 import { AppError } from '../platform/errors';
 
 /**
- * How hard to race: on PostgreSQL (TEST_DATABASE_URL) 100 rounds, 4 at a time; on PGlite, which runs
+ * How hard to race: on PostgreSQL (TEST_DATABASE_URL) 50 rounds, 4 at a time (decision 0041: CI time; CONCURRENCY_ROUNDS=500 for a deeper run); on PGlite, which runs
  * one transaction at a time, `onPglite` rounds one by one. CONCURRENCY_ROUNDS overrides the count.
  */
 export function raceRounds(onPglite: number) {
   const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  return { onPostgres, rounds: Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : onPglite)), parallel: onPostgres ? 4 : 1 };
+  return { onPostgres, rounds: Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : onPglite)), parallel: onPostgres ? 4 : 1 };
 }
 
 export type RaceOp<W> = { name: string; run(w: W): Promise<unknown> };

@@ -2,7 +2,7 @@
  * 分类管理 and 任务管理 (issue 9): the category rules and the two delete refusals of §5, soft delete,
  * the public list following; the task list, detail and deletion (refused while a deal is open, the
  * company and applicants told); audit rows with before/after; delete × accept and delete × apply
- * fired together (100 rounds on PostgreSQL).
+ * fired together (50 rounds on PostgreSQL; CONCURRENCY_ROUNDS for more).
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { acceptApplication, applyOnce } from '../tasks';
 import { deleteAdminTask } from './tasks';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 15));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 15));
 
 let t: TestApp;
 let admin: Client;

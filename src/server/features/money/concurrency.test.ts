@@ -2,7 +2,7 @@
  * Money under concurrency (decision 0018): a provider notification delivered twice at once, two finance
  * confirmations of one transfer at once, confirm against reject. Each round starts from a fresh pending
  * top-up; the outcome must be one of the two serial orders, the money must move at most once and the
- * ledger invariants must hold (100 rounds on PostgreSQL, a few on PGlite, which runs one transaction at a time).
+ * ledger invariants must hold (50 rounds on PostgreSQL — CONCURRENCY_ROUNDS for more —, a few on PGlite, which runs one transaction at a time).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { checkLedger } from './ledger';
 import { confirmBankTransfer, createTopup, handleSandboxWebhook, rejectBankTransfer, sandboxProvider } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 6));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 6));
 const PARALLEL = onPostgres ? 4 : 1;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
 

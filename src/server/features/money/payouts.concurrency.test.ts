@@ -3,7 +3,7 @@
  * marking one payout paid twice at once, paid against returned, and an influencer's withdrawal against
  * the settlement of a deal that pays them (the settlement credits the balance the payout debits). Each round starts from a fresh
  * world; the outcome must be one of the two serial orders, no balance goes below zero, the money moves
- * once and the ledger invariants hold (100 rounds on PostgreSQL, a few on PGlite, which runs one
+ * once and the ledger invariants hold (50 rounds on PostgreSQL — CONCURRENCY_ROUNDS for more —, a few on PGlite, which runs one
  * transaction at a time).
  */
 import { and, eq } from 'drizzle-orm';

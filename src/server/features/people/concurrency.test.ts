@@ -12,7 +12,7 @@ import { Client, createTestApp, type TestApp } from '../../test/harness';
 import { hashPassword } from '../auth';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 15));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 15));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ async function signedIn(email: string) {
 }
 
 describe('follow', () => {
-  it('follow × follow and follow × unfollow in both orders leave at most one follow and never fail', async () => {
+  it('follow × follow and follow × unfollow in both orders leave at most one follow and never fail', { timeout: 300_000 }, async () => {
     const db = t.app.ctx.db;
     const { user, influencer } = await makeInfluencer(db, { isApproved: true });
     const c = await signedIn(user.email);
@@ -54,7 +54,7 @@ describe('follow', () => {
 });
 
 describe('contact', () => {
-  it('two first messages of one company to one influencer at once make one conversation with both messages', async () => {
+  it('two first messages of one company to one influencer at once make one conversation with both messages', { timeout: 300_000 }, async () => {
     const db = t.app.ctx.db;
     const passwordHash = await hashPassword('secret123');
     // a company per round: the contact limit is 20 messages per company per hour

@@ -1,5 +1,5 @@
 /**
- * Review writes that meet (decision 0015), fired together many rounds (100 on PostgreSQL with
+ * Review writes that meet (decision 0015), fired together many rounds (50 on PostgreSQL with
  * TEST_DATABASE_URL; fewer on PGlite, which runs one transaction at a time): the answers and rows must
  * be those of one of the two serial orders, every written review of a deal is revealed exactly once
  * when both exist, and the stored ratings equal the averages of the published reviews.
@@ -15,7 +15,7 @@ import { raceAgainstSerial, type RaceOp } from '../../test/race';
 import { replyToReview, setReviewHidden, writeReview } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 8));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 8));
 const PARALLEL = onPostgres ? 4 : 1;
 const H = 3600_000;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));

@@ -2,7 +2,7 @@
  * Issue 10 #1: every pair of task / application transitions that can meet on one row, fired together
  * (start A then B, and B then A), many rounds. Whatever the interleaving, the outcome must be one a
  * serial run would give (A then B, or B then A: the same answers and the same final rows), and the
- * rows must satisfy the invariants below. 100 rounds on PostgreSQL (CI runs the suite with
+ * rows must satisfy the invariants below. 50 rounds on PostgreSQL (CI runs the suite with
  * TEST_DATABASE_URL); PGlite runs one transaction at a time, so fewer rounds there.
  */
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { acceptApplication, applyOnce, refuseApplication, withdrawApplication } 
 import { cancelTask, completeTask } from './lifecycle';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 100 : 20));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 20));
 /** rounds of one pair run at the same time (each on its own task): more interleavings per second */
 const PARALLEL = onPostgres ? 4 : 1;
 

@@ -2,7 +2,7 @@
  * Issue 14 (decision 0025): invitations and slots under concurrency. A task with 2 places, one already
  * filled (I0's accepted application and its deal); I1 and I2 hold pending invitations, I3 a pending
  * application. Every pair of changes that can meet on the task's last place is fired together many rounds
- * (100 on PostgreSQL); each round must end as one of the two serial orders and keep the invariants:
+ * (50 on PostgreSQL; CONCURRENCY_ROUNDS for more); each round must end as one of the two serial orders and keep the invariants:
  * never more places filled than the task has, one deal per accepted application, nothing left waiting on a
  * task that stopped recruiting.
  */

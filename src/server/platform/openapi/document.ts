@@ -274,7 +274,9 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
           'JSON in and out. Money is integer cents. Errors answer `{"error":{"code","message"}}` with the code’s status; ' +
           '`message` is the Chinese text, `code` is stable (the `ErrorCode` schema lists them all). ' +
           'Sign in with `POST /api/auth/login`: the session is the `sid` cookie. State-changing requests from another site are refused (403). ' +
-          'Your own systems use an API key instead (`Authorization: Bearer lc_live_…`, made on `/developers`) on the operations that name a scope.',
+          'Your own systems use an API key instead (`Authorization: Bearer lc_live_…`, made on `/developers`) on the operations that name a scope; ' +
+          'the TypeScript SDK `@livecommerce/sdk` (`packages/sdk`) wraps them. To try a call on this page: **Authorize**, paste the key under ' +
+          '`bearerAuth`, then **Try it out** on an operation that names a scope.',
         contact: { name: 'Support', email: config.mail.support, ...(config.publicUrl ? { url: `${config.publicUrl}/contact` } : {}) },
       },
       // PUBLIC_URL when set; else the server the document is read from
@@ -282,7 +284,7 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
       tags: API_TAGS.map((t) => ({ ...t })),
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The session cookie of `POST /api/auth/login`.' },
+          // first: /api/docs's Authorize dialog offers it first — paste a key, then "Try it out" sends it (decision 0043)
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
@@ -292,6 +294,16 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
               'list it, each needing the scope named there (also in `x-scopes`); a missing scope is 403 `API_KEY_SCOPE`, an unknown, ' +
               'revoked or expired key 401 `API_KEY_INVALID`, any other operation 403 `API_KEY_NOT_ALLOWED`. Each key has its own limit ' +
               'per minute (429 with `Retry-After`; `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` on every answer).',
+          },
+          // listed second: /api/docs shows the schemes in this order, and a browser cannot send a typed-in cookie
+          // (the Authorize dialog's session field does nothing; signing in on the site sets it)
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sid',
+            description:
+              'The session cookie of `POST /api/auth/login`, set by the browser when you sign in on the site (it cannot be typed in here: ' +
+              'to try a call on this page, paste an API key under `bearerAuth`).',
           },
         },
       },
