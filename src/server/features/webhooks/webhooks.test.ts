@@ -15,6 +15,7 @@ import { ManualClock } from '../../platform/clock';
 import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { makeReportedDeal } from '../../test/moneyDeal';
+import { verifyWebhook } from '../../../../packages/sdk/src/index';
 import { deliverWebhooks } from './delivery';
 import { emitWebhookEvent } from './outbox';
 import { classifyAddress } from './urls';
@@ -244,6 +245,9 @@ describe('delivery', () => {
     expect(g!.headers['webhook-id']).toBe(body.id);
     expect(g!.headers['webhook-timestamp']).toBe(String(Math.floor(clock.nowMs() / 1000)));
     expect(g!.headers['webhook-signature']).toBe(expectedSig(secret, String(g!.headers['webhook-timestamp']), g!.body));
+    // the SDK's verifyWebhook (the other side of the contract) accepts it, and refuses a changed body
+    expect(verifyWebhook(g!.body, g!.headers, secret, { now: clock.now() })).toMatchObject({ type: 'ping', id: body.id });
+    expect(() => verifyWebhook(g!.body.replace('ping', 'pong'), g!.headers, secret, { now: clock.now() })).toThrow();
     const list = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().deliveries;
     expect(list).toEqual([expect.objectContaining({ type: 'ping', status: 'delivered', attempts: 1, lastStatusCode: 200 })]);
     expect(list[0].latencyMs).toBeGreaterThanOrEqual(0);
@@ -262,6 +266,7 @@ describe('delivery', () => {
     const a = r.got.at(-1)!;
     const ts = String(a.headers['webhook-timestamp']);
     expect(a.headers['webhook-signature']).toBe(`${expectedSig(fresh, ts, a.body)} ${expectedSig(old, ts, a.body)}`);
+    expect(verifyWebhook(a.body, a.headers, old, { now: clock.now() }).type).toBe('ping');
     clock.advance(24 * H);
     await co.c.post(`/api/me/webhook-endpoints/${endpoint.id}/test`);
     await run();
