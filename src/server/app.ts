@@ -54,6 +54,7 @@ import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
+import { agencyRoutes } from './features/agencies';
 import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
 import { mailRoutes } from './features/mail';
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(matchingRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(peopleRoutes(ctx));
+  await app.register(agencyRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(mailRoutes(ctx));
   await app.register(adminRoutes(ctx));

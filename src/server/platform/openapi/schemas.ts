@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import * as accounts from '../../../shared/schemas/accounts';
+import * as agencies from '../../../shared/schemas/agencies';
 import * as admin from '../../../shared/schemas/admin';
 import * as apiKeys from '../../../shared/schemas/apiKeys';
 import * as adminContent from '../../../shared/schemas/adminContent';
@@ -35,6 +36,7 @@ import * as videos from '../../../shared/schemas/videos';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   accounts,
+  agencies,
   admin,
   apiKeys,
   adminContent,

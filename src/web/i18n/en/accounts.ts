@@ -13,6 +13,7 @@ const en: Messages<typeof zh> = {
   types: {
     influencer: 'Influencer',
     company: 'Company',
+    agency: 'Agency',
     admin: 'Administrator',
     user: 'Ordinary user',
   },

@@ -11,6 +11,7 @@ export default {
   types: {
     influencer: '达人',
     company: '企业',
+    agency: '机构',
     admin: '管理员',
     user: '普通用户',
   },
