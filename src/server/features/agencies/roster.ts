@@ -130,6 +130,8 @@ export async function inviteToRoster(ctx: AppContext, agencyUserId: string, body
         )
         .limit(1);
       if (!inf) throw new AppError('AGENCY_INFLUENCER_NOT_FOUND');
+      // the influencer row, as an accept takes it: an invitation never slips in beside a concurrent accept
+      await tx.select({ id: influencers.id }).from(influencers).where(eq(influencers.id, inf.id)).for('no key update');
       const [current] = await tx
         .select({ id: agencyMemberships.id })
         .from(agencyMemberships)
