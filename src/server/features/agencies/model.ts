@@ -4,7 +4,7 @@
  * (`activeRosterMembership`). Deals snapshot its answer when they are created; acting on behalf (next slice)
  * asks it before every action.
  */
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { shanghaiDay } from '../../../shared/workingDays';
 import type { DbOrTx } from '../../db/client';
 import { agencies, agencyMemberships, deals, users } from '../../db/schema';
@@ -59,20 +59,28 @@ export async function activeRosterMembership(
 }
 
 /** Deals made under an agency for an influencer that are not finished yet. */
-export async function openAgencyDeals(db: DbOrTx, agencyId: string, influencerId: string): Promise<number> {
+export async function openAgencyDeals(db: DbOrTx, agencyId: string, influencerId: string, exceptDealId?: string): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(deals)
-    .where(and(eq(deals.agencyId, agencyId), eq(deals.influencerId, influencerId), notInArray(deals.status, FINISHED_DEALS)));
+    .where(
+      and(
+        eq(deals.agencyId, agencyId),
+        eq(deals.influencerId, influencerId),
+        notInArray(deals.status, FINISHED_DEALS),
+        exceptDealId ? ne(deals.id, exceptDealId) : undefined,
+      ),
+    );
   return r.n;
 }
 
 /**
  * Finishes the influencer's ending memberships (and active ones whose end date passed) once the deals made under
  * them are finished: status ended. Called when a membership is ended, before a new one is accepted, and when a
- * deal of the influencer finishes (settled or cancelled), inside that transaction.
+ * deal of the influencer finishes (settled or cancelled), inside that transaction (`finishingDealId`: that deal,
+ * whose row still shows its state before the event).
  */
-export async function closeFinishedMemberships(tx: DbOrTx, influencerId: string, now: Date): Promise<void> {
+export async function closeFinishedMemberships(tx: DbOrTx, influencerId: string, now: Date, finishingDealId?: string): Promise<void> {
   const today = shanghaiDay(now);
   // an end date that passed ends the membership like a request would
   await tx
@@ -85,7 +93,7 @@ export async function closeFinishedMemberships(tx: DbOrTx, influencerId: string,
     .where(and(eq(agencyMemberships.influencerId, influencerId), eq(agencyMemberships.status, 'ending')));
   const done: string[] = [];
   for (const m of ending) {
-    if ((await openAgencyDeals(tx, m.agencyId, influencerId)) === 0) done.push(m.id);
+    if ((await openAgencyDeals(tx, m.agencyId, influencerId, finishingDealId)) === 0) done.push(m.id);
   }
   if (done.length) {
     await tx
