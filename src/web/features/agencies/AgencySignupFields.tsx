@@ -91,6 +91,7 @@ export function AgencySignupFields({ idPrefix, value, onChange, errorAt, uploads
             onUploaded={(r) => onChange({ licenseUploadId: r?.id })}
             onBusyChange={onBusyChange}
             testId="signup-agency-license"
+            localPreview
           />
           <ImagePicker
             purpose="logo"
