@@ -13,7 +13,10 @@ const COLOR = { active: 'green', ending: 'orange', ended: 'default', pending: 'b
 export function MembershipRow({ m, side, actions }: { m: Membership; side: 'agency' | 'influencer'; actions?: React.ReactNode }) {
   const { t } = useTranslation('agencies');
   const { date, day } = useFormat();
-  const other = side === 'agency' ? { to: `/influencer/${m.influencer.id}`, name: m.influencer.nickname, src: m.influencer.avatarUrl } : { to: `/agency/${m.agency.id}`, name: m.agency.name, src: m.agency.logoUrl };
+  const other =
+    side === 'agency'
+      ? { to: `/influencer/${m.influencer.id}`, name: m.influencer.nickname, src: m.influencer.avatarUrl }
+      : { to: `/agency/${m.agency.id}`, name: m.agency.name, src: m.agency.logoUrl };
   return (
     <li className="ag-row" data-testid={`membership-${m.status}`}>
       <div className="ag-row__main">

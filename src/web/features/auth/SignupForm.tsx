@@ -17,7 +17,8 @@ import { useFieldText } from './useFieldText';
 import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 
 /** Paths this form shows an error message at (others also get the banner). */
-const SHOWN_FIELD = /^(email|password|confirmPassword|talent\.types|talent\.details\.[^.]+\.(experience|portfolioFileIds|portfolioLinks)|agency\.(name|contactPerson|phone|creditCode|city|licenseUploadId))$/;
+const SHOWN_FIELD =
+  /^(email|password|confirmPassword|talent\.types|talent\.details\.[^.]+\.(experience|portfolioFileIds|portfolioLinks)|agency\.(name|contactPerson|phone|creditCode|city|licenseUploadId))$/;
 const isShownField = (key: string) => SHOWN_FIELD.test(key);
 
 type Props = {
