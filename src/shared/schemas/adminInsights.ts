@@ -26,7 +26,7 @@ export const platformSettings = z
     settlementHours: int(1, 720, { invalid: 'SETTING_SETTLEMENT_INVALID' }),
     /** where /contact messages are mailed */
     supportEmail: emailField,
-    /** sign-up open per account type */
+    /** sign-up open per account type (agency: decision 0044) */
     signupOpen: z.object({ influencer: z.boolean(), company: z.boolean(), agency: z.boolean() }),
     /** the banner shown on every page */
     announcement: z.object({
