@@ -55,6 +55,7 @@ import { developerRoutes } from './features/developers';
 import { deliverWebhooks, webhookRoutes } from './features/webhooks';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
+import { agencyRoutes } from './features/agencies';
 import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
 import { mailRoutes } from './features/mail';
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(matchingRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(peopleRoutes(ctx));
+  await app.register(agencyRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(mailRoutes(ctx));
   await app.register(adminRoutes(ctx));

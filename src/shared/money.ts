@@ -9,6 +9,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'company_available',
   'influencer_available',
   'influencer_pending',
+  /** an agency's wallet (decision 0044): its share of its roster's settlements */
+  'agency_available',
   'escrow',
   'prepaid_escrow',
   'deposits_held',

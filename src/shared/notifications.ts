@@ -63,6 +63,12 @@ type ParamsByType = {
   invitation_expired: { influencer: string; task: string };
   invitation_closed: OfTask;
   task_slots_filled: { task: string; slots: number };
+  agency_approved: Record<string, never>;
+  agency_rejected: { reason: string };
+  agency_invitation_received: { agency: string; share: number };
+  agency_invitation_accepted: { influencer: string; share: number };
+  agency_invitation_declined: { influencer: string };
+  agency_membership_ending: { agency: string; influencer: string };
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -121,6 +127,12 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   invitation_expired: { influencer: 'string', task: 'string' },
   invitation_closed: { task: 'string' },
   task_slots_filled: { task: 'string', slots: 'number' },
+  agency_approved: {},
+  agency_rejected: { reason: 'string' },
+  agency_invitation_received: { agency: 'string', share: 'number' },
+  agency_invitation_accepted: { influencer: 'string', share: 'number' },
+  agency_invitation_declined: { influencer: 'string' },
+  agency_membership_ending: { agency: 'string', influencer: 'string' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -141,6 +153,33 @@ export type NotificationContent = { [T in NotificationType]: { type: T; params: 
 
 type Template = { title: string; body: string };
 const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
+  agency_approved: {
+    zh: { title: '机构审核通过', body: '您的机构已审核通过，现在可以邀请达人签约了。' },
+    en: { title: 'Your agency was approved', body: 'Your agency was approved; you can now invite influencers to your roster.' },
+  },
+  agency_rejected: {
+    zh: { title: '机构审核未通过', body: '您的机构未通过审核，原因：{reason}。' },
+    en: { title: 'Your agency was not approved', body: 'Your agency was not approved. Reason: {reason}.' },
+  },
+  agency_invitation_received: {
+    zh: { title: '收到机构签约邀请', body: '机构「{agency}」邀请您签约，机构分成 {share}%。请在个人中心接受或拒绝。' },
+    en: { title: 'An agency invites you', body: '{agency} invites you to its roster with an agency share of {share}%. Accept or decline on your profile.' },
+  },
+  agency_invitation_accepted: {
+    zh: { title: '达人接受了签约邀请', body: '达人「{influencer}」已接受签约，机构分成 {share}%。' },
+    en: { title: 'Roster invitation accepted', body: '{influencer} joined your roster with an agency share of {share}%.' },
+  },
+  agency_invitation_declined: {
+    zh: { title: '达人拒绝了签约邀请', body: '达人「{influencer}」拒绝了您的签约邀请。' },
+    en: { title: 'Roster invitation declined', body: '{influencer} declined your roster invitation.' },
+  },
+  agency_membership_ending: {
+    zh: { title: '签约关系结束', body: '机构「{agency}」与达人「{influencer}」的签约已结束：新订单归达人本人，进行中的订单完成后生效。' },
+    en: {
+      title: 'Roster membership ended',
+      body: "The membership of {influencer} in {agency} was ended: new deals are the influencer's alone; it takes effect once the open deals are finished.",
+    },
+  },
   application_received: {
     zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 {rate}。' },
     en: { title: 'New application', body: '{influencer} applied for "{task}" with a quote of {rate}.' },

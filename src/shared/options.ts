@@ -8,9 +8,10 @@ export type Option<V extends string = string> = { value: V } & Label;
 
 const opts = <V extends string>(list: readonly Option<V>[]) => list;
 
-export const USER_TYPES = ['admin', 'influencer', 'company'] as const;
+export const USER_TYPES = ['admin', 'influencer', 'company', 'agency'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const SIGNUP_USER_TYPES = ['influencer', 'company'] as const;
+/** 机构 (MCN agency, decision 0044) signs up beside companies and influencers */
+export const SIGNUP_USER_TYPES = ['influencer', 'company', 'agency'] as const;
 export type SignupUserType = (typeof SIGNUP_USER_TYPES)[number];
 
 export const TALENT_TYPES = opts([

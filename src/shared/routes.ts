@@ -31,6 +31,8 @@ export const APP_PAGES = [
   { path: '/influencer/:id', render: true },
   { path: '/company' },
   { path: '/company/:id', render: true },
+  { path: '/agency' },
+  { path: '/agency/:id' },
   { path: '/deals' },
   { path: '/deal/:id' },
   { path: '/messages' },

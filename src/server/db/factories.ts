@@ -12,6 +12,7 @@ import { REVIEW_WINDOW_DAYS } from '../../shared/deals';
 import { recomputeRatings, scheduleReviewsClose } from '../features/reviews';
 import {
   adminPermissions,
+  agencies,
   companies,
   conversations,
   dealEvents,
@@ -78,6 +79,25 @@ export async function makeCompany(db: DbOrTx, o: Partial<typeof companies.$infer
     .values({ companyName: `测试企业${uniq().slice(-4)}`, contactPerson: '张经理', ...fields, userId: user.id })
     .returning();
   return { user, company: row };
+}
+
+/** An agency (机构, decision 0044), approved unless `status` says otherwise. */
+export async function makeAgency(db: DbOrTx, o: Partial<typeof agencies.$inferInsert> & { user?: Parameters<typeof makeUser>[1] } = {}) {
+  const { user: userOpts, ...fields } = o;
+  const user = await makeUser(db, { ...userOpts, userType: 'agency' });
+  const [row] = await db
+    .insert(agencies)
+    .values({
+      name: `测试机构${uniq().slice(-4)}`,
+      contactPerson: '王经理',
+      phone: '13800000000',
+      creditCode: '91330100716105852F',
+      status: 'approved',
+      ...fields,
+      userId: user.id,
+    })
+    .returning();
+  return { user, agency: row };
 }
 
 /** An admin account holding `permissions` (all of them by default). */

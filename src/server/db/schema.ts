@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -972,6 +973,14 @@ export const deals = pgTable(
     commissionCents: bigint('commission_cents', { mode: 'number' }),
     /** none: no commission; due: the company's balance could not cover it yet; paid */
     commissionStatus: text('commission_status').notNull().default('none'),
+    /**
+     * the agency (机构) and its share in force when the deal was created (decision 0044): the settlement splits the
+     * influencer's net by these, whatever happens to the membership afterwards; null = the influencer's alone
+     */
+    agencyId: uuid('agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
+    agencySharePercent: smallint('agency_share_percent'),
+    /** what the settlement paid the agency (floor(net × percent / 100)); null before it or without an agency */
+    settledAgencyCents: bigint('settled_agency_cents', { mode: 'number' }),
     /** an admin's dispute decision gave the influencer's deposit to the company */
     depositAwarded: boolean('deposit_awarded').notNull().default(false),
     plannedLiveDate: ts('planned_live_date'),
@@ -1042,6 +1051,13 @@ export const deals = pgTable(
     check('deals_rate_check', sql`${t.rateCents} >= 0`),
     check('deals_money_check', sql`${t.depositCents} >= 0 and ${t.commissionBps} between 0 and 10000 and ${t.platformFeeBps} between 0 and 10000`),
     check('deals_commission_status_check', sql`${t.commissionStatus} in ('none','due','paid')`),
+    check(
+      'deals_agency_share_check',
+      sql`(${t.agencyId} is null) = (${t.agencySharePercent} is null) and coalesce(${t.agencySharePercent}, 0) between 0 and 70`,
+    ),
+    index('deals_agency_idx')
+      .on(t.agencyId, t.updatedAt.desc())
+      .where(sql`${t.agencyId} is not null`),
     index('deals_commission_due_idx')
       .on(t.companyId)
       .where(sql`${t.commissionStatus} = 'due'`),
@@ -1455,5 +1471,109 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.orderingKey, t.seq)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.seq.desc()),
+  ],
+);
+
+/**
+ * Agencies (MCN 机构, decision 0044): a third kind of account beside companies and influencers. Signed up with the
+ * organisation's details, its business licence (a private upload) and 统一社会信用代码; it waits in 用户管理's
+ * review queue (status pending) and can do nothing for influencers until an admin approves it.
+ */
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    phone: text('phone').notNull(),
+    creditCode: text('credit_code').notNull(),
+    licenseUploadId: uuid('license_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    city: text('city'),
+    /** pending (待审核) → approved | rejected (with the reason) */
+    status: text('status').notNull().default('pending'),
+    reviewedAt: ts('reviewed_at'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('agencies_user_unique').on(t.userId),
+    index('agencies_review_queue_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('agencies_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+  ],
+);
+
+/** An agency's invitation of an influencer to its roster (签约邀请): the share and the optional end date offered. */
+export const agencyInvitations = pgTable(
+  'agency_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    /** 机构分成: whole percent of the influencer's net after the platform fee, 0–70 */
+    sharePercent: smallint('share_percent').notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** pending → accepted | declined | withdrawn (another agency won, or the agency withdrew) */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [
+    uniqueIndex('agency_invitations_pending_unique')
+      .on(t.agencyId, t.influencerId)
+      .where(sql`${t.status} = 'pending'`),
+    index('agency_invitations_influencer_idx').on(t.influencerId, t.createdAt.desc()),
+    index('agency_invitations_agency_idx').on(t.agencyId, t.createdAt.desc()),
+    check('agency_invitations_share_check', sql`${t.sharePercent} between 0 and 70`),
+    check('agency_invitations_status_check', sql`${t.status} in ('pending','accepted','declined','withdrawn')`),
+  ],
+);
+
+/**
+ * An influencer's membership of an agency's roster (签约达人), kept after it ends (the history both sides see).
+ * active: the agency's share applies to new deals; ending: either side ended it, new deals are the influencer's
+ * alone and the row ends once the deals made under it are finished; ended. At most one active or ending
+ * membership per influencer (unique partial index).
+ */
+export const agencyMemberships = pgTable(
+  'agency_memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    influencerId: uuid('influencer_id')
+      .notNull()
+      .references(() => influencers.id, { onDelete: 'cascade' }),
+    invitationId: uuid('invitation_id').references(() => agencyInvitations.id, { onDelete: 'set null' }),
+    sharePercent: smallint('share_percent').notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    startedAt: ts('started_at').notNull(),
+    endRequestedAt: ts('end_requested_at'),
+    /** agency | influencer | admin | expiry (the end date passed) */
+    endRequestedBy: text('end_requested_by'),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('agency_memberships_one_current')
+      .on(t.influencerId)
+      .where(sql`${t.status} in ('active','ending')`),
+    index('agency_memberships_agency_idx').on(t.agencyId, t.status, t.startedAt.desc()),
+    index('agency_memberships_influencer_idx').on(t.influencerId, t.startedAt.desc()),
+    check('agency_memberships_share_check', sql`${t.sharePercent} between 0 and 70`),
+    check('agency_memberships_status_check', sql`${t.status} in ('active','ending','ended')`),
+    check('agency_memberships_by_check', sql`coalesce(${t.endRequestedBy}, 'agency') in ('agency','influencer','admin','expiry')`),
   ],
 );

@@ -367,6 +367,32 @@ export async function signupInfluencer(app: App, email = `inf-${randomBytes(4).t
   return { client, email, user: res.json().user as { id: string } };
 }
 
+/** Signs up an agency (机构) through the real flow: licence uploaded with the sign-up ticket, the code, the details. */
+export async function signupAgency(app: App, email = `ag-${randomBytes(4).toString('hex')}@example.com`, creditCode = '91440300708461136T') {
+  const client = new Client(app);
+  await verifyEmail(app, client, email);
+  const mp = multipart(await pngBytes(), 'licence.png', 'image/png');
+  const up = await client.request({ method: 'POST', url: '/api/uploads?purpose=business-license', ...mp });
+  if (up.statusCode !== 200) throw new Error(`upload failed: ${up.body}`);
+  const res = await client.post('/api/auth/signup', {
+    email,
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    userType: 'agency',
+    agency: {
+      name: '星火传媒',
+      contactPerson: '李娜',
+      phone: '13800138000',
+      creditCode,
+      licenseUploadId: up.json().id,
+      city: '杭州',
+      description: '专注美妆直播',
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`signup failed: ${res.body}`);
+  return { client, email, user: res.json().user as { id: string }, licenseUploadId: up.json().id as string };
+}
+
 let fingerprintTables: string[] | undefined;
 /**
  * A fingerprint of every table a request could write (sessions excepted: reading one touches it) —

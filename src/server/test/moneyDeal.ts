@@ -17,7 +17,16 @@ export type ReportedDeal = { dealId: string; taskId: string; company: AuthUser; 
 export async function makeReportedDeal(
   db: Db,
   now: Date,
-  o: { feeCents: number; platformFeeBps?: number; commissionBps?: number; gmvCents?: number; companyExtraCents?: number; influencer?: AuthUser },
+  o: {
+    feeCents: number;
+    platformFeeBps?: number;
+    commissionBps?: number;
+    gmvCents?: number;
+    companyExtraCents?: number;
+    influencer?: AuthUser;
+    /** the agency and share the deal was made under (decision 0044) */
+    agency?: { id: string; sharePercent: number };
+  },
 ): Promise<ReportedDeal> {
   const t = now.getTime();
   const co = await makeCompany(db);
@@ -40,6 +49,8 @@ export async function makeReportedDeal(
       influencerId,
       rateCents: o.feeCents,
       moneyTracked: true,
+      agencyId: o.agency?.id ?? null,
+      agencySharePercent: o.agency?.sharePercent ?? null,
       pricingModel: commissionBps ? 'slot_commission' : 'fixed',
       commissionBps,
       platformFeeBps: o.platformFeeBps ?? 1000,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_PERMISSIONS } from '../options';
+import { AGENCY_STATUSES, agencyMembership } from './agencies';
 import { emailField, loginPasswordField, passwordField, pagination } from './common';
 import { text } from './fields';
 
@@ -88,7 +89,7 @@ export const ADMIN_USER_FILTERS = ['all', 'queue', 'pending', 'approved', 'suspe
 export const adminUsersQuery = pagination.extend({
   /** email, user id, or a type word (达人 / 商家 / 管理员 / influencer / company / admin) */
   search: text(100).optional(),
-  type: z.enum(['influencer', 'company', 'admin']).optional(),
+  type: z.enum(['influencer', 'company', 'agency', 'admin']).optional(),
   /** queue: everything waiting for a decision (influencer approvals, company verification requests), oldest first */
   filter: z.enum(ADMIN_USER_FILTERS).default('all'),
 });
@@ -100,13 +101,13 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
  * approved 已认证. Admins count as approved.
  */
 export const approveStatus = z.enum(['approved', 'pending', 'rejected', 'unverified']);
-export const waitingKind = z.enum(['influencer_approval', 'company_verification']).nullable();
+export const waitingKind = z.enum(['influencer_approval', 'company_verification', 'agency_approval']).nullable();
 
 export const adminUserRow = z.object({
   userId: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  userType: z.enum(['influencer', 'company', 'admin']).nullable(),
+  userType: z.enum(['influencer', 'company', 'agency', 'admin']).nullable(),
   displayName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -178,6 +179,24 @@ export const adminUserDetail = adminUserRow.extend({
       isVerified: z.boolean(),
     })
     .nullable(),
+  /** an agency (机构, decision 0044): its sign-up details, the licence through its authorised route, and its roster */
+  agency: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      contactPerson: z.string(),
+      phone: z.string(),
+      creditCode: z.string(),
+      licenseUrl: z.string().nullable(),
+      description: z.string().nullable(),
+      logoUrl: z.string().nullable(),
+      city: z.string().nullable(),
+      status: z.enum(AGENCY_STATUSES),
+      rejectionReason: z.string().nullable(),
+      current: z.array(agencyMembership),
+      history: z.array(agencyMembership),
+    })
+    .nullable(),
   verificationRequests: z.array(
     z.object({
       id: z.string(),
@@ -219,7 +238,13 @@ export const overviewResponse = z.object({
     todayRevenueCents: statCard,
   }),
   /** everything waiting for an admin */
-  waiting: z.object({ influencerApprovals: z.number(), companyVerifications: z.number(), deletionRequests: z.number(), contactMessages: z.number() }),
+  waiting: z.object({
+    influencerApprovals: z.number(),
+    companyVerifications: z.number(),
+    deletionRequests: z.number(),
+    contactMessages: z.number(),
+    agencyApprovals: z.number(),
+  }),
   statDate: z.string(),
   computedAt: z.string(),
   recent: z.array(z.lazy(() => auditEntry)),

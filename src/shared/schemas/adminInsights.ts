@@ -26,8 +26,8 @@ export const platformSettings = z
     settlementHours: int(1, 720, { invalid: 'SETTING_SETTLEMENT_INVALID' }),
     /** where /contact messages are mailed */
     supportEmail: emailField,
-    /** sign-up open per account type */
-    signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
+    /** sign-up open per account type (agency: decision 0044) */
+    signupOpen: z.object({ influencer: z.boolean(), company: z.boolean(), agency: z.boolean() }),
     /** the banner shown on every page */
     announcement: z.object({
       enabled: z.boolean(),
@@ -61,7 +61,7 @@ export const platformSettingsOut = z.object({
   platformFeePercent: z.number(),
   settlementHours: z.number(),
   supportEmail: z.string(),
-  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
+  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean(), agency: z.boolean() }),
   announcement: z.object({ enabled: z.boolean(), textZh: z.string().nullable(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES) }),
   payoutMinCents: z.number(),
   invitationDailyLimit: z.number(),
@@ -94,7 +94,7 @@ export type SettingsResponse = z.infer<typeof settingsResponse>;
 export const siteSettings = z.object({
   platformFeePercent: z.number(),
   settlementHours: z.number(),
-  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean() }),
+  signupOpen: z.object({ influencer: z.boolean(), company: z.boolean(), agency: z.boolean() }),
   announcement: z.object({ textZh: z.string(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES), version: z.string() }).nullable(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;

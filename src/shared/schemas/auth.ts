@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agencySignupDetails } from './agencies';
 import { LIMITS } from '../limits';
 import {
   EDITING_SOFTWARE,
@@ -100,6 +101,8 @@ export const signupRequest = z
     confirmPassword: z.string({ error: 'PASSWORD_MISMATCH' }).trim().optional(),
     userType: z.enum(SIGNUP_USER_TYPES, { error: 'USER_TYPE_REQUIRED' }),
     talent: talentQuestionnaire.optional(),
+    /** 机构 (userType agency): the organisation, its business licence and 统一社会信用代码 (decision 0044) */
+    agency: agencySignupDetails.optional(),
     /** the signupToken of the verify response; needed unless the request carries the signup_ticket cookie */
     signupToken: signupTokenField.optional(),
   })
@@ -109,6 +112,9 @@ export const signupRequest = z
     }
     if (v.userType === 'influencer' && !v.talent) {
       ctx.addIssue({ code: 'custom', path: ['talent', 'types'], message: 'TALENT_TYPE_REQUIRED' });
+    }
+    if (v.userType === 'agency' && !v.agency) {
+      ctx.addIssue({ code: 'custom', path: ['agency', 'name'], message: 'AGENCY_REQUIRED_FIELDS' });
     }
   });
 export type SignupRequest = z.infer<typeof signupRequest>;

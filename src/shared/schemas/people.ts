@@ -101,6 +101,8 @@ export const influencerDetail = influencerCard.extend({
   /** the viewer is the owner */
   isOwner: z.boolean(),
   createdAt: z.string(),
+  /** 签约机构: the approved agency of the influencer's current roster membership (decision 0044) */
+  agency: z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() }).nullable(),
 });
 export type InfluencerDetail = z.infer<typeof influencerDetail>;
 

@@ -19,7 +19,7 @@ const InfluencerImageUploadTestPage = lazyPage(() => import('../features/dev/Inf
 const InfluencerProfilePage = lazyPage(() => import('../features/accounts/InfluencerProfilePage'), ['accounts']);
 const MaterialsPage = lazyPage(() => import('../features/accounts/MaterialsPage'), ['accounts']);
 const CompanyProfilePage = lazyPage(() => import('../features/accounts/CompanyProfilePage'), ['accounts']);
-const ProfilePage = lazyPage(() => import('../features/accounts/ProfilePage'), ['accounts']);
+const ProfilePage = lazyPage(() => import('../features/accounts/ProfilePage'), ['accounts', 'agencies']);
 const AccountSettingsPage = lazyPage(() => import('../features/accounts/AccountSettingsPage'), ['settings', 'accounts']);
 const TaskHallPage = lazyPage(() => import('../features/tasks/TaskHallPage'), ['tasks'], { antd: false });
 const TaskDetailPage = lazyPage(() => import('../features/tasks/TaskDetailPage'), ['tasks'], { antd: false });
@@ -45,6 +45,8 @@ const WalletPage = lazyPage(() => import('../features/money/WalletPage'), ['mone
 const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage'), ['money']);
 const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['money']);
 const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'), ['developers']);
+const AgencyWorkspacePage = lazyPage(() => import('../features/agencies/AgencyWorkspacePage'), ['agencies']);
+const AgencyPage = lazyPage(() => import('../features/agencies/AgencyPage'), ['agencies', 'people']);
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /**
@@ -78,6 +80,8 @@ const PAGES: Record<LayoutPath, LazyPage> = {
   '/influencer/:id': InfluencerDetailPage,
   '/company': CompanyDetailPage,
   '/company/:id': CompanyDetailPage,
+  '/agency': AgencyWorkspacePage,
+  '/agency/:id': AgencyPage,
   '/deals': DealsPage,
   '/deal/:id': DealPage,
   '/messages': MessagesPage,

@@ -21,6 +21,7 @@ import type payouts from './zh-CN/payouts';
 import type finance from './zh-CN/finance';
 import type matching from './zh-CN/matching';
 import type developers from './zh-CN/developers';
+import type agencies from './zh-CN/agencies';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -50,6 +51,7 @@ declare module 'i18next' {
       finance: typeof finance;
       matching: typeof matching;
       developers: typeof developers;
+      agencies: typeof agencies;
     };
   }
 }

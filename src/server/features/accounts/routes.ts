@@ -33,7 +33,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const influencerOnly = guard({ roles: ['influencer'], unauthenticated: 'LOGIN_REQUIRED_PROFILE', forbidden: 'INFLUENCER_ONLY' });
 const companyOnly = guard({ roles: ['company'], unauthenticated: 'LOGIN_REQUIRED_PROFILE', forbidden: 'COMPANY_ONLY' });
 const signedIn = guard({ unauthenticated: 'LOGIN_REQUIRED_SETTINGS' });
-const licenseReaders = guard({ roles: ['company', 'admin'] });
+const licenseReaders = guard({ roles: ['company', 'agency', 'admin'] });
 
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

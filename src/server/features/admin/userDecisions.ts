@@ -13,6 +13,7 @@ import { addNotifications, type NewNotification } from '../notifications';
 import { hashPassword } from '../auth';
 import { deleteStoredFile } from '../uploads';
 import { approveCompanyVerification, rejectCompanyVerification } from './verification';
+import { approveAgency, rejectAgency } from '../agencies';
 
 type Meta = { ip: string };
 
@@ -57,6 +58,8 @@ export async function approveUser(ctx: AppContext, adminId: string, userId: stri
         list.push({ userId, type: 'influencer_approved', params: {}, link: '/influencer-profile' });
       } else if (u.userType === 'company') {
         list.push(...(await approveCompanyVerification({ tx, adminId, user: u, now, ip: meta.ip })));
+      } else if (u.userType === 'agency') {
+        list.push(...(await approveAgency({ tx, adminId, user: u, now, ip: meta.ip })));
       } else {
         throw new AppError('REVIEW_NOT_PENDING');
       }
@@ -99,6 +102,8 @@ export async function rejectUser(ctx: AppContext, adminId: string, userId: strin
       list.push({ userId, type: 'influencer_rejected', params: { reason }, link: '/influencer-profile' });
     } else if (u.userType === 'company') {
       list.push(...(await rejectCompanyVerification({ tx, adminId, user: u, now, ip: meta.ip }, reason)));
+    } else if (u.userType === 'agency') {
+      list.push(...(await rejectAgency({ tx, adminId, user: u, now, ip: meta.ip }, reason)));
     } else {
       throw new AppError('REVIEW_NOT_PENDING');
     }

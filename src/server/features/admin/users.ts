@@ -5,14 +5,18 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminUserDetail, AdminUserRow, AdminUsersQuery, AdminUsersResponse } from '../../../shared/schemas/admin';
 import { type DbOrTx } from '../../db/client';
-import { accountDeletionRequests, companies, companyVerificationRequests, influencers, uploads, userProfiles, users } from '../../db/schema';
+import { accountDeletionRequests, agencies, companies, companyVerificationRequests, influencers, uploads, userProfiles, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { pendingEvidence, verificationHistory } from './verification';
+import { rosterOf } from '../agencies';
+import { privateUploadUrl } from '../uploads';
 
 /** an influencer waits for a decision: never reviewed, or edited the profile after a rejection */
 const influencerWaiting = sql<boolean>`(${influencers.id} is not null and not ${influencers.isApproved} and ${influencers.status} <> 'suspended' and (${influencers.reviewedAt} is null or ${influencers.updatedAt} > ${influencers.reviewedAt}))`;
+/** an agency waits for its review (decision 0044) */
+const agencyWaiting = sql<boolean>`(${agencies.id} is not null and ${agencies.status} = 'pending')`;
 const verificationSince = sql<Date | null>`(select min(v.submitted_at) from ${companyVerificationRequests} v where v.company_id = ${companies.id} and v.status = 'pending')`;
-const waitingSince = sql<Date | null>`case when ${influencerWaiting} then (case when ${influencers.reviewedAt} is null then ${influencers.createdAt} else ${influencers.updatedAt} end) else ${verificationSince} end`;
+const waitingSince = sql<Date | null>`case when ${influencerWaiting} then (case when ${influencers.reviewedAt} is null then ${influencers.createdAt} else ${influencers.updatedAt} end) when ${agencyWaiting} then ${agencies.createdAt} else ${verificationSince} end`;
 const lastVerificationStatus = sql<
   string | null
 >`(select v.status from ${companyVerificationRequests} v where v.company_id = ${companies.id} order by v.submitted_at desc limit 1)`;
@@ -25,6 +29,8 @@ const rowColumns = {
   userType: userProfiles.userType,
   nickname: influencers.nickname,
   companyName: companies.companyName,
+  agencyName: agencies.name,
+  agencyStatus: agencies.status,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   suspendedAt: users.suspendedAt,
@@ -47,11 +53,14 @@ function baseQuery(db: DbOrTx) {
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(influencers, eq(influencers.userId, users.id))
-    .leftJoin(companies, eq(companies.userId, users.id));
+    .leftJoin(companies, eq(companies.userId, users.id))
+    .leftJoin(agencies, eq(agencies.userId, users.id));
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
-const TYPE_WORDS: Record<string, 'influencer' | 'company' | 'admin'> = {
+const TYPE_WORDS: Record<string, 'influencer' | 'company' | 'agency' | 'admin'> = {
+  机构: 'agency',
+  agency: 'agency',
   达人: 'influencer',
   influencer: 'influencer',
   商家: 'company',
@@ -63,7 +72,7 @@ const TYPE_WORDS: Record<string, 'influencer' | 'company' | 'admin'> = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toRow(r: Row, verification: AdminUserRow['verification'] = null): AdminUserRow {
-  const userType = (['influencer', 'company', 'admin'] as const).find((t) => t === r.userType) ?? null;
+  const userType = (['influencer', 'company', 'agency', 'admin'] as const).find((t) => t === r.userType) ?? null;
   let approveStatus: AdminUserRow['approveStatus'] = 'pending';
   if (userType === 'admin') approveStatus = 'approved';
   else if (userType === 'influencer') {
@@ -75,6 +84,8 @@ function toRow(r: Row, verification: AdminUserRow['verification'] = null): Admin
     else if (r.lastVerification === 'pending') approveStatus = 'pending';
     else if (r.lastVerification === 'rejected') approveStatus = 'rejected';
     else approveStatus = 'unverified';
+  } else if (userType === 'agency') {
+    approveStatus = r.agencyStatus === 'approved' ? 'approved' : r.agencyStatus === 'rejected' ? 'rejected' : 'pending';
   }
   const since = r.waitingSince ? new Date(r.waitingSince) : null;
   return {
@@ -82,13 +93,13 @@ function toRow(r: Row, verification: AdminUserRow['verification'] = null): Admin
     email: r.email,
     phone: r.phone,
     userType,
-    displayName: r.nickname ?? r.companyName ?? null,
+    displayName: r.nickname ?? r.companyName ?? r.agencyName ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     approveStatus,
     suspended: Boolean(r.suspendedAt),
     deletionRequested: Boolean(r.deletionRequested),
-    waiting: since ? (r.waitingInfluencer ? 'influencer_approval' : 'company_verification') : null,
+    waiting: since ? (r.waitingInfluencer ? 'influencer_approval' : r.agencyStatus === 'pending' ? 'agency_approval' : 'company_verification') : null,
     waitingSince: since ? since.toISOString() : null,
     verification,
   };
@@ -121,11 +132,13 @@ export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<AdminUs
     case 'pending':
       // 待审核: influencers not approved; companies only with a request waiting (never asked = 未认证)
       where.push(
-        sql`(${userProfiles.userType} is distinct from 'admin') and (case when ${userProfiles.userType} = 'company' then ${lastVerificationStatus} = 'pending' else not coalesce(${influencers.isApproved}, false) end)`,
+        sql`(${userProfiles.userType} is distinct from 'admin') and (case when ${userProfiles.userType} = 'company' then ${lastVerificationStatus} = 'pending' when ${userProfiles.userType} = 'agency' then ${agencies.status} = 'pending' else not coalesce(${influencers.isApproved}, false) end)`,
       );
       break;
     case 'approved':
-      where.push(sql`(${userProfiles.userType} = 'admin' or coalesce(${influencers.isApproved}, false) or coalesce(${companies.isVerified}, false))`);
+      where.push(
+        sql`(${userProfiles.userType} = 'admin' or coalesce(${influencers.isApproved}, false) or coalesce(${companies.isVerified}, false) or ${agencies.status} = 'approved')`,
+      );
       break;
     case 'suspended':
       where.push(sql`${users.suspendedAt} is not null`);
@@ -155,6 +168,7 @@ export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<AdminUs
       .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
       .leftJoin(influencers, eq(influencers.userId, users.id))
       .leftJoin(companies, eq(companies.userId, users.id))
+      .leftJoin(agencies, eq(agencies.userId, users.id))
       .where(cond),
   ]);
   return { items: await withEvidence(db, rows), total, page: q.page, limit: q.limit };
@@ -171,7 +185,7 @@ async function rowOf(db: DbOrTx, userId: string) {
 /** GET /api/admin/users/:id: the account, its profile, its verification requests and documents. */
 export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUserDetail> {
   const r = await rowOf(db, userId);
-  const [[user], [inf], [comp], [deletion], files] = await Promise.all([
+  const [[user], [inf], [comp], [deletion], files, [ag]] = await Promise.all([
     db.select({ suspendedReason: users.suspendedReason, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)),
     db.select().from(influencers).where(eq(influencers.userId, userId)).limit(1),
     db.select().from(companies).where(eq(companies.userId, userId)).limit(1),
@@ -181,7 +195,9 @@ export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUs
       .where(and(eq(accountDeletionRequests.userId, userId), eq(accountDeletionRequests.status, 'pending')))
       .limit(1),
     db.select({ url: uploads.url, name: uploads.originalName }).from(uploads).where(eq(uploads.ownerUserId, userId)).orderBy(desc(uploads.createdAt)).limit(50),
+    db.select().from(agencies).where(eq(agencies.userId, userId)).limit(1),
   ]);
+  const agencyRoster = ag ? await rosterOf(db, ag.id) : null;
   const requests = comp ? await verificationHistory(db, comp.id) : [];
   const [row] = await withEvidence(db, [r]);
   return {
@@ -230,6 +246,24 @@ export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUs
           isVerified: comp.isVerified,
         }
       : null,
+    agency:
+      ag && agencyRoster
+        ? {
+            id: ag.id,
+            name: ag.name,
+            contactPerson: ag.contactPerson,
+            phone: ag.phone,
+            creditCode: ag.creditCode,
+            licenseUrl: ag.licenseUploadId ? privateUploadUrl('business-license', ag.licenseUploadId) : null,
+            description: ag.description,
+            logoUrl: ag.logoUrl,
+            city: ag.city,
+            status: agencyRoster.agency.status,
+            rejectionReason: ag.rejectionReason,
+            current: agencyRoster.current,
+            history: agencyRoster.history,
+          }
+        : null,
     verificationRequests: requests,
     documents: files.map((f) => ({ url: f.url, name: f.name })),
   };
@@ -237,7 +271,7 @@ export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUs
 
 /** a count for the overview's "waiting" block */
 export async function waitingCounts(db: DbOrTx) {
-  const [[inf], [comp], [del]] = await Promise.all([
+  const [[inf], [comp], [del], [ag]] = await Promise.all([
     db
       .select({ n: count() })
       .from(influencers)
@@ -245,6 +279,7 @@ export async function waitingCounts(db: DbOrTx) {
       .where(and(sql`${influencerWaiting}`, isNull(users.deletedAt))),
     db.select({ n: count() }).from(companyVerificationRequests).where(eq(companyVerificationRequests.status, 'pending')),
     db.select({ n: count() }).from(accountDeletionRequests).where(eq(accountDeletionRequests.status, 'pending')),
+    db.select({ n: count() }).from(agencies).where(eq(agencies.status, 'pending')),
   ]);
-  return { influencerApprovals: inf.n, companyVerifications: comp.n, deletionRequests: del.n };
+  return { influencerApprovals: inf.n, companyVerifications: comp.n, deletionRequests: del.n, agencyApprovals: ag.n };
 }

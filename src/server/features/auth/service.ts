@@ -1,16 +1,17 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits';
-import { ADMIN_PERMISSIONS, TALENT_TYPES, labelOf, type UserType } from '../../../shared/options';
+import { ADMIN_PERMISSIONS, TALENT_TYPES, USER_TYPES, labelOf, type UserType } from '../../../shared/options';
 import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import { getSettings } from '../settings';
-import { adminLogs, adminPermissions, influencers, talentProfiles, talentTypeDetails, userProfiles, users, verificationCodes } from '../../db/schema';
+import { adminLogs, adminPermissions, agencies, influencers, talentProfiles, talentTypeDetails, userProfiles, users, verificationCodes } from '../../db/schema';
 import { findByTicket, issueCode, issueWithoutCode, verifyCode } from '../../platform/codes';
 import { destroyOtherSessions } from '../../platform/session';
 import type { AppContext } from '../../platform/context';
 import { AppError, safeErrorLog } from '../../platform/errors';
 import { claimUploads, findAttachablePortfolio } from '../uploads';
+import { createAgencyAtSignup } from '../agencies';
 
 // argon2id, OWASP-recommended cost (19 MiB, t=2, p=1)
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -89,21 +90,23 @@ async function loadMe(db: DbOrTx, userId: string): Promise<Me> {
       userType: userProfiles.userType,
       phone: userProfiles.phone,
       nickname: influencers.nickname,
+      agencyName: agencies.name,
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(influencers, eq(influencers.userId, users.id))
+    .leftJoin(agencies, eq(agencies.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError('UNAUTHENTICATED');
-  const userType = (['admin', 'influencer', 'company'] as const).find((t) => t === row.userType) ?? null;
+  const userType = USER_TYPES.find((t) => t === row.userType) ?? null;
   return {
     id: row.id,
     email: row.email,
     userType,
     phone: row.phone,
     createdAt: row.createdAt.toISOString(),
-    displayName: row.nickname ?? null,
+    displayName: row.nickname ?? row.agencyName ?? null,
   };
 }
 export const getMe = loadMe;
@@ -166,6 +169,9 @@ export async function signup(ctx: AppContext, input: SignupRequest, cookieTicket
           });
         }
         await claimUploads(tx, allIds, user.id);
+      }
+      if (input.userType === 'agency' && input.agency) {
+        await createAgencyAtSignup(tx, { userId: user.id, signupVerificationId: verified.id, details: input.agency });
       }
       return user.id;
     });

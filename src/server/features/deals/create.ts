@@ -1,5 +1,6 @@
 /** Creating a deal: a company accepts an application or an influencer an invitation (decision 0014, 0025). */
 import { randomUUID } from 'node:crypto';
+import { activeRosterMembership } from '../agencies';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_WINDOW_HOURS } from '../../../shared/deals';
 import type { Tx } from '../../db/client';
@@ -50,6 +51,9 @@ export async function createDeal(
     .innerJoin(influencers, eq(influencers.id, application.influencerId))
     .where(eq(companies.id, task.companyId));
   if (!parties) throw new AppError('DEAL_NOT_FOUND');
+  // the agency and share in force now go with the deal for good (decision 0044): ending the membership later
+  // changes nothing for this deal, and a deal made after an end is the influencer's alone
+  const membership = await activeRosterMembership(tx, application.influencerId, now);
   await tx.insert(deals).values({
     id,
     taskId: task.id,
@@ -64,6 +68,8 @@ export async function createDeal(
     depositCents,
     platformFeeBps: percentToBps(settings.platformFeePercent),
     moneyTracked: true,
+    agencyId: membership?.agencyId ?? null,
+    agencySharePercent: membership?.sharePercent ?? null,
     plannedLiveDate: task.liveDate,
     durationHours: task.durationHours,
     productName: task.productName,

@@ -26,6 +26,7 @@ import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { payDealDeposit, payDealFee, refundDeal, settleDeal } from '../money';
+import { closeFinishedMemberships } from '../agencies';
 import { dollars } from '../../../shared/money';
 import { scheduleJob } from '../../platform/jobs';
 import { addNotifications, type NewNotification } from '../notifications';
@@ -222,6 +223,8 @@ const complete: Effect = async ({ tx, d, parties, now, task, both, patch, notes,
   }
   // the task ends with its last deal (decision 0025)
   await settleTaskAfterDeal(tx, d, 'completed', now);
+  // an ending agency membership ends with the last deal made under it (decision 0044)
+  if (d.agencyId) await closeFinishedMemberships(tx, d.influencerId, now, d.id);
   tell(both, { type: 'deal_completed', params: { task } });
   // each side may now review the other; the window's end reveals whatever was written (decision 0015)
   await scheduleReviewsClose(tx, d.id, now);
@@ -284,6 +287,7 @@ const cancelled: Effect = async ({ tx, d, event, actor, form, parties, dispute, 
   await refundDeal(tx, { id: d.id, depositAwarded: Boolean(patch.depositAwarded) }, parties, now);
   // a recruiting task gets its slot back; otherwise the task ends with its last deal (decision 0025)
   await settleTaskAfterDeal(tx, d, 'cancelled', now);
+  if (d.agencyId) await closeFinishedMemberships(tx, d.influencerId, now, d.id);
   Object.assign(data, { reason });
   tell(actor.role === 'admin' || actor.role === 'system' ? both : [other], {
     type: event === 'resolve_cancel' ? 'deal_resolved' : 'deal_cancelled',

@@ -18,6 +18,8 @@ import { getConversation, listConversations, sendMessage, unreadCount } from './
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 const member = guard({ roles: ['company', 'influencer'] });
 const memberOrAdmin = guard({ roles: ['company', 'influencer', 'admin'] });
+/** the live events carry the bell's notifications too: agencies have a bell (decision 0044) */
+const streamReaders = guard({ roles: ['company', 'influencer', 'admin', 'agency'] });
 const conversationId = z.object({ id: z.string().uuid({ error: 'CONVERSATION_NOT_FOUND' }) });
 /** open event streams one user may hold on one instance (tabs, devices) */
 export const MAX_STREAMS_PER_USER = 8;
@@ -105,7 +107,7 @@ export const messageRoutes =
     app.get(
       '/api/events',
       {
-        preValidation: memberOrAdmin,
+        preValidation: streamReaders,
         sse: { kind: 'only', heartbeat: true },
         schema: {
           operationId: 'streamEvents',

@@ -10,7 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { applyBps, computeSettlement, type LedgerAccountKind } from '../../../shared/money';
 import type { DbOrTx, Tx } from '../../db/client';
-import { deals, ledgerAccounts, tasks } from '../../db/schema';
+import { agencies, deals, ledgerAccounts, tasks } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { accountFor, accountWhere, post } from './ledger';
 
@@ -33,6 +33,24 @@ async function lockedAvailable(tx: Tx, kind: 'company_available' | 'influencer_a
 }
 
 const lines = (...ls: { accountId: string; amountCents: number }[]) => ls.filter((l) => l.amountCents !== 0);
+
+/**
+ * The agency's part of an influencer's net (after the platform fee) under a share of `percent` (decision 0044):
+ * rounded down to the cent, the remainder stays with the influencer.
+ */
+export const agencyCut = (netCents: number, percent: number | null | undefined) => (percent && netCents > 0 ? Math.floor((netCents * percent) / 100) : 0);
+
+type AgencySplit = { userId: string; percent: number } | null;
+
+/** The deal's agency (its user, for the wallet) and share, as snapshot on the deal. */
+async function agencySplitOf(tx: DbOrTx, dealId: string): Promise<AgencySplit> {
+  const [row] = await tx
+    .select({ userId: agencies.userId, percent: deals.agencySharePercent })
+    .from(deals)
+    .innerJoin(agencies, eq(agencies.id, deals.agencyId))
+    .where(eq(deals.id, dealId));
+  return row && row.percent !== null ? { userId: row.userId, percent: row.percent } : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // prepayment at publishing (tasks.is_advance_paid / paid_amount)
@@ -185,6 +203,9 @@ async function releaseDeposit(tx: Tx, d: { id: string; depositAwarded: boolean }
 
 type DealMoney = {
   id: string;
+  /** the agency and its share snapshot at the deal's creation (decision 0044); null = the influencer's alone */
+  agencyId?: string | null;
+  agencySharePercent?: number | null;
   taskId: string;
   moneyTracked: boolean;
   payoutPercent: number;
@@ -219,6 +240,10 @@ export async function settleDeal(tx: Tx, d: DealMoney, parties: Parties, now: Da
   const infAvail = await accountFor(tx, 'influencer_available', influencerUserId);
   const revenue = await accountFor(tx, 'platform_fee_revenue', null);
   const feeOnShare = s.feeOnShareCents;
+  const split = d.agencyId ? await agencySplitOf(tx, d.id) : null;
+  const net = s.feeShareCents - feeOnShare;
+  const cut = agencyCut(net, split?.percent);
+  const agencyAvail = split ? await accountFor(tx, 'agency_available', split.userId) : null;
   if (escrowCents > 0) {
     await post(
       tx,
@@ -228,7 +253,8 @@ export async function settleDeal(tx: Tx, d: DealMoney, parties: Parties, now: Da
         idempotencyKey: `deal:${d.id}:settle`,
         lines: lines(
           { accountId: escrowId, amountCents: -escrowCents },
-          { accountId: infAvail, amountCents: s.feeShareCents - feeOnShare },
+          { accountId: infAvail, amountCents: net - cut },
+          ...(agencyAvail ? [{ accountId: agencyAvail, amountCents: cut }] : []),
           { accountId: revenue, amountCents: feeOnShare },
           { accountId: await accountFor(tx, 'company_available', companyUserId), amountCents: s.refundCents },
         ),
@@ -238,10 +264,11 @@ export async function settleDeal(tx: Tx, d: DealMoney, parties: Parties, now: Da
   }
   await releaseDeposit(tx, d, parties, now);
   let commissionStatus: 'none' | 'due' | 'paid' = 'none';
+  let commissionCut = 0;
   if (s.commissionCents > 0) {
-    commissionStatus = (await chargeCommission(tx, { dealId: d.id, commissionCents: s.commissionCents, feeCents: s.feeOnCommissionCents, parties, now }))
-      ? 'paid'
-      : 'due';
+    const charged = await chargeCommission(tx, { dealId: d.id, commissionCents: s.commissionCents, feeCents: s.feeOnCommissionCents, parties, split, now });
+    commissionStatus = charged === null ? 'due' : 'paid';
+    commissionCut = charged ?? 0;
   }
   const gross = s.feeShareCents + (commissionStatus === 'paid' ? s.commissionCents : 0);
   // a task with several slots adds up its deals' settlements (decision 0025)
@@ -249,17 +276,28 @@ export async function settleDeal(tx: Tx, d: DealMoney, parties: Parties, now: Da
     .update(tasks)
     .set({ isSettled: true, settlementAmount: sql`coalesce(${tasks.settlementAmount}, 0) + ${gross}::numeric / 100`, updatedAt: now })
     .where(eq(tasks.id, d.taskId));
-  return { settledAt: now, settledGrossCents: gross, commissionCents: s.commissionCents > 0 ? s.commissionCents : null, commissionStatus };
+  return {
+    settledAt: now,
+    settledGrossCents: gross,
+    commissionCents: s.commissionCents > 0 ? s.commissionCents : null,
+    commissionStatus,
+    settledAgencyCents: split ? cut + commissionCut : null,
+  };
 }
 
 /**
  * Charges a deal's commission to the company's wallet and pays it to the influencer less the platform
- * fee. False (nothing moved) when the wallet cannot cover it: the commission stays due.
+ * fee (split with the deal's agency like the fee, decision 0044). Null (nothing moved) when the wallet cannot
+ * cover it: the commission stays due. Otherwise the agency's part in cents.
  */
-async function chargeCommission(tx: Tx, i: { dealId: string; commissionCents: number; feeCents: number; parties: Parties; now: Date }): Promise<boolean> {
+async function chargeCommission(
+  tx: Tx,
+  i: { dealId: string; commissionCents: number; feeCents: number; parties: Pick<Parties, 'companyUserId' | 'influencerUserId'>; split: AgencySplit; now: Date },
+): Promise<number | null> {
   const wallet = await lockedAvailable(tx, 'company_available', i.parties.companyUserId);
-  if (wallet.balance < i.commissionCents) return false;
+  if (wallet.balance < i.commissionCents) return null;
   const fee = i.feeCents;
+  const cut = agencyCut(i.commissionCents - fee, i.split?.percent);
   await post(
     tx,
     {
@@ -268,13 +306,14 @@ async function chargeCommission(tx: Tx, i: { dealId: string; commissionCents: nu
       idempotencyKey: `deal:${i.dealId}:commission`,
       lines: lines(
         { accountId: wallet.id, amountCents: -i.commissionCents },
-        { accountId: await accountFor(tx, 'influencer_available', i.parties.influencerUserId), amountCents: i.commissionCents - fee },
+        { accountId: await accountFor(tx, 'influencer_available', i.parties.influencerUserId), amountCents: i.commissionCents - fee - cut },
+        ...(i.split ? [{ accountId: await accountFor(tx, 'agency_available', i.split.userId), amountCents: cut }] : []),
         { accountId: await accountFor(tx, 'platform_fee_revenue', null), amountCents: fee },
       ),
     },
     i.now,
   );
-  return true;
+  return cut;
 }
 
 /**
@@ -289,6 +328,8 @@ export async function payDueCommissions(tx: Tx, companyUserId: string, now: Date
       commissionCents: deals.commissionCents,
       platformFeeBps: deals.platformFeeBps,
       settledGrossCents: deals.settledGrossCents,
+      settledAgencyCents: deals.settledAgencyCents,
+      hasAgency: sql<boolean>`${deals.agencyId} is not null`,
       influencerUserId: sql<string>`(select i.user_id from influencers i where i.id = ${deals.influencerId})`,
     })
     .from(deals)
@@ -299,16 +340,20 @@ export async function payDueCommissions(tx: Tx, companyUserId: string, now: Date
   for (const d of due) {
     const cents = d.commissionCents ?? 0;
     if (cents <= 0) continue;
-    const ok = await chargeCommission(tx, {
+    const cut = await chargeCommission(tx, {
       dealId: d.id,
       commissionCents: cents,
       feeCents: applyBps(cents, d.platformFeeBps),
       parties: { companyUserId, influencerUserId: d.influencerUserId },
+      split: d.hasAgency ? await agencySplitOf(tx, d.id) : null,
       now,
     });
-    if (!ok) break;
+    if (cut === null) break;
     const gross = (d.settledGrossCents ?? 0) + cents;
-    await tx.update(deals).set({ commissionStatus: 'paid', settledGrossCents: gross, updatedAt: now }).where(eq(deals.id, d.id));
+    await tx
+      .update(deals)
+      .set({ commissionStatus: 'paid', settledGrossCents: gross, settledAgencyCents: d.hasAgency ? (d.settledAgencyCents ?? 0) + cut : null, updatedAt: now })
+      .where(eq(deals.id, d.id));
     // the task's figure adds up all its deals (decision 0025): add this commission, never overwrite the others
     await tx
       .update(tasks)

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';
 import { addBankAccount, decidePayout, listAdminPayouts, listBankAccounts, listPayouts, removeBankAccount, requestPayout } from './payouts';
 
-const walletOwners = guard({ roles: ['company', 'influencer'] });
+const walletOwners = guard({ roles: ['company', 'influencer', 'agency'] });
 const bankParams = z.object({ id: z.string().uuid({ error: 'BANK_ACCOUNT_NOT_FOUND' }) });
 const payoutParams = z.object({ id: z.string().uuid({ error: 'PAYOUT_NOT_FOUND' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

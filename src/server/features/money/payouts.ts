@@ -38,7 +38,8 @@ export function accountNumbers(ctx: AppContext): Sealer {
   return s;
 }
 
-const availableKind = (user: { userType: string | null }): LedgerAccountKind => (user.userType === 'company' ? 'company_available' : 'influencer_available');
+const availableKind = (user: { userType: string | null }): LedgerAccountKind =>
+  user.userType === 'company' ? 'company_available' : user.userType === 'agency' ? 'agency_available' : 'influencer_available';
 
 const bankView = (r: Pick<BankRow, 'id' | 'holderName' | 'bankName' | 'accountLast4' | 'createdAt'>): BankAccount => ({
   id: r.id,

@@ -32,7 +32,7 @@ import {
   statementCsv,
 } from './service';
 
-const walletOwners = guard({ roles: ['company', 'influencer'] });
+const walletOwners = guard({ roles: ['company', 'influencer', 'agency'] });
 const companiesOnly = guard({ roles: ['company'] });
 const idParams = z.object({ id: z.string().uuid({ error: 'TOPUP_NOT_FOUND' }) });
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

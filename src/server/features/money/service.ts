@@ -94,7 +94,7 @@ async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | n
   const [owner] = await tx.select({ userType: userProfiles.userType }).from(userProfiles).where(eq(userProfiles.userId, row.userId));
   const isCompany = owner?.userType === 'company';
   const from = await accountFor(tx, 'world_payments_in', null);
-  const to = await accountFor(tx, isCompany ? 'company_available' : 'influencer_available', row.userId);
+  const to = await accountFor(tx, isCompany ? 'company_available' : owner?.userType === 'agency' ? 'agency_available' : 'influencer_available', row.userId);
   const posted = await post(
     tx,
     {
@@ -235,7 +235,8 @@ export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: s
 // ---------------------------------------------------------------------------------------------
 // the wallet
 
-const availableKind = (user: AuthUser) => (user.userType === 'company' ? 'company_available' : 'influencer_available');
+const availableKind = (user: AuthUser) =>
+  user.userType === 'company' ? 'company_available' : user.userType === 'agency' ? 'agency_available' : 'influencer_available';
 
 async function accountOf(ctx: AppContext, kind: LedgerAccountKind, ownerId: string) {
   const [a] = await ctx.db.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(accountWhere(kind, ownerId));

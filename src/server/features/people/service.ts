@@ -12,6 +12,7 @@ import {
   type Review,
 } from '../../../shared/schemas/people';
 import { escapeLike, type Db, type DbOrTx } from '../../db/client';
+import { agencyBadgeOf } from '../agencies';
 import { companies, companyFollows, conversations, influencers, reviews, taskApplications, tasks, users, userSettings } from '../../db/schema';
 import { deliveredResults } from '../deals';
 import { PUBLISHED } from '../reviews';
@@ -202,6 +203,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
     similarInfluencers(db, i, viewer, SIMILAR_INFLUENCERS),
     deliveredResults(db, id),
   ]);
+  const agency = await agencyBadgeOf(db, id);
 
   const card = toCard(i, viewer);
   return {
@@ -212,6 +214,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
       totalLiveCount: i.totalLiveCount,
       avgViews: i.avgViews,
       languages: i.languages,
+      agency,
       tiktokAccount: viewer ? i.tiktokAccount : null,
       contactEmail: contact ? row.email : null,
       contactPhone: contact ? i.phoneNumber : null,

@@ -30,7 +30,7 @@ describe('系统设置', () => {
       platformFeePercent: 10,
       settlementHours: 24,
       supportEmail: 'support@example.com',
-      signupOpen: { influencer: true, company: true },
+      signupOpen: { influencer: true, company: true, agency: true },
       announcement: { enabled: false, textZh: null, textEn: null, tone: 'info' },
       payoutMinCents: 1000,
       invitationDailyLimit: 10,
@@ -55,7 +55,7 @@ describe('系统设置', () => {
       platformFeePercent: 8.5,
       settlementHours: 48,
       supportEmail: 'help@example.com',
-      signupOpen: { influencer: true, company: false },
+      signupOpen: { influencer: true, company: false, agency: true },
       announcement: { enabled: true, textZh: '平台将于周日凌晨维护', textEn: 'Maintenance on Sunday night', tone: 'warning' },
       invitationDailyLimit: 25,
     };
@@ -67,7 +67,7 @@ describe('系统设置', () => {
     expect(log.after).toMatchObject({ platformFeePercent: 8.5, settlementHours: 48, signupOpen: { company: false } });
 
     const site = (await new Client(t.app).get('/api/site-settings')).json();
-    expect(site).toMatchObject({ platformFeePercent: 8.5, settlementHours: 48, signupOpen: { influencer: true, company: false } });
+    expect(site).toMatchObject({ platformFeePercent: 8.5, settlementHours: 48, signupOpen: { influencer: true, company: false, agency: true } });
     expect(site.announcement).toMatchObject({ textZh: '平台将于周日凌晨维护', textEn: 'Maintenance on Sunday night', tone: 'warning' });
     expect(site).not.toHaveProperty('supportEmail');
 
@@ -92,6 +92,6 @@ describe('系统设置', () => {
     const after = (await t.app.ctx.db.select({ n: count() }).from(adminLogs).where(eq(adminLogs.actionType, 'settings_update')))[0].n;
     expect(after).toBe(before);
     // back to open for the other tests of this file
-    expect((await put({ ...next, signupOpen: { influencer: true, company: true } })).statusCode).toBe(200);
+    expect((await put({ ...next, signupOpen: { influencer: true, company: true, agency: true } })).statusCode).toBe(200);
   });
 });

@@ -35,7 +35,7 @@ export function defaultSettings(ctx: AppContext): PlatformSettings {
     platformFeePercent: BUSINESS.platformFeePercent,
     settlementHours: BUSINESS.settlementHours,
     supportEmail: ctx.config.mail.support,
-    signupOpen: { influencer: true, company: true },
+    signupOpen: { influencer: true, company: true, agency: true },
     announcement: { enabled: false, textZh: null, textEn: null, tone: 'info' },
     payoutMinCents: BUSINESS.payoutMinCents,
     invitationDailyLimit: INVITATION_DAILY_LIMIT_DEFAULT,
@@ -56,6 +56,8 @@ async function load(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Cached> {
     .orderBy(desc(platformSettings.updatedAt));
   const value = defaultSettings(ctx) as Record<Key, unknown>;
   for (const r of rows) value[r.key as Key] = r.value;
+  // a signupOpen saved before agencies existed (decision 0044) leaves their sign-up open
+  value.signupOpen = { ...defaultSettings(ctx).signupOpen, ...(value.signupOpen as object) };
   return { at: ctx.clock.now().getTime(), value: value as PlatformSettings, updatedAt: rows[0]?.updatedAt ?? null, updatedBy: rows[0]?.updatedBy ?? null };
 }
 

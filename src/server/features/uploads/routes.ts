@@ -22,7 +22,7 @@ export const uploadRoutes =
           description:
             'Who: portfolio — an influencer, or a browser holding a verified sign-up email (cookie from /api/auth/email-code/verify); ' +
             'avatar — any signed-in user; logo — companies; video-cover — admins; deal-file — companies and influencers (private: served by /api/deal-files/:id); ' +
-            'business-license — companies (private: served by /api/company-licenses/:id to the company and admins with 用户管理); image-test — any signed-in user, development only. ' +
+            "business-license — companies, agencies and an agency's sign-up with its ticket (private: served by /api/company-licenses/:id to the company and admins with 用户管理); image-test — any signed-in user, development only. " +
             'Type decided by content (videos: a whole MP4/MOV/M4V or WebM container); images re-encoded, ' +
             'at most 40 megapixels (400 IMAGE_TOO_LARGE_PIXELS), processed a few at a time (503 UPLOAD_BUSY when too many wait); ' +
             'size enforced while streaming (413).',
@@ -51,9 +51,16 @@ export const uploadRoutes =
             owner = { signupVerificationId: v.id };
           }
         } else if (purpose === 'logo' || purpose === 'business-license') {
-          if (!user) throw new AppError('UNAUTHENTICATED');
-          if (user.userType !== 'company') throw new AppError('FORBIDDEN');
-          owner = { userId: user.id };
+          if (user) {
+            if (user.userType !== 'company' && user.userType !== 'agency') throw new AppError('FORBIDDEN');
+            owner = { userId: user.id };
+          } else {
+            // an agency's sign-up carries its licence and logo (decision 0044): uploaded under the verified e-mail
+            const ticket = request.cookies[SIGNUP_TICKET_COOKIE];
+            const v = ticket ? await findByTicket(ctx, 'signup_email', ticket, LIMITS.signupVerifiedTtlSeconds) : null;
+            if (!v) throw new AppError('UNAUTHENTICATED');
+            owner = { signupVerificationId: v.id };
+          }
         } else if (purpose === 'deal-file') {
           if (!user) throw new AppError('UNAUTHENTICATED');
           if (user.userType !== 'company' && user.userType !== 'influencer') throw new AppError('FORBIDDEN');

@@ -41,6 +41,10 @@ export const API_TAGS = [
     name: 'money',
     description: 'Wallets in integer cents: balances and statement, top-ups, commissions, bank accounts and payouts; the payment provider’s webhook.',
   },
+  {
+    name: 'agencies',
+    description: 'Agencies (MCN 机构): the public agency page, the roster (签约达人) — invitations, memberships, ending — for the agency and the influencer.',
+  },
   { name: 'people', description: 'The influencer directory, influencer and company pages, following and contacting.' },
   { name: 'videos', description: 'The video showcase.' },
   { name: 'stats', description: 'Public figures for the home page.' },

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import * as accounts from '../../../shared/schemas/accounts';
+import * as agencies from '../../../shared/schemas/agencies';
 import * as admin from '../../../shared/schemas/admin';
 import * as apiKeys from '../../../shared/schemas/apiKeys';
 import * as adminContent from '../../../shared/schemas/adminContent';
@@ -36,6 +37,7 @@ import * as webhooks from '../../../shared/schemas/webhooks';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   accounts,
+  agencies,
   admin,
   apiKeys,
   adminContent,

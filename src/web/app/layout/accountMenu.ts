@@ -1,6 +1,6 @@
 import type { Me } from '../../features/auth/api';
 
-export type AccountKind = 'admin' | 'company' | 'influencer' | 'user';
+export type AccountKind = 'admin' | 'company' | 'influencer' | 'agency' | 'user';
 export const accountKind = (user: Pick<Me, 'userType'>): AccountKind => user.userType ?? 'user';
 
 export type AccountEntry = {
@@ -19,13 +19,15 @@ export function accountEntries(kind: AccountKind): AccountEntry[] {
       { key: 'adminSetup', to: '/admin-setup' },
     ];
   }
-  const profile = kind === 'influencer' ? '/influencer-profile' : kind === 'company' ? '/company-profile' : '/profile';
+  // an agency's own page is its workspace (机构工作台, decision 0044)
+  const profile = kind === 'influencer' ? '/influencer-profile' : kind === 'company' ? '/company-profile' : kind === 'agency' ? '/agency' : '/profile';
   const entries: AccountEntry[] = [
     { key: 'profile', to: profile },
     { key: 'settings', to: '/account-settings' },
   ];
   if (kind === 'influencer') entries.push({ key: 'tasks', to: '/influencer-tasks' });
   if (kind === 'company') entries.push({ key: 'tasks', to: '/company-tasks' });
+  if (kind === 'agency') entries.push({ key: 'wallet', to: '/wallet' });
   if (kind === 'influencer' || kind === 'company')
     entries.push(
       { key: 'deals', to: '/deals' },

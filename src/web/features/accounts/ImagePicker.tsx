@@ -36,6 +36,8 @@ type Props = {
   error?: string;
   /** replaces 新图片已上传，保存后生效 */
   readyText?: string;
+  /** preview the chosen file itself (a private upload made before sign-in cannot be read back) */
+  localPreview?: boolean;
 };
 
 /**
@@ -56,6 +58,7 @@ export function ImagePicker({
   hint,
   error,
   readyText,
+  localPreview = false,
 }: Props) {
   const { t } = useTranslation('accounts');
   const { errorText, apiErrorText } = useErrorText();
@@ -87,7 +90,7 @@ export function ImagePicker({
     uploadImage(purpose, file, { signal: ctrl.signal, onProgress: setPercent }).then(
       (res) => {
         if (ctrl.signal.aborted) return;
-        setPreview(res.url);
+        setPreview(localPreview ? URL.createObjectURL(file) : res.url);
         setPercent(null);
         setDone(true);
         onBusyChange(false);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MyAgencySection } from '../agencies/MyAgencySection';
 import { ArrowRightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { Me } from '../auth/api';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -29,7 +30,9 @@ function ProfileScreen({ user }: { user: Me }) {
         ? { to: '/company-profile', label: t('profile.companyLink') }
         : user.userType === 'admin'
           ? { to: '/admin', label: t('profile.adminLink') }
-          : null;
+          : user.userType === 'agency'
+            ? { to: '/agency', label: t('profile.agencyLink') }
+            : null;
 
   return (
     <div className="container acc-narrow">
@@ -91,6 +94,7 @@ function ProfileScreen({ user }: { user: Me }) {
           )}
         </section>
       </div>
+      {user.userType === 'influencer' && <MyAgencySection />}
     </div>
   );
 }

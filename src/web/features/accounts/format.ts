@@ -38,4 +38,4 @@ export const numberInput = (v: string): number | string | undefined => {
 };
 
 /** The account type as shown: 达人 / 企业 / 管理员, else 普通用户. */
-export const accountTypeKey = (userType: 'admin' | 'influencer' | 'company' | null | undefined) => userType ?? 'user';
+export const accountTypeKey = (userType: 'admin' | 'influencer' | 'company' | 'agency' | null | undefined) => userType ?? 'user';

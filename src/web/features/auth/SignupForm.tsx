@@ -12,11 +12,13 @@ import { EmailVerification } from './EmailVerification';
 import { isUploading, uploadedIds } from './PortfolioUpload';
 import { TalentQuestionnaire, emptyTalent, talentRequest, type TalentDetailState, type TalentState } from './TalentQuestionnaire';
 import { UserTypePicker } from './UserTypePicker';
+import { AgencySignupFields, agencyRequest, emptyAgency, type AgencyFormState } from '../agencies/AgencySignupFields';
 import { useFieldText } from './useFieldText';
 import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
 
 /** Paths this form shows an error message at (others also get the banner). */
-const SHOWN_FIELD = /^(email|password|confirmPassword|talent\.types|talent\.details\.[^.]+\.(experience|portfolioFileIds|portfolioLinks))$/;
+const SHOWN_FIELD =
+  /^(email|password|confirmPassword|talent\.types|talent\.details\.[^.]+\.(experience|portfolioFileIds|portfolioLinks)|agency\.(name|contactPerson|phone|creditCode|city|licenseUploadId))$/;
 const isShownField = (key: string) => SHOWN_FIELD.test(key);
 
 type Props = {
@@ -43,6 +45,8 @@ export function SignupForm({ variant, initialUserType, onSuccess }: Props) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [talent, setTalent] = useState<TalentState>(emptyTalent);
+  const [agency, setAgency] = useState<AgencyFormState>(emptyAgency);
+  const [agencyBusy, setAgencyBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -55,15 +59,16 @@ export function SignupForm({ variant, initialUserType, onSuccess }: Props) {
       confirmPassword,
       userType,
       talent: isInfluencer ? talentRequest(talent, uploadedIds) : undefined,
+      agency: userType === 'agency' ? agencyRequest(agency) : undefined,
     }),
-    [email, password, confirmPassword, userType, isInfluencer, talent],
+    [email, password, confirmPassword, userType, isInfluencer, talent, agency],
   );
   const parsed = useMemo(() => signupRequest.safeParse(input), [input]);
   const clientErrors: FieldErrors = useMemo(() => (submitted && !parsed.success ? issuesToErrors(parsed.error.issues) : {}), [submitted, parsed]);
 
   const normalizedEmail = parsed.success ? parsed.data.email : email.trim().toLowerCase();
   const emailVerified = verifiedEmail !== null && verifiedEmail === normalizedEmail;
-  const uploading = isInfluencer && talent.types.some((tt) => isUploading(talent.details[tt].files));
+  const uploading = (isInfluencer && talent.types.some((tt) => isUploading(talent.details[tt].files))) || (userType === 'agency' && agencyBusy);
 
   const errorAt = (path: string) => fieldText(clientErrors[path] ?? serverErrors[path]);
   const clear = (path: string) => {
@@ -206,6 +211,20 @@ export function SignupForm({ variant, initialUserType, onSuccess }: Props) {
           onDetailChange={setDetail}
           errorAt={(p) => errorAt(`talent.${p}`)}
           uploadsEnabled={emailVerified}
+        />
+      )}
+
+      {userType === 'agency' && (
+        <AgencySignupFields
+          idPrefix={idPrefix}
+          value={agency}
+          onChange={(patch) => {
+            setAgency((v) => ({ ...v, ...patch }));
+            for (const k of Object.keys(patch)) clear(`agency.${k}`);
+          }}
+          errorAt={errorAt}
+          uploadsEnabled={emailVerified}
+          onBusyChange={setAgencyBusy}
         />
       )}
 

@@ -14,7 +14,8 @@ export default function SignupPage() {
   const businessValues = useBusinessValues();
   usePageTitle(t('page.documentTitle'));
   const [params] = useSearchParams();
-  const type: SignupUserType = params.get('type') === 'company' ? 'company' : 'influencer';
+  const asked = params.get('type');
+  const type: SignupUserType = asked === 'company' || asked === 'agency' ? asked : 'influencer';
   const onSuccess = useSignupSuccess();
 
   return (

@@ -1,21 +1,24 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckOutlined, ShopOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { CheckOutlined, ShopOutlined, TeamOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { SignupUserType } from '@shared/options';
 
 const TYPES: { value: SignupUserType; icon: React.ReactNode }[] = [
   { value: 'influencer', icon: <VideoCameraOutlined /> },
   { value: 'company', icon: <ShopOutlined /> },
+  { value: 'agency', icon: <TeamOutlined /> },
 ];
 
-/** 达人主播 / 企业商家 as two cards (a radio group). */
+/** 达人主播 / 企业商家 / 机构 as cards (a radio group). */
 export function UserTypePicker({ value, onChange }: { value: SignupUserType; onChange: (v: SignupUserType) => void }) {
   const { t } = useTranslation('auth');
   const labelId = useId();
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
       e.preventDefault();
-      const next = value === 'influencer' ? 'company' : 'influencer';
+      const i = TYPES.findIndex((o) => o.value === value);
+      const step = e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? TYPES.length - 1 : 1;
+      const next = TYPES[(i + step) % TYPES.length].value;
       onChange(next);
       (e.currentTarget.querySelector(`[data-value="${next}"]`) as HTMLElement | null)?.focus();
     }

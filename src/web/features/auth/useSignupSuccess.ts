@@ -27,6 +27,9 @@ export function useSignupSuccess(before?: () => void) {
           content: t('signup.welcomeContent'),
           okText: t('signup.welcomeOk'),
         });
+      } else if (userType === 'agency') {
+        // a new agency waits for review: its workspace says so (decision 0044)
+        navigate('/agency');
       } else {
         navigate('/');
         welcomeCompany();

@@ -116,6 +116,11 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
             <span data-testid="detail-rating">{f.rating(inf.rating)}</span> ·{' '}
             <span data-testid="detail-review-count">{t('card.reviews', { count: reviewSummary.count })}</span>
           </p>
+          {inf.agency && (
+            <p className="pp-profile-head__meta" data-testid="detail-agency">
+              {t('detail.agency')}: <Link to={`/agency/${inf.agency.id}`}>{inf.agency.name}</Link>
+            </p>
+          )}
           {inf.tags.length > 0 && (
             <ul className="pp-chips" aria-label={t('detail.facts')}>
               {inf.tags.slice(0, MAX_TAGS).map((tag) => (

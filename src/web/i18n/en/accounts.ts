@@ -13,6 +13,7 @@ const en: Messages<typeof zh> = {
   types: {
     influencer: 'Influencer',
     company: 'Company',
+    agency: 'Agency',
     admin: 'Administrator',
     user: 'Ordinary user',
   },
@@ -285,6 +286,7 @@ const en: Messages<typeof zh> = {
     settingsText: 'Change your phone number, password, notification and privacy settings.',
     settingsLink: 'Open account settings',
     influencerLink: 'View influencer profile',
+    agencyLink: 'Open the agency workspace',
     companyLink: 'View company profile',
     adminLink: 'Open the admin console',
   },

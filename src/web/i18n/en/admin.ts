@@ -164,6 +164,7 @@ const en: Messages<typeof zh> = {
     waitingItems: {
       influencerApprovals: 'Influencer approvals',
       companyVerifications: 'Company verifications',
+      agencyApprovals: 'Agency approvals',
       deletionRequests: 'Deletion requests',
       contactMessages: 'Unread contact messages',
     },
@@ -204,7 +205,7 @@ const en: Messages<typeof zh> = {
       waiting: 'Waiting',
       actions: 'Actions',
     },
-    types: { influencer: 'Influencer', company: 'Company', admin: 'Administrator', none: 'Member' },
+    types: { influencer: 'Influencer', company: 'Company', agency: 'Agency', admin: 'Administrator', none: 'Member' },
     status: { approved: 'Approved', pending: 'Pending', rejected: 'Rejected', unverified: 'Not verified' },
     /** a company's review status is its verification (decision 0028) */
     companyStatus: { approved: 'Verified', pending: 'Pending', rejected: 'Not approved', unverified: 'Not verified' },
@@ -219,7 +220,7 @@ const en: Messages<typeof zh> = {
     },
     suspendedTag: 'Suspended',
     deletionTag: 'Deletion requested',
-    waitingFor: { influencer_approval: 'Influencer approval', company_verification: 'Company verification' },
+    waitingFor: { influencer_approval: 'Influencer approval', company_verification: 'Company verification', agency_approval: 'Agency review' },
     waitingAge: 'waiting {{age}}',
     view: 'View',
     approve: 'Approve',

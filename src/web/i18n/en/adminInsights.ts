@@ -29,6 +29,7 @@ const en: Messages<typeof zh> = {
     signup: 'Sign-up open',
     signupInfluencer: 'Influencer sign-up',
     signupCompany: 'Company sign-up',
+    signupAgency: 'Agency sign-up',
     announcement: 'Site announcement',
     announcementEnabled: 'Show the announcement on every page',
     textZh: 'Announcement (Chinese)',

@@ -54,6 +54,8 @@ const en: Messages<typeof zh> = {
     influencerDesc: 'Browse the task hall and earn from live selling',
     company: 'Company',
     companyDesc: 'Post live-selling tasks and find influencers',
+    agency: 'Agency (MCN)',
+    agencyDesc: 'Sign influencers, find them deals and take a share',
     email: 'Email',
     emailPlaceholder: 'Enter your email address',
     sendCode: 'Send code',
@@ -165,6 +167,7 @@ const en: Messages<typeof zh> = {
       admin: 'Super admin',
       influencer: 'Influencer',
       company: 'Company',
+      agency: 'Agency',
       none: 'Ordinary user',
     },
     perms: {

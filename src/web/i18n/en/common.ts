@@ -41,6 +41,7 @@ const en: Messages<typeof zh> = {
       admin: 'Super admin',
       company: 'Company user',
       influencer: 'Influencer',
+      agency: 'Agency',
       user: 'User centre',
     },
     signedInAs: 'Signed in as',

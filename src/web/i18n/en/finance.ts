@@ -60,6 +60,7 @@ const finance: Messages<typeof zh> = {
       company_available: 'Company balance',
       influencer_available: 'Influencer balance',
       influencer_pending: 'Influencer pending',
+      agency_available: 'Agency available',
       escrow: 'Deal escrow',
       prepaid_escrow: 'Task prepayment',
       deposits_held: 'Deposit held',

@@ -33,6 +33,7 @@ const money: Messages<typeof zh> = {
       company_available: 'Company balance',
       influencer_available: 'Influencer balance',
       influencer_pending: 'Influencer pending',
+      agency_available: 'Agency available',
       escrow: 'Deal escrow',
       prepaid_escrow: 'Task prepayment escrow',
       deposits_held: 'Deposit held',

@@ -42,6 +42,7 @@ const en: Messages<typeof zh> = {
     reviews: 'Reviews: {{count}}',
   },
   detail: {
+    agency: 'Agency',
     documentTitle: 'Influencer',
     missingId: 'No influencer ID was given',
     notFound: 'The influencer does not exist',

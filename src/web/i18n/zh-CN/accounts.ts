@@ -11,6 +11,7 @@ export default {
   types: {
     influencer: '达人',
     company: '企业',
+    agency: '机构',
     admin: '管理员',
     user: '普通用户',
   },
@@ -277,6 +278,7 @@ export default {
     settingsText: '修改手机号码、登录密码、通知与隐私设置。',
     settingsLink: '前往账号设置',
     influencerLink: '查看达人资料',
+    agencyLink: '进入机构工作台',
     companyLink: '查看企业资料',
     adminLink: '进入管理后台',
   },

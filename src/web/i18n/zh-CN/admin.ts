@@ -161,6 +161,7 @@ export default {
     waitingItems: {
       influencerApprovals: '达人待审核',
       companyVerifications: '企业认证待审核',
+      agencyApprovals: '机构待审核',
       deletionRequests: '注销申请',
       contactMessages: '未读联系消息',
     },
@@ -201,7 +202,7 @@ export default {
       waiting: '等待',
       actions: '操作',
     },
-    types: { influencer: '达人', company: '商家', admin: '管理员', none: '普通用户' },
+    types: { influencer: '达人', company: '商家', agency: '机构', admin: '管理员', none: '普通用户' },
     status: { approved: '已审核', pending: '待审核', rejected: '已拒绝', unverified: '未认证' },
     /** a company's 审核状态 is its verification (decision 0028) */
     companyStatus: { approved: '已认证', pending: '待审核', rejected: '未通过', unverified: '未认证' },
@@ -216,7 +217,7 @@ export default {
     },
     suspendedTag: '已停用',
     deletionTag: '申请注销',
-    waitingFor: { influencer_approval: '达人审核', company_verification: '企业认证' },
+    waitingFor: { influencer_approval: '达人审核', company_verification: '企业认证', agency_approval: '机构审核' },
     waitingAge: '已等待 {{age}}',
     view: '查看',
     approve: '审核通过',

@@ -24,6 +24,7 @@ export default {
     signup: '开放注册',
     signupInfluencer: '达人注册',
     signupCompany: '企业注册',
+    signupAgency: '机构注册',
     announcement: '站点公告',
     announcementEnabled: '在所有页面显示公告',
     textZh: '公告内容（中文）',

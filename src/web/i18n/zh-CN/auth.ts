@@ -52,6 +52,8 @@ export default {
     influencerDesc: '浏览任务大厅，接单直播赚佣金',
     company: '企业商家',
     companyDesc: '发布带货任务，寻找合适达人',
+    agency: '机构（MCN）',
+    agencyDesc: '签约达人，为达人接单并分成',
     email: '邮箱',
     emailPlaceholder: '请输入邮箱地址',
     sendCode: '发送验证码',
@@ -151,6 +153,7 @@ export default {
       admin: '超级管理员',
       influencer: '达人',
       company: '企业',
+      agency: '机构',
       none: '普通用户',
     },
     perms: {

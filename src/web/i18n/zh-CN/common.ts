@@ -40,6 +40,7 @@ export default {
       admin: '超级管理员',
       company: '企业用户',
       influencer: '达人用户',
+      agency: '机构用户',
       user: '用户中心',
     },
     signedInAs: '当前登录账号',

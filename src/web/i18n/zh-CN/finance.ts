@@ -58,6 +58,7 @@ const finance = {
       company_available: '企业余额',
       influencer_available: '达人余额',
       influencer_pending: '达人待结算',
+      agency_available: '机构可用余额',
       escrow: '合作托管',
       prepaid_escrow: '任务预付托管',
       deposits_held: '保证金托管',

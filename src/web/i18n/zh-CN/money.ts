@@ -31,6 +31,7 @@ const money = {
       company_available: '企业可用余额',
       influencer_available: '达人可用余额',
       influencer_pending: '达人待结算',
+      agency_available: '机构可用余额',
       escrow: '订单托管',
       prepaid_escrow: '任务预付托管',
       deposits_held: '保证金托管',

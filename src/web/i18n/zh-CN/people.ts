@@ -40,6 +40,7 @@ export default {
     reviews: '{{count}} 条评价',
   },
   detail: {
+    agency: '签约机构',
     documentTitle: '达人详情',
     missingId: '达人ID不存在',
     notFound: '达人不存在',

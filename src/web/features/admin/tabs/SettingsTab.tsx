@@ -144,13 +144,21 @@ export default function SettingsTab() {
             />{' '}
             {t('settings.signupInfluencer')}
           </label>
-          <label>
+          <label style={{ marginRight: 24 }}>
             <Switch
               checked={v.signupOpen.company}
               onChange={(on) => set({ signupOpen: { ...v.signupOpen, company: on } })}
               data-testid="settings-signup-company"
             />{' '}
             {t('settings.signupCompany')}
+          </label>
+          <label>
+            <Switch
+              checked={v.signupOpen.agency}
+              onChange={(on) => set({ signupOpen: { ...v.signupOpen, agency: on } })}
+              data-testid="settings-signup-agency"
+            />{' '}
+            {t('settings.signupAgency')}
           </label>
         </Card>
         <Card size="small" title={t('settings.announcement')} className="adm-section">

@@ -1,0 +1,10 @@
+/**
+ * The agencies feature's public entry (decision 0044): what other features, the database seed, tests and scripts
+ * use. Everything else in features/agencies is its own (eslint: local/feature-entry, decision 0035).
+ */
+export { activeRosterMembership, agencyOfUser, closeFinishedMemberships } from './model';
+export { agencyBadgeOf } from './page';
+export { rosterOf } from './roster';
+export { createAgencyAtSignup } from './signup';
+export { approveAgency, rejectAgency } from './review';
+export { agencyRoutes } from './routes';

@@ -1,0 +1,148 @@
+/**
+ * Agencies' routes (decision 0044): the public agency page, the agency's roster and invitations, the
+ * influencer's side of them. Roles are decided by the guards; another agency's or influencer's rows are 404.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  agencyIdParams,
+  agencyInvitationResponse,
+  agencyMembershipResponse,
+  agencyPageResponse,
+  invitationIdParams,
+  myAgencyResponse,
+  rosterInfluencerParams,
+  rosterInvitationRequest,
+  rosterResponse,
+} from '../../../shared/schemas/agencies';
+import { errorBody } from '../../../shared/schemas/common';
+import type { AppContext } from '../../platform/context';
+import { currentUser, guard } from '../../platform/session';
+import { getAgencyPage } from './page';
+import { answerRosterInvitation, endByAgency, endByInfluencer, getMyAgency, getRoster, inviteToRoster } from './roster';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const agencyOnly = guard({ roles: ['agency'], forbidden: 'AGENCY_ONLY' });
+const influencerOnly = guard({ roles: ['influencer'], forbidden: 'INFLUENCER_ONLY' });
+
+export const agencyRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/agencies/:id',
+      {
+        schema: {
+          operationId: 'getAgency',
+          tags: ['agencies'],
+          summary: 'An agency’s public page with its public roster',
+          description:
+            'Who: anyone. An approved agency whose account is active (404 AGENCY_NOT_FOUND otherwise); the roster lists only the influencers the directory shows this viewer, masked as there.',
+          params: agencyIdParams,
+          response: { 200: agencyPageResponse, 400: errorBody, 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-cache');
+        return getAgencyPage(ctx.db, request.params.id, await request.getUser());
+      },
+    );
+
+    app.get(
+      '/api/agency/roster',
+      {
+        schema: {
+          operationId: 'getAgencyRoster',
+          tags: ['agencies'],
+          summary: 'The agency’s own roster: current members, invitations sent, history',
+          description: 'Who: agencies (their own; also while waiting for review).',
+          response: { 200: rosterResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request) => getRoster(ctx.db, (await currentUser(request)).id),
+    );
+
+    app.post(
+      '/api/agency/roster-invitations',
+      {
+        schema: {
+          operationId: 'inviteToAgencyRoster',
+          tags: ['agencies'],
+          summary: 'Invite an influencer to the roster (by id or e-mail) at a share of 0–70 %',
+          description:
+            'Who: approved agencies (403 AGENCY_NOT_APPROVED before). 404 AGENCY_INFLUENCER_NOT_FOUND for no such influencer; 409 AGENCY_ALREADY_MEMBER when the influencer belongs to an agency, AGENCY_INVITATION_PENDING when this agency already waits for an answer.',
+          body: rosterInvitationRequest,
+          response: { 200: agencyInvitationResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request) => ({ invitation: await inviteToRoster(ctx, (await currentUser(request)).id, request.body) }),
+    );
+
+    app.post(
+      '/api/agency/roster/:influencerId/end',
+      {
+        schema: {
+          operationId: 'endAgencyMembershipByAgency',
+          tags: ['agencies'],
+          summary: 'End a roster membership (the agency)',
+          description:
+            'Who: the agency of the membership (anyone else 404). New deals are the influencer’s alone from now on; the membership ends once the deals made under it are finished.',
+          params: rosterInfluencerParams,
+          response: { 200: agencyMembershipResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request) => ({ membership: await endByAgency(ctx, (await currentUser(request)).id, request.params.influencerId) }),
+    );
+
+    app.get(
+      '/api/me/agency-invitations',
+      {
+        schema: {
+          operationId: 'getMyAgencyInvitations',
+          tags: ['agencies'],
+          summary: 'The influencer’s agency invitations, current agency and history',
+          description: 'Who: influencers, their own.',
+          response: { 200: myAgencyResponse, ...errors },
+        },
+        preValidation: influencerOnly,
+      },
+      async (request) => getMyAgency(ctx.db, (await currentUser(request)).id),
+    );
+
+    for (const answer of ['accept', 'decline'] as const) {
+      app.post(
+        `/api/agency-invitations/:id/${answer}`,
+        {
+          schema: {
+            operationId: answer === 'accept' ? 'acceptAgencyInvitation' : 'declineAgencyInvitation',
+            tags: ['agencies'],
+            summary: answer === 'accept' ? 'Accept an agency’s roster invitation' : 'Decline an agency’s roster invitation',
+            description:
+              'Who: the invited influencer (anyone else 404). 409 AGENCY_INVITATION_ANSWERED when already answered' +
+              (answer === 'accept' ? ', AGENCY_ALREADY_MEMBER while the influencer belongs to an agency (one at a time).' : '.'),
+            params: invitationIdParams,
+            response: { 200: agencyInvitationResponse, ...errors },
+          },
+          preValidation: influencerOnly,
+        },
+        async (request) => ({ invitation: await answerRosterInvitation(ctx, (await currentUser(request)).id, request.params.id, answer) }),
+      );
+    }
+
+    app.post(
+      '/api/me/agency/end',
+      {
+        schema: {
+          operationId: 'endMyAgencyMembership',
+          tags: ['agencies'],
+          summary: 'End the roster membership (the influencer)',
+          description:
+            'Who: influencers with a current membership (404 otherwise). New deals are the influencer’s alone from now on; it ends once the deals made under it are finished.',
+          response: { 200: agencyMembershipResponse, ...errors },
+        },
+        preValidation: influencerOnly,
+      },
+      async (request) => ({ membership: await endByInfluencer(ctx, (await currentUser(request)).id) }),
+    );
+  };

@@ -1,0 +1,121 @@
+/**
+ * Agencies (MCN 机构, issue 25, decision 0044): the account's sign-up details, the public agency page, the
+ * roster (签约达人) with its invitations and memberships. Shares are whole percents 0–70 of the influencer's
+ * net after the platform fee.
+ */
+import { z } from 'zod';
+import { creditCodeField } from './profiles';
+import { influencerCard } from './people';
+import { calendarDay, int, optionalText, text } from './fields';
+import { emailField } from './common';
+
+export const AGENCY_SHARE_MAX = 70;
+export const AGENCY_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type AgencyStatus = (typeof AGENCY_STATUSES)[number];
+export const MEMBERSHIP_STATUSES = ['active', 'ending', 'ended'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+export const AGENCY_INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export const MEMBERSHIP_END_BY = ['agency', 'influencer', 'admin', 'expiry'] as const;
+
+/** 机构 sign-up (POST /api/auth/signup with userType agency): the organisation, its licence and code. */
+export const agencySignupDetails = z.object({
+  name: text(100, { required: 'AGENCY_REQUIRED_FIELDS' }),
+  contactPerson: text(40, { required: 'AGENCY_REQUIRED_FIELDS' }),
+  phone: text(30, { required: 'AGENCY_REQUIRED_FIELDS' }),
+  creditCode: creditCodeField,
+  /** POST /api/uploads?purpose=business-license, made with the sign-up ticket */
+  licenseUploadId: z.string({ error: 'LICENSE_REQUIRED' }).uuid({ error: 'UPLOAD_NOT_FOUND' }),
+  description: optionalText(2000, { multiline: true }),
+  /** POST /api/uploads?purpose=logo, made with the sign-up ticket */
+  logoUploadId: z.string().uuid({ error: 'UPLOAD_NOT_FOUND' }).optional().nullable(),
+  city: optionalText(40),
+});
+export type AgencySignupDetails = z.infer<typeof agencySignupDetails>;
+
+export const agencyIdParams = z.object({ id: z.string().uuid({ error: 'AGENCY_NOT_FOUND' }) });
+
+/** the agency as its public page shows it */
+export const agencyPublic = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  city: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AgencyPublic = z.infer<typeof agencyPublic>;
+
+/** GET /api/agencies/{id}: an approved, active agency and the roster influencers whose privacy lets this viewer see them. */
+export const agencyPageResponse = z.object({
+  agency: agencyPublic,
+  roster: z.array(influencerCard),
+  rosterCount: z.number().int(),
+});
+export type AgencyPageResponse = z.infer<typeof agencyPageResponse>;
+
+/** POST /api/agency/roster-invitations: an influencer from the directory (id) or by the account's e-mail. */
+export const rosterInvitationRequest = z
+  .object({
+    influencerId: z.string().uuid({ error: 'AGENCY_INFLUENCER_NOT_FOUND' }).optional(),
+    email: emailField.optional(),
+    sharePercent: int(0, AGENCY_SHARE_MAX, { invalid: 'AGENCY_SHARE_INVALID', notInt: 'AGENCY_SHARE_INVALID' }),
+    endsOn: calendarDay().optional().nullable(),
+  })
+  .refine((v) => Boolean(v.influencerId) !== Boolean(v.email), { error: 'AGENCY_INVITEE_REQUIRED', path: ['influencerId'] });
+export type RosterInvitationRequest = z.infer<typeof rosterInvitationRequest>;
+
+const influencerRef = z.object({ id: z.string().uuid(), nickname: z.string(), avatarUrl: z.string().nullable() });
+const agencyRef = z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() });
+
+export const agencyInvitation = z.object({
+  id: z.string().uuid(),
+  agency: agencyRef,
+  influencer: influencerRef,
+  sharePercent: z.number().int(),
+  endsOn: z.string().nullable(),
+  status: z.enum(AGENCY_INVITATION_STATUSES),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type AgencyInvitation = z.infer<typeof agencyInvitation>;
+
+export const agencyMembership = z.object({
+  id: z.string().uuid(),
+  agency: agencyRef,
+  influencer: influencerRef,
+  sharePercent: z.number().int(),
+  endsOn: z.string().nullable(),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  startedAt: z.string(),
+  endRequestedAt: z.string().nullable(),
+  endRequestedBy: z.enum(MEMBERSHIP_END_BY).nullable(),
+  endedAt: z.string().nullable(),
+  /** deals made under this membership that are not finished yet (an ending membership ends when this is 0) */
+  openDeals: z.number().int(),
+});
+export type Membership = z.infer<typeof agencyMembership>;
+
+/** GET /api/agency/roster: the agency itself, its current roster, the invitations it sent, and the history. */
+export const rosterResponse = z.object({
+  agency: agencyPublic.extend({ status: z.enum(AGENCY_STATUSES), rejectionReason: z.string().nullable() }),
+  current: z.array(agencyMembership),
+  invitations: z.array(agencyInvitation),
+  history: z.array(agencyMembership),
+});
+export type RosterResponse = z.infer<typeof rosterResponse>;
+
+/** GET /api/me/agency-invitations: the influencer's invitations, current agency and history. */
+export const myAgencyResponse = z.object({
+  invitations: z.array(agencyInvitation),
+  current: agencyMembership.nullable(),
+  history: z.array(agencyMembership),
+});
+export type MyAgencyResponse = z.infer<typeof myAgencyResponse>;
+
+export const invitationIdParams = z.object({ id: z.string().uuid({ error: 'AGENCY_INVITATION_NOT_FOUND' }) });
+export const rosterInfluencerParams = z.object({ influencerId: z.string().uuid({ error: 'AGENCY_MEMBERSHIP_NOT_FOUND' }) });
+export const agencyMembershipResponse = z.object({ membership: agencyMembership });
+export const agencyInvitationResponse = z.object({ invitation: agencyInvitation });
+
+/** the agency an influencer's public page names (签约机构) */
+export const agencyBadge = agencyRef.nullable();

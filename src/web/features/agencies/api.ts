@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RosterInvitationRequest } from '@shared/schemas/agencies';
+import { client, data } from '../../lib/client';
+
+export const agencyKeys = {
+  all: ['agencies'] as const,
+  roster: ['agencies', 'roster'] as const,
+  mine: ['agencies', 'mine'] as const,
+  page: (id: string) => ['agencies', 'page', id] as const,
+};
+
+/** GET /api/agencies/{id} — the public agency page */
+export const agencyPageQuery = (id: string) =>
+  queryOptions({
+    queryKey: agencyKeys.page(id),
+    queryFn: ({ signal }) => data(client.GET('/api/agencies/{id}', { params: { path: { id } }, signal })),
+  });
+
+/** GET /api/agency/roster — the agency's own roster, invitations and history */
+export const rosterQuery = queryOptions({
+  queryKey: agencyKeys.roster,
+  queryFn: ({ signal }) => data(client.GET('/api/agency/roster', { signal })),
+});
+
+/** GET /api/me/agency-invitations — the influencer's invitations, agency and history */
+export const myAgencyQuery = queryOptions({
+  queryKey: agencyKeys.mine,
+  queryFn: ({ signal }) => data(client.GET('/api/me/agency-invitations', { signal })),
+});
+
+export function useInviteToRoster() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RosterInvitationRequest) => data(client.POST('/api/agency/roster-invitations', { body })),
+    onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
+
+export function useEndByAgency() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (influencerId: string) => data(client.POST('/api/agency/roster/{influencerId}/end', { params: { path: { influencerId } } })),
+    onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
+
+export function useAnswerAgencyInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
+      answer === 'accept'
+        ? data(client.POST('/api/agency-invitations/{id}/accept', { params: { path: { id } } }))
+        : data(client.POST('/api/agency-invitations/{id}/decline', { params: { path: { id } } })),
+    onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
+
+export function useEndMyAgency() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => data(client.POST('/api/me/agency/end')),
+    onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
