@@ -105,7 +105,9 @@ async function send(ctx: AppContext, ep: Endpoint, row: Row): Promise<AttemptRes
   } catch {
     return { ok: false, status: null, latencyMs: 0, error: 'address not allowed or not resolvable' };
   }
-  const timestamp = Math.floor(ctx.clock.nowMs() / 1000);
+  // the time of sending, from the machine's clock, not the platform's (a moved development clock): the receiver
+  // compares it with its own clock to refuse replays
+  const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'LiveCommerce-Webhooks/1',

@@ -243,11 +243,12 @@ describe('delivery', () => {
     expect(Object.keys(body)).toEqual(['id', 'type', 'createdAt', 'data']);
     expect(body).toMatchObject({ type: 'ping', data: { endpointId: endpoint.id } });
     expect(g!.headers['webhook-id']).toBe(body.id);
-    expect(g!.headers['webhook-timestamp']).toBe(String(Math.floor(clock.nowMs() / 1000)));
+    // the time of sending by the machine's clock (the receiver's replay window), whatever the platform clock says
+    expect(Math.abs(Number(g!.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(g!.headers['webhook-signature']).toBe(expectedSig(secret, String(g!.headers['webhook-timestamp']), g!.body));
     // the SDK's verifyWebhook (the other side of the contract) accepts it, and refuses a changed body
-    expect(verifyWebhook(g!.body, g!.headers, secret, { now: clock.now() })).toMatchObject({ type: 'ping', id: body.id });
-    expect(() => verifyWebhook(g!.body.replace('ping', 'pong'), g!.headers, secret, { now: clock.now() })).toThrow();
+    expect(verifyWebhook(g!.body, g!.headers, secret)).toMatchObject({ type: 'ping', id: body.id });
+    expect(() => verifyWebhook(g!.body.replace('ping', 'pong'), g!.headers, secret)).toThrow();
     const list = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().deliveries;
     expect(list).toEqual([expect.objectContaining({ type: 'ping', status: 'delivered', attempts: 1, lastStatusCode: 200 })]);
     expect(list[0].latencyMs).toBeGreaterThanOrEqual(0);
@@ -266,7 +267,7 @@ describe('delivery', () => {
     const a = r.got.at(-1)!;
     const ts = String(a.headers['webhook-timestamp']);
     expect(a.headers['webhook-signature']).toBe(`${expectedSig(fresh, ts, a.body)} ${expectedSig(old, ts, a.body)}`);
-    expect(verifyWebhook(a.body, a.headers, old, { now: clock.now() }).type).toBe('ping');
+    expect(verifyWebhook(a.body, a.headers, old).type).toBe('ping');
     clock.advance(24 * H);
     await co.c.post(`/api/me/webhook-endpoints/${endpoint.id}/test`);
     await run();
