@@ -40,7 +40,9 @@ const PAGES = [
   { path: '/tasks', module: 'features/tasks/TaskHallPage', target: 200, ceiling: 160 },
   // +5 KB (decision 0026): the apply card is part of the page, since a visitor's first paint shows it
   { path: '/task/{id}', module: 'features/tasks/TaskDetailPage', target: 200, ceiling: 170 },
-  { path: '/influencers', module: 'features/people/InfluencersPage', target: 200, ceiling: 155 },
+  // 155 → 157 (2026-11-27): the shell grew 0.4 KB gzip with the agency account (its routes, menu entries and sign-up
+  // type) — what every page needs to reach those pages, not this page's own code
+  { path: '/influencers', module: 'features/people/InfluencersPage', target: 200, ceiling: 157 },
   { path: '/influencer/{id}', module: 'features/people/InfluencerDetailPage', target: 200, ceiling: 160 },
   { path: '/company/{id}', module: 'features/people/CompanyDetailPage', target: 200, ceiling: 170 },
   { path: '/videos', module: 'features/videos/VideosPage', target: 200, ceiling: 155 },

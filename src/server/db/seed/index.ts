@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS, TASK_CATEGORY_OPTIONS } from '../../../shared/options';
 import { parseCount } from '../../../shared/counts';
 import type { AppContext } from '../../platform/context';
 import { hashPassword } from '../../features/auth';
-import { makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
-import { companyVerificationRequests, taskInvitations, uploads, users } from '../schema';
+import { makeAgency, makeCompany, makeInfluencer, makeReviewedDeal, makeTask, makeTaskCategory, makeUser, makeVideo, makeVideoCategory } from '../factories';
+import { companyVerificationRequests, deals, taskInvitations, uploads, users } from '../schema';
+import type { AuthUser } from '../../platform/session';
+import { answerRosterInvitation, inviteToRoster } from '../../features/agencies';
+import { acceptApplication, applyOnce } from '../../features/tasks';
+import { fireDealEvent } from '../../features/deals';
 import { privateUploadUrl } from '../../features/uploads';
 import { scheduleJob } from '../../platform/jobs';
 import { grantDemoMoney } from '../../features/demo';
@@ -17,6 +21,7 @@ export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.test',
   company: 'company@demo.test',
   influencer: 'influencer@demo.test',
+  agency: 'agency@demo.test',
 } as const;
 
 /**
@@ -440,4 +445,96 @@ export async function seedDemo(ctx: AppContext) {
   // company's would; one demo influencer (influencer4@demo.test) has $1,500.00 to see the wallet with a balance
   await grantDemoMoney(db, { userId: companyRows[0].userId, userType: 'company', cents: 50_000_000 }, new Date());
   await grantDemoMoney(db, { userId: influencerRows[3].userId, userType: 'influencer', cents: 150_000 }, new Date());
+
+  await seedDemoAgency(ctx, {
+    passwordHash,
+    company: companyRows[0],
+    influencers: [influencerRows[1], influencerRows[2], influencerRows[4]],
+    categoryId: categoryId('beauty'),
+  });
+}
+
+/**
+ * The demo agency (decision 0044): 星耀MCN with three roster influencers at 20, 25 and 30 %, and one settled deal of
+ * the first with the demo company — made through the product's own services (invitation and acceptance, the
+ * application, every deal event, the confirmation), so the split in both wallets is the one a real settlement books.
+ */
+async function seedDemoAgency(
+  ctx: AppContext,
+  o: {
+    passwordHash: string;
+    company: { id: string; userId: string };
+    influencers: { id: string; userId: string }[];
+    categoryId: string | null;
+  },
+) {
+  const { db } = ctx;
+  const { user: agencyUser } = await makeAgency(db, {
+    name: '星耀MCN机构',
+    contactPerson: '赵敏',
+    phone: '13900001111',
+    creditCode: '91310000MA1FL8XQ37',
+    description: '专注美妆与生活方式的达人经纪机构，签约达人覆盖抖音、快手、小红书。',
+    city: '上海',
+    status: 'approved',
+    reviewedAt: new Date(),
+    user: { email: DEMO_ACCOUNTS.agency, passwordHash: o.passwordHash, isDemo: true },
+  });
+  for (const [i, inf] of o.influencers.entries()) {
+    const invitation = await inviteToRoster(ctx, agencyUser.id, { influencerId: inf.id, sharePercent: [20, 25, 30][i] });
+    await answerRosterInvitation(ctx, inf.userId, invitation.id, 'accept');
+  }
+  const as = async (userId: string, userType: 'company' | 'influencer'): Promise<AuthUser> => {
+    const [u] = await db.select().from(users).where(eq(users.id, userId));
+    return { id: u.id, email: u.email, userType, sessionId: '' };
+  };
+  const companyUser = await as(o.company.userId, 'company');
+  const influencerUser = await as(o.influencers[0].userId, 'influencer');
+  const task = await makeTask(db, {
+    companyId: o.company.id,
+    categoryId: o.categoryId,
+    title: '秋冬保湿面霜专场直播',
+    description: '秋冬保湿面霜专场直播：诚邀美妆达人合作（已完成的机构合作案例）。',
+    productName: '保湿面霜',
+    budgetMin: 2000,
+    budgetMax: 6000,
+    liveDate: new Date(Date.now() + 3 * 24 * 3_600_000),
+  });
+  const application = await applyOnce(ctx, influencerUser.id, { taskId: task.id, proposedRate: 4000, message: '机构签约达人，美妆专场经验丰富。' });
+  await acceptApplication(ctx, companyUser.id, application.id);
+  const [deal] = await db.select().from(deals).where(eq(deals.taskId, task.id));
+  const meta = { ip: '127.0.0.1' };
+  const start = new Date(Date.now() + 2 * 3_600_000);
+  await fireDealEvent(ctx, companyUser, deal.id, 'ship_samples', { carrier: '顺丰速运', trackingNo: 'SF1402938475' }, meta);
+  await fireDealEvent(ctx, influencerUser, deal.id, 'receive_samples', {}, meta);
+  await fireDealEvent(
+    ctx,
+    influencerUser,
+    deal.id,
+    'propose_schedule',
+    { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3_600_000).toISOString(), roomUrl: 'https://live.douyin.com/880012' },
+    meta,
+  );
+  await fireDealEvent(ctx, companyUser, deal.id, 'confirm_schedule', {}, meta);
+  // the live took place: the agreed slot moved to the past (the seed cannot wait for it)
+  const liveStart = new Date(Date.now() - 5 * 3_600_000);
+  const liveEnd = new Date(liveStart.getTime() + 2 * 3_600_000);
+  await db.update(deals).set({ scheduleStart: liveStart, scheduleEnd: liveEnd }).where(eq(deals.id, deal.id));
+  await fireDealEvent(
+    ctx,
+    influencerUser,
+    deal.id,
+    'report_live',
+    {
+      replayUrl: 'https://www.douyin.com/video/880012',
+      startedAt: liveStart.toISOString(),
+      endedAt: liveEnd.toISOString(),
+      views: 36_800,
+      peakViewers: 2_150,
+      orders: 820,
+      gmvCents: 9_860_000,
+    },
+    meta,
+  );
+  await fireDealEvent(ctx, companyUser, deal.id, 'confirm', {}, meta);
 }

@@ -82,10 +82,12 @@ describe('demo seed', () => {
     expect(await db.select().from(topups)).toEqual([]);
     const [world] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'world_demo'));
     expect(world.balanceCents).toBe(-(50_000_000 + 150_000));
-    const kinds = await db.selectDistinct({ kind: ledgerEntries.kind }).from(ledgerEntries);
-    expect(kinds).toEqual([{ kind: 'demo_grant' }]);
+    // the grants, and the demo agency's deal: its fee paid at acceptance and its settlement (the agency's split)
+    const kinds = (await db.selectDistinct({ kind: ledgerEntries.kind }).from(ledgerEntries)).map((k) => k.kind).sort();
+    expect(kinds).toEqual(['deal_fee', 'deal_settle', 'demo_grant']);
     const demo = await demoBalances(db);
-    expect(demo).toMatchObject({ grantedCents: 50_150_000, heldByDemoCents: 50_150_000, platformFeeCents: 0, realUsers: [] });
+    // the platform's fee on that deal (10 % of ¥4,000.00) came out of demo money: counted apart from real revenue
+    expect(demo).toMatchObject({ grantedCents: 50_150_000, heldByDemoCents: 50_110_000, platformFeeCents: 40_000, realUsers: [] });
   });
 
   it('the demo influencer is the best rated', async () => {
@@ -105,12 +107,16 @@ describe('demo seed', () => {
     const admin = await makeAdmin(db);
     const [avatar] = await db.select({ url: influencers.avatarUrl }).from(influencers).limit(1);
     const removed = await removeDemoData(t.app.ctx, admin.id, { ip: '127.0.0.1' });
-    expect(removed).toMatchObject({ accounts: 13, tasks: expect.any(Number) as number, demoMoneyCents: 50_150_000 });
+    expect(removed).toMatchObject({ accounts: 14, tasks: expect.any(Number) as number, demoMoneyCents: 50_150_000 });
     expect(removed.tasks).toBeGreaterThan(8);
     expect((await db.select({ id: users.id }).from(users)).map((u) => u.id)).toEqual([admin.id]);
-    for (const table of [companies, influencers, deals, reviews, videos, uploads, topups, ledgerEntries, ledgerAccounts]) {
+    for (const table of [companies, influencers, deals, reviews, videos, uploads, topups, ledgerEntries]) {
       expect(await db.select().from(table)).toEqual([]);
     }
+    // only the platform's own fee account is left (the demo deal's fee taken back with its entries), at zero
+    expect(await db.select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents }).from(ledgerAccounts)).toEqual([
+      { kind: 'platform_fee_revenue', balanceCents: 0 },
+    ]);
     expect(await checkLedger(db)).toEqual([]);
     expect(await t.app.ctx.storage.get((avatar.url ?? '').replace('/uploads/', ''))).toBeNull();
   });

@@ -4,7 +4,7 @@
  */
 export { activeRosterMembership, agencyOfUser, closeFinishedMemberships } from './model';
 export { agencyBadgeOf } from './page';
-export { rosterOf } from './roster';
+export { answerRosterInvitation, inviteToRoster, rosterOf } from './roster';
 export { createAgencyAtSignup } from './signup';
 export { approveAgency, rejectAgency } from './review';
 export { agencyRoutes } from './routes';
