@@ -51,31 +51,31 @@ test.describe('demo data on a production site', () => {
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
     await signInAt390(page, url);
     const banner = page.getByTestId('demo-banner');
-    await expect(banner).toContainText('Demo accounts still on this production site: 13');
+    await expect(banner).toContainText('Demo accounts still on this production site: 14');
     await expect(banner).toContainText('Remove demo data');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath('demo-banner-en-390.png') });
     await page.getByTestId('demo-remove').click();
-    await expect(page.getByRole('dialog')).toContainText('Demo accounts to delete with everything that belongs to them: 13. This cannot be undone.');
+    await expect(page.getByRole('dialog')).toContainText('Demo accounts to delete with everything that belongs to them: 14. This cannot be undone.');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(banner).toContainText('13');
+    await expect(banner).toContainText('14');
   });
 
   test('概览 shows the banner at 390 px; 删除演示数据 removes the demo data after a confirmation', async ({ page }) => {
     await signInAt390(page, url);
 
     const banner = page.getByTestId('demo-banner');
-    await expect(banner).toContainText('正式环境中仍有 13 个演示账号');
+    await expect(banner).toContainText('正式环境中仍有 14 个演示账号');
     // the banner fits the phone: nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const box = await banner.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
 
     await page.getByTestId('demo-remove').click();
-    await expect(page.getByRole('dialog')).toContainText('将删除 13 个演示账号及其全部数据，且无法恢复。');
+    await expect(page.getByRole('dialog')).toContainText('将删除 14 个演示账号及其全部数据，且无法恢复。');
     await page.getByTestId('demo-remove-ok').click();
-    await expect(page.getByText('演示数据已删除（13 个账号）')).toBeVisible();
+    await expect(page.getByText('演示数据已删除（14 个账号）')).toBeVisible();
     await expect(banner).toHaveCount(0);
     await expect(page.getByTestId('overview-recent')).toContainText('删除演示数据');
 
