@@ -53,6 +53,8 @@ test('text typed into the hall’s search box before the app’s code arrives is
 });
 
 test('no hydration error on any public page, in either language, at 390 px and on a desktop', async ({ browser, baseURL, request }) => {
+  // 48 page loads (12 pages × 2 languages × 2 widths): the default 120 s ran out once with CI's four streams
+  test.setTimeout(300_000);
   const ids = await publicIds(request);
   const paths = [
     '/',
