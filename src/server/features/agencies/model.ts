@@ -1,3 +1,20 @@
+/** Open deals per (agency, influencer) pair, in one query: `${agencyId}:${influencerId}` → count (absent: 0). */
+export async function openAgencyDealsOf(db: DbOrTx, pairs: { agencyId: string; influencerId: string }[]): Promise<Map<string, number>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await db
+    .select({ agencyId: deals.agencyId, influencerId: deals.influencerId, n: sql<number>`count(*)::int` })
+    .from(deals)
+    .where(
+      and(
+        inArray(deals.agencyId, [...new Set(pairs.map((p) => p.agencyId))]),
+        inArray(deals.influencerId, [...new Set(pairs.map((p) => p.influencerId))]),
+        notInArray(deals.status, FINISHED_DEALS),
+      ),
+    )
+    .groupBy(deals.agencyId, deals.influencerId);
+  return new Map(rows.map((r) => [`${r.agencyId}:${r.influencerId}`, r.n]));
+}
+
 /**
  * Agencies (MCN 机构, decision 0044): the agency row, who may act as an approved agency, and the one question the
  * rest of the product asks — which agency, at which share, an influencer belongs to now

@@ -14,7 +14,7 @@ import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { addNotifications } from '../notifications';
-import { agencyOfUser, closeFinishedMemberships, openAgencyDeals, requireApprovedAgency } from './model';
+import { agencyOfUser, closeFinishedMemberships, openAgencyDealsOf, requireApprovedAgency } from './model';
 import { toAgencyPublic } from './page';
 
 const agencyRef = { id: agencies.id, name: agencies.name, logoUrl: agencies.logoUrl };
@@ -50,21 +50,24 @@ async function membershipsWhere(db: DbOrTx, where: SQL | undefined, limit = 200)
     .where(where)
     .orderBy(desc(agencyMemberships.startedAt), desc(agencyMemberships.id))
     .limit(limit);
-  return Promise.all(
-    rows.map(async ({ m, agency, influencer }) => ({
-      id: m.id,
-      agency,
-      influencer,
-      sharePercent: m.sharePercent,
-      endsOn: m.endsOn,
-      status: m.status as Membership['status'],
-      startedAt: m.startedAt.toISOString(),
-      endRequestedAt: m.endRequestedAt?.toISOString() ?? null,
-      endRequestedBy: (m.endRequestedBy as Membership['endRequestedBy']) ?? null,
-      endedAt: m.endedAt?.toISOString() ?? null,
-      openDeals: m.status === 'ended' ? 0 : await openAgencyDeals(db, m.agencyId, m.influencerId),
-    })),
+  // one count for all listed memberships (not one query per row)
+  const open = await openAgencyDealsOf(
+    db,
+    rows.filter(({ m }) => m.status !== 'ended').map(({ m }) => ({ agencyId: m.agencyId, influencerId: m.influencerId })),
   );
+  return rows.map(({ m, agency, influencer }) => ({
+    id: m.id,
+    agency,
+    influencer,
+    sharePercent: m.sharePercent,
+    endsOn: m.endsOn,
+    status: m.status as Membership['status'],
+    startedAt: m.startedAt.toISOString(),
+    endRequestedAt: m.endRequestedAt?.toISOString() ?? null,
+    endRequestedBy: (m.endRequestedBy as Membership['endRequestedBy']) ?? null,
+    endedAt: m.endedAt?.toISOString() ?? null,
+    openDeals: m.status === 'ended' ? 0 : (open.get(`${m.agencyId}:${m.influencerId}`) ?? 0),
+  }));
 }
 
 /** GET /api/agency/roster: the agency's own page data (also while it waits for review). */
