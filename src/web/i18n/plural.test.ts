@@ -27,7 +27,8 @@ function missingSingulars(files: Record<string, { default: Tree }>): string[] {
   const walk = (node: Tree, at: string) => {
     for (const [key, value] of Object.entries(node)) {
       if (typeof value === 'string') {
-        if (!key.endsWith('_one') && PLURAL_AFTER_COUNT.test(value) && typeof node[`${key}_one`] !== 'string') missing.push(`${at}${key}`);
+        const base = key.replace(/_other$/, '');
+        if (!key.endsWith('_one') && PLURAL_AFTER_COUNT.test(value) && typeof node[`${base}_one`] !== 'string') missing.push(`${at}${key}`);
       } else if (value && typeof value === 'object') walk(value as Tree, `${at}${key}.`);
     }
   };
@@ -66,10 +67,13 @@ describe('plural forms', () => {
           b: { c: '({{count}} reviews)', d: '{{count}} more requirements', e: '{{count}} unread', f: 'Reviews: {{count}}' },
           g: '{{count}} tasks',
           g_one: '{{count}} task',
+          h_one: '{{count}} person',
+          h_other: '{{count}} persons',
+          i_other: '{{count}} cards',
         },
       },
     };
-    expect(missingSingulars(files)).toEqual(['x:a', 'x:b.c', 'x:b.d']);
+    expect(missingSingulars(files)).toEqual(['x:a', 'x:b.c', 'x:b.d', 'x:i_other']);
   });
 
   it('English singulars of the stars, the years of experience and the last place', async () => {

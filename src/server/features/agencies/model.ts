@@ -24,7 +24,7 @@ export async function openAgencyDealsOf(db: DbOrTx, pairs: { agencyId: string; i
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { shanghaiDay } from '../../../shared/workingDays';
 import type { DbOrTx } from '../../db/client';
-import { agencies, agencyMemberships, deals, users } from '../../db/schema';
+import { agencies, agencyMemberships, deals, influencers, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 
 export type AgencyRow = typeof agencies.$inferSelect;
@@ -99,6 +99,10 @@ export async function openAgencyDeals(db: DbOrTx, agencyId: string, influencerId
  */
 export async function closeFinishedMemberships(tx: DbOrTx, influencerId: string, now: Date, finishingDealId?: string): Promise<void> {
   const today = shanghaiDay(now);
+  // the influencer row, as the accept and the end take it: a deal finishing while its membership is being ended
+  // waits for that end and then sees it (READ COMMITTED reads anew per statement), so the membership ends here;
+  // without the lock, each side saw the other's state before it and the membership stayed ending for good
+  await tx.select({ id: influencers.id }).from(influencers).where(eq(influencers.id, influencerId)).for('no key update');
   // an end date that passed ends the membership like a request would
   await tx
     .update(agencyMemberships)
