@@ -23,6 +23,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 export type TestApp = {
   app: App;
   config: Config;
+  /** the PostgreSQL database's address when TEST_DATABASE_URL is set (a second process may share it) */
+  databaseUrl?: string;
   close(): Promise<void>;
 };
 
@@ -121,7 +123,7 @@ async function migratedTemplate(url: string): Promise<string> {
   return name;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await freshPglite();
@@ -144,6 +146,7 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   await database.migrate(); // a no-op on the template; kept so a stale template can never hide a migration
   return {
     database,
+    url: databaseUrl(url, name),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });
@@ -176,12 +179,13 @@ export async function createTestApp(
     ...env,
   });
   if (opts.webDist) config.webDist = opts.webDist;
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrlOf, drop } = await freshDatabase();
   const app = await buildApp(config, { database, serveWeb: Boolean(opts.webDist), clock: opts.clock, logStream: opts.logStream });
   if (opts.contract !== false) checkContract(app);
   return {
     app,
     config,
+    databaseUrl: databaseUrlOf,
     close: async () => {
       // the books must balance after every test file, whatever it did (issue 12): escrow per deal equals
       // what its deal holds, every entry sums to zero, no wallet below zero (checkLedger)
