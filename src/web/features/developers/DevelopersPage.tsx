@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Input, Popconfirm, Radio, Tag } from 'antd';
-import { ApiOutlined, CheckOutlined, CopyOutlined, KeyOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApiOutlined, KeyOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { API_KEY_SCOPES, apiKeyCreateInput, type ApiKeyScope } from '@shared/schemas/apiKeys';
 import { SignInGate } from '../../components/SignInGate';
 import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
@@ -12,6 +12,7 @@ import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from './api';
 import { WebhooksSection } from './WebhooksSection';
+import { SecretOnce } from './SecretOnce';
 import './developers.css';
 
 type ApiKey = Schema<'ApiKey'>;
@@ -75,7 +76,7 @@ function Developers({ user }: { user: Me }) {
           </a>
         </p>
       </div>
-      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      {secret && <SecretOnce kind="key" secret={secret} title={t('secret.title')} warning={t('secret.warning')} onDone={() => setSecret(null)} />}
       <section className="dv-card" aria-labelledby="dv-keys-title">
         <div className="dv-head">
           <h2 id="dv-keys-title">{t('keys.title')}</h2>
@@ -246,41 +247,5 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
         <Button onClick={onCancel}>{t('form.cancel')}</Button>
       </div>
     </form>
-  );
-}
-
-/** The new key, once: copy it now; closing this forgets it (the server keeps only its hash). */
-function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const { t } = useTranslation('developers');
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(secret).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  return (
-    <section className="dv-card dv-secret" role="alert" aria-labelledby="dv-secret-title" data-testid="key-secret-box">
-      <h2 id="dv-secret-title">{t('secret.title')}</h2>
-      <p className="dv-warning">{t('secret.warning')}</p>
-      <div className="dv-secret__row">
-        <Input
-          readOnly
-          value={secret}
-          className="dv-secret__value"
-          onFocus={(e) => e.target.select()}
-          data-testid="key-secret"
-          aria-label={t('secret.title')}
-        />
-        <Button icon={copied === 'yes' ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} data-testid="key-copy">
-          {copied === 'yes' ? t('secret.copied') : t('secret.copy')}
-        </Button>
-      </div>
-      {copied === 'failed' && <Alert type="warning" showIcon title={t('secret.copyFailed')} />}
-      <div className="dv-actions">
-        <Button type="primary" onClick={onDone} data-testid="key-secret-done">
-          {t('secret.done')}
-        </Button>
-      </div>
-    </section>
   );
 }

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Input, Popconfirm, Tag } from 'antd';
-import { CheckOutlined, CopyOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { WEBHOOK_EVENT_TYPES, webhookEndpointCreateInput, type WebhookEventType } from '@shared/schemas/webhooks';
 import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
+import { SecretOnce } from './SecretOnce';
 import { useFormat } from '../../lib/format';
 import {
   useCreateWebhookEndpoint,
@@ -52,7 +53,9 @@ export function WebhooksSection() {
 
   return (
     <>
-      {secret && <WebhookSecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretOnce kind="webhook" secret={secret} title={t('webhooks.secret.title')} warning={t('webhooks.secret.warning')} onDone={() => setSecret(null)} />
+      )}
       <section className="dv-card" aria-labelledby="dv-webhooks-title" data-testid="webhooks-section">
         <div className="dv-head">
           <h2 id="dv-webhooks-title">{t('webhooks.title')}</h2>
@@ -324,41 +327,5 @@ function CreateEndpointForm({ onCancel, onCreated }: { onCancel: () => void; onC
         <Button onClick={onCancel}>{t('form.cancel')}</Button>
       </div>
     </form>
-  );
-}
-
-/** The signing secret, once: copy it now; closing this forgets it (the server keeps it sealed and never answers it again). */
-function WebhookSecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const { t } = useTranslation('developers');
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(secret).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  return (
-    <section className="dv-card dv-secret" role="alert" aria-labelledby="dv-webhook-secret-title" data-testid="webhook-secret-box">
-      <h2 id="dv-webhook-secret-title">{t('webhooks.secret.title')}</h2>
-      <p className="dv-warning">{t('webhooks.secret.warning')}</p>
-      <div className="dv-secret__row">
-        <Input
-          readOnly
-          value={secret}
-          className="dv-secret__value"
-          onFocus={(e) => e.target.select()}
-          data-testid="webhook-secret"
-          aria-label={t('webhooks.secret.title')}
-        />
-        <Button icon={copied === 'yes' ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} data-testid="webhook-copy">
-          {copied === 'yes' ? t('secret.copied') : t('secret.copy')}
-        </Button>
-      </div>
-      {copied === 'failed' && <Alert type="warning" showIcon title={t('secret.copyFailed')} />}
-      <div className="dv-actions">
-        <Button type="primary" onClick={onDone} data-testid="webhook-secret-done">
-          {t('secret.done')}
-        </Button>
-      </div>
-    </section>
   );
 }
