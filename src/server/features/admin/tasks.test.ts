@@ -13,9 +13,10 @@ import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness
 import { hashPassword } from '../auth';
 import { acceptApplication, applyOnce } from '../tasks';
 import { deleteAdminTask } from './tasks';
+import { PGLITE_ROUNDS } from '../../test/race';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 15));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : PGLITE_ROUNDS));
 
 let t: TestApp;
 let admin: Client;

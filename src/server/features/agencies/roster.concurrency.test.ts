@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, raceRounds, type RaceOp } from '../../test/race';
 import { answerRosterInvitation, inviteToRoster } from './roster';
 
-const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds(10);
+const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds();
 
 let t: TestApp;
 let ctx: AppContext;

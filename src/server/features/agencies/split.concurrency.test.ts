@@ -15,7 +15,7 @@ import { fireDealEvent } from '../deals';
 import { checkLedger } from '../money';
 import { endByInfluencer } from './roster';
 
-const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds(8);
+const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds();
 
 let t: TestApp;
 let ctx: AppContext;

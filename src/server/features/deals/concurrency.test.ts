@@ -16,13 +16,13 @@ import { ManualClock } from '../../platform/clock';
 import { runDueJobs, scheduleJob } from '../../platform/jobs';
 import type { AuthUser } from '../../platform/session';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { raceAgainstSerial, type RaceOp } from '../../test/race';
+import { raceAgainstSerial, type RaceOp, PGLITE_ROUNDS } from '../../test/race';
 import { fireDealEvent } from './fire';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // 50 × 4 at a time per pair on PostgreSQL in CI (100 took a third of the PostgreSQL pass, decision 0041);
 // CONCURRENCY_ROUNDS=500 npm run test:pg for a deeper run
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 8));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : PGLITE_ROUNDS));
 /** rounds of one pair run at the same time (each on its own deal): more interleavings per second */
 const PARALLEL = onPostgres ? 4 : 1;
 const H = 3600_000;

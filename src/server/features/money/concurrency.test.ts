@@ -11,12 +11,12 @@ import { ledgerAccounts, ledgerEntries, topups } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import type { AuthUser } from '../../platform/session';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { raceAgainstSerial, type RaceOp, type RaceWorld } from '../../test/race';
+import { raceAgainstSerial, type RaceOp, type RaceWorld, PGLITE_ROUNDS } from '../../test/race';
 import { checkLedger } from './ledger';
 import { confirmBankTransfer, createTopup, handleSandboxWebhook, rejectBankTransfer, sandboxProvider } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 6));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : PGLITE_ROUNDS));
 const PARALLEL = onPostgres ? 4 : 1;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
 

@@ -21,7 +21,7 @@ import { fireDealEvent } from '../deals';
 import { deals } from '../../db/schema';
 import { makeReportedDeal, type ReportedDeal } from '../../test/moneyDeal';
 
-const { rounds: ROUNDS, parallel: PARALLEL } = raceRounds(6);
+const { rounds: ROUNDS, parallel: PARALLEL } = raceRounds();
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
 
 let t: TestApp;

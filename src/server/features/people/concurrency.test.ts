@@ -10,9 +10,10 @@ import { makeCompany, makeInfluencer } from '../../db/factories';
 import { companyFollows, conversationMessages, conversations } from '../../db/schema';
 import { Client, createTestApp, type TestApp } from '../../test/harness';
 import { hashPassword } from '../auth';
+import { PGLITE_ROUNDS } from '../../test/race';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 15));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : PGLITE_ROUNDS));
 
 let t: TestApp;
 beforeAll(async () => {

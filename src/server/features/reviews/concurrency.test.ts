@@ -11,11 +11,11 @@ import { companies, influencers, notifications, reviews } from '../../db/schema'
 import { ManualClock } from '../../platform/clock';
 import type { AuthUser } from '../../platform/session';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { raceAgainstSerial, type RaceOp } from '../../test/race';
+import { raceAgainstSerial, type RaceOp, PGLITE_ROUNDS } from '../../test/race';
 import { replyToReview, setReviewHidden, writeReview } from './service';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 8));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : PGLITE_ROUNDS));
 const PARALLEL = onPostgres ? 4 : 1;
 const H = 3600_000;
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));

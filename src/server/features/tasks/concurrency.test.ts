@@ -11,12 +11,12 @@ import { makeCompany, makeInfluencer, makeTask } from '../../db/factories';
 import { deals, taskApplications, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { raceAgainstSerial, type RaceOp } from '../../test/race';
+import { raceAgainstSerial, type RaceOp, PGLITE_ROUNDS } from '../../test/race';
 import { acceptApplication, applyOnce, refuseApplication, withdrawApplication } from './applications';
 import { cancelTask, completeTask } from './lifecycle';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : 20));
+const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? (onPostgres ? 50 : PGLITE_ROUNDS));
 /** rounds of one pair run at the same time (each on its own task): more interleavings per second */
 const PARALLEL = onPostgres ? 4 : 1;
 

@@ -18,7 +18,7 @@ import { acceptInvitation, declineInvitation, invite, withdrawInvitation } from 
 import { acceptApplication, applyOnce } from './applications';
 import { cancelTask, closeRecruiting } from './lifecycle';
 
-const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds(12);
+const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds();
 
 let t: TestApp;
 let ctx: AppContext;
