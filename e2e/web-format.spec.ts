@@ -161,8 +161,19 @@ async function person(browser: Browser, guard: ConsoleGuard, o: { lang: Lang; lo
   return { context, page, data, quiet };
 }
 
+/**
+ * Opens `path` as a reader following a link would: the first page of a person loads from the server, the next
+ * ones inside the app (the router follows the address, as on a click) — loading and starting the app again for
+ * each of ~40 pages per person was most of this file's time (decision 0041, item 11). The first-load render of
+ * every page is checked by hydration.spec and first-paint.spec.
+ */
 async function visit(p: Person, path: string, then?: (page: Page) => Promise<void>) {
-  await p.page.goto(path);
+  if (p.page.url().startsWith(own.url)) {
+    await p.page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  } else await p.page.goto(path);
   await p.quiet.wait(p.page);
   if (then) {
     await then(p.page);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
 import { userSettings } from '../../db/schema';
+import { ManualClock } from '../../platform/clock';
 import { Client, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { getSettings, updateSettings } from '../settings';
 import { preloadsFor } from './head';
@@ -268,7 +269,10 @@ describe('one render path (decision 0034)', () => {
   });
 
   it('a visitor’s page is rendered once and shared for a few seconds, keyed by language and zone, made anew after a write; a session’s never', async () => {
-    const cached = await createTestApp({ PUBLIC_URL: 'https://live.example.com', PUBLIC_CACHE_SECONDS: '5' }, { webDist: web });
+    // the platform clock, not the machine's: a render slower than the 5 s of sharing on a loaded machine must not
+    // make the second view a miss
+    const clock = new ManualClock();
+    const cached = await createTestApp({ PUBLIC_URL: 'https://live.example.com', PUBLIC_CACHE_SECONDS: '5' }, { webDist: web, clock });
     try {
       const db = cached.app.ctx.db;
       const { company } = await makeCompany(db);
@@ -300,6 +304,9 @@ describe('one render path (decision 0034)', () => {
       const mine = await (await signedIn(cached.app, user.email)).get('/tasks');
       expect(mine.headers['x-cache']).toBeUndefined();
       expect((await c.get('/tasks')).headers['x-cache']).toBe('hit');
+      // shared for a few seconds only
+      clock.advance(5_001);
+      expect((await c.get('/tasks')).headers['x-cache']).toBe('miss');
     } finally {
       await cached.close();
     }
