@@ -3,7 +3,7 @@
  * server answers the address with 404 and paints the not-found page for that kind, and the web app shows
  * the same page there (features/seo/status.ts, web/app/NotFoundPage.tsx).
  */
-export const RECORD_PAGES = ['task', 'influencer', 'company', 'video', 'deal'] as const;
+export const RECORD_PAGES = ['task', 'influencer', 'company', 'video', 'deal', 'agency'] as const;
 export type RecordPage = (typeof RECORD_PAGES)[number];
 
 /** What the server tells the app about an address it answered 404 or 410 (the #first-data block). */

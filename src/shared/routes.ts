@@ -32,7 +32,7 @@ export const APP_PAGES = [
   { path: '/company' },
   { path: '/company/:id', render: true },
   { path: '/agency' },
-  { path: '/agency/:id' },
+  { path: '/agency/:id', render: true },
   { path: '/deals' },
   { path: '/deal/:id' },
   { path: '/messages' },

@@ -4,7 +4,14 @@ import type { RecordPage } from '@shared/pages';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /** Where the not-found page of a record's address leads, besides home. */
-const LIST_OF: Record<RecordPage, string> = { task: '/tasks', influencer: '/influencers', company: '/tasks', video: '/videos', deal: '/deals' };
+const LIST_OF: Record<RecordPage, string> = {
+  task: '/tasks',
+  influencer: '/influencers',
+  company: '/tasks',
+  video: '/videos',
+  deal: '/deals',
+  agency: '/influencers',
+};
 
 /**
  * The not-found page: an address that is none of the app's pages, or (`kind`) one naming a record the server

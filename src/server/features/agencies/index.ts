@@ -3,7 +3,7 @@
  * use. Everything else in features/agencies is its own (eslint: local/feature-entry, decision 0035).
  */
 export { activeRosterMembership, agencyOfUser, closeFinishedMemberships } from './model';
-export { agencyBadgeOf } from './page';
+export { agencyBadgeOf, agencyPageShown } from './page';
 export { answerRosterInvitation, inviteToRoster, rosterOf } from './roster';
 export { createAgencyAtSignup } from './signup';
 export { approveAgency, rejectAgency } from './review';

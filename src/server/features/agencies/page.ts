@@ -20,6 +20,17 @@ export const toAgencyPublic = (a: AgencyRow): AgencyPublic => ({
   createdAt: a.createdAt.toISOString(),
 });
 
+/** Whether /agency/{id} shows an agency: approved, its account neither suspended nor deleted (the page's own rule). */
+export async function agencyPageShown(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: agencies.id })
+    .from(agencies)
+    .innerJoin(users, eq(users.id, agencies.userId))
+    .where(and(eq(agencies.id, id), eq(agencies.status, 'approved'), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function getAgencyPage(db: DbOrTx, id: string, viewer: Viewer): Promise<AgencyPageResponse> {
   const [row] = await db
     .select({ a: agencies })

@@ -25,6 +25,7 @@ export const PAGE_MODULES: PageModules[] = [
   { pattern: /^\/influencers$/, module: 'features/people/InfluencersPage', namespaces: ['people'], antd: false, preload: true },
   { pattern: /^\/influencer\/[^/]+$/, module: 'features/people/InfluencerDetailPage', namespaces: ['people'], antd: false, preload: true },
   { pattern: /^\/company\/[^/]+$/, module: 'features/people/CompanyDetailPage', namespaces: ['people', 'tasks'], antd: false, preload: true },
+  { pattern: /^\/agency\/[^/]+$/, module: 'features/agencies/AgencyPage', namespaces: ['agencies', 'people'], antd: false, preload: true },
   { pattern: /^\/videos$/, module: 'features/videos/VideosPage', namespaces: ['videos'], antd: false, preload: true },
   { pattern: /^\/video\/[^/]+$/, module: 'features/videos/VideoDetailPage', namespaces: ['videos'], antd: false, preload: true },
   { pattern: /^\/(about|terms|privacy)$/, module: 'features/site/DocPage', namespaces: ['site'], antd: false, preload: true },

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { companies, influencers, tasks, users, userSettings, videos } from '../../db/schema';
+import { agencies, companies, influencers, tasks, users, userSettings, videos } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { DEFAULT_OG_IMAGE, parseCardPath, shareCard } from './ogImage';
@@ -54,6 +54,13 @@ const SOURCES: Source[] = [
     join: 'settings',
   },
   { path: '/video/', table: videos, id: videos.id, updated: videos.createdAt, where: eq(videos.isActive, true) },
+  {
+    path: '/agency/',
+    table: agencies,
+    id: agencies.id,
+    updated: agencies.updatedAt,
+    where: and(eq(agencies.status, 'approved'), activeUser(agencies.userId)) as SQL,
+  },
 ];
 
 function userIdOf(table: PgTable): PgColumn {

@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
+import { makeAdmin, makeAgency, makeCompany, makeInfluencer, makeTask, makeTaskCategory, makeVideo } from '../../db/factories';
 import { userSettings } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { Client, createTestApp, signedIn, type TestApp } from '../../test/harness';
@@ -322,7 +322,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain('Sitemap: https://live.example.com/sitemap.xml');
   });
 
-  it('the sitemap lists public tasks, influencers, companies and videos, and nothing hidden', async () => {
+  it('the sitemap lists public tasks, influencers, companies, videos and approved agencies, and nothing hidden', async () => {
     const db = t.app.ctx.db;
     const shown = await makeInfluencer(db, { nickname: 'sitemap-shown', isApproved: true });
     const pending = await makeInfluencer(db, { isApproved: false });
@@ -330,6 +330,8 @@ describe('robots.txt and sitemap.xml', () => {
     await db.insert(userSettings).values({ userId: quiet.user.id, profileVisibility: 'registered' });
     const video = await makeVideo(db, { title: 'sitemap-video' });
     const off = await makeVideo(db, { title: 'sitemap-off', isActive: false });
+    const agency = await makeAgency(db);
+    const waiting = await makeAgency(db, { status: 'pending' });
     const res = await new Client(t.app).get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
@@ -342,6 +344,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml).not.toContain(pending.influencer.id);
     expect(xml).not.toContain(quiet.influencer.id);
     expect(xml).not.toContain(off.id);
+    expect(xml).toContain(`/agency/${agency.agency.id}</loc><lastmod>`);
+    expect(xml).not.toContain(waiting.agency.id);
     // every URL once
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(new Set(locs).size).toBe(locs.length);

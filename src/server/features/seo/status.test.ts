@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeVideo } from '../../db/factories';
+import { makeAdmin, makeAgency, makeCompany, makeInfluencer, makeTask, makeVideo } from '../../db/factories';
 import { users, userSettings } from '../../db/schema';
 import { Client, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { makeReportedDeal } from '../../test/moneyDeal';
@@ -88,15 +88,16 @@ describe('unknown addresses', () => {
 });
 
 describe('record pages', () => {
-  it('a task, an influencer, a company and a video that do not exist (or have a malformed id) answer 404 in both languages', async () => {
-    const zh = { task: '任务不存在', influencer: '达人不存在', company: '公司信息不存在', video: '视频不存在' } as const;
+  it('a task, an influencer, a company, a video and an agency that do not exist (or have a malformed id) answer 404 in both languages', async () => {
+    const zh = { task: '任务不存在', influencer: '达人不存在', company: '公司信息不存在', video: '视频不存在', agency: '机构不存在' } as const;
     const en = {
       task: 'The task does not exist',
       influencer: 'The influencer does not exist',
       company: 'The company does not exist',
       video: 'The video does not exist',
+      agency: 'The agency does not exist',
     } as const;
-    for (const kind of ['task', 'influencer', 'company', 'video'] as const) {
+    for (const kind of ['task', 'influencer', 'company', 'video', 'agency'] as const) {
       for (const id of [UNKNOWN, 'not-a-uuid', UNKNOWN.toUpperCase()]) {
         const url = `/${kind}/${id}`;
         const res = await visit(url);
@@ -118,7 +119,9 @@ describe('record pages', () => {
     const task = await makeTask(db, { companyId: company.id, title: '存在的任务', status: 'cancelled' });
     const { influencer } = await makeInfluencer(db, { nickname: '存在的达人', isApproved: true });
     const video = await makeVideo(db, { title: '存在的视频' });
+    const { agency } = await makeAgency(db, { name: '存在的机构' });
     for (const [url, text] of [
+      [`/agency/${agency.id}`, '存在的机构'],
       [`/task/${task.id}`, '存在的任务'],
       [`/influencer/${influencer.id}/`, '存在的达人'],
       [`/company/${company.id}`, '存在的公司'],
@@ -140,16 +143,21 @@ describe('record pages', () => {
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.user.id));
     const privateCo = await makeCompany(db, { companyName: '私密公司' });
     await db.insert(userSettings).values({ userId: privateCo.user.id, profileVisibility: 'private' });
+    const waitingAgency = await makeAgency(db, { name: '待审机构', status: 'pending' });
+    const suspendedAgency = await makeAgency(db, { name: '停用机构' });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspendedAgency.user.id));
 
     for (const url of [
       `/influencer/${pending.influencer.id}`,
       `/influencer/${members.influencer.id}`,
       `/company/${suspended.company.id}`,
       `/company/${privateCo.company.id}`,
+      `/agency/${waitingAgency.agency.id}`,
+      `/agency/${suspendedAgency.agency.id}`,
     ]) {
       const res = await visit(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.body).not.toMatch(/待审达人|仅会员可见|停用公司|私密公司/);
+      expect(res.body).not.toMatch(/待审达人|仅会员可见|停用公司|私密公司|待审机构|停用机构/);
     }
     // the owner sees their own profile waiting for review; any signed-in user a members-only one
     const owner = await signedIn(t.app, pending.user.email);

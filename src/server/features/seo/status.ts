@@ -8,6 +8,7 @@ import { taskPageShown } from '../tasks';
 import { companyPageShown, influencerPageShown } from '../people/service';
 import { videoPageShown } from '../videos';
 import { dealPageShown } from '../deals';
+import { agencyPageShown } from '../agencies';
 
 /**
  * The HTTP status of a page address (issue "soft 404"): the web app answers every address with its shell,
@@ -56,7 +57,7 @@ export function isDevRoute(pathname: string): boolean {
 /**
  * The status of a page address for this viewer:
  * - an address that is none of the app's routes: 404, and so is a developer page in production;
- * - /task, /influencer, /company, /video, /deal with an id: 200 when the page shows the record to this
+ * - /task, /influencer, /company, /video, /deal, /agency with an id: 200 when the page shows the record to this
  *   viewer (a hidden profile to its owner and admins, a profile shown to signed-in users only to them);
  *   404 for a malformed id or a record they cannot see; 410 for a task or video an admin deleted;
  * - a deal is private: a signed-in user who is not a party (nor an admin with 任务管理) gets the same 404
@@ -68,7 +69,7 @@ export function isDevRoute(pathname: string): boolean {
 export async function pageStatus(ctx: AppContext, pathname: string, viewer: () => Promise<AuthUser | null>): Promise<PageStatus> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (!isAppRoute(path) || (ctx.config.isProduction && isDevRoute(path))) return { status: 404, kind: null, notFoundPage: true };
-  const [, rawKind, rawId] = /^\/(task|influencer|company|video|deal)\/([^/]+)$/i.exec(path) ?? [];
+  const [, rawKind, rawId] = /^\/(task|influencer|company|video|deal|agency)\/([^/]+)$/i.exec(path) ?? [];
   if (!rawKind || !rawId) return OK;
   const kind = rawKind.toLowerCase() as RecordPage;
   const id = decode(rawId);
@@ -90,6 +91,8 @@ export async function pageStatus(ctx: AppContext, pathname: string, viewer: () =
         return influencerPageShown(ctx.db, id, await viewer());
       case 'company':
         return companyPageShown(ctx.db, id, await viewer());
+      case 'agency':
+        return agencyPageShown(ctx.db, id);
     }
   });
   if (shown) return OK;

@@ -7,11 +7,18 @@ import { isApiError } from '../../lib/api';
 import { useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Avatar, InfluencerCard } from '../people/InfluencerCard';
+import type { Prefetch } from '../../app/prefetch';
 import { agencyPageQuery } from './api';
 import '../people/people.css';
 import './agencies.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the agency page's first render reads (rendered by the server for a visitor; decision 0034). */
+export const prefetch: Prefetch = async ({ queryClient, params }) => {
+  const id = (params.id ?? '').trim();
+  if (UUID.test(id)) await queryClient.prefetchQuery(agencyPageQuery(id));
+};
 
 /** /agency/{id} — an agency's public page with its public roster (decision 0044). */
 export default function AgencyPage() {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RosterInvitationRequest } from '@shared/schemas/agencies';
-import { client, data } from '../../lib/client';
+import { client, clientOf, data } from '../../lib/client';
 
 export const agencyKeys = {
   all: ['agencies'] as const,
@@ -13,7 +13,8 @@ export const agencyKeys = {
 export const agencyPageQuery = (id: string) =>
   queryOptions({
     queryKey: agencyKeys.page(id),
-    queryFn: ({ signal }) => data(client.GET('/api/agencies/{id}', { params: { path: { id } }, signal })),
+    // the query client's own transport: on the server that is the render's (decision 0034)
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/agencies/{id}', { params: { path: { id } }, signal })),
   });
 
 /** GET /api/agency/roster — the agency's own roster, invitations and history */

@@ -93,6 +93,7 @@ const en: Messages<typeof zh> = {
         description: 'Make sure you are signed in as the deal’s company or influencer.',
         link: 'My deals',
       },
+      agency: { title: 'The agency does not exist', description: 'It may not be approved yet, or the link is wrong.', link: 'Browse influencers' },
     },
     gone: {
       task: { title: 'The task has been deleted', description: 'The platform deleted this task; it can no longer be viewed.' },

@@ -84,6 +84,7 @@ export default {
       company: { title: '公司信息不存在', description: '该公司可能已隐藏资料，或链接有误。', link: '浏览任务大厅' },
       video: { title: '视频不存在', description: '该视频可能已下架，或链接有误。', link: '浏览视频展示' },
       deal: { title: '订单不存在或您无权查看', description: '请确认您登录的是该订单的企业或达人账号。', link: '我的订单' },
+      agency: { title: '机构不存在', description: '该机构可能尚未通过审核，或链接有误。', link: '浏览达人列表' },
     },
     // 410: deleted by the platform
     gone: {
