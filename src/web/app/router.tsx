@@ -46,7 +46,7 @@ const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage')
 const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['money']);
 const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'), ['developers']);
 const AgencyWorkspacePage = lazyPage(() => import('../features/agencies/AgencyWorkspacePage'), ['agencies']);
-const AgencyPage = lazyPage(() => import('../features/agencies/AgencyPage'), ['agencies', 'people']);
+const AgencyPage = lazyPage(() => import('../features/agencies/AgencyPage'), ['agencies', 'people'], { antd: false });
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
 /**
