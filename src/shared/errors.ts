@@ -258,7 +258,11 @@ export const ERRORS = {
   USER_NOT_FOUND: { status: 404, zh: '用户不存在', en: 'The user does not exist' },
   // agencies (机构, decision 0044)
   AGENCY_ONLY: { status: 403, zh: '只有机构账号可以进行此操作', en: 'Only agency accounts can do this' },
-  AGENCY_NOT_APPROVED: { status: 403, zh: '机构尚未通过审核，暂时不能邀请达人或代达人操作', en: 'Your agency has not been approved yet; you cannot invite or act for influencers' },
+  AGENCY_NOT_APPROVED: {
+    status: 403,
+    zh: '机构尚未通过审核，暂时不能邀请达人或代达人操作',
+    en: 'Your agency has not been approved yet; you cannot invite or act for influencers',
+  },
   AGENCY_NOT_FOUND: { status: 404, zh: '机构不存在', en: 'The agency does not exist' },
   AGENCY_REQUIRED_FIELDS: { status: 400, zh: '请填写机构名称、联系人和联系电话', en: 'Please fill in the agency name, contact person and phone' },
   AGENCY_SHARE_INVALID: { status: 400, zh: '机构分成须为 0–70 之间的整数', en: 'The agency share must be a whole percent from 0 to 70' },

@@ -34,7 +34,9 @@ async function make(): Promise<World> {
   const co = await makeCompany(ctx.db);
   const inf = await makeInfluencer(ctx.db, { isApproved: true });
   const ag = await makeAgency(ctx.db);
-  await ctx.db.insert(agencyMemberships).values({ agencyId: ag.agency.id, influencerId: inf.influencer.id, sharePercent: 20, status: 'active', startedAt: now });
+  await ctx.db
+    .insert(agencyMemberships)
+    .values({ agencyId: ag.agency.id, influencerId: inf.influencer.id, sharePercent: 20, status: 'active', startedAt: now });
   const task = await makeTask(ctx.db, { companyId: co.company.id, status: 'in_progress' });
   const [app] = await ctx.db
     .insert(taskApplications)

@@ -117,7 +117,11 @@ describe('an agency runs a roster influencer’s deal', () => {
     const byAgency = seen.timeline.filter((e: { onBehalf: unknown }) => e.onBehalf);
     expect(byAgency.map((e: { event: string }) => e.event)).toEqual(['receive_samples', 'propose_schedule', 'report_live']);
     for (const e of byAgency) {
-      expect(e).toMatchObject({ actorRole: 'influencer', actorName: w.inf.influencer.nickname, onBehalf: { agencyId: w.ag.agency.id, agencyName: w.ag.agency.name } });
+      expect(e).toMatchObject({
+        actorRole: 'influencer',
+        actorName: w.inf.influencer.nickname,
+        onBehalf: { agencyId: w.ag.agency.id, agencyName: w.ag.agency.name },
+      });
     }
     expect(seen.timeline.find((e: { event: string }) => e.event === 'confirm_schedule').onBehalf).toBeNull();
     // the company still sees no share
@@ -147,7 +151,10 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect(stored).toMatchObject({ senderId: w.inf.user.id, onBehalfAgencyId: w.ag.agency.id });
 
     // every change in the audit log, naming agency, influencer, operation and target
-    const logs = await db().select().from(adminLogs).where(and(eq(adminLogs.actionType, 'agency_on_behalf'), eq(adminLogs.targetId, w.ag.agency.id)));
+    const logs = await db()
+      .select()
+      .from(adminLogs)
+      .where(and(eq(adminLogs.actionType, 'agency_on_behalf'), eq(adminLogs.targetId, w.ag.agency.id)));
     expect(logs.map((l) => (l.after as { operation: string }).operation).sort()).toEqual(
       ['applyToTask', 'postDealEventProposeSchedule', 'postDealEventReceiveSamples', 'postDealEventReportLive', 'sendMessage'].sort(),
     );
@@ -233,7 +240,9 @@ describe('refusals', () => {
     const w = await world();
     const [before] = await db().select().from(users).where(eq(users.id, w.inf.user.id));
     expect(errorOf(await w.a.get(`/api/wallet?${w.q}`)).status).toBe(403);
-    expect(errorOf(await w.a.post(`/api/account/password?${w.q}`, { currentPassword: 'secret123', newPassword: 'hacked123', confirmPassword: 'hacked123' })).status).toBe(403);
+    expect(
+      errorOf(await w.a.post(`/api/account/password?${w.q}`, { currentPassword: 'secret123', newPassword: 'hacked123', confirmPassword: 'hacked123' })).status,
+    ).toBe(403);
     expect(
       errorOf(await w.a.post(`/api/wallet/bank-accounts?${w.q}`, { holderName: '小美', bankName: '招商银行', accountNumber: '6225880123456789' })).status,
     ).toBe(403);

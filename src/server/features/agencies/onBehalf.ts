@@ -46,7 +46,9 @@ async function hasOpenMembership(db: DbOrTx, agencyId: string, influencerId: str
   const [m] = await db
     .select({ id: agencyMemberships.id })
     .from(agencyMemberships)
-    .where(and(eq(agencyMemberships.agencyId, agencyId), eq(agencyMemberships.influencerId, influencerId), inArray(agencyMemberships.status, ['active', 'ending'])))
+    .where(
+      and(eq(agencyMemberships.agencyId, agencyId), eq(agencyMemberships.influencerId, influencerId), inArray(agencyMemberships.status, ['active', 'ending'])),
+    )
     .limit(1);
   return Boolean(m);
 }
@@ -81,7 +83,14 @@ export async function resolveOnBehalf(
   if (agency.status !== 'approved') throw new AppError('AGENCY_NOT_APPROVED');
   if (!UUID_RE.test(influencerId)) throw notMember();
   const [inf] = await ctx.db
-    .select({ id: influencers.id, userId: influencers.userId, nickname: influencers.nickname, email: users.email, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .select({
+      id: influencers.id,
+      userId: influencers.userId,
+      nickname: influencers.nickname,
+      email: users.email,
+      suspendedAt: users.suspendedAt,
+      deletedAt: users.deletedAt,
+    })
     .from(influencers)
     .innerJoin(users, eq(users.id, influencers.userId))
     .where(eq(influencers.id, influencerId))
@@ -138,7 +147,14 @@ export function registerOnBehalf(app: FastifyInstance, ctx: AppContext) {
         description: `机构 ${ob.agencyName} 代 ${ob.nickname}：${operation}`,
         targetType: 'agency',
         targetId: ob.agencyId,
-        after: { agencyId: ob.agencyId, agencyUserId: ob.agencyUserId, influencerId: ob.influencerId, operation, path: request.url.split('?')[0]!.slice(0, 500), target },
+        after: {
+          agencyId: ob.agencyId,
+          agencyUserId: ob.agencyUserId,
+          influencerId: ob.influencerId,
+          operation,
+          path: request.url.split('?')[0]!.slice(0, 500),
+          target,
+        },
         ip: request.ip,
       });
     } catch (err) {

@@ -111,7 +111,10 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     .from(dealEvents)
     .where(eq(dealEvents.dealId, d.id))
     .orderBy(dealEvents.version);
-  const onBehalf = await onBehalfRefs(db, timeline.map((e) => e.onBehalfAgencyId));
+  const onBehalf = await onBehalfRefs(
+    db,
+    timeline.map((e) => e.onBehalfAgencyId),
+  );
   const open = disputes.find((x) => x.outcome === 'open') ?? null;
   const facts = factsOf(d, open);
   const now = ctx.clock.now();

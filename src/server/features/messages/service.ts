@@ -141,7 +141,10 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
     .where(eq(conversationMessages.conversationId, id))
     .orderBy(desc(conversationMessages.createdAt))
     .limit(200);
-  const agencies = await onBehalfRefs(ctx.db, messages.map((m) => m.onBehalfAgencyId));
+  const agencies = await onBehalfRefs(
+    ctx.db,
+    messages.map((m) => m.onBehalfAgencyId),
+  );
   const canSend = viewer !== 'admin' && (row.dealId !== null || (await acceptsMessages(ctx.db, row.influencerUserId)));
   return {
     conversation: { ...toSummary(row), unread: viewer === 'admin' ? row.unread : 0 },
