@@ -274,6 +274,10 @@ describe('refusals', () => {
     expect((await fire(w.c, deal.id, 'cancel', { reason: '取消' })).statusCode, 'company cancels before the live').toBe(200);
     expect(errorOf(await w.a.get(`/api/deals/${deal.id}?${w.q}`)).code).toBe('AGENCY_MEMBER_NOT_FOUND');
     expect(errorOf(await w.a.get(`/api/deals?${w.q}`)).code).toBe('AGENCY_MEMBER_NOT_FOUND');
+    const next = await publish(w);
+    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId: next, proposedRate: 1_000 })).code).toBe('AGENCY_MEMBER_NOT_FOUND');
+    // an address that is no operation stays 404 NOT_FOUND with the parameter
+    expect(errorOf(await w.a.get(`/api/no-such-thing?${w.q}`)).status).toBe(404);
   });
 });
 

@@ -118,7 +118,8 @@ type Acting = FastifyRequest & { onBehalfUser?: AuthUser };
 /** Registered after the sessions and the API keys, before the routes (app.ts). */
 export function registerOnBehalf(app: FastifyInstance, ctx: AppContext) {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // an address that is no operation answers its 404 as it would without the parameter
+    if (!request.url.startsWith('/api/') || request.is404) return;
     const raw = (request.query as Record<string, unknown> | undefined)?.onBehalfOf;
     if (raw === undefined) return;
     const mode = request.routeOptions.config?.onBehalf;
