@@ -194,6 +194,46 @@ describe('an agency runs a roster influencer’s deal', () => {
   });
 });
 
+describe('disputes on behalf', () => {
+  it('the agency answers the company’s dispute with its own evidence, as the influencer', async () => {
+    const w = await world();
+    const { deal } = await dealByAgency(w);
+    expect((await fire(w.c, deal.id, 'propose_schedule', schedule())).statusCode).toBe(200);
+    expect((await fire(w.a, deal.id, 'confirm_schedule', {}, w.q)).statusCode).toBe(200);
+    clock.advance(51 * H);
+    const reported = await fire(
+      w.a,
+      deal.id,
+      'report_live',
+      {
+        replayUrl: 'https://www.douyin.com/video/2',
+        startedAt: new Date(clock.nowMs() - 3 * H).toISOString(),
+        endedAt: new Date(clock.nowMs() - H).toISOString(),
+        views: 50,
+        peakViewers: 5,
+        orders: 1,
+        gmvCents: 0,
+        screenshots: [],
+      },
+      w.q,
+    );
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect((await fire(w.c, deal.id, 'dispute', { reason: 'report_untrue', statement: '数据不实', evidence: [] })).statusCode).toBe(200);
+    const evidence = (await upload(w.a, 'deal-file', await pngBytes(), 'proof.png', 'image/png')).json().id as string;
+    const answered = await fire(w.a, deal.id, 'answer_dispute', { statement: '后台数据截图为证', evidence: [evidence] }, w.q);
+    expect(answered.statusCode, answered.body).toBe(200);
+    const seen = (await w.c.get(`/api/deals/${deal.id}`)).json();
+    expect(seen.disputes[0].answerEvidence.map((x: { id: string }) => x.id)).toEqual([evidence]);
+    expect(seen.timeline.find((e: { event: string }) => e.event === 'answer_dispute').onBehalf).toMatchObject({ agencyId: w.ag.agency.id });
+    // the company can read the agency's evidence; so can the agency (its upload) and the influencer (its deal)
+    expect((await w.c.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
+    expect((await w.a.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
+    expect((await w.i.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
+    expect((await fire(w.c, deal.id, 'withdraw_dispute')).statusCode).toBe(200);
+    expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
+  });
+});
+
 describe('refusals', () => {
   it('an influencer not on the roster, an unknown or malformed id: 404 AGENCY_MEMBER_NOT_FOUND', async () => {
     const w = await world();
