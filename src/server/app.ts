@@ -55,7 +55,7 @@ import { developerRoutes } from './features/developers';
 import { deliverWebhooks, webhookRoutes } from './features/webhooks';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
-import { agencyRoutes } from './features/agencies';
+import { agencyRoutes, registerOnBehalf } from './features/agencies';
 import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
 import { mailRoutes } from './features/mail';
@@ -238,6 +238,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerSessions(app, ctx);
   // Authorization: Bearer lc_live_… on the routes that declare a keyScope (decision 0038)
   registerApiKeyAuth(app, ctx);
+  // ?onBehalfOf= — an agency acting for a roster influencer on the routes that declare it (decision 0045)
+  registerOnBehalf(app, ctx);
 
   // the API document (/api/docs/json) and the check every API route passes (decision 0031)
   await registerApiDocs(app, config);

@@ -258,7 +258,11 @@ export const ERRORS = {
   USER_NOT_FOUND: { status: 404, zh: '用户不存在', en: 'The user does not exist' },
   // agencies (机构, decision 0044)
   AGENCY_ONLY: { status: 403, zh: '只有机构账号可以进行此操作', en: 'Only agency accounts can do this' },
-  AGENCY_NOT_APPROVED: { status: 403, zh: '机构尚未通过审核，暂时不能邀请达人', en: 'Your agency has not been approved yet; you cannot invite influencers' },
+  AGENCY_NOT_APPROVED: {
+    status: 403,
+    zh: '机构尚未通过审核，暂时不能邀请达人或代达人操作',
+    en: 'Your agency has not been approved yet; you cannot invite or act for influencers',
+  },
   AGENCY_NOT_FOUND: { status: 404, zh: '机构不存在', en: 'The agency does not exist' },
   AGENCY_REQUIRED_FIELDS: { status: 400, zh: '请填写机构名称、联系人和联系电话', en: 'Please fill in the agency name, contact person and phone' },
   AGENCY_SHARE_INVALID: { status: 400, zh: '机构分成须为 0–70 之间的整数', en: 'The agency share must be a whole percent from 0 to 70' },
@@ -274,6 +278,11 @@ export const ERRORS = {
   },
   AGENCY_MEMBERSHIP_NOT_FOUND: { status: 404, zh: '签约关系不存在', en: 'The roster membership does not exist' },
   AGENCY_END_DATE_PAST: { status: 400, zh: '签约结束日期须在今天之后', en: 'The end date must be after today' },
+  AGENCY_MEMBER_NOT_FOUND: {
+    status: 404,
+    zh: '该达人不在您的签约名单中，或此操作不属于您的机构',
+    en: 'This influencer is not on your roster, or this is not your agency’s to act on',
+  },
   REVIEW_NOT_PENDING: { status: 409, zh: '该用户没有待审核的申请', en: 'This user has nothing waiting for review' },
   REJECT_REASON_REQUIRED: { status: 400, zh: '请填写拒绝原因', en: 'Please give the reason' },
   SUSPEND_REASON_REQUIRED: { status: 400, zh: '请填写停用原因', en: 'Please give the reason for the suspension' },

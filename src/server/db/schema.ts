@@ -493,6 +493,8 @@ export const taskApplications = pgTable(
     status: text('status').notNull().default('pending'),
     appliedAt: ts('applied_at').notNull().defaultNow(),
     respondedAt: ts('responded_at'),
+    /** the agency that acted for the influencer (代理操作, decision 0045); null: the influencer acted itself */
+    onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('task_applications_unique').on(t.taskId, t.influencerId),
@@ -529,6 +531,8 @@ export const taskInvitations = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     respondedAt: ts('responded_at'),
+    /** the agency that acted for the influencer (代理操作, decision 0045); null: the influencer (or nobody yet) acted itself */
+    onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('task_invitations_unique').on(t.taskId, t.influencerId),
@@ -836,6 +840,8 @@ export const conversationMessages = pgTable(
     createdAt: createdAt(),
     /** when the other side read it */
     readAt: ts('read_at'),
+    /** the agency that acted for the influencer (代理操作, decision 0045); null: the sender acted itself */
+    onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
@@ -1080,6 +1086,8 @@ export const dealEvents = pgTable(
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** the agency that acted for the influencer (代理操作, decision 0045); null: the actor acted itself */
+    onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('deal_events_deal_version_unique').on(t.dealId, t.version)],

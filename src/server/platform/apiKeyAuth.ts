@@ -74,7 +74,8 @@ async function resolveKey(ctx: AppContext, token: string, ip: string): Promise<K
   if (!row || !matches) return null;
   if (row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now.getTime())) return null;
   if (row.suspendedAt || row.deletedAt) return null;
-  if (row.userType !== 'company' && row.userType !== 'influencer') return null;
+  // an agency's key acts for its roster with ?onBehalfOf= (decision 0045)
+  if (row.userType !== 'company' && row.userType !== 'influencer' && row.userType !== 'agency') return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_MS || row.lastUsedIp !== ip) {
     await ctx.db.update(apiKeys).set({ lastUsedAt: now, lastUsedIp: ip }).where(eq(apiKeys.id, row.id));
   }

@@ -21,7 +21,15 @@ export type AuthUser = {
   sessionId: string;
   /** set when the request acts with an API key (platform/apiKeyAuth.ts; sessionId is then empty) */
   apiKeyId?: string;
+  /**
+   * set when an agency acts for a roster influencer (`?onBehalfOf=`, decision 0045): the user is then that
+   * influencer, and this names the agency that really acted (features/agencies/onBehalf.ts)
+   */
+  onBehalf?: OnBehalf;
 };
+
+/** the agency behind an on-behalf request and the influencer it acts for */
+export type OnBehalf = { agencyId: string; agencyName: string; agencyUserId: string; influencerId: string; nickname: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -103,6 +111,11 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext) {
     }
     return req._user;
   });
+}
+
+/** Makes the rest of the request act as `user` (an agency acting for a roster influencer, decision 0045). */
+export function actAs(request: FastifyRequest, user: AuthUser) {
+  (request as FastifyRequest & { _user?: Promise<AuthUser | null> })._user = Promise.resolve(user);
 }
 
 export async function purgeExpiredSessions(ctx: AppContext) {

@@ -119,3 +119,21 @@ export const agencyInvitationResponse = z.object({ invitation: agencyInvitation 
 
 /** the agency an influencer's public page names (签约机构) */
 export const agencyBadge = agencyRef.nullable();
+
+/** a record made by an agency acting for the influencer: shown as 机构 {agencyName} 代 {influencer} (decision 0045) */
+export const onBehalfRef = z.object({ agencyId: z.string().uuid(), agencyName: z.string() });
+
+/**
+ * `?onBehalfOf=` (代理操作, decision 0045): merged into the querystring of each influencer operation an agency may
+ * call for a roster influencer. Described once, here.
+ */
+export const onBehalfQuery = z.object({
+  onBehalfOf: z
+    .string()
+    .uuid({ error: 'AGENCY_MEMBER_NOT_FOUND' })
+    .optional()
+    .describe(
+      'An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403).',
+    ),
+});
+export type OnBehalfQuery = z.infer<typeof onBehalfQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onBehalfRef } from './agencies';
 import { DEAL_EVENT_NAMES, DEAL_ROLES, DEAL_STATES, DISPUTE_REASONS } from '../deals';
 import { PRICING_MODELS } from '../money';
 import { decimal, int, isoDateTime, parseIsoDateTime, text } from './fields';
@@ -101,6 +102,8 @@ export const dealTimelineEntry = z.object({
   event: z.enum(TIMELINE_EVENTS as unknown as [string, ...string[]]),
   actorRole: z.enum(DEAL_ROLES),
   actorName: z.string().nullable(),
+  /** the influencer's event fired by its agency (机构 X 代 Y, decision 0045); null otherwise */
+  onBehalf: onBehalfRef.nullable(),
   fromStatus: z.enum(DEAL_STATES),
   toStatus: z.enum(DEAL_STATES),
   data: z.record(z.string(), z.unknown()),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { DEAL_STATES } from '../deals';
+import { onBehalfRef } from './agencies';
 
 /**
  * Conversations between a company and an influencer: the contact conversation of the pair (started by
@@ -31,6 +32,8 @@ export const conversationMessage = z.object({
   from: z.enum(['company', 'influencer']).nullable(),
   /** the viewer sent it */
   mine: z.boolean(),
+  /** sent by the influencer's agency for the influencer (机构 X 代 Y, decision 0045); null otherwise */
+  onBehalf: onBehalfRef.nullable(),
   readAt: z.string().nullable(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;

@@ -346,7 +346,7 @@ export interface paths {
         };
         /**
          * The signed-in company's or influencer's deals, latest activity first
-         * @description Who: companies and influencers (their own deals only). API key scope: `deals:read`.
+         * @description Who: companies and influencers (their own deals only); an agency for a roster influencer (the deals made under it). API key scope: `deals:read`.
          */
         get: operations["listDeals"];
         put?: never;
@@ -1842,6 +1842,7 @@ export interface components {
             createdAt: string;
             from: ("company" | "influencer") | null;
             mine: boolean;
+            onBehalf: components["schemas"]["OnBehalfRef"] | null;
             readAt: string | null;
         };
         ConversationResponse: {
@@ -2116,6 +2117,7 @@ export interface components {
             /** @enum {string} */
             actorRole: "company" | "influencer" | "admin" | "system";
             actorName: string | null;
+            onBehalf: components["schemas"]["OnBehalfRef"] | null;
             /** @enum {string} */
             fromStatus: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
             /** @enum {string} */
@@ -2162,7 +2164,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         InvitationEventData: {
             invitationId: string;
             taskId: string;
@@ -2261,6 +2263,11 @@ export interface components {
         Ok: {
             /** @constant */
             ok: true;
+        };
+        OnBehalfRef: {
+            /** Format: uuid */
+            agencyId: string;
+            agencyName: string;
         };
         PayoutPaidEventData: {
             payoutId: string;
@@ -2991,6 +2998,8 @@ export interface operations {
             query?: {
                 taskId?: string;
                 influencerId?: string;
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
             };
             header?: never;
             path?: never;
@@ -3019,7 +3028,10 @@ export interface operations {
     };
     applyToTask: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3119,7 +3131,10 @@ export interface operations {
     };
     withdrawApplication: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3213,7 +3228,10 @@ export interface operations {
     };
     listMyInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3241,7 +3259,10 @@ export interface operations {
     };
     acceptInvitation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3271,7 +3292,10 @@ export interface operations {
     };
     declineInvitation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3369,6 +3393,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "active" | "closed" | "all";
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
             };
             header?: never;
             path?: never;
@@ -3388,6 +3414,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -3395,7 +3422,10 @@ export interface operations {
     };
     getDeal: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3461,7 +3491,10 @@ export interface operations {
     };
     postDealEventPayDeposit: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3533,7 +3566,10 @@ export interface operations {
     };
     postDealEventReceiveSamples: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3569,7 +3605,10 @@ export interface operations {
     };
     postDealEventProposeSchedule: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3605,7 +3644,10 @@ export interface operations {
     };
     postDealEventConfirmSchedule: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3641,7 +3683,10 @@ export interface operations {
     };
     postDealEventReportLive: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3713,7 +3758,10 @@ export interface operations {
     };
     postDealEventDispute: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3749,7 +3797,10 @@ export interface operations {
     };
     postDealEventAnswerDispute: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3785,7 +3836,10 @@ export interface operations {
     };
     postDealEventWithdrawDispute: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3857,7 +3911,10 @@ export interface operations {
     };
     postDealEventRequestCancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3893,7 +3950,10 @@ export interface operations {
     };
     postDealEventAgreeCancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3929,7 +3989,10 @@ export interface operations {
     };
     postDealEventDeclineCancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3965,7 +4028,10 @@ export interface operations {
     };
     postDealEventWithdrawCancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4028,7 +4094,10 @@ export interface operations {
     };
     getConversation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4057,7 +4126,10 @@ export interface operations {
     };
     sendMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -36,7 +36,12 @@ import { HOUR, factsOf, adminUserIds, type DealRow, type DisputeRow, type Partie
 import { settleTaskAfterDeal } from './taskSettlement';
 import { emitWebhookEvent } from '../webhooks';
 
-export type Actor = { role: DealRole; userId: string | null; ip?: string };
+/**
+ * Who fires an event. Acting on behalf (decision 0045): role influencer and userId the influencer's, with
+ * `onBehalfAgencyId` the agency that acted and `uploaders` whose uploads it may attach (the influencer's and the
+ * agency user's).
+ */
+export type Actor = { role: DealRole; userId: string | null; ip?: string; onBehalfAgencyId?: string | null; uploaders?: string[] };
 export type Outcome = { notes: NewNotification[] };
 
 /** a timed job an event plans (written after the deal row) */
@@ -66,8 +71,9 @@ export type EffectInput = {
 };
 type Effect = (x: EffectInput) => Promise<void> | void;
 
-/** screenshots and evidence: images this user uploaded for a deal */
-async function checkImages(tx: DbOrTx, ids: string[], userId: string | null) {
+/** screenshots and evidence: images the actor uploaded for a deal (acting on behalf: the influencer's or the agency user's) */
+async function checkImages(tx: DbOrTx, ids: string[], actor: Actor) {
+  const owners = actor.uploaders ?? (actor.userId ? [actor.userId] : []);
   if (!ids.length) return;
   const unique = [...new Set(ids)];
   const rows = await tx
@@ -78,7 +84,7 @@ async function checkImages(tx: DbOrTx, ids: string[], userId: string | null) {
         inArray(uploads.id, unique),
         eq(uploads.purpose, 'deal-file'),
         eq(uploads.kind, 'image'),
-        userId ? eq(uploads.ownerUserId, userId) : isNull(uploads.id),
+        owners.length ? inArray(uploads.ownerUserId, owners) : isNull(uploads.id),
       ),
     );
   if (rows.length !== unique.length) throw new AppError('DEAL_IMAGE_INVALID');
@@ -172,7 +178,7 @@ const reportLive: Effect = async ({ tx, d, actor, form, env, parties, now, task,
     screenshots: string[];
   };
   if (new Date(f.endedAt).getTime() > now.getTime()) throw new AppError('DEAL_REPORT_FUTURE');
-  await checkImages(tx, f.screenshots, actor.userId);
+  await checkImages(tx, f.screenshots, actor);
   Object.assign(patch, {
     reportReplayUrl: f.replayUrl,
     reportStartedAt: new Date(f.startedAt),
@@ -232,7 +238,7 @@ const complete: Effect = async ({ tx, d, parties, now, task, both, patch, notes,
 
 const dispute: Effect = async ({ tx, d, actor, form, now, task, other, data, tell, jobsToSchedule }) => {
   const f = form as { reason: string; statement: string; evidence: string[] };
-  await checkImages(tx, f.evidence, actor.userId);
+  await checkImages(tx, f.evidence, actor);
   const [row] = await tx
     .insert(dealDisputes)
     .values({ dealId: d.id, openedBy: actor.role, reason: f.reason, statement: f.statement, evidence: [...new Set(f.evidence)], openedAt: now })
@@ -249,7 +255,7 @@ const dispute: Effect = async ({ tx, d, actor, form, now, task, other, data, tel
 
 const answerDispute: Effect = async ({ tx, actor, form, dispute, now, task, other, tell }) => {
   const f = form as { statement: string; evidence: string[] };
-  await checkImages(tx, f.evidence, actor.userId);
+  await checkImages(tx, f.evidence, actor);
   await tx
     .update(dealDisputes)
     .set({ answer: f.statement, answerEvidence: [...new Set(f.evidence)], answeredAt: now })
@@ -450,6 +456,7 @@ export async function applyEvent(
     fromStatus: from,
     toStatus: to,
     data,
+    onBehalfAgencyId: actor.onBehalfAgencyId ?? null,
     createdAt: now,
   });
   for (const j of jobsToSchedule) await scheduleJob(tx, j);

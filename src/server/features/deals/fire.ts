@@ -38,7 +38,11 @@ export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string,
     const role = isAdmin ? 'admin' : await viewerRole(tx, user, parties);
     const dispute = await openDispute(tx, d.id);
     const env = { now: ctx.clock.now(), settlementHours: settings.settlementHours };
-    const out = await applyEvent(ctx, tx, d, event, { role, userId: user.id, ip: meta.ip }, form, env, parties, dispute);
+    // an agency acting for the influencer (decision 0045): the influencer's event, recorded with the agency
+    const actor = user.onBehalf
+      ? { role, userId: user.id, ip: meta.ip, onBehalfAgencyId: user.onBehalf.agencyId, uploaders: [user.id, user.onBehalf.agencyUserId] }
+      : { role, userId: user.id, ip: meta.ip };
+    const out = await applyEvent(ctx, tx, d, event, actor, form, env, parties, dispute);
     return out.notes;
   });
 }

@@ -10,6 +10,7 @@ import { balanceOf } from '../money';
 import { computeSettlement, decisionComparison, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../settings';
+import { onBehalfRefs } from '../agencies';
 import { dealReviewState } from '../reviews';
 import { HOUR, party, factsOf, partiesOf, viewerRole, iso, type DealRow, type Parties } from './model';
 
@@ -104,11 +105,16 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       fromStatus: dealEvents.fromStatus,
       toStatus: dealEvents.toStatus,
       data: dealEvents.data,
+      onBehalfAgencyId: dealEvents.onBehalfAgencyId,
       at: dealEvents.createdAt,
     })
     .from(dealEvents)
     .where(eq(dealEvents.dealId, d.id))
     .orderBy(dealEvents.version);
+  const onBehalf = await onBehalfRefs(
+    db,
+    timeline.map((e) => e.onBehalfAgencyId),
+  );
   const open = disputes.find((x) => x.outcome === 'open') ?? null;
   const facts = factsOf(d, open);
   const now = ctx.clock.now();
@@ -193,6 +199,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       event: e.event,
       actorRole: e.actorRole as DealRole,
       actorName: nameOf(e.actorRole),
+      onBehalf: e.onBehalfAgencyId ? (onBehalf.get(e.onBehalfAgencyId) ?? null) : null,
       fromStatus: e.fromStatus as DealState,
       toStatus: e.toStatus as DealState,
       data: e.data,
@@ -225,7 +232,14 @@ export async function listMyDeals(db: DbOrTx, user: AuthUser, filter: 'active' |
     .innerJoin(companies, eq(companies.id, deals.companyId))
     .innerJoin(influencers, eq(influencers.id, deals.influencerId))
     .leftJoin(dealDisputes, and(eq(dealDisputes.dealId, deals.id), eq(dealDisputes.outcome, 'open')))
-    .where(and(isCompany ? eq(companies.userId, user.id) : eq(influencers.userId, user.id), statusCond))
+    .where(
+      and(
+        isCompany ? eq(companies.userId, user.id) : eq(influencers.userId, user.id),
+        // an agency acting for the influencer sees the deals made under it (decision 0045)
+        user.onBehalf ? eq(deals.agencyId, user.onBehalf.agencyId) : undefined,
+        statusCond,
+      ),
+    )
     .orderBy(desc(deals.updatedAt))
     .limit(200);
   return rows.map((r) => {

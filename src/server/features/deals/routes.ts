@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorBody, okBody } from '../../../shared/schemas/common';
 import { ADMIN_EVENTS, eventDef, PARTY_EVENTS } from '../../../shared/deals';
 import { adminDisputeQuery, adminDisputesResponse, dealDetail, dealListQuery, dealListResponse, FORMS } from '../../../shared/schemas/deals';
+import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import { requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -31,13 +32,13 @@ export const dealRoutes =
       '/api/deals',
       {
         preValidation: parties,
-        config: { keyScope: 'deals:read' },
+        config: { keyScope: 'deals:read', onBehalf: 'deals' },
         schema: {
           operationId: 'listDeals',
           tags: ['deals'],
           summary: "The signed-in company's or influencer's deals, latest activity first",
-          description: 'Who: companies and influencers (their own deals only).',
-          querystring: dealListQuery,
+          description: 'Who: companies and influencers (their own deals only); an agency for a roster influencer (the deals made under it).',
+          querystring: dealListQuery.extend(onBehalfQuery.shape),
           response: { 200: dealListResponse, 401: errorBody, 403: errorBody },
         },
       },
@@ -48,13 +49,14 @@ export const dealRoutes =
       '/api/deals/:id',
       {
         preValidation: partiesAndAdmins,
-        config: { keyScope: 'deals:read' },
+        config: { keyScope: 'deals:read', onBehalf: 'deal' },
         schema: {
           operationId: 'getDeal',
           tags: ['deals'],
           summary: 'One deal: terms, timeline, live report, disputes and the actions the viewer may take now',
           description: 'Who: the deal’s company and influencer, and admins with 任务管理. Anyone else gets 404 (the deal’s existence is not revealed).',
           params: z.object({ id: z.string().uuid({ error: 'DEAL_NOT_FOUND' }) }),
+          querystring: onBehalfQuery,
           response: { 200: dealDetail, ...errors },
         },
       },
@@ -72,7 +74,11 @@ export const dealRoutes =
         {
           preValidation: partiesAndAdmins,
           // an admin's event (a dispute decision, admin_cancel) is no key's: keys never act as admins
-          config: def.by.some((r) => r !== 'admin') ? { keyScope: 'deals:write' as const } : {},
+          // the influencer's events: an agency may fire them for a roster influencer on a deal made under it (decision 0045)
+          config: {
+            ...(def.by.some((r) => r !== 'admin') ? { keyScope: 'deals:write' as const } : {}),
+            ...(def.by.includes('influencer') ? { onBehalf: 'deal' as const } : {}),
+          },
           schema: {
             operationId: `postDealEvent${pascal(event)}`,
             tags: ['deals'],
@@ -83,6 +89,7 @@ export const dealRoutes =
               (def.then ? `; the platform then fires ${def.then}` : '') +
               '. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.',
             params: dealIdParams,
+            ...(def.by.includes('influencer') ? { querystring: onBehalfQuery } : {}),
             ...(form ? { body: form } : { body: noForm }),
             response: { 200: okBody, ...errors },
           },
@@ -97,7 +104,8 @@ export const dealRoutes =
     app.get(
       '/api/deal-files/:id',
       {
-        preValidation: partiesAndAdmins,
+        // an agency reads its own uploads (screenshots it attached for a roster influencer, decision 0045)
+        preValidation: guard({ roles: ['company', 'influencer', 'admin', 'agency'] }),
         schema: {
           operationId: 'getDealFile',
           tags: ['deals'],

@@ -12,8 +12,9 @@ import { currentUser, guard } from '../../platform/session';
 import { adminRevokeKey, createKey, listKeys, revokeOwnKey } from './keys';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const keyOwner = guard({ roles: ['company', 'influencer'] });
-const WHO = 'Who: companies and influencers, with a signed-in session (an API key is refused: 403 API_KEY_NOT_ALLOWED; a visitor 401, an admin 403).';
+// an agency's keys carry the same scopes, for its roster with ?onBehalfOf= (decision 0045)
+const keyOwner = guard({ roles: ['company', 'influencer', 'agency'] });
+const WHO = 'Who: companies, influencers and agencies, with a signed-in session (an API key is refused: 403 API_KEY_NOT_ALLOWED; a visitor 401, an admin 403).';
 
 export const developerRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

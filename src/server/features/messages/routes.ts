@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context';
 import { mediaResponse } from '../../platform/openapi/responses';
 import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
+import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import { getConversation, listConversations, sendMessage, unreadCount } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
@@ -68,13 +69,14 @@ export const messageRoutes =
       '/api/conversations/:id',
       {
         preValidation: memberOrAdmin,
-        config: { keyScope: 'deals:read' },
+        config: { keyScope: 'deals:read', onBehalf: 'conversation' },
         schema: {
           operationId: 'getConversation',
           tags: ['messages'],
           summary: 'One conversation with its latest 200 messages (a participant’s reading marks the other side’s read)',
           description: 'Who: its two participants, and admins with 任务管理 for a deal’s conversation (read only). For anyone else it does not exist (404).',
           params: conversationId,
+          querystring: onBehalfQuery,
           response: { 200: conversationResponse, ...errors },
         },
       },
@@ -88,7 +90,7 @@ export const messageRoutes =
       '/api/conversations/:id/messages',
       {
         preValidation: memberOrAdmin,
-        config: { keyScope: 'deals:write' },
+        config: { keyScope: 'deals:write', onBehalf: 'conversation' },
         schema: {
           operationId: 'sendMessage',
           tags: ['messages'],
@@ -97,6 +99,7 @@ export const messageRoutes =
             'Who: its two participants (404 for anyone else; CONVERSATION_READ_ONLY for an admin). 请输入消息内容 when both the text and the images are empty; ' +
             'MESSAGES_DISABLED when the influencer does not accept messages (contact conversations only); at most 120 messages per user per hour.',
           params: conversationId,
+          querystring: onBehalfQuery,
           body: sendMessageRequest,
           response: { 200: sendMessageResponse, ...errors },
         },

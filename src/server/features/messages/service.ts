@@ -11,6 +11,7 @@ import { registerJob, scheduleJob } from '../../platform/jobs';
 import { publish } from '../../platform/realtime';
 import type { AuthUser } from '../../platform/session';
 import { addNotifications, queueNotificationMails, type NewNotification } from '../notifications';
+import { onBehalfRefs } from '../agencies';
 
 /** A message still unread this long after it was sent is mailed to its reader (who has been away). */
 export const AWAY_MAIL_MINUTES = 10;
@@ -140,6 +141,10 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
     .where(eq(conversationMessages.conversationId, id))
     .orderBy(desc(conversationMessages.createdAt))
     .limit(200);
+  const agencies = await onBehalfRefs(
+    ctx.db,
+    messages.map((m) => m.onBehalfAgencyId),
+  );
   const canSend = viewer !== 'admin' && (row.dealId !== null || (await acceptsMessages(ctx.db, row.influencerUserId)));
   return {
     conversation: { ...toSummary(row), unread: viewer === 'admin' ? row.unread : 0 },
@@ -152,19 +157,20 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
       createdAt: m.createdAt.toISOString(),
       from: m.senderId === row.companyUserId ? 'company' : m.senderId === row.influencerUserId ? 'influencer' : null,
       mine: m.senderId === user.id,
+      onBehalf: m.onBehalfAgencyId ? (agencies.get(m.onBehalfAgencyId) ?? null) : null,
       readAt: m.readAt?.toISOString() ?? null,
     })),
   };
 }
 
 /** images in a message: this user's own private uploads */
-async function claimImages(tx: DbOrTx, ids: string[], userId: string) {
+async function claimImages(tx: DbOrTx, ids: string[], userIds: string[]) {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
   const rows = await tx
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(inArray(uploads.id, unique), eq(uploads.purpose, 'deal-file'), eq(uploads.kind, 'image'), eq(uploads.ownerUserId, userId)));
+    .where(and(inArray(uploads.id, unique), eq(uploads.purpose, 'deal-file'), eq(uploads.kind, 'image'), inArray(uploads.ownerUserId, userIds)));
   if (rows.length !== unique.length) throw new AppError('DEAL_IMAGE_INVALID');
   await tx.update(uploads).set({ claimed: true }).where(inArray(uploads.id, unique));
   return unique;
@@ -179,10 +185,19 @@ async function claimImages(tx: DbOrTx, ids: string[], userId: string) {
 export async function storeMessage(
   ctx: AppContext,
   tx: Tx,
-  m: { conversationId: string; senderId: string; recipientId: string; senderName: string; body: string; images: string[] },
+  m: {
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+    senderName: string;
+    body: string;
+    images: string[];
+    /** acting on behalf (decision 0045): the agency, and its user whose uploads may be attached too */
+    onBehalf?: { agencyId: string; agencyUserId: string };
+  },
 ): Promise<{ id: string }> {
   const now = ctx.clock.now();
-  const images = await claimImages(tx, m.images, m.senderId);
+  const images = await claimImages(tx, m.images, m.onBehalf ? [m.senderId, m.onBehalf.agencyUserId] : [m.senderId]);
   // a run of unread messages notifies once: only when the reader had nothing unread here from this sender
   const [before] = await tx
     .select({ id: conversationMessages.id })
@@ -191,7 +206,7 @@ export async function storeMessage(
     .limit(1);
   const [msg] = await tx
     .insert(conversationMessages)
-    .values({ conversationId: m.conversationId, senderId: m.senderId, body: m.body, images, createdAt: now })
+    .values({ conversationId: m.conversationId, senderId: m.senderId, body: m.body, images, onBehalfAgencyId: m.onBehalf?.agencyId ?? null, createdAt: now })
     .returning({ id: conversationMessages.id });
   await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, m.conversationId));
   if (!before) {
@@ -223,6 +238,7 @@ export async function sendMessage(ctx: AppContext, user: AuthUser, id: string, b
       senderName: viewer === 'company' ? row.companyName : row.influencerNickname,
       body: body.message,
       images: body.images,
+      onBehalf: user.onBehalf,
     }),
   );
   return { conversationId: id, messageId: msg.id };

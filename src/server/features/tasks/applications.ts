@@ -27,7 +27,7 @@ export async function moveApplication(tx: DbOrTx, applicationId: string, from: '
  * An influencer who withdrew may apply again while the task is open and not full: the same row goes
  * back to pending (new quote and message, applied now) and the company is told as for a new one.
  */
-export async function apply(ctx: AppContext, userId: string, input: ApplyRequest) {
+export async function apply(ctx: AppContext, userId: string, input: ApplyRequest, onBehalfAgencyId: string | null = null) {
   const result = await ctx.db.transaction(async (tx) => {
     const [inf] = await tx.select({ id: influencers.id, nickname: influencers.nickname }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
     if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
@@ -64,11 +64,12 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
           message: input.message,
           appliedAt: ctx.clock.now(),
           respondedAt: null,
+          onBehalfAgencyId,
         })
       : (
           await tx
             .insert(taskApplications)
-            .values({ taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, message: input.message, status: 'pending' })
+            .values({ taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, message: input.message, status: 'pending', onBehalfAgencyId })
             .returning()
         )[0];
     if (!app) throw new AppError('APPLICATION_DUPLICATE');
@@ -96,9 +97,9 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
   return result.app;
 }
 
-export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyRequest) => {
+export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyRequest, onBehalfAgencyId: string | null = null) => {
   try {
-    return await apply(ctx, userId, input);
+    return await apply(ctx, userId, input, onBehalfAgencyId);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('APPLICATION_DUPLICATE');
     throw err;

@@ -13,6 +13,8 @@ import {
 import type { AppContext } from '../../platform/context';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { currentUser, guard } from '../../platform/session';
+import { onBehalfAgencyId } from '../agencies';
+import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import { acceptInvitation, declineInvitation, invite, listMyInvitations, listTaskInvitations, withdrawInvitation } from './invitations';
 import { closeRecruiting } from './lifecycle';
 
@@ -68,12 +70,13 @@ export const invitationRoutes =
     app.get(
       '/api/me/invitations',
       {
-        config: { keyScope: 'tasks:read' },
+        config: { keyScope: 'tasks:read', onBehalf: 'new' },
         schema: {
           operationId: 'listMyInvitations',
           tags: ['invitations'],
           summary: 'My invitations, newest first, with their tasks',
           description: 'Who: influencers with a profile.',
+          querystring: onBehalfQuery,
           response: { 200: myInvitationsResponse, ...errors },
         },
         preValidation: influencerOnly,
@@ -87,37 +90,43 @@ export const invitationRoutes =
     app.post(
       '/api/task-invitations/:id/accept',
       {
-        config: { keyScope: 'applications:write' },
+        config: { keyScope: 'applications:write', onBehalf: 'new' },
         schema: {
           operationId: 'acceptInvitation',
           tags: ['invitations'],
           summary: 'Accept an invitation: an accepted application at the offered rate and its deal',
           description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409).',
           params: invitationIdParams,
+          querystring: onBehalfQuery,
           response: { 200: acceptInvitationResponse, ...errors },
         },
         preValidation: influencerOnly,
       },
-      async (request) => ({ ok: true as const, ...(await acceptInvitation(ctx, (await currentUser(request)).id, request.params.id)) }),
+      async (request) => {
+        const user = await currentUser(request);
+        return { ok: true as const, ...(await acceptInvitation(ctx, user.id, request.params.id, onBehalfAgencyId(user))) };
+      },
     );
 
     app.post(
       '/api/task-invitations/:id/decline',
       {
-        config: { keyScope: 'applications:write' },
+        config: { keyScope: 'applications:write', onBehalf: 'new' },
         schema: {
           operationId: 'declineInvitation',
           tags: ['invitations'],
           summary: 'Decline an invitation with a reason',
           description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h.',
           params: invitationIdParams,
+          querystring: onBehalfQuery,
           body: declineInvitationRequest,
           response: { 200: okBody, ...errors },
         },
         preValidation: influencerOnly,
       },
       async (request) => {
-        await declineInvitation(ctx, (await currentUser(request)).id, request.params.id, request.body.reason);
+        const user = await currentUser(request);
+        await declineInvitation(ctx, user.id, request.params.id, request.body.reason, onBehalfAgencyId(user));
         return { ok: true as const };
       },
     );

@@ -201,7 +201,7 @@ function checkAnswerable(inv: InvitationRow, now: Date) {
  * POST /api/task-invitations/:id/accept — the invited influencer accepts: an accepted application at the
  * offered rate fills one of the task's slots and starts its deal (fillSlot), in one transaction.
  */
-export async function acceptInvitation(ctx: AppContext, userId: string, id: string): Promise<{ dealId: string }> {
+export async function acceptInvitation(ctx: AppContext, userId: string, id: string, onBehalfAgencyId: string | null = null): Promise<{ dealId: string }> {
   const result = await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
@@ -216,7 +216,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
       .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.influencerId, inf.id)))
       .limit(1);
     if (existing && (existing.status === 'pending' || existing.status === 'accepted')) throw new AppError('INVITATION_STATE_CONFLICT');
-    const values = { proposedRate: inv.offeredRate, message: inv.message, status: 'accepted', appliedAt: now, respondedAt: now };
+    const values = { proposedRate: inv.offeredRate, message: inv.message, status: 'accepted', appliedAt: now, respondedAt: now, onBehalfAgencyId };
     const [application] = existing
       ? await tx
           .update(taskApplications)
@@ -230,7 +230,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
     if (!application) throw new AppError('INVITATION_STATE_CONFLICT');
     const [moved] = await tx
       .update(taskInvitations)
-      .set({ status: 'accepted', respondedAt: now, applicationId: application.id })
+      .set({ status: 'accepted', respondedAt: now, applicationId: application.id, onBehalfAgencyId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
       .returning({ id: taskInvitations.id });
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
@@ -251,7 +251,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
 }
 
 /** POST /api/task-invitations/:id/decline — the invited influencer declines, with a reason the company reads. */
-export async function declineInvitation(ctx: AppContext, userId: string, id: string, reason: string) {
+export async function declineInvitation(ctx: AppContext, userId: string, id: string, reason: string, onBehalfAgencyId: string | null = null) {
   await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
@@ -260,7 +260,7 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
     checkAnswerable(inv, now);
     const [moved] = await tx
       .update(taskInvitations)
-      .set({ status: 'declined', declineReason: reason, respondedAt: now })
+      .set({ status: 'declined', declineReason: reason, respondedAt: now, onBehalfAgencyId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
       .returning({ id: taskInvitations.id });
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');

@@ -23,6 +23,8 @@ import { visitorKey } from '../../platform/visitor';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
+import { onBehalfAgencyId } from '../agencies';
+import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import { acceptApplication, applyOnce, refuseApplication, withdrawApplication } from './applications';
 import { listMyApplications, listTaskApplications } from './applicationLists';
 import { listCategories } from './categories';
@@ -194,13 +196,13 @@ export const taskRoutes =
     app.get(
       '/api/task-applications',
       {
-        config: { keyScope: 'tasks:read' },
+        config: { keyScope: 'tasks:read', onBehalf: 'new' },
         schema: {
           operationId: 'listApplications',
           tags: ['applications'],
           summary: 'Applications of a task (owning company) or of an influencer (that influencer)',
           description: 'Who: ?taskId= the owning company only; ?influencerId= (or nothing) the influencer themself only.',
-          querystring: applicationsQuery,
+          querystring: applicationsQuery.extend(onBehalfQuery.shape),
           response: { 200: z.union([taskApplicationsResponse, myApplicationsResponse]), ...errors },
         },
       },
@@ -220,20 +222,22 @@ export const taskRoutes =
     app.post(
       '/api/task-applications',
       {
-        config: { keyScope: 'applications:write' },
+        config: { keyScope: 'applications:write', onBehalf: 'new' },
         schema: {
           operationId: 'applyToTask',
           tags: ['applications'],
           summary: 'Apply for an open task with a quote within its budget',
           description:
             'Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.',
+          querystring: onBehalfQuery,
           body: applyRequest,
           response: { 200: z.object({ application: z.object({ id: z.string().uuid(), status: z.string() }) }), ...errors },
         },
         preValidation: influencerOnly,
       },
       async (request) => {
-        const a = await applyOnce(ctx, (await currentUser(request)).id, request.body);
+        const user = await currentUser(request);
+        const a = await applyOnce(ctx, user.id, request.body, onBehalfAgencyId(user));
         return { application: { id: a.id, status: a.status } };
       },
     );
@@ -265,13 +269,14 @@ export const taskRoutes =
     app.post(
       '/api/task-applications/:id/withdraw',
       {
-        config: { keyScope: 'applications:write' },
+        config: { keyScope: 'applications:write', onBehalf: 'new' },
         schema: {
           operationId: 'withdrawApplication',
           tags: ['applications'],
           summary: 'Withdraw my pending application',
           description: 'Who: the applicant.',
           params: idParam,
+          querystring: onBehalfQuery,
           response: { 200: okBody, ...errors },
         },
         preValidation: influencerOnly,

@@ -21,7 +21,7 @@ export const uploadRoutes =
           summary: 'Upload one file (multipart field "file")',
           description:
             'Who: portfolio — an influencer, or a browser holding a verified sign-up email (cookie from /api/auth/email-code/verify); ' +
-            'avatar — any signed-in user; logo — companies; video-cover — admins; deal-file — companies and influencers (private: served by /api/deal-files/:id); ' +
+            'avatar — any signed-in user; logo — companies; video-cover — admins; deal-file — companies, influencers and agencies (private: served by /api/deal-files/:id); ' +
             "business-license — companies, agencies and an agency's sign-up with its ticket (private: served by /api/company-licenses/:id to the company and admins with 用户管理); image-test — any signed-in user, development only. " +
             'Type decided by content (videos: a whole MP4/MOV/M4V or WebM container); images re-encoded, ' +
             'at most 40 megapixels (400 IMAGE_TOO_LARGE_PIXELS), processed a few at a time (503 UPLOAD_BUSY when too many wait); ' +
@@ -63,7 +63,8 @@ export const uploadRoutes =
           }
         } else if (purpose === 'deal-file') {
           if (!user) throw new AppError('UNAUTHENTICATED');
-          if (user.userType !== 'company' && user.userType !== 'influencer') throw new AppError('FORBIDDEN');
+          // an agency's own upload, attached when it acts for a roster influencer (decision 0045)
+          if (user.userType !== 'company' && user.userType !== 'influencer' && user.userType !== 'agency') throw new AppError('FORBIDDEN');
           owner = { userId: user.id };
         } else if (purpose === 'video-cover') {
           if (!user) throw new AppError('UNAUTHENTICATED');

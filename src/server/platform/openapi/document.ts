@@ -262,7 +262,9 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
       schema.description = `${typeof schema.description === 'string' ? `${schema.description} ` : ''}API key scope: \`${keyScope}\`.`;
     }
     // the development operations answer 404 to any other machine (platform/loopback.ts)
-    completeResponses(route, tags[0] === 'dev' ? [404] : keyScope ? [401] : []);
+    // ?onBehalfOf= (decision 0045): a visitor 401, not an agency or not approved 403, not on the roster 404
+    const onBehalf = route.config?.onBehalf ? [401, 403, 404] : [];
+    completeResponses(route, [...(tags[0] === 'dev' ? [404] : keyScope ? [401] : []), ...onBehalf]);
   });
 
   const transformObject = createJsonSchemaTransformObject({});

@@ -35,6 +35,8 @@ const en: Messages<typeof zh> = {
     company: 'company',
     influencer: 'influencer',
   },
+  /** an influencer's event fired by its agency (decision 0045) */
+  onBehalf: '{{agency}} on behalf of {{influencer}}',
   roles: { company: 'Company', influencer: 'Influencer', admin: 'Platform admin', system: 'Platform' },
   sections: {
     terms: 'Terms',

@@ -14,6 +14,8 @@ const en: Messages<typeof zh> = {
   replyPlaceholder: 'Write a message…',
   send: 'Send',
   you: 'Me',
+  /** a message the influencer's agency wrote for it (decision 0045) */
+  onBehalf: '{{agency}} on behalf of {{influencer}}',
   errorTitle: 'Could not load messages',
   signIn: 'Please sign in to see your messages',
   image: '[Image]',

@@ -33,6 +33,8 @@ export default {
     company: '企业',
     influencer: '达人',
   },
+  /** an influencer's event fired by its agency (decision 0045) */
+  onBehalf: '机构 {{agency}} 代 {{influencer}}',
   roles: { company: '企业', influencer: '达人', admin: '平台管理员', system: '平台' },
   sections: {
     terms: '合作条款',

@@ -12,6 +12,8 @@ const messages = {
   replyPlaceholder: '输入消息……',
   send: '发送',
   you: '我',
+  /** a message the influencer's agency wrote for it (decision 0045) */
+  onBehalf: '机构 {{agency}} 代 {{influencer}}',
   errorTitle: '加载消息失败',
   signIn: '请先登录后查看消息',
   image: '[图片]',
