@@ -14,7 +14,7 @@ import { raceAgainstSerial, raceRounds, type RaceOp } from '../../test/race';
 import { fireDealEvent } from '../deals';
 import { resolveOnBehalf } from './onBehalf';
 
-const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds(8);
+const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds();
 const H = 3600_000;
 
 let t: TestApp;
