@@ -8,6 +8,8 @@ import { makeAdmin, makeAgency, makeCompany, makeInfluencer } from '../../db/fac
 import { adminLogs, agencyMemberships, notifications, outbox } from '../../db/schema';
 import { Client, createTestApp, delivered, errorOf, signedIn, signupAgency, type TestApp } from '../../test/harness';
 import { activeRosterMembership } from '.';
+import { ManualClock } from '../../platform/clock';
+import { runDueJobs } from '../../platform/jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -228,5 +230,36 @@ describe('access', () => {
     // unknown and malformed agency ids
     expect((await visitor.get('/api/agencies/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await visitor.get('/api/agencies/nope')).statusCode).toBe(404);
+  });
+});
+
+describe('the end date', () => {
+  it('the day after its last day the membership ends by itself (the timed job); before, it is in force', async () => {
+    // 2026-12-01 10:00 in Beijing
+    const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
+    const app = await createTestApp({}, { clock });
+    try {
+      const adb = app.app.ctx.db;
+      const made = await makeAgency(adb);
+      const ag = await signedIn(app.app, made.user.email);
+      const inf = await makeInfluencer(adb, { isApproved: true });
+      const ic = await signedIn(app.app, inf.user.email);
+      const inv = await ag.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20, endsOn: '2026-12-02' });
+      expect(inv.statusCode, inv.body).toBe(200);
+      expect((await ic.post(`/api/agency-invitations/${inv.json().invitation.id}/accept`, {})).statusCode).toBe(200);
+      const status = async () => (await adb.select().from(agencyMemberships).where(eq(agencyMemberships.influencerId, inf.influencer.id)))[0]!.status;
+      // its last day, 23:59 in Beijing: still in force
+      clock.set(new Date('2026-12-02T15:59:00Z'));
+      await runDueJobs(app.app.ctx);
+      expect(await status()).toBe('active');
+      expect(await activeRosterMembership(adb, inf.influencer.id, clock.now())).not.toBeNull();
+      // the next day, 00:00 in Beijing: ended (no open deals under it)
+      clock.set(new Date('2026-12-02T16:00:00Z'));
+      await runDueJobs(app.app.ctx);
+      expect(await status()).toBe('ended');
+      expect((await ag.get('/api/agency/roster')).json().current).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -2,6 +2,8 @@
  * The agencies feature's public entry (decision 0044): what other features, the database seed, tests and scripts
  * use. Everything else in features/agencies is its own (eslint: local/feature-entry, decision 0035).
  */
+import './jobs';
+
 export { activeRosterMembership, agencyOfUser, closeFinishedMemberships } from './model';
 export { agencyBadgeOf, agencyPageShown } from './page';
 export { answerRosterInvitation, inviteToRoster, rosterOf } from './roster';

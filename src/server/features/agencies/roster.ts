@@ -14,6 +14,7 @@ import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { addNotifications } from '../notifications';
+import { scheduleMembershipExpiry } from './jobs';
 import { agencyOfUser, closeFinishedMemberships, openAgencyDealsOf, requireApprovedAgency } from './model';
 import { toAgencyPublic } from './page';
 
@@ -207,15 +208,19 @@ export async function answerRosterInvitation(ctx: AppContext, influencerUserId: 
         .returning({ id: agencyInvitations.id });
       if (!changed) throw new AppError('AGENCY_INVITATION_ANSWERED');
       if (answer === 'accept') {
-        await tx.insert(agencyMemberships).values({
-          agencyId: inv.i.agencyId,
-          influencerId: inf.id,
-          invitationId: inv.i.id,
-          sharePercent: inv.i.sharePercent,
-          endsOn: inv.i.endsOn,
-          status: 'active',
-          startedAt: now,
-        });
+        const [joined] = await tx
+          .insert(agencyMemberships)
+          .values({
+            agencyId: inv.i.agencyId,
+            influencerId: inf.id,
+            invitationId: inv.i.id,
+            sharePercent: inv.i.sharePercent,
+            endsOn: inv.i.endsOn,
+            status: 'active',
+            startedAt: now,
+          })
+          .returning({ id: agencyMemberships.id });
+        if (inv.i.endsOn) await scheduleMembershipExpiry(tx, joined!.id, inv.i.endsOn);
         await tx
           .update(agencyInvitations)
           .set({ status: 'withdrawn', answeredAt: now })
