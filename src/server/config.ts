@@ -120,7 +120,10 @@ export type Config = {
   host: string;
   dataDir: string;
   /** 'memory://' for an in-memory PGlite (tests), a directory for an embedded one, or a postgres URL */
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    /** `connectTimeoutMs`: how long a request waits for a connection (5 s; the tests on a loaded CI machine wait longer) */
+    | { kind: 'postgres'; url: string; poolSize: number; connectTimeoutMs?: number };
   redisUrl?: string;
   /** a Redis command unanswered after this many ms fails and the limits count in this instance's memory */
   redisTimeoutMs: number;

@@ -93,7 +93,7 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     }
   }
   // a database that does not answer fails the request (503) within seconds instead of holding it
-  const pool = new pg.Pool({ ...customPlans(cfg.url), max: cfg.poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ ...customPlans(cfg.url), max: cfg.poolSize, connectionTimeoutMillis: cfg.connectTimeoutMs ?? 5000 });
   pool.on('error', () => {
     /* an idle client failing is reported to the next query; keep the process alive */
   });

@@ -142,7 +142,9 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 150));
     }
   }
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 10 });
+  // a test waits up to 30 s for a connection: on CI's busy machine (four suites on two cores) opening one took over
+  // the 5 s a request of the product waits, and a request answered 503 (seen with 50 sign-ins at once)
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 10, connectTimeoutMs: 30_000 });
   await database.migrate(); // a no-op on the template; kept so a stale template can never hide a migration
   return {
     database,
