@@ -20,24 +20,17 @@ export const toAgencyPublic = (a: AgencyRow): AgencyPublic => ({
   createdAt: a.createdAt.toISOString(),
 });
 
-/** Whether /agency/{id} shows an agency: approved, its account neither suspended nor deleted (the page's own rule). */
+/** The agency /agency/{id} shows: approved, its account neither suspended nor deleted (joined with `users`). */
+const shownAgency = (id: string) => and(eq(agencies.id, id), eq(agencies.status, 'approved'), isNull(users.suspendedAt), isNull(users.deletedAt));
+
+/** Whether /agency/{id} shows an agency (the page status, seo/status.ts), by the page's own rule. */
 export async function agencyPageShown(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: agencies.id })
-    .from(agencies)
-    .innerJoin(users, eq(users.id, agencies.userId))
-    .where(and(eq(agencies.id, id), eq(agencies.status, 'approved'), isNull(users.suspendedAt), isNull(users.deletedAt)))
-    .limit(1);
+  const [row] = await db.select({ id: agencies.id }).from(agencies).innerJoin(users, eq(users.id, agencies.userId)).where(shownAgency(id)).limit(1);
   return Boolean(row);
 }
 
 export async function getAgencyPage(db: DbOrTx, id: string, viewer: Viewer): Promise<AgencyPageResponse> {
-  const [row] = await db
-    .select({ a: agencies })
-    .from(agencies)
-    .innerJoin(users, eq(users.id, agencies.userId))
-    .where(and(eq(agencies.id, id), eq(agencies.status, 'approved'), isNull(users.suspendedAt), isNull(users.deletedAt)))
-    .limit(1);
+  const [row] = await db.select({ a: agencies }).from(agencies).innerJoin(users, eq(users.id, agencies.userId)).where(shownAgency(id)).limit(1);
   if (!row) throw new AppError('AGENCY_NOT_FOUND');
   const current = and(eq(agencyMemberships.agencyId, id), sql`${agencyMemberships.status} in ('active','ending')`);
   const [roster, [{ n }]] = await Promise.all([
