@@ -72,6 +72,18 @@ export async function appLive(page: Page) {
 }
 
 /**
+ * Goes to `path` the way a click on a link does once the app runs (the router's history): no new load and start of
+ * the app — what most steps of a test need, at a fraction of a full load's CPU (decision 0041). The first page of a
+ * test is still loaded from the server (`page.goto`), which is what the first-load specs check.
+ */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
  * Makes the next public pages come without their data, as they do for a request with a session cookie
  * (decision 0034: such a page is rendered without its data): the app then loads the data itself, so a test can hold
  * back or fail those calls to see the loading and error states (which a visitor also meets when moving

@@ -12,7 +12,7 @@
  * the route-table test (`src/shared/routes.ts`) and the server-rendered pages by hydration.spec.
  */
 import type { Page, Request } from '@playwright/test';
-import { DEMO, apiLogin, expect, headerReady, test } from './fixtures';
+import { DEMO, apiLogin, expect, headerReady, navigateInApp, test } from './fixtures';
 
 const PER_PATTERN = 2;
 const MAX_PAGES = 80;
@@ -65,10 +65,7 @@ async function crawl(page: Page) {
     const path = queue.shift() as string;
     if (visited.length === 0) await page.goto(path);
     else {
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+      await navigateInApp(page, path);
     }
     // the console (/admin) has its own top bar instead of the site header
     if (path.split('?')[0] === '/admin') await expect(page.getByTestId('admin-console')).toBeVisible();

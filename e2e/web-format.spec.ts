@@ -17,7 +17,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import * as shared from '../src/shared/options';
-import { ConsoleGuard, DEMO, appLive, expect, test } from './fixtures';
+import { ConsoleGuard, DEMO, appLive, expect, navigateInApp, test } from './fixtures';
 import { acceptedDeal, fundWallet, ok, ownDealServer } from './dealHelpers';
 
 const own = ownDealServer('webfmt');
@@ -169,10 +169,7 @@ async function person(browser: Browser, guard: ConsoleGuard, o: { lang: Lang; lo
  */
 async function visit(p: Person, path: string, then?: (page: Page) => Promise<void>) {
   if (p.page.url().startsWith(own.url)) {
-    await p.page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
+    await navigateInApp(p.page, path);
   } else await p.page.goto(path);
   await p.quiet.wait(p.page);
   if (then) {
