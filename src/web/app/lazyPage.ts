@@ -34,7 +34,9 @@ export function lazyPage(factory: () => Promise<PageModule>, namespaces: string[
     if (!pending) {
       const texts = namespaces.length && !onServer ? loadNamespaces(namespaces) : Promise.resolve();
       const page: Promise<PageModule> = Promise.all([factory(), texts]).then(([m]) => m);
-      pending = (opts.antd === false ? page : withAntd(page)).then(
+      // in the antd scope, the module's other exports kept (its `prefetch`, which the server's render reads)
+      const themed = opts.antd === false ? page : Promise.all([page, withAntd(page)]).then(([m, scoped]): PageModule => ({ ...m, default: scoped.default }));
+      pending = themed.then(
         (m) => (loaded = m),
         (e: unknown) => {
           // a failed load is tried again by the next render (the error boundary's retry, a new visit)

@@ -8,13 +8,12 @@ export const loadAntdScope = () => (scope ??= import('./AntdScope'));
  * Wraps a lazily loaded component in the antd scope, loading both in parallel: for `lazy()` factories of
  * everything that renders antd components (route pages, dialogs, the toast host). Decision 0017.
  */
-export function withAntd<P extends object, M extends { default: ComponentType<P> } = { default: ComponentType<P> }>(load: Promise<M>): Promise<M> {
+export function withAntd<P extends object>(load: Promise<{ default: ComponentType<P> }>): Promise<{ default: ComponentType<P> }> {
   return Promise.all([load, loadAntdScope()]).then(([m, { AntdScope }]) => {
     const Inner = m.default;
     const Wrapped = (props: P) => createElement(AntdScope, null, createElement(Inner, props));
     Wrapped.displayName = `withAntd(${Inner.displayName ?? Inner.name ?? 'Component'})`;
-    // the module's other exports stay (a page's `prefetch`, which the server's render reads)
-    return { ...m, default: Wrapped };
+    return { default: Wrapped };
   });
 }
 
