@@ -73,9 +73,9 @@ test.describe('visitors and the session endpoint (issue 10 item 20)', () => {
       if (p === '/api/auth/me') meCalls.push(r.url());
       if (p === '/api/auth/session') sessionCalls.push(p);
     });
-    // a page the server does not paint: the app asks who is there
+    // a page the server does not paint (the form pages are painted since decision 0046): the app asks who is there
     const session = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/session');
-    await page.goto('/signup');
+    await page.goto('/admin-setup');
     const res = await session;
     expect(res.status()).toBe(200);
     expect(await res.json()).toEqual({ user: null });
@@ -90,10 +90,11 @@ test.describe('visitors and the session endpoint (issue 10 item 20)', () => {
     await headerReady(page);
     await expect(page.getByTestId('header-login')).toBeVisible();
     expect(sessionCalls.length).toBe(before);
-    for (const path of ['/tasks', '/signup', '/login-test', '/forgot-password']) {
+    for (const path of ['/tasks', '/signup', '/login-test', '/forgot-password', '/contact']) {
       await page.goto(path);
       await headerReady(page);
     }
+    expect(sessionCalls.length).toBe(before);
     expect(meCalls).toEqual([]);
     // the console guard (fixtures) fails this test on any console error, the old 401 included
   });

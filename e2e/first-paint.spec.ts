@@ -150,6 +150,12 @@ test.describe('list and detail pages paint their content from the HTML (decision
     ['company detail', (i) => `/company/${i.company}`, /^h1\b/],
     ['videos', () => '/videos', /^a\.video-card /],
     ['video detail', (i) => `/video/${i.video}`, /^h1\b/],
+    // the public form pages drawn with antd, with antd's styles from the HTML (decision 0046)
+    ['contact', () => '/contact', /^input\.ant-input[. ]/],
+    ['sign-up', () => '/signup', /^input\.ant-input[. ]/],
+    ['sign-in', () => '/login-test', /^input\.ant-input[. ]/],
+    ['password reset', () => '/forgot-password', /^input\.ant-input[. ]/],
+    ['admin sign-in', () => '/admin-login', /^input\.ant-input[. ]/],
   ];
   for (const [name, path, mark] of pages) {
     test(`${name}: the server's picture is the app's first render, element by element, in both languages`, async ({ browser, baseURL }) => {

@@ -39,6 +39,12 @@ export type RenderResult = {
   lang: string;
   /** the markup inside <div id="root"> */
   html: string;
+  /**
+   * antd's CSS-in-JS the markup was rendered with (decision 0046): `<style>` elements for the head, each marked
+   * with the hash antd's browser runtime looks for (it keeps them instead of inserting its own); absent for a page
+   * without antd
+   */
+  styles?: string;
   /** the `#first-data` block the browser reads before it hydrates (the dehydrated queries and what it needs) */
   data: FirstData;
 };

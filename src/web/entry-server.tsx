@@ -21,6 +21,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { iconStyles } from '@ant-design/icons/lib/utils';
+import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import type { RenderRequest, RenderResult, ServerEntry } from '@shared/ssr';
 import { Providers } from './app/Providers';
 import { AppRoutes, matchPage } from './app/router';
@@ -95,6 +96,9 @@ async function render(req: RenderRequest): Promise<RenderResult | null> {
   const match = req.notFound ? null : matchPage(path);
   if (!req.notFound && !match) return null;
 
+  // antd's CSS-in-JS for this render only: the styles its components register while rendering are collected here
+  // and go into the page's head (decision 0046), where the browser's antd finds and keeps them
+  const styleCache = createCache();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
   bindClient(
     queryClient,
@@ -124,26 +128,31 @@ async function render(req: RenderRequest): Promise<RenderResult | null> {
     }
     const url = req.search ? `${path}?${req.search}` : path;
     const { prelude } = await prerenderToNodeStream(
-      <I18nextProvider i18n={translator(lang)}>
-        <TimeZoneContext.Provider value={req.timeZone}>
-          <RenderedNotFound.Provider value={req.notFound ?? null}>
-            <Providers client={queryClient}>
-              <StaticRouter location={url}>
-                <AppRoutes />
-              </StaticRouter>
-            </Providers>
-          </RenderedNotFound.Provider>
-        </TimeZoneContext.Provider>
-      </I18nextProvider>,
+      <StyleProvider cache={styleCache}>
+        <I18nextProvider i18n={translator(lang)}>
+          <TimeZoneContext.Provider value={req.timeZone}>
+            <RenderedNotFound.Provider value={req.notFound ?? null}>
+              <Providers client={queryClient}>
+                <StaticRouter location={url}>
+                  <AppRoutes />
+                </StaticRouter>
+              </Providers>
+            </RenderedNotFound.Provider>
+          </TimeZoneContext.Provider>
+        </I18nextProvider>
+      </StyleProvider>,
       // every boundary inline, in order (React outlines a large one behind a script otherwise, which the
       // page's Content-Security-Policy forbids and hydration does not need: nothing streams here)
       { onError: (err) => req.onError?.(err), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const html = await readAll(prelude);
+    // nothing registered (a page without antd): no style elements, not even the empty path map
+    const styles = styleCache.cache.size > 0 ? extractStyle(styleCache) : '';
     const queries = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' && ownData(q.queryKey) });
     return {
       lang,
       html,
+      ...(styles ? { styles } : {}),
       data: {
         siteSettings: req.siteSettings,
         ...(queries.queries.length ? { queries } : {}),

@@ -9,8 +9,9 @@ import { syncDayjsLocale } from './locale';
 import { theme } from './theme';
 
 // dayjs (antd's date components, our date formatting) follows the language; every user of dayjs is in a
-// part that loads this scope first, so dayjs is not initial JavaScript either
-syncDayjsLocale(i18n);
+// part that loads this scope first, so dayjs is not initial JavaScript either. Not on the server: its renders
+// (entry-server.tsx) each have their own translator, and no page it renders formats with dayjs
+if (typeof window !== 'undefined') syncDayjsLocale(i18n);
 
 /**
  * antd's theme and locale (following the i18n language) around a lazily loaded part of the app.

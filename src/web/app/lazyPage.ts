@@ -21,6 +21,8 @@ const onServer = typeof window === 'undefined';
  * `{ antd: false }`: the page renders no antd component (nor does anything it imports), so it does
  * not wait for antd's runtime (scripts/size.mjs counts what each public page loads).
  *
+ * On the server too the page renders inside the antd scope, as the browser will hydrate it (decision 0046).
+ *
  * `preload()` (main.tsx and the server's render, for a page the server renders): once it has resolved, React's
  * lazy gets the page synchronously (a thenable that is already fulfilled), so the render shows the page
  * instead of the loading fallback — on the server, and in the browser's hydration of what it sent (decision 0034).
@@ -32,7 +34,9 @@ export function lazyPage(factory: () => Promise<PageModule>, namespaces: string[
     if (!pending) {
       const texts = namespaces.length && !onServer ? loadNamespaces(namespaces) : Promise.resolve();
       const page: Promise<PageModule> = Promise.all([factory(), texts]).then(([m]) => m);
-      pending = (opts.antd === false || onServer ? page : withAntd(page)).then(
+      // in the antd scope, the module's other exports kept (its `prefetch`, which the server's render reads)
+      const themed = opts.antd === false ? page : Promise.all([page, withAntd(page)]).then(([m, scoped]): PageModule => ({ ...m, default: scoped.default }));
+      pending = themed.then(
         (m) => (loaded = m),
         (e: unknown) => {
           // a failed load is tried again by the next render (the error boundary's retry, a new visit)

@@ -12,6 +12,13 @@ export const BRAND = {
 };
 
 export const theme: ThemeConfig = {
+  // No hash class on antd's elements and selectors (decision 0046). The server renders the public form pages
+  // with antd and the browser hydrates them: antd names its hash `css-dev-only-do-not-override-…` in any process
+  // not run as production (the server under test or in development) and `css-…` in the browser's production
+  // build, which would make every antd element differ between the two. The hash only isolates several antd
+  // versions or themes on one page; this app has one of each, and its theme is CSS variables (antd 6), scoped by
+  // their own class. The selectors keep their weight: the hash sat in :where(), which counts for nothing.
+  hashed: false,
   token: {
     colorPrimary: BRAND.primary,
     colorLink: BRAND.link,

@@ -1,13 +1,21 @@
 import { useEffect, useRef } from 'react';
 
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
 /**
  * Whether the visitor changed the element: its value is no longer the one the server's markup gave it (an
  * address's value the options do not hold shows the first option, which is no change of theirs).
  */
-function changedByHand(el: HTMLInputElement | HTMLSelectElement): boolean {
-  if (el instanceof HTMLInputElement) return el.value !== el.defaultValue;
+function changedByHand(el: Field): boolean {
+  if (!(el instanceof HTMLSelectElement)) return el.value !== el.defaultValue;
   const picked = el.selectedOptions[0];
   return picked !== undefined && !picked.defaultSelected && [...el.options].some((o) => o.defaultSelected);
+}
+
+/** Hands what the visitor put into `el` before the app's code arrived to the app's state (see useEarlyInput). */
+function handOver(el: Element | null, value: string, onChange: (value: string) => void) {
+  const field = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement ? el : null;
+  if (field && field.value !== value && changedByHand(field)) onChange(field.value);
 }
 
 /**
@@ -16,12 +24,22 @@ function changedByHand(el: HTMLInputElement | HTMLSelectElement): boolean {
  * know it. Once hydrated, a value the element holds that differs from the state's is handed to `onChange`, as if
  * typed now — so it is kept and acted on (the hall's search runs for it). Returns the ref for the element.
  */
-export function useEarlyInput<E extends HTMLInputElement | HTMLSelectElement>(value: string, onChange: (value: string) => void) {
+export function useEarlyInput<E extends Field>(value: string, onChange: (value: string) => void) {
   const ref = useRef<E>(null);
   useEffect(() => {
-    const el = ref.current;
-    if (el && el.value !== value && changedByHand(el)) onChange(el.value);
+    handOver(ref.current, value, onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration
   }, []);
   return ref;
+}
+
+/**
+ * The same for a field the app reaches by its `id` (antd's Input, Input.Password and Input.TextArea put the id on
+ * their own input element, behind a ref that is antd's handle): the sign-in, sign-up and contact forms (decision 0046).
+ */
+export function useEarlyField(id: string, value: string, onChange: (value: string) => void) {
+  useEffect(() => {
+    handOver(document.getElementById(id), value, onChange);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration
+  }, []);
 }

@@ -39,7 +39,7 @@ describe('modulePreloadsFor', () => {
     expect(modulePreloadsFor(manifest, '/tasks/', preloaded).scripts.sort()).toEqual(
       ['/assets/TaskHallPage-F.js', '/assets/select-G.js', '/assets/config-H.js', '/assets/AntdScope-I.js', '/assets/tasks-M.js'].sort(),
     );
-    expect(modulePreloadsFor(manifest, '/contact')).toEqual({ scripts: [], styles: [] });
+    expect(modulePreloadsFor(manifest, '/profile')).toEqual({ scripts: [], styles: [] });
     expect(modulePreloadsFor(null, '/')).toEqual({ scripts: [], styles: [] });
   });
 

@@ -15,7 +15,9 @@ import path from 'node:path';
  * earlier, but its first paint 1.5–2.5 s later (the header waits for bandwidth shared with the page's
  * code) and its blocking time up by 300–500 ms (all the code evaluated in one long task): a worse page.
  * Since decision 0021 every public page here is light (13–20 KB beside the shell) and preloaded; an
- * antd part they open later (apply form, dialogs) loads with the antd scope when it is needed.
+ * antd part they open later (apply form, dialogs) loads with the antd scope when it is needed. The public form
+ * pages (contact, sign-up, sign-in, password reset, admin sign-in) are rendered by the server with antd's styles
+ * (decision 0046): the server paints them, so their preloads wait for the first frame like every rendered page's.
  */
 export type PageModules = { pattern: RegExp; module: string; namespaces: string[]; antd: boolean; preload: boolean };
 export const PAGE_MODULES: PageModules[] = [
@@ -30,6 +32,14 @@ export const PAGE_MODULES: PageModules[] = [
   { pattern: /^\/video\/[^/]+$/, module: 'features/videos/VideoDetailPage', namespaces: ['videos'], antd: false, preload: true },
   { pattern: /^\/(about|terms|privacy)$/, module: 'features/site/DocPage', namespaces: ['site'], antd: false, preload: true },
   { pattern: /^\/help$/, module: 'features/site/HelpPage', namespaces: ['site'], antd: false, preload: true },
+  // the public form pages, rendered with antd (decision 0046): painted from the HTML with their style sheets and
+  // antd's styles, so their code — page, antd scope, texts — is asked for only once the page is on screen (the
+  // app's loader): it no longer competes with the first paint, and it is what the hydration waits for
+  { pattern: /^\/contact$/, module: 'features/site/ContactPage', namespaces: ['site'], antd: true, preload: true },
+  { pattern: /^\/signup$/, module: 'features/auth/SignupPage', namespaces: ['auth'], antd: true, preload: true },
+  { pattern: /^\/login-test$/, module: 'features/auth/LoginTestPage', namespaces: ['auth'], antd: true, preload: true },
+  { pattern: /^\/forgot-password$/, module: 'features/auth/ForgotPasswordPage', namespaces: ['auth'], antd: true, preload: true },
+  { pattern: /^\/admin-login$/, module: 'features/admin/AdminLoginPage', namespaces: ['admin'], antd: true, preload: true },
 ];
 
 type ManifestEntry = { file: string; imports?: string[]; css?: string[] };

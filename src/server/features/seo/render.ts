@@ -66,6 +66,9 @@ export function insertRendered(html: string, r: RenderResult, opts: { content: b
     .map(([k, v]) => ` ${k}="${escAttr(v)}"`)
     .join('');
   const style = `<style${attrs}>${opts.headStyle.css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  // antd's styles of the rendered markup (the server entry's own <style> elements), after the icons' rules: both
+  // are the first rules of the page, as in the browser, where antd's runtime puts its own at the head's start
+  const antdStyles = r.styles ? `\n    ${r.styles}` : '';
   const root = `<div id="root" data-first-paint="${escAttr(r.lang)}">${r.html}</div>\n    <script type="application/json" id="first-data">${jsonForHtml(r.data)}</script>`;
   let page = html;
   if (opts.content) {
@@ -87,7 +90,7 @@ export function insertRendered(html: string, r: RenderResult, opts: { content: b
   }
   return page
     .replace(/<html lang="[^"]*">/, `<html lang="${escAttr(r.lang)}">`)
-    .replace(/(<meta name="viewport"[^>]*>)/, (m) => `${m}\n    ${style}`)
+    .replace(/(<meta name="viewport"[^>]*>)/, (m) => `${m}\n    ${style}${antdStyles}`)
     .replace('</head>', links.length ? `  ${links.join('\n    ')}\n  </head>` : '</head>')
     .replace(ROOT, () => root);
 }

@@ -228,6 +228,44 @@ describe('pages rendered in the HTML (decisions 0024, 0034)', () => {
     }
   });
 
+  it('the public form pages paint their antd forms, with antd’s styles in the head for its runtime to keep (decision 0046)', async () => {
+    const pages: [string, string][] = [
+      ['/contact', 'data-testid="contact-name"'],
+      ['/signup', 'data-testid="signup-email"'],
+      ['/login-test', 'data-testid="login-email"'],
+      ['/forgot-password', 'data-testid="reset-email"'],
+      ['/admin-login', 'data-testid="admin-email"'],
+    ];
+    for (const [url, field] of pages) {
+      const res = await new Client(t.app).get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root" data-first-paint="zh-CN">');
+      const paint = root(res.body);
+      // the form itself, drawn by antd, inside the app's frame
+      expect(paint, url).toContain(field);
+      expect(paint, url).toMatch(/<input[^>]*class="ant-input/);
+      expect(paint, url).toContain('<header class="site-header">');
+      // antd's rules for exactly this markup, in the head, each under the hash antd's runtime looks for; the map
+      // of what is there; no hash class (the same markup whatever NODE_ENV the server runs with)
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head, url).toMatch(/<style data-rc-order="prependQueue" data-rc-priority="-?\d+" data-css-hash="[^"]+">[^<]*\.ant-input\{/);
+      expect(head, url).toContain('<style data-ant-cssinjs-cache-path="data-ant-cssinjs-cache-path">');
+      expect(res.body, url).not.toMatch(/css-dev-only|:where\(\.css-/);
+      expect(res.body, url).not.toContain('<div class="boot"');
+    }
+    // in the reader's language, antd's own texts too
+    const en = root((await new Client(t.app).get('/login-test', { cookie: 'lang=en' })).body);
+    expect(en).toContain('Sign in');
+    expect(en).not.toContain('登录');
+    // whether an admin exists yet is public: /admin-login comes with it
+    const keys = (firstData((await new Client(t.app).get('/admin-login')).body) as { queries?: { queries: { queryKey: unknown[] }[] } }).queries?.queries.map(
+      (q) => q.queryKey,
+    );
+    expect(keys).toContainEqual(['admin-public', 'setup']);
+    // a page without antd brings none of antd's rules
+    expect((await new Client(t.app).get('/about')).body).not.toContain('data-css-hash');
+  });
+
   it('paints times in the visitor’s zone (the tz cookie the app writes), Beijing time before it has; a bad zone counts as none', async () => {
     const db = t.app.ctx.db;
     const { company } = await makeCompany(db);

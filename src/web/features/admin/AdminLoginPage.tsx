@@ -11,6 +11,7 @@ import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { issuesToErrors, type FieldErrors } from '../../lib/validation';
 import { useFormat } from '../../lib/format';
+import type { Prefetch } from '../../app/prefetch';
 import { setupStatusQuery, useAdminLogin } from './api';
 import { DEBUG_LOG_SIZE, LOGIN_REDIRECT_MS, LOGIN_TIMEOUT_MS } from './constants';
 import './admin.css';
@@ -23,6 +24,9 @@ const BADGE: Record<Connection, 'default' | 'processing' | 'success' | 'error'> 
   success: 'success',
   failed: 'error',
 };
+
+/** The server renders the page with whether an admin exists yet (public: the note that points to /admin-setup). */
+export const prefetch: Prefetch = ({ queryClient }) => queryClient.prefetchQuery(setupStatusQuery);
 
 /**
  * /admin-login (part 2 §2): admins only — the server refuses every other account (权限不足，只有超级管理员

@@ -3,7 +3,7 @@ import type { AdminLoginRequest, AdminUsersQuery, AuditQuery } from '@shared/sch
 import type { AdminPermission } from '@shared/options';
 import type { AdminTaskListQuery, CategoryFormValues } from '@shared/schemas/adminTasks';
 import type { AdminVideoQuery, ContactListQuery, VideoFormValues } from '@shared/schemas/adminContent';
-import { client, data, type Schema } from '../../lib/client';
+import { client, clientOf, data, type Schema } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 import { meQueryKey } from '../auth/api';
 
@@ -69,9 +69,10 @@ export const adminsQuery = queryOptions({
   queryFn: ({ signal }) => data(client.GET('/api/admin/admins', { signal })),
 });
 
+/** public (whether an admin exists yet): read by /admin-login's first render, on the server too (clientOf) */
 export const setupStatusQuery = queryOptions({
   queryKey: adminKeys.setup,
-  queryFn: ({ signal }) => data(client.GET('/api/admin/setup/status', { signal })),
+  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/admin/setup/status', { signal })),
 });
 
 export const inviteQuery = (token: string) =>

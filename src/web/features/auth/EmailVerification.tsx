@@ -7,6 +7,7 @@ import { emailCodeRequest } from '@shared/schemas/auth';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { session } from '../../lib/storage';
+import { useEarlyField } from '../../lib/useEarlyInput';
 import { useCountdown } from '../../lib/useCountdown';
 import { useSendEmailCode, useVerifyEmailCode } from './api';
 
@@ -72,6 +73,9 @@ export function EmailVerification({ idPrefix, email, onEmailChange, verifiedEmai
       }
     }
   };
+
+  // typed into the server's /signup before the code arrived: taken as typed now
+  useEarlyField(`${idPrefix}-email`, email, (value) => handleEmailChange(value));
 
   const sendCode = () => {
     const n = normalizeEmail(email);

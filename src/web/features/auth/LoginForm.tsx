@@ -8,6 +8,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLogin } from './api';
 import { useFieldText } from './useFieldText';
 import { issuesToErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
+import { useEarlyField } from '../../lib/useEarlyInput';
 
 type Props = {
   onSuccess?: (user: Me) => void;
@@ -30,6 +31,9 @@ export function LoginForm({ onSuccess, autoFocus = false, initialEmail = '', not
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // typed on the server's page before the code arrived (/login-test, /forgot-password after a reset): kept
+  useEarlyField(`${idPrefix}-email`, email, setEmail);
+  useEarlyField(`${idPrefix}-password`, password, setPassword);
 
   const submit = () => {
     setFormError(null);

@@ -15,6 +15,7 @@ import { UserTypePicker } from './UserTypePicker';
 import { AgencySignupFields, agencyRequest, emptyAgency, type AgencyFormState } from '../agencies/AgencySignupFields';
 import { useFieldText } from './useFieldText';
 import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } from '../../lib/validation';
+import { useEarlyField } from '../../lib/useEarlyInput';
 
 /** Paths this form shows an error message at (others also get the banner). */
 const SHOWN_FIELD =
@@ -50,6 +51,10 @@ export function SignupForm({ variant, initialUserType, onSuccess }: Props) {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+
+  // typed into the server's /signup before the code arrived (the email: EmailVerification)
+  useEarlyField(`${idPrefix}-password`, password, setPassword);
+  useEarlyField(`${idPrefix}-confirm`, confirmPassword, setConfirmPassword);
 
   const isInfluencer = userType === 'influencer';
   const input = useMemo(

@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api';
 import { client, data, type Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useEarlyField } from '../../lib/useEarlyInput';
 import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../lib/validation';
 import './site.css';
 
@@ -28,6 +29,12 @@ export default function ContactPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  // typed into the server's page before the code arrived: kept (decision 0046)
+  useEarlyField(`${id}-name`, form.name, (v) => setForm((f) => ({ ...f, name: v })));
+  useEarlyField(`${id}-email`, form.email, (v) => setForm((f) => ({ ...f, email: v })));
+  useEarlyField(`${id}-phone`, form.phone, (v) => setForm((f) => ({ ...f, phone: v })));
+  useEarlyField(`${id}-subject`, form.subject, (v) => setForm((f) => ({ ...f, subject: v })));
+  useEarlyField(`${id}-message`, form.message, (v) => setForm((f) => ({ ...f, message: v })));
   const send = useMutation({ mutationFn: (body: Schema<'ContactRequest'>) => data(client.POST('/api/contact', { body })) });
 
   useEffect(() => {
