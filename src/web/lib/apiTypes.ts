@@ -4954,6 +4954,13 @@ export interface components {
                 tasks: number;
                 completed: number;
             }[];
+            agencies: {
+                approved: number;
+                pending: number;
+                gmvCents: number;
+                agencyGmvCents: number;
+                agencyGmvSharePercent: number | null;
+            };
         };
         AnswerForm: {
             statement: string;
