@@ -45,7 +45,16 @@ export function WorkspacePipeline() {
           block
           value={f.kind}
           onChange={(kind) => setF({ kind: kind as PipelineKind, influencerId: f.influencerId, page: 1 })}
-          options={KINDS.map((k) => ({ value: k, label: q.data ? `${t(`ws.kinds.${k}`)} ${countOf(k)}` : t(`ws.kinds.${k}`) }))}
+          options={KINDS.map((k) => ({
+            value: k,
+            // the name over its count: three fit side by side at 390 px in both languages
+            label: (
+              <span className="ag-kind">
+                <span>{t(`ws.kinds.${k}`)}</span>
+                <strong data-testid={`ws-kind-count-${k}`}>{q.data ? countOf(k) : '–'}</strong>
+              </span>
+            ),
+          }))}
           data-testid="ws-pipeline-kind"
         />
         <Select
