@@ -135,6 +135,37 @@ export type DealFacts = {
   depositDue: boolean;
 };
 
+/** what a deal row holds that its facts are read from (the server's row has these and more) */
+export type DealFactsSource = {
+  status: string;
+  scheduleProposedBy: string | null;
+  scheduleStart: Date | null;
+  reportedAt: Date | null;
+  cancelRequestedBy: string | null;
+  moneyTracked: boolean;
+  rateCents: number;
+  feeFundedAt: Date | null;
+  depositCents: number;
+  depositPaidAt: Date | null;
+};
+
+const partyOf = (v: string | null): PartyRole | null => (v === 'company' || v === 'influencer' ? v : null);
+
+/** A deal's facts from its row and its open dispute (if any): the one reading the deal page, the lists and the agency's pipeline share. */
+export function dealFactsOf(d: DealFactsSource, dispute: { openedBy: string; answeredAt: Date | null } | null): DealFacts {
+  return {
+    status: d.status as DealState,
+    scheduleProposedBy: partyOf(d.scheduleProposedBy),
+    scheduleStart: d.scheduleStart,
+    reportedAt: d.reportedAt,
+    cancelRequestedBy: partyOf(d.cancelRequestedBy),
+    disputeOpenedBy: dispute ? partyOf(dispute.openedBy) : null,
+    disputeAnswered: Boolean(dispute?.answeredAt),
+    feeDue: d.moneyTracked && d.rateCents > 0 && !d.feeFundedAt,
+    depositDue: d.moneyTracked && d.depositCents > 0 && !d.depositPaidAt,
+  };
+}
+
 export type GuardEnv = { now: Date; settlementHours: number };
 
 const HOUR = 3600_000;

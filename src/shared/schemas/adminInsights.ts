@@ -129,5 +129,17 @@ export const analyticsResponse = z.object({
   funnel: z.object({ published: z.number(), applied: z.number(), accepted: z.number(), completed: z.number() }),
   topInfluencers: z.array(z.object({ id: z.string(), nickname: z.string(), accepted: z.number(), completed: z.number() })),
   topCompanies: z.array(z.object({ id: z.string(), name: z.string(), tasks: z.number(), completed: z.number() })),
+  /**
+   * agencies (机构, issue 25 item 6): accounts by review state now, and the GMV through them over the range — the
+   * reported GMV of deals completed in the range, of which those made under an agency (`deals.agency_id`); the share in
+   * percent with one decimal (null without GMV)
+   */
+  agencies: z.object({
+    approved: z.number().int(),
+    pending: z.number().int(),
+    gmvCents: z.number().int(),
+    agencyGmvCents: z.number().int(),
+    agencyGmvSharePercent: z.number().nullable(),
+  }),
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponse>;

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { creditCodeField } from './profiles';
 import { influencerCard } from './people';
 import { calendarDay, int, optionalText, text } from './fields';
-import { emailField } from './common';
+import { emailField, pagination } from './common';
+import { DEAL_STATES } from '../deals';
+import { APPLICATION_STATUSES, INVITATION_STATUSES } from '../options';
 
 export const AGENCY_SHARE_MAX = 70;
 export const AGENCY_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -137,3 +139,91 @@ export const onBehalfQuery = z.object({
     ),
 });
 export type OnBehalfQuery = z.infer<typeof onBehalfQuery>;
+
+// ---------------------------------------------------------------- the workspace (机构工作台, issue 25 item 5)
+
+/** the platform's month (Asia/Shanghai), YYYY-MM */
+const month = z.string().regex(/^\d{4}-\d{2}$/);
+
+/** one current roster influencer in the workspace: open deals, whose move, this month's figures, rating */
+export const workspaceRosterRow = z.object({
+  influencer: influencerRef,
+  membershipStatus: z.enum(MEMBERSHIP_STATUSES),
+  sharePercent: z.number().int(),
+  /** deals made under this agency that are not finished */
+  openDeals: z.number().int(),
+  /** of those, the ones waiting for the influencer's move (the deal table's waitingFor: influencer or both) */
+  waitingOnInfluencer: z.number().int(),
+  /** the agency's cut paid this month from this influencer's deals (its wallet's deal lines), cents */
+  earningsCents: z.number().int(),
+  /** the reported GMV of this influencer's deals under the agency completed this month, cents */
+  gmvCents: z.number().int(),
+  rating: z.number(),
+  totalReviews: z.number().int(),
+});
+export type WorkspaceRosterRow = z.infer<typeof workspaceRosterRow>;
+
+/** GET /api/agency/workspace */
+export const agencyWorkspaceResponse = z.object({
+  month,
+  roster: z.array(workspaceRosterRow),
+  /** the agency's whole month, former members' deals included */
+  totals: z.object({ openDeals: z.number().int(), waitingOnInfluencer: z.number().int(), earningsCents: z.number().int(), gmvCents: z.number().int() }),
+});
+export type AgencyWorkspaceResponse = z.infer<typeof agencyWorkspaceResponse>;
+
+export const PIPELINE_KINDS = ['deals', 'applications', 'invitations'] as const;
+export type PipelineKind = (typeof PIPELINE_KINDS)[number];
+export const PIPELINE_STATUSES = [...new Set([...DEAL_STATES, ...APPLICATION_STATUSES, ...INVITATION_STATUSES])] as [string, ...string[]];
+
+/** GET /api/agency/pipeline: one kind of record across the roster, filtered, newest first, a page at a time */
+export const agencyPipelineQuery = pagination.extend({
+  kind: z.enum(PIPELINE_KINDS, { error: 'BAD_REQUEST' }).default('deals'),
+  influencerId: z.string().uuid({ error: 'BAD_REQUEST' }).optional(),
+  status: z.enum(PIPELINE_STATUSES, { error: 'BAD_REQUEST' }).optional(),
+});
+export type AgencyPipelineQuery = z.infer<typeof agencyPipelineQuery>;
+
+export const pipelineItem = z.object({
+  id: z.string().uuid(),
+  influencer: influencerRef,
+  task: z.object({ id: z.string().uuid(), title: z.string() }),
+  companyName: z.string(),
+  status: z.enum(PIPELINE_STATUSES),
+  /** deals: whose move it is (the deal table's waitingFor); null for applications and invitations */
+  waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
+  /** the rate: the deal's fee, the proposed or offered rate, cents */
+  amountCents: z.number().int(),
+  /** when it was made (applied, invited, the deal created) */
+  createdAt: z.string(),
+  /** the agency acted for the influencer (代理操作) in it */
+  byAgency: z.boolean(),
+});
+export type PipelineItem = z.infer<typeof pipelineItem>;
+
+export const agencyPipelineResponse = z.object({
+  kind: z.enum(PIPELINE_KINDS),
+  items: z.array(pipelineItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** how many of each kind are in each state, for the filter (the influencer filter applies) */
+  counts: z.array(z.object({ kind: z.enum(PIPELINE_KINDS), status: z.enum(PIPELINE_STATUSES), count: z.number().int() })),
+});
+export type AgencyPipelineResponse = z.infer<typeof agencyPipelineResponse>;
+
+/** GET /api/agency/earnings: the agency's cut per month, the last 12 platform months, oldest first */
+export const agencyEarningsResponse = z.object({
+  months: z.array(
+    z.object({
+      month,
+      /** the agency's wallet's deal lines (its cut of fees and commissions) that month, cents */
+      earningsCents: z.number().int(),
+      /** the reported GMV of the agency's deals completed that month, cents */
+      gmvCents: z.number().int(),
+      /** deals under the agency completed that month */
+      completedDeals: z.number().int(),
+    }),
+  ),
+});
+export type AgencyEarningsResponse = z.infer<typeof agencyEarningsResponse>;

@@ -191,6 +191,22 @@ export const dealMoney = z.object({
    * agreed and as decided (decisionComparison), the same for both sides
    */
   decision: z.object({ percent: z.number().int(), before: settlementOut, after: settlementOut }).nullable(),
+  /**
+   * the split of the influencer's net with the agency the deal was made under (decision 0044): what the settlement
+   * paid (`settled`) or, before it, what it will pay with the terms and the report as they stand — floor(net × percent
+   * / 100) per payment, the rest the influencer's. Given to the influencer (and an agency acting for them) and admins
+   * only; absent for the company and for a deal without an agency
+   */
+  agencySplit: z
+    .object({
+      agencyId: z.string().uuid(),
+      agencyName: z.string(),
+      percent: z.number().int(),
+      agencyCents: z.number().int(),
+      influencerCents: z.number().int(),
+      settled: z.boolean(),
+    })
+    .optional(),
 });
 export type DealMoney = z.infer<typeof dealMoney>;
 

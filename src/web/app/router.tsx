@@ -45,7 +45,8 @@ const WalletPage = lazyPage(() => import('../features/money/WalletPage'), ['mone
 const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage'), ['money']);
 const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['money']);
 const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'), ['developers']);
-const AgencyWorkspacePage = lazyPage(() => import('../features/agencies/AgencyWorkspacePage'), ['agencies']);
+// the workspace names deal, application and invitation states (deals, tasks) and matching's reasons
+const AgencyWorkspacePage = lazyPage(() => import('../features/agencies/AgencyWorkspacePage'), ['agencies', 'deals', 'tasks', 'matching']);
 const AgencyPage = lazyPage(() => import('../features/agencies/AgencyPage'), ['agencies', 'people'], { antd: false });
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 

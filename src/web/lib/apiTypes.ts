@@ -955,7 +955,7 @@ export interface paths {
         };
         /**
          * Recommended open tasks for the signed-in influencer (为你推荐), each with its score and up to 3 reasons
-         * @description Who: signed-in influencers (visitors 401, companies and admins 403). Leaves out tasks they applied to and tasks whose live session overlaps one of their deals.
+         * @description Who: signed-in influencers (visitors 401, companies and admins 403), and an approved agency for a current roster influencer (`onBehalfOf`, decision 0045: the 为你推荐 of each influencer in its workspace). Leaves out tasks they applied to and tasks whose live session overlaps one of their deals.
          */
         get: operations["listRecommendedTasks"];
         put?: never;
@@ -1182,6 +1182,86 @@ export interface paths {
          * @description Who: agencies (their own; also while waiting for review).
          */
         get: operations["getAgencyRoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s workspace figures: per current roster influencer the open deals, whose move, this month’s earnings and GMV, rating
+         * @description Who: agencies, their own (also while waiting for review). Earnings: the agency’s cut its wallet received this platform month (Asia/Shanghai); GMV: the reported GMV of its deals completed this month; the totals include former members’ deals.
+         */
+        get: operations["getAgencyWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s pipeline: deals, applications or invitations across its roster, filtered, newest first, paginated
+         * @description Who: agencies, their own. Deals: those made under the agency; applications and invitations: those of the current roster (active or ending memberships). `counts` gives every kind by state (the influencer filter applies).
+         */
+        get: operations["getAgencyPipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s earnings (its cut) and its deals’ GMV per platform month, the last 12 months, oldest first
+         * @description Who: agencies, their own.
+         */
+        get: operations["getAgencyEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/earnings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s earnings per month as CSV (the last 12 months)
+         * @description Who: agencies, their own.
+         */
+        get: operations["exportAgencyEarningsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4728,6 +4808,14 @@ export interface components {
                 inactive: number;
             };
         };
+        AgencyEarningsResponse: {
+            months: {
+                month: string;
+                earningsCents: number;
+                gmvCents: number;
+                completedDeals: number;
+            }[];
+        };
         AgencyInvitation: {
             /** Format: uuid */
             id: string;
@@ -4786,6 +4874,21 @@ export interface components {
             roster: components["schemas"]["InfluencerCard"][];
             rosterCount: number;
         };
+        AgencyPipelineResponse: {
+            /** @enum {string} */
+            kind: "deals" | "applications" | "invitations";
+            items: components["schemas"]["PipelineItem"][];
+            total: number;
+            page: number;
+            limit: number;
+            counts: {
+                /** @enum {string} */
+                kind: "deals" | "applications" | "invitations";
+                /** @enum {string} */
+                status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled" | "pending" | "refused" | "withdrawn" | "declined" | "expired" | "closed";
+                count: number;
+            }[];
+        };
         AgencyPublic: {
             /** Format: uuid */
             id: string;
@@ -4805,6 +4908,16 @@ export interface components {
             description?: string | null;
             logoUploadId?: string | null;
             city?: string | null;
+        };
+        AgencyWorkspaceResponse: {
+            month: string;
+            roster: components["schemas"]["WorkspaceRosterRow"][];
+            totals: {
+                openDeals: number;
+                waitingOnInfluencer: number;
+                earningsCents: number;
+                gmvCents: number;
+            };
         };
         AnalyticsResponse: {
             from: string;
@@ -4841,6 +4954,13 @@ export interface components {
                 tasks: number;
                 completed: number;
             }[];
+            agencies: {
+                approved: number;
+                pending: number;
+                gmvCents: number;
+                agencyGmvCents: number;
+                agencyGmvSharePercent: number | null;
+            };
         };
         AnswerForm: {
             statement: string;
@@ -5389,6 +5509,15 @@ export interface components {
                 before: components["schemas"]["SettlementOut"];
                 after: components["schemas"]["SettlementOut"];
             } | null;
+            agencySplit?: {
+                /** Format: uuid */
+                agencyId: string;
+                agencyName: string;
+                percent: number;
+                agencyCents: number;
+                influencerCents: number;
+                settled: boolean;
+            };
         };
         DealReview: {
             /** Format: uuid */
@@ -6099,6 +6228,28 @@ export interface components {
         PingEventData: {
             endpointId: string;
             message: string;
+        };
+        PipelineItem: {
+            /** Format: uuid */
+            id: string;
+            influencer: {
+                /** Format: uuid */
+                id: string;
+                nickname: string;
+                avatarUrl: string | null;
+            };
+            task: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            };
+            companyName: string;
+            /** @enum {string} */
+            status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled" | "pending" | "refused" | "withdrawn" | "declined" | "expired" | "closed";
+            waitingFor: ("company" | "influencer" | "both" | "admin") | null;
+            amountCents: number;
+            createdAt: string;
+            byAgency: boolean;
         };
         PlatformSettings: {
             platformFeePercent: number;
@@ -6857,6 +7008,23 @@ export interface components {
         };
         /** @enum {string} */
         WebhookEventType: "application.created" | "application.withdrawn" | "invitation.accepted" | "invitation.declined" | "deal.created" | "deal.state_changed" | "deal.report_submitted" | "deal.completed" | "dispute.opened" | "dispute.decided" | "settlement.posted" | "payout.paid" | "topup.succeeded" | "task.filled";
+        WorkspaceRosterRow: {
+            influencer: {
+                /** Format: uuid */
+                id: string;
+                nickname: string;
+                avatarUrl: string | null;
+            };
+            /** @enum {string} */
+            membershipStatus: "active" | "ending" | "ended";
+            sharePercent: number;
+            openDeals: number;
+            waitingOnInfluencer: number;
+            earningsCents: number;
+            gmvCents: number;
+            rating: number;
+            totalReviews: number;
+        };
     };
     responses: {
         /** @description Bad request: the body, query or path is not valid (the error code names the problem) */
@@ -8622,6 +8790,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
             };
             header?: never;
             path?: never;
@@ -8996,6 +9166,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RosterResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getAgencyWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyWorkspaceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getAgencyPipeline: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                kind?: "deals" | "applications" | "invitations";
+                influencerId?: string;
+                status?: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled" | "pending" | "refused" | "withdrawn" | "declined" | "expired" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyPipelineResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getAgencyEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyEarningsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportAgencyEarningsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Month, earnings and GMV in dollars, completed deals (UTF-8 with BOM), a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

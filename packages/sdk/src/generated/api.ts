@@ -2058,6 +2058,15 @@ export interface components {
                 before: components["schemas"]["SettlementOut"];
                 after: components["schemas"]["SettlementOut"];
             } | null;
+            agencySplit?: {
+                /** Format: uuid */
+                agencyId: string;
+                agencyName: string;
+                percent: number;
+                agencyCents: number;
+                influencerCents: number;
+                settled: boolean;
+            };
         };
         DealReview: {
             /** Format: uuid */

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeCompany, makeInfluencer, makeTask, makeTaskCategory } from '../../db/factories';
+import { makeAdmin, makeAgency, makeCompany, makeDeal, makeInfluencer, makeTask, makeTaskCategory } from '../../db/factories';
 import { taskApplications, tasks, users } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
@@ -84,6 +84,47 @@ describe('数据分析', () => {
     expect(csv.body.startsWith('\uFEFFcategory,category_en,tasks\r\n')).toBe(true);
     expect(csv.body).toContain('"美妆, ""特价""",,1');
     void tasks;
+  });
+
+  it('counts agencies by review state and the share of GMV through agencies (deals completed in the range)', async () => {
+    const db = t.app.ctx.db;
+    const co = await makeCompany(db);
+    const inf = await makeInfluencer(db);
+    const ag = await makeAgency(db);
+    await makeAgency(db, { status: 'pending' });
+    await makeAgency(db, { status: 'rejected' });
+    const deal = async (o: { gmv: number; completedAt: string; agency: boolean; status?: string }) => {
+      const task = await makeTask(db, { companyId: co.company.id });
+      const [app] = await db
+        .insert(taskApplications)
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted' })
+        .returning();
+      await makeDeal(db, {
+        task,
+        applicationId: app.id,
+        influencerId: inf.influencer.id,
+        rateCents: 10_000,
+        status: o.status ?? 'completed',
+        reportGmvCents: o.gmv,
+        completedAt: new Date(o.completedAt),
+        ...(o.agency ? { agencyId: ag.agency.id, agencySharePercent: 20 } : {}),
+      });
+    };
+    await deal({ gmv: 30_000, completedAt: '2026-11-19T05:00:00Z', agency: true });
+    await deal({ gmv: 70_000, completedAt: '2026-11-20T01:00:00Z', agency: false });
+    // outside the range (2026-11-17 23:59 in Shanghai), and one not completed: neither counts
+    await deal({ gmv: 99_999, completedAt: '2026-11-17T15:59:00Z', agency: true });
+    await deal({ gmv: 55_555, completedAt: '2026-11-19T05:00:00Z', agency: true, status: 'reported' });
+    const a = (await admin.get('/api/admin/analytics?from=2026-11-18&to=2026-11-20')).json();
+    expect(a.agencies).toEqual({ approved: 1, pending: 1, gmvCents: 100_000, agencyGmvCents: 30_000, agencyGmvSharePercent: 30 });
+    // a range without completed deals: no share
+    expect((await admin.get('/api/admin/analytics?from=2026-10-01&to=2026-10-02')).json().agencies).toMatchObject({ gmvCents: 0, agencyGmvSharePercent: null });
+    // other admins and members are refused as for the rest of 数据分析
+    const other = await makeAdmin(db, { permissions: ['user_management'] });
+    const c = new Client(t.app);
+    expect((await c.post('/api/auth/login', { email: other.email, password: 'secret123' })).statusCode).toBe(200);
+    expect(errorOf(await c.get('/api/admin/analytics'))).toMatchObject({ status: 403 });
+    expect(errorOf(await new Client(t.app).get('/api/admin/analytics'))).toMatchObject({ status: 401 });
   });
 
   it('refuses a reversed or too long range', async () => {

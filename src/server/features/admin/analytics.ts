@@ -7,7 +7,7 @@ import { addDays, daysInRange, rangeProblem } from '../../../shared/dates';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../shared/schemas/adminInsights';
 import { ANALYTICS_CHARTS, ANALYTICS_MAX_DAYS } from '../../../shared/schemas/adminInsights';
 import type { DbOrTx } from '../../db/client';
-import { companies, influencers, taskApplications, taskCategories, tasks, userProfiles, users } from '../../db/schema';
+import { agencies, companies, deals, influencers, taskApplications, taskCategories, tasks, userProfiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { toCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
@@ -37,7 +37,7 @@ export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<
   const db: DbOrTx = ctx.db;
   const r = resolveRange(ctx, q);
   const inRange = (col: typeof users.createdAt | typeof tasks.createdAt | typeof taskApplications.appliedAt) => sql`${col} >= ${r.start} and ${col} < ${r.end}`;
-  const [newUsers, newTasks, apps, accepted, cats, [funnel], topInf, topCo] = await Promise.all([
+  const [newUsers, newTasks, apps, accepted, cats, [funnel], topInf, topCo, agencyStates, [gmv]] = await Promise.all([
     db
       .select({ d: dayOf(users.createdAt), type: userProfiles.userType, n: count() })
       .from(users)
@@ -102,6 +102,21 @@ export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<
       .groupBy(companies.id, companies.companyName)
       .orderBy(desc(count()), companies.companyName)
       .limit(10),
+    // agencies by review state (accounts not deleted), now
+    db
+      .select({ status: agencies.status, n: count() })
+      .from(agencies)
+      .innerJoin(users, eq(users.id, agencies.userId))
+      .where(sql`${users.deletedAt} is null`)
+      .groupBy(agencies.status),
+    // GMV: the reported GMV of the deals completed in the range (deals_status_idx), and the part made under an agency
+    db
+      .select({
+        all: sql<string>`coalesce(sum(${deals.reportGmvCents}), 0)::text`,
+        agency: sql<string>`coalesce(sum(${deals.reportGmvCents}) filter (where ${deals.agencyId} is not null), 0)::text`,
+      })
+      .from(deals)
+      .where(and(eq(deals.status, 'completed'), gte(deals.completedAt, r.start), lt(deals.completedAt, r.end))),
   ]);
 
   const daily = new Map<string, AnalyticsResponse['daily'][number]>();
@@ -133,6 +148,18 @@ export async function getAnalytics(ctx: AppContext, q: AnalyticsQuery): Promise<
     funnel: { published: funnel.published, applied: Number(funnel.applied), accepted: Number(funnel.accepted), completed: Number(funnel.completed) },
     topInfluencers: topInf.map((x) => ({ ...x, completed: Number(x.completed) })),
     topCompanies: topCo.map((x) => ({ ...x, completed: Number(x.completed) })),
+    agencies: agencyFigures(agencyStates, Number(gmv?.all ?? 0), Number(gmv?.agency ?? 0)),
+  };
+}
+
+function agencyFigures(states: { status: string; n: number }[], gmvCents: number, agencyGmvCents: number): AnalyticsResponse['agencies'] {
+  const n = (status: string) => states.find((x) => x.status === status)?.n ?? 0;
+  return {
+    approved: n('approved'),
+    pending: n('pending'),
+    gmvCents,
+    agencyGmvCents,
+    agencyGmvSharePercent: gmvCents > 0 ? Math.round((agencyGmvCents / gmvCents) * 1000) / 10 : null,
   };
 }
 

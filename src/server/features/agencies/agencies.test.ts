@@ -233,6 +233,35 @@ describe('access', () => {
   });
 });
 
+describe('an agency’s roster in 用户管理', () => {
+  it('an admin with 用户管理 reads the current roster with shares and the history; others are refused', async () => {
+    const a = await agency();
+    const [i1, i2] = [await influencer(), await influencer()];
+    for (const [i, share] of [
+      [i1, 25],
+      [i2, 40],
+    ] as const) {
+      const inv = (await a.client.post('/api/agency/roster-invitations', { influencerId: i.influencer.id, sharePercent: share })).json().invitation;
+      expect((await i.client.post(`/api/agency-invitations/${inv.id}/accept`)).statusCode).toBe(200);
+    }
+    expect((await i2.client.post('/api/me/agency/end')).statusCode).toBe(200);
+    const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['user_management'] })).email);
+    const detail = await admin.get(`/api/admin/users/${a.user.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const ag = detail.json().agency;
+    expect(ag).toMatchObject({ id: a.agency.id, name: a.agency.name, status: 'approved' });
+    expect(ag.current).toMatchObject([{ influencer: { id: i1.influencer.id }, sharePercent: 25, status: 'active', openDeals: 0 }]);
+    expect(ag.history).toMatchObject([{ influencer: { id: i2.influencer.id }, sharePercent: 40, status: 'ended', endRequestedBy: 'influencer' }]);
+    // an influencer's or a company's detail has no agency part
+    expect((await admin.get(`/api/admin/users/${i1.user.id}`)).json().agency).toBeNull();
+    // another permission, a member, a visitor
+    const finance = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
+    expect(errorOf(await finance.get(`/api/admin/users/${a.user.id}`))).toMatchObject({ status: 403 });
+    expect(errorOf(await a.client.get(`/api/admin/users/${a.user.id}`))).toMatchObject({ status: 403 });
+    expect(errorOf(await new Client(t.app).get(`/api/admin/users/${a.user.id}`))).toMatchObject({ status: 401 });
+  });
+});
+
 describe('the end date', () => {
   it('the day after its last day the membership ends by itself (the timed job); before, it is in force', async () => {
     // 2026-12-01 10:00 in Beijing

@@ -4,7 +4,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  agencyEarningsResponse,
   agencyIdParams,
+  agencyPipelineQuery,
+  agencyPipelineResponse,
+  agencyWorkspaceResponse,
   agencyInvitationResponse,
   agencyMembershipResponse,
   agencyPageResponse,
@@ -16,8 +20,11 @@ import {
 } from '../../../shared/schemas/agencies';
 import { errorBody } from '../../../shared/schemas/common';
 import type { AppContext } from '../../platform/context';
+import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
 import { getAgencyPage } from './page';
+import { getPipeline } from './pipeline';
+import { earningsCsv, getEarnings, getWorkspace } from './workspace';
 import { answerRosterInvitation, endByAgency, endByInfluencer, getMyAgency, getRoster, inviteToRoster } from './roster';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -59,6 +66,85 @@ export const agencyRoutes =
         preValidation: agencyOnly,
       },
       async (request) => getRoster(ctx.db, (await currentUser(request)).id),
+    );
+
+    app.get(
+      '/api/agency/workspace',
+      {
+        schema: {
+          operationId: 'getAgencyWorkspace',
+          tags: ['agencies'],
+          summary: 'The agency’s workspace figures: per current roster influencer the open deals, whose move, this month’s earnings and GMV, rating',
+          description:
+            'Who: agencies, their own (also while waiting for review). Earnings: the agency’s cut its wallet received this platform month (Asia/Shanghai); GMV: the reported GMV of its deals completed this month; the totals include former members’ deals.',
+          response: { 200: agencyWorkspaceResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return getWorkspace(ctx, (await currentUser(request)).id);
+      },
+    );
+
+    app.get(
+      '/api/agency/pipeline',
+      {
+        schema: {
+          operationId: 'getAgencyPipeline',
+          tags: ['agencies'],
+          summary: 'The agency’s pipeline: deals, applications or invitations across its roster, filtered, newest first, paginated',
+          description:
+            'Who: agencies, their own. Deals: those made under the agency; applications and invitations: those of the current roster (active or ending memberships). `counts` gives every kind by state (the influencer filter applies).',
+          querystring: agencyPipelineQuery,
+          response: { 200: agencyPipelineResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return getPipeline(ctx.db, (await currentUser(request)).id, request.query);
+      },
+    );
+
+    app.get(
+      '/api/agency/earnings',
+      {
+        schema: {
+          operationId: 'getAgencyEarnings',
+          tags: ['agencies'],
+          summary: 'The agency’s earnings (its cut) and its deals’ GMV per platform month, the last 12 months, oldest first',
+          description: 'Who: agencies, their own.',
+          response: { 200: agencyEarningsResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return getEarnings(ctx, (await currentUser(request)).id);
+      },
+    );
+
+    app.get(
+      '/api/agency/earnings.csv',
+      {
+        schema: {
+          operationId: 'exportAgencyEarningsCsv',
+          tags: ['agencies'],
+          summary: 'The agency’s earnings per month as CSV (the last 12 months)',
+          description: 'Who: agencies, their own.',
+          response: { 200: mediaResponse('text/csv', 'Month, earnings and GMV in dollars, completed deals (UTF-8 with BOM), a download'), ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request, reply) => {
+        const csv = await earningsCsv(ctx, (await currentUser(request)).id);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="agency-earnings.csv"')
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
     );
 
     app.post(

@@ -190,3 +190,58 @@ describe('every settlement path splits', () => {
     expect(lines.length).toBe(2);
   });
 });
+
+describe('费用与结算 shows the split to the influencer’s side only', () => {
+  it('expected before settlement (per payment, as the settlement rounds), settled after; the company never sees it; receipts name the deal', async () => {
+    const w = await world(33);
+    const deal = await accepted(w, 1_000, { pricingModel: 'slot_commission', commissionPercent: 10 });
+    const view = async (c: Client, q = '') => {
+      const r = await c.get(`/api/deals/${deal.id}${q}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    // before the report: the fee only (net 90,000 → agency 29,700)
+    expect((await view(w.i)).money.agencySplit).toEqual({
+      agencyId: w.ag.agency.id,
+      agencyName: w.ag.agency.name,
+      percent: 33,
+      agencyCents: 29_700,
+      influencerCents: 60_300,
+      settled: false,
+    });
+    await walkToReport(w, deal.id, 123_457);
+    // with the reported GMV: the commission's net 11,111 → 3,666 on top, as the settlement will pay it
+    const expected = { percent: 33, agencyCents: 29_700 + 3_666, influencerCents: 90_000 - 29_700 + 11_111 - 3_666, settled: false };
+    expect((await view(w.i)).money.agencySplit).toMatchObject(expected);
+    // the agency acting for the influencer reads the same
+    expect((await view(w.a, `?onBehalfOf=${w.inf.influencer.id}`)).money.agencySplit).toMatchObject(expected);
+    const company = await view(w.c);
+    expect(company.money).not.toHaveProperty('agencySplit');
+    expect(JSON.stringify(company)).not.toContain(w.ag.agency.name);
+    expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
+    const settled = { ...expected, settled: true };
+    expect((await view(w.i)).money.agencySplit).toMatchObject(settled);
+    expect(await available(w.a)).toBe(settled.agencyCents);
+    expect(await available(w.i)).toBe(settled.influencerCents);
+    const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['task_management'] })).email);
+    expect((await view(admin)).money.agencySplit).toMatchObject(settled);
+    const companyAfter = await view(w.c);
+    expect(companyAfter.money).not.toHaveProperty('agencySplit');
+    expect(JSON.stringify(companyAfter)).not.toContain(w.ag.agency.id);
+    // both wallets' statement lines lead to a receipt that names the deal
+    for (const c of [w.a, w.i]) {
+      const line = (await c.get('/api/wallet')).json().statement.items.find((l: { kind: string }) => l.kind === 'deal_settle');
+      expect(line.memo).toBe(`deal ${deal.id}`);
+      const receipt = await c.get(`/api/wallet/receipts/${line.entryId}`);
+      expect(receipt.statusCode, receipt.body).toBe(200);
+      expect(receipt.json().deal).toEqual({ id: deal.id, title: '口红新品直播' });
+    }
+  });
+
+  it('a deal without an agency has no split for anybody', async () => {
+    const w = await world(20);
+    expect((await w.i.post('/api/me/agency/end')).statusCode).toBe(200);
+    const deal = await accepted(w, 1_000);
+    expect((await w.i.get(`/api/deals/${deal.id}`)).json().money).not.toHaveProperty('agencySplit');
+  });
+});

@@ -3,7 +3,7 @@
  * guards read (src/shared/deals.ts), who may see it, and the row lock.
  */
 import { and, eq } from 'drizzle-orm';
-import { type DealFacts, type DealState, type PartyRole } from '../../../shared/deals';
+import { dealFactsOf, type DealFacts, type PartyRole } from '../../../shared/deals';
 import type { DbOrTx } from '../../db/client';
 import { companies, dealDisputes, deals, influencers, tasks, userProfiles } from '../../db/schema';
 import { permissionsOf } from '../../platform/admin';
@@ -39,17 +39,7 @@ export async function openDispute(db: DbOrTx, dealId: string): Promise<DisputeRo
 export const party = (v: string | null): PartyRole | null => (v === 'company' || v === 'influencer' ? v : null);
 
 export function factsOf(d: DealRow, dispute: OpenDispute): DealFacts {
-  return {
-    status: d.status as DealState,
-    scheduleProposedBy: party(d.scheduleProposedBy),
-    scheduleStart: d.scheduleStart,
-    reportedAt: d.reportedAt,
-    cancelRequestedBy: party(d.cancelRequestedBy),
-    disputeOpenedBy: dispute ? party(dispute.openedBy) : null,
-    disputeAnswered: Boolean(dispute?.answeredAt),
-    feeDue: d.moneyTracked && d.rateCents > 0 && !d.feeFundedAt,
-    depositDue: d.moneyTracked && d.depositCents > 0 && !d.depositPaidAt,
-  };
+  return dealFactsOf(d, dispute);
 }
 
 export async function partiesOf(db: DbOrTx, d: Pick<DealRow, 'companyId' | 'influencerId'>): Promise<Parties> {

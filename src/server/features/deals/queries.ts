@@ -3,10 +3,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { availableEvents, waitingFor, PAYMENT_WINDOW_HOURS, type DealRole, type DealState } from '../../../shared/deals';
 import { type DealDetail, type DealSummary } from '../../../shared/schemas/deals';
 import type { DbOrTx } from '../../db/client';
-import { companies, conversations, dealDisputes, dealEvents, deals, influencers, uploads } from '../../db/schema';
+import { agencies, companies, conversations, dealDisputes, dealEvents, deals, influencers, uploads } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { balanceOf } from '../money';
+import { agencyCut, balanceOf } from '../money';
 import { computeSettlement, decisionComparison, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../settings';
@@ -36,8 +36,28 @@ async function imagesOf(db: DbOrTx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/**
+ * 费用与结算's agency split (decision 0044), for the influencer's side and admins: the settled figure from the deal
+ * row, or before settlement the same agencyCut the settlement applies, per payment (the fee, then the commission).
+ */
+async function agencySplitOf(
+  db: DbOrTx,
+  d: DealRow,
+  e: { influencerNetCents: number; feeShareCents: number; feeOnShareCents: number; commissionCents: number; feeOnCommissionCents: number },
+): Promise<DealDetail['money']['agencySplit']> {
+  if (!d.agencyId || d.agencySharePercent === null) return undefined;
+  const [a] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, d.agencyId)).limit(1);
+  if (!a) return undefined;
+  const percent = d.agencySharePercent;
+  const settled = d.settledAt !== null;
+  const agencyCents = settled
+    ? (d.settledAgencyCents ?? 0)
+    : agencyCut(e.feeShareCents - e.feeOnShareCents, percent) + agencyCut(e.commissionCents - e.feeOnCommissionCents, percent);
+  return { agencyId: d.agencyId, agencyName: a.name, percent, agencyCents, influencerCents: e.influencerNetCents - agencyCents, settled };
+}
+
 /** the deal's money as the deal page shows it: terms, what is held, the estimate or the settlement */
-async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['money']> {
+async function moneyOf(db: DbOrTx, d: DealRow, p: Parties, role: DealDetail['viewerRole']): Promise<DealDetail['money']> {
   const escrowCents = await balanceOf(db, 'escrow', p.companyUserId, d.id);
   const depositHeldCents = await balanceOf(db, 'deposits_held', p.influencerUserId, d.id);
   // the settlement's terms (escrow: the fee, which a deal holds whole before it can be reported and disputed)
@@ -84,6 +104,8 @@ async function moneyOf(db: DbOrTx, d: DealRow, p: Parties): Promise<DealDetail['
     terms,
     // a dispute decided below 100 % (only resolve_partial and resolve_cancel set the share): as agreed and as decided
     decision: d.moneyTracked && d.payoutPercent !== 100 ? { percent: d.payoutPercent, ...decisionComparison(terms, d.payoutPercent) } : null,
+    // the company's view has no agency field at all (decision 0044)
+    ...(role !== 'company' && d.moneyTracked ? { agencySplit: await agencySplitOf(db, d, estimate) } : {}),
   };
 }
 
@@ -133,7 +155,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     actions: availableEvents(role, facts, env),
     waitingFor: waitingFor(facts),
     settlementHours: settings.settlementHours,
-    money: await moneyOf(db, d, info),
+    money: await moneyOf(db, d, info, role),
     autoConfirmAt: d.status === 'reported' && d.reportedAt ? new Date(d.reportedAt.getTime() + settings.settlementHours * HOUR).toISOString() : null,
     serverNow: now.toISOString(),
     terms: {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParam } from '../../../shared/schemas/common';
 import { matchQuery, recommendedInfluencersResponse, recommendedTasksResponse } from '../../../shared/schemas/matching';
+import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';
 import { recommendInfluencers, recommendTasks } from './service';
@@ -42,10 +43,11 @@ export const matchingRoutes =
           tags: ['matching'],
           summary: 'Recommended open tasks for the signed-in influencer (为你推荐), each with its score and up to 3 reasons',
           description:
-            'Who: signed-in influencers (visitors 401, companies and admins 403). Leaves out tasks they applied to and tasks whose live session overlaps one of their deals.',
-          querystring: matchQuery,
+            'Who: signed-in influencers (visitors 401, companies and admins 403), and an approved agency for a current roster influencer (`onBehalfOf`, decision 0045: the 为你推荐 of each influencer in its workspace). Leaves out tasks they applied to and tasks whose live session overlaps one of their deals.',
+          querystring: matchQuery.extend(onBehalfQuery.shape),
           response: { 200: recommendedTasksResponse, ...errors },
         },
+        config: { onBehalf: 'new' },
         preValidation: influencerOnly,
       },
       async (request, reply) => {

@@ -12,11 +12,18 @@ import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { rosterQuery, useEndByAgency, useInviteToRoster } from './api';
 import { InvitationRow, MembershipRow } from './Memberships';
+import { WorkspaceEarnings } from './WorkspaceEarnings';
+import { WorkspaceFigures } from './WorkspaceFigures';
+import { WorkspaceForYou } from './WorkspaceForYou';
+import { WorkspacePipeline } from './WorkspacePipeline';
 import './agencies.css';
 
 type Me = Schema<'Me'>;
 
-/** /agency (机构工作台), first slice (decision 0044): the agency's state, its roster, the invite form, invitations, history. */
+/**
+ * /agency (机构工作台, decision 0044): the agency's state, this month's figures, the invite form, its roster, the pipeline,
+ * 为你推荐 per roster influencer, earnings over time, invitations, history.
+ */
 export default function AgencyWorkspacePage() {
   const { t } = useTranslation('agencies');
   usePageTitle(t('workspace.title'));
@@ -54,6 +61,7 @@ function Workspace({ user }: { user: Me }) {
         {agency.status === 'pending' && <Alert type="info" showIcon title={t('workspace.pendingNote')} />}
         {agency.status === 'rejected' && <Alert type="error" showIcon title={t('workspace.rejectedNote', { reason: agency.rejectionReason ?? '' })} />}
       </div>
+      <WorkspaceFigures />
       {agency.status === 'approved' && <InviteForm />}
       <section className="ag-card" aria-labelledby="ag-current">
         <h2 id="ag-current">{t('workspace.current')}</h2>
@@ -67,6 +75,9 @@ function Workspace({ user }: { user: Me }) {
           </ul>
         )}
       </section>
+      <WorkspacePipeline />
+      <WorkspaceForYou />
+      <WorkspaceEarnings />
       <section className="ag-card" aria-labelledby="ag-invitations">
         <h2 id="ag-invitations">{t('workspace.invitations')}</h2>
         {invitations.length === 0 ? (

@@ -41,6 +41,7 @@ export function DealMoney({ d }: { d: DealDetail }) {
         <>
           <Held d={d} />
           {d.status !== 'cancelled' && <Breakdown d={d} />}
+          {d.status !== 'cancelled' && m.agencySplit && <AgencySplit split={m.agencySplit} />}
           {m.decision && (
             <SettlementCompare
               title={m.decision.percent === 0 ? t('decision.cancelledTitle') : t('decision.title', { percent: m.decision.percent })}
@@ -140,6 +141,26 @@ function Breakdown({ d }: { d: DealDetail }) {
           {m.depositAwarded ? t('funds.depositAwarded', { amount: f.money(m.depositCents) }) : t('funds.depositReturned', { amount: f.money(m.depositCents) })}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The influencer's net shared with the agency the deal was made under (the influencer's side and admins only). */
+function AgencySplit({ split }: { split: NonNullable<DealDetail['money']['agencySplit']> }) {
+  const { t } = useTranslation('deals');
+  const f = useDealFormat();
+  return (
+    <div className="dl-calc" data-testid="deal-money-split">
+      <h3 className="dl-sub">{t('funds.splitTitle')}</h3>
+      <p className="dl-muted">{split.settled ? t('funds.splitSettled') : t('funds.splitExpected')}</p>
+      <dl className="dl-calc__rows">
+        <Row
+          label={t('funds.splitAgency', { agency: split.agencyName, percent: split.percent })}
+          value={f.money(split.agencyCents)}
+          testId="deal-money-split-agency"
+        />
+        <Row label={t('funds.splitInfluencer')} value={f.money(split.influencerCents)} strong testId="deal-money-split-influencer" />
+      </dl>
     </div>
   );
 }

@@ -70,6 +70,11 @@ const en: Messages<typeof zh> = {
     empty: 'No data in this range',
     acceptance: 'Acceptance rate',
     noRate: 'No applications',
+    agenciesApproved: 'Agencies (approved)',
+    agenciesPending: 'Agencies (pending review)',
+    agencyGmvShare: 'GMV through agencies',
+    agencyGmvOf: '{{agency}} of {{all}} (deals completed in the range)',
+    noGmv: 'No GMV',
     charts: {
       users: 'New users',
       tasks: 'Tasks published and applications',

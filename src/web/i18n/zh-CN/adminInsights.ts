@@ -61,6 +61,11 @@ export default {
     empty: '该时间段暂无数据',
     acceptance: '申请通过率',
     noRate: '暂无申请',
+    agenciesApproved: '机构（已通过）',
+    agenciesPending: '机构（待审核）',
+    agencyGmvShare: '机构成交额占比',
+    agencyGmvOf: '{{agency}} / {{all}}（区间内完成订单）',
+    noGmv: '暂无成交额',
     charts: {
       users: '新增用户',
       tasks: '发布任务与申请',

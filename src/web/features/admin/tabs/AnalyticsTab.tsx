@@ -110,6 +110,19 @@ export default function AnalyticsTab() {
             <Card size="small">
               <Statistic title={t('analytics.acceptance')} value={a.acceptanceRate === null ? t('analytics.noRate') : `${a.acceptanceRate}%`} />
             </Card>
+            <Card size="small" data-testid="analytics-agencies-approved">
+              <Statistic title={t('analytics.agenciesApproved')} value={a.agencies.approved} />
+            </Card>
+            <Card size="small" data-testid="analytics-agencies-pending">
+              <Statistic title={t('analytics.agenciesPending')} value={a.agencies.pending} />
+            </Card>
+            <Card size="small" data-testid="analytics-agency-gmv">
+              <Statistic
+                title={t('analytics.agencyGmvShare')}
+                value={a.agencies.agencyGmvSharePercent === null ? t('analytics.noGmv') : `${a.agencies.agencyGmvSharePercent}%`}
+              />
+              <div className="adm-change">{t('analytics.agencyGmvOf', { agency: f.money(a.agencies.agencyGmvCents), all: f.money(a.agencies.gmvCents) })}</div>
+            </Card>
           </div>
           <div className="adm-charts">
             <Card size="small" title={t('analytics.charts.users')} extra={exportLink('daily')}>

@@ -10,6 +10,7 @@ import { useErrorText } from '../../../lib/errors';
 import { LoadFailed } from '../../../components/PageState';
 import { adminCalls, useAdminAction, userDetailQuery, usersQuery } from '../api';
 import { useAdminFormat } from '../format';
+import { UserAgency } from './UserAgency';
 import { UserApiKeys } from './UserApiKeys';
 import { UserWebhookEndpoints } from './UserWebhookEndpoints';
 
@@ -28,7 +29,7 @@ export default function UsersTab() {
   const f = useAdminFormat();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
-  const [type, setType] = useState<'influencer' | 'company' | 'admin' | undefined>();
+  const [type, setType] = useState<'influencer' | 'company' | 'agency' | 'admin' | undefined>();
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<string | null>(null);
   const [reason, setReason] = useState<Reason>(null);
@@ -160,7 +161,7 @@ export default function UsersTab() {
             setType(v);
             setPage(1);
           }}
-          options={(['influencer', 'company', 'admin'] as const).map((v) => ({ value: v, label: t(`users.types.${v}`) }))}
+          options={(['influencer', 'company', 'agency', 'admin'] as const).map((v) => ({ value: v, label: t(`users.types.${v}`) }))}
         />
         <Button onClick={() => void q.refetch()} loading={q.isFetching} data-testid="users-refresh">
           {t('refresh')}
@@ -431,6 +432,7 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                 )}
               </>
             )}
+            {d.agency && <UserAgency agency={d.agency} />}
             <Divider titlePlacement="start" plain>
               {t('users.detail.documents')}
             </Divider>
