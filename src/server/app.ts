@@ -378,6 +378,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             timeZone: ssr.timeZoneOf(request.cookies.tz),
             siteSettings: await renderSettings(ctx),
             notFound,
+            dataTimeoutMs: config.renderDataTimeoutMs,
             get: internalGet,
             onError: (err) => request.log.warn({ err: err instanceof Error ? err.message.split('\n')[0] : String(err) }, 'page render: content not complete'),
           })

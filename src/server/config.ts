@@ -37,6 +37,7 @@ const envSchema = z
     WEBHOOK_ALLOW_LOCAL: bool.optional(),
     /** how long anonymous public lists are shared (seconds; 0 = off, the default under NODE_ENV=test) */
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+    RENDER_DATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
@@ -141,6 +142,11 @@ export type Config = {
   /** webhooks may go to http://localhost and to loopback or private addresses (never in production; decision 0042) */
   webhookAllowLocal: boolean;
   publicCacheSeconds: number;
+  /**
+   * how long a rendered page waits for its data before it goes out without it (the browser then loads it): 1.5 s;
+   * 30 s in tests, whose machine may be far busier than a server and whose pages are checked for their data
+   */
+  renderDataTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   secretKey: string;
   admin?: { email: string; password?: string };
@@ -206,6 +212,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhookAllowLocal: e.NODE_ENV !== 'production' && (e.WEBHOOK_ALLOW_LOCAL ?? true),
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
+    renderDataTimeoutMs: e.RENDER_DATA_TIMEOUT_MS ?? (e.NODE_ENV === 'test' ? 30_000 : 1500),
     logLevel: e.LOG_LEVEL,
     secretKey,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

@@ -29,6 +29,8 @@ export type RenderRequest = {
   siteSettings: SiteSettings | null;
   /** the address answers 404 or 410: the not-found page is rendered */
   notFound?: ServerNotFound;
+  /** how long the page's first reads may take before it goes out without them (the browser then loads them) */
+  dataTimeoutMs: number;
   /** how the page's first reads reach the API */
   get: InternalGet;
   /** told why a page went out without its data (a read failed or took too long) */

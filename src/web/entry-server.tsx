@@ -67,9 +67,6 @@ function translator(lang: AppLang): I18n {
   return inst;
 }
 
-/** How long the page's data may take before the page goes out without it (the browser then loads it). */
-const DATA_TIMEOUT_MS = 1500;
-
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_resolve, reject) => {
@@ -118,7 +115,7 @@ async function render(req: RenderRequest): Promise<RenderResult | null> {
       await match.page.preload();
       const prefetch = match.page.loaded()?.prefetch;
       if (req.visitor && prefetch) {
-        await withTimeout(prefetch({ queryClient, params: match.params, search: new URLSearchParams(req.search) }), DATA_TIMEOUT_MS).catch((err: unknown) =>
+        await withTimeout(prefetch({ queryClient, params: match.params, search: new URLSearchParams(req.search) }), req.dataTimeoutMs).catch((err: unknown) =>
           req.onError?.(err),
         );
         // a read that failed or is still under way is not part of the picture: the page shows it loading, as the
