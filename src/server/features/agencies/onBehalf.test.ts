@@ -187,8 +187,14 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await dealOf(accepted.json().dealId)).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 20 });
 
+    // the task page's viewer fields: the invitation answered and the deal, as the influencer reads them
+    const page = (await w.a.get(`/api/task-detail?id=${other}&${w.q}`)).json();
+    expect(page.viewer).toMatchObject({ isOwner: false, myApplication: { status: 'accepted' }, dealId: accepted.json().dealId });
+    expect((await w.a.get(`/api/task-detail?id=${other}`)).json().viewer).toMatchObject({ myApplication: null, dealId: null });
+
     const third = await publish(w);
     const applied = await w.a.post(`/api/task-applications?${w.q}`, { taskId: third, proposedRate: 500 });
+    expect((await w.a.get(`/api/task-detail?id=${third}&${w.q}`)).json().viewer).toMatchObject({ myApplication: { id: applied.json().application.id, status: 'pending' } });
     const withdrawn = await w.a.post(`/api/task-applications/${applied.json().application.id}/withdraw?${w.q}`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
   });
