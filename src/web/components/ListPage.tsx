@@ -15,6 +15,7 @@ export function ListPage({
   subtitle,
   filtersLabel,
   filters,
+  notice,
   children,
 }: {
   className?: string;
@@ -23,6 +24,8 @@ export function ListPage({
   /** the accessible name of the filter card */
   filtersLabel: string;
   filters: ReactNode;
+  /** a line above the filters (e.g. the hall's banner of an agency acting for an influencer) */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -34,6 +37,7 @@ export function ListPage({
         </div>
       </div>
       <div className="container">
+        {notice}
         <section className="tk-filters card" role="search" aria-label={filtersLabel}>
           {filters}
         </section>

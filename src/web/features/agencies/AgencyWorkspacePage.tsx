@@ -12,6 +12,7 @@ import { useErrorText } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { rosterQuery, useEndByAgency, useInviteToRoster } from './api';
 import { InvitationRow, MembershipRow } from './Memberships';
+import { RosterActing } from './RosterActing';
 import './agencies.css';
 
 type Me = Schema<'Me'>;
@@ -62,7 +63,13 @@ function Workspace({ user }: { user: Me }) {
         ) : (
           <ul className="ag-list" data-testid="roster-current">
             {current.map((m) => (
-              <MembershipRow key={m.id} m={m} side="agency" actions={m.status === 'active' ? <EndButton influencerId={m.influencer.id} /> : null} />
+              <MembershipRow
+                key={m.id}
+                m={m}
+                side="agency"
+                actions={m.status === 'active' ? <EndButton influencerId={m.influencer.id} /> : null}
+                footer={agency.status === 'approved' && <RosterActing m={m} />}
+              />
             ))}
           </ul>
         )}

@@ -12,6 +12,7 @@ import { useErrorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { usePrivateImages, type PrivateImage } from '../deals/usePrivateImages';
 import { conversationQuery, useSendMessage } from './api';
+import { useActingFor } from '../agencies/actingFor';
 import './messages.css';
 
 type Side = 'company' | 'influencer';
@@ -43,7 +44,8 @@ export function ConversationThread({
 }) {
   const { t } = useTranslation('messages');
   const f = useFormat();
-  const conv = useQuery(conversationQuery(id));
+  // in the deal room of an agency acting for the influencer (`?as=`), read and written as the influencer (decision 0045)
+  const conv = useQuery(conversationQuery(id, useActingFor()));
   const listRef = useRef<HTMLOListElement>(null);
   const count = conv.data?.messages.length ?? 0;
   const titleId = useId();

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { isApiError } from '../../lib/api';
 import { client, data, type Schema } from '../../lib/client';
 import { sessionIs } from '../auth/api';
+import { onBehalfOf, useActingFor } from '../agencies/actingFor';
 
 /**
  * Conversations api. The unread count is part of the app shell (the header badge), so this module
@@ -22,10 +23,11 @@ export const conversationsQuery = queryOptions({
   queryFn: ({ signal }) => data(client.GET('/api/conversations', { signal })).then((r) => r.conversations),
 });
 
-export const conversationQuery = (id: string) =>
+/** one conversation (`as`: a deal's conversation read by the agency acting for the influencer, decision 0045) */
+export const conversationQuery = (id: string, as: string | null = null) =>
   queryOptions({
-    queryKey: messageKeys.conversation(id),
-    queryFn: ({ signal }) => data(client.GET('/api/conversations/{id}', { signal, params: { path: { id } } })),
+    queryKey: as ? [...messageKeys.conversation(id), as] : messageKeys.conversation(id),
+    queryFn: ({ signal }) => data(client.GET('/api/conversations/{id}', { signal, params: { path: { id }, query: onBehalfOf(as) } })),
   });
 
 /** The header badge of a signed-in user: live through the event stream, polled every 60 s as a fallback. */
@@ -58,9 +60,10 @@ export function refreshConversation(qc: QueryClient, id?: string) {
 
 export function useSendMessage(conversationId: string) {
   const qc = useQueryClient();
+  const as = useActingFor();
   return useMutation({
     mutationFn: (body: Schema<'SendMessageRequest'>) =>
-      data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId } }, body })),
+      data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId }, query: onBehalfOf(as) }, body })),
     onSuccess: () => refreshConversation(qc, conversationId),
   });
 }

@@ -9,6 +9,7 @@ import { categoriesQuery, hallQuery, type HallFilters } from './api';
 import { useTaskFormat } from './format';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { ForYouMount } from '../matching/ForYouMount';
+import { ActingBanner } from '../agencies/ActingBanner';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
@@ -165,6 +166,7 @@ export default function TaskHallPage() {
       title={t('hall.title')}
       subtitle={t('hall.subtitle')}
       filtersLabel={t('hall.filtersLabel')}
+      notice={<ActingBanner />}
       filters={
         <>
           <SearchFilter

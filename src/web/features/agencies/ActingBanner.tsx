@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { rosterQuery } from './api';
+import { useActingFor, withActing } from './actingFor';
+import './acting.css';
+
+/** the influencer's pages an agency works in for them (the banner's links and the workspace's per-row links) */
+export const ACTING_PAGES = [
+  { key: 'tasks', to: '/tasks' },
+  { key: 'applications', to: '/influencer-tasks' },
+  { key: 'deals', to: '/deals' },
+] as const;
+type ActingPage = (typeof ACTING_PAGES)[number]['key'];
+
+/** Links to the influencer's pages, acting for `influencerId` (no antd: the hall and the task page stay light). */
+export function ActingLinks({ influencerId, only, testId }: { influencerId: string; only?: readonly ActingPage[]; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="acting-links" data-testid={testId}>
+      {ACTING_PAGES.filter((p) => !only || only.includes(p.key)).map((p) => (
+        <Link key={p.key} to={withActing(p.to, influencerId)} data-testid={`acting-link-${p.key}`}>
+          {t(`acting.${p.key}`)}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * On the influencer's pages opened by an agency for a roster influencer (`?as=`): who it acts for, the other pages
+ * in that context and the way back to the workspace. Its height is fixed, so the name arriving moves nothing.
+ */
+export function ActingBanner() {
+  const { t } = useTranslation();
+  const as = useActingFor();
+  const roster = useQuery({ ...rosterQuery, enabled: as !== null });
+  if (!as) return null;
+  const member = roster.data && [...roster.data.current, ...roster.data.history].find((m) => m.influencer.id === as);
+  const name = member?.influencer.nickname;
+  return (
+    <div className="acting-banner" role="status" data-testid="acting-banner" data-influencer-id={as}>
+      <p className="acting-banner__who">
+        {name ? t('acting.for', { name }) : roster.isPending ? <span className="acting-banner__skel" aria-label={t('loading')} /> : t('acting.forUnknown')}
+      </p>
+      <nav className="acting-banner__nav" aria-label={t('acting.label')}>
+        <ActingLinks influencerId={as} />
+        <Link to="/agency" className="acting-banner__back" data-testid="acting-back">
+          {t('acting.back')}
+        </Link>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Acting for a roster influencer in the browser (代理操作, decision 0045). The choice is in the address — `?as=<influencers.id>`
+ * on the influencer's pages (task hall, task page, 申请与邀请, deals, the deal room) — never hidden state, so links,
+ * new tabs and reloads keep it. Every API call those pages make in that context names the influencer (`onBehalfOf`),
+ * and the server decides whether the agency may (its roster, the deals made under it).
+ */
+import { useSearchParams } from 'react-router';
+import { useMe } from '../auth/api';
+
+/** the address parameter (the server's page status reads the same one for /deal/{id}: features/seo/status.ts) */
+export const ACTING_PARAM = 'as';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The influencer the signed-in agency acts for on this page, or null. The parameter is an agency's: anybody else
+ * who opens such an address reads the page as themself (while the session is still unknown it counts, so an
+ * agency's first call already names the influencer).
+ */
+export function useActingFor(): string | null {
+  const [params] = useSearchParams();
+  const me = useMe();
+  const as = params.get(ACTING_PARAM);
+  if (!as || !UUID.test(as)) return null;
+  if (!me.isPending && me.data?.userType !== 'agency') return null;
+  return as;
+}
+
+/** the query of a call made in that context: `{ onBehalfOf }`, or nothing */
+export const onBehalfOf = (as: string | null): { onBehalfOf?: string } => (as ? { onBehalfOf: as } : {});
+
+/** an address of the app that keeps acting for `as` (`/deal/1` → `/deal/1?as=…`; an existing query is kept) */
+export function withActing(to: string, as: string | null): string {
+  if (!as) return to;
+  const [path, hash = ''] = to.split('#');
+  const [pathname, search = ''] = (path ?? '').split('?');
+  const params = new URLSearchParams(search);
+  params.set(ACTING_PARAM, as);
+  return `${pathname}?${params.toString()}${hash ? `#${hash}` : ''}`;
+}
+
+/** `withActing` for this page's context: links that stay in it */
+export function useActingTo(): (to: string) => string {
+  const as = useActingFor();
+  return (to) => withActing(to, as);
+}
