@@ -24,7 +24,7 @@ export function ListPage({
   /** the accessible name of the filter card */
   filtersLabel: string;
   filters: ReactNode;
-  /** a line above the filters (e.g. the hall's banner of an agency acting for an influencer) */
+  /** a line above the title (e.g. the hall's banner of an agency acting for an influencer) */
   notice?: ReactNode;
   children: ReactNode;
 }) {
@@ -32,12 +32,12 @@ export function ListPage({
     <div className={`tk-page lp-page${className ? ` ${className}` : ''}`}>
       <div className="tk-hero">
         <div className="container">
+          {notice && <div className="lp-notice">{notice}</div>}
           <h1 className="tk-hero__title">{title}</h1>
           <p className="tk-hero__subtitle">{subtitle}</p>
         </div>
       </div>
       <div className="container">
-        {notice}
         <section className="tk-filters card" role="search" aria-label={filtersLabel}>
           {filters}
         </section>

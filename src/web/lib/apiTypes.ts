@@ -2587,7 +2587,7 @@ export interface paths {
         };
         /**
          * A private image: live report screenshot, dispute evidence, or an image in a message
-         * @description Who: its uploader, the two parties of a deal or conversation it is attached to, and admins with 任务管理. Anyone else gets 404.
+         * @description Who: its uploader, the two parties of a deal or conversation it is attached to, the agency a deal was made under (decision 0045), and admins with 任务管理. Anyone else gets 404.
          */
         get: operations["getDealFile"];
         put?: never;

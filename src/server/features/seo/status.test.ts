@@ -254,7 +254,12 @@ describe('deal pages of an agency acting for its roster (decision 0045)', () => 
     const agency = await signedIn(t.app, ag.user.email);
     expect((await agency.get(`/deal/${deal.dealId}?as=${inf.influencer.id}`)).statusCode).toBe(200);
     // as itself, for a deal the influencer made alone, for somebody else, with a malformed id: the not-found page
-    for (const url of [`/deal/${deal.dealId}`, `/deal/${alone.dealId}?as=${inf.influencer.id}`, `/deal/${deal.dealId}?as=${UNKNOWN}`, `/deal/${deal.dealId}?as=x`]) {
+    for (const url of [
+      `/deal/${deal.dealId}`,
+      `/deal/${alone.dealId}?as=${inf.influencer.id}`,
+      `/deal/${deal.dealId}?as=${UNKNOWN}`,
+      `/deal/${deal.dealId}?as=x`,
+    ]) {
       const res = await agency.get(url);
       expect(res.statusCode, url).toBe(404);
       expectNotFound(res.body, 404, '订单不存在或您无权查看');
