@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import type { RecordPage } from '../../../shared/pages';
-import { APP_PATHS, DEV_PATHS } from '../../../shared/routes';
+import { ACTING_PARAM, APP_PATHS, DEV_PATHS } from '../../../shared/routes';
 import type { AppContext } from '../../platform/context';
 import { deletedByAdmin } from '../../platform/admin';
 import type { AuthUser } from '../../platform/session';
@@ -104,9 +104,6 @@ export async function pageStatus(ctx: AppContext, pathname: string, viewer: () =
   }
   return missing;
 }
-
-/** The web app's parameter naming the roster influencer an agency acts for (`features/agencies/actingFor.ts`). */
-export const ACTING_PARAM = 'as';
 
 /**
  * Who reads a deal page: the signed-in user, or for an agency with `?as=` the influencer it acts for when the API

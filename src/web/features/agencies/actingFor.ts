@@ -5,10 +5,8 @@
  * and the server decides whether the agency may (its roster, the deals made under it).
  */
 import { useSearchParams } from 'react-router';
+import { ACTING_PARAM } from '@shared/routes';
 import { useMe } from '../auth/api';
-
-/** the address parameter (the server's page status reads the same one for /deal/{id}: features/seo/status.ts) */
-export const ACTING_PARAM = 'as';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
