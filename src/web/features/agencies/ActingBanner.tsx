@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { rosterQuery } from './api';
+import { rosterQuery } from './rosterQuery';
 import { useActingFor, withActing } from './actingFor';
 import './acting.css';
 
