@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { rosterQuery } from './rosterQuery';
 import { useActingFor, withActing } from './actingFor';
-import './acting.css';
 
 /** the influencer's pages an agency works in for them (the banner's links and the workspace's per-row links) */
 export const ACTING_PAGES = [
@@ -28,8 +27,9 @@ export function ActingLinks({ influencerId, only, testId }: { influencerId: stri
 }
 
 /**
- * On the influencer's pages opened by an agency for a roster influencer (`?as=`): who it acts for, the other pages
- * in that context and the way back to the workspace. Its height is fixed, so the name arriving moves nothing.
+ * On the influencer's pages opened by an agency for a roster influencer (`?as=`): who it acts for, the way back to the
+ * workspace and the other pages in that context. Loaded by `ActingBannerMount` only when acting; its height is fixed
+ * (two lines on a phone, one on a desktop: acting.css), so neither its code nor the name arriving moves anything.
  */
 export function ActingBanner() {
   const { t } = useTranslation();
@@ -43,11 +43,11 @@ export function ActingBanner() {
       <p className="acting-banner__who">
         {name ? t('acting.for', { name }) : roster.isPending ? <span className="acting-banner__skel" aria-label={t('loading')} /> : t('acting.forUnknown')}
       </p>
+      <Link to="/agency" className="acting-banner__back" data-testid="acting-back">
+        {t('acting.back')}
+      </Link>
       <nav className="acting-banner__nav" aria-label={t('acting.label')}>
         <ActingLinks influencerId={as} />
-        <Link to="/agency" className="acting-banner__back" data-testid="acting-back">
-          {t('acting.back')}
-        </Link>
       </nav>
     </div>
   );

@@ -15,8 +15,7 @@ import { DealActionDialog } from './DealActionDialog';
 import { DealMoney } from './DealMoney';
 import { DealReviews } from './DealReviews';
 import { useDealFormat } from './format';
-import { ActingBanner } from '../agencies/ActingBanner';
-import { useActingFor, useActingTo, withActing } from '../agencies/actingFor';
+import { ActingBannerMount, useActingFor, useActingTo, withActing } from '../agencies/actingFor';
 import './deals.css';
 
 type DealDetail = Schema<'DealDetail'>;
@@ -60,7 +59,7 @@ function Deal({ id }: { id: string }) {
   if (q.isPending) {
     return (
       <Loading className="container dl-page" label={t('loading')}>
-        <ActingBanner />
+        <ActingBannerMount />
         <div className="card dl-card dl-skeleton" />
         <div className="card dl-card dl-skeleton" />
       </Loading>
@@ -70,7 +69,7 @@ function Deal({ id }: { id: string }) {
     const missing = isApiError(q.error) && (q.error.status === 404 || q.error.status === 403);
     return (
       <div className="container dl-page">
-        <ActingBanner />
+        <ActingBannerMount />
         {missing ? (
           <NotFound
             testId="deal-not-found"
@@ -90,7 +89,7 @@ function Deal({ id }: { id: string }) {
   const d = q.data;
   return (
     <div className="container dl-page" data-testid="deal-page" data-status={d.status}>
-      <ActingBanner />
+      <ActingBannerMount />
       <Header d={d} />
       <div className="dl-layout">
         <div className="dl-main">

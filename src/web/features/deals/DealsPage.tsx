@@ -8,8 +8,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { DealGate } from './DealGate';
 import { myDealsQuery } from './api';
 import { useDealFormat } from './format';
-import { ActingBanner } from '../agencies/ActingBanner';
-import { useActingFor, useActingTo } from '../agencies/actingFor';
+import { ActingBannerMount, useActingFor, useActingTo } from '../agencies/actingFor';
 import './deals.css';
 
 type DealSummary = Schema<'DealSummary'>;
@@ -44,7 +43,7 @@ function Deals() {
   }
   return (
     <div className="container dl-page">
-      <ActingBanner />
+      <ActingBannerMount />
       <div className="dl-list-head">
         <h1 className="dl-head__title">{t('listTitle')}</h1>
         <p className="dl-muted">{t('listSubtitle')}</p>

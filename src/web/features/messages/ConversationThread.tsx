@@ -137,7 +137,7 @@ export function ConversationThread({
 function Composer({ id }: { id: string }) {
   const { t } = useTranslation('messages');
   const { errorText, apiErrorText } = useErrorText();
-  const send = useSendMessage(id);
+  const send = useSendMessage(id, useActingFor());
   const [text, setText] = useState('');
   const [images, setImages] = useState<PrivateImage[]>([]);
   const [problem, setProblem] = useState<string | null>(null);

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { isApiError } from '../../lib/api';
 import { client, data, type Schema } from '../../lib/client';
 import { sessionIs } from '../auth/api';
-import { onBehalfOf, useActingFor } from '../agencies/actingFor';
 
 /**
  * Conversations api. The unread count is part of the app shell (the header badge), so this module
@@ -22,6 +21,9 @@ export const conversationsQuery = queryOptions({
   queryKey: messageKeys.list,
   queryFn: ({ signal }) => data(client.GET('/api/conversations', { signal })).then((r) => r.conversations),
 });
+
+// this module is part of the shell (the header's unread badge): the acting helpers (features/agencies) stay out of it
+const onBehalfOf = (as: string | null) => (as ? { onBehalfOf: as } : {});
 
 /** one conversation (`as`: a deal's conversation read by the agency acting for the influencer, decision 0045) */
 export const conversationQuery = (id: string, as: string | null = null) =>
@@ -58,9 +60,9 @@ export function refreshConversation(qc: QueryClient, id?: string) {
   void qc.invalidateQueries({ queryKey: messageKeys.unread });
 }
 
-export function useSendMessage(conversationId: string) {
+/** `as`: the influencer an agency writes for in a deal's conversation (decision 0045) */
+export function useSendMessage(conversationId: string, as: string | null = null) {
   const qc = useQueryClient();
-  const as = useActingFor();
   return useMutation({
     mutationFn: (body: Schema<'SendMessageRequest'>) =>
       data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId }, query: onBehalfOf(as) }, body })),

@@ -19,8 +19,7 @@ import { MyInvitations } from './MyInvitations';
 import { myInvitationsQuery } from './invitationsApi';
 import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
-import { ActingBanner } from '../agencies/ActingBanner';
-import { useActingFor, useActingTo } from '../agencies/actingFor';
+import { ActingBannerMount, useActingFor, useActingTo } from '../agencies/actingFor';
 import './tasks.css';
 
 type DealSummary = Schema<'DealSummary'>;
@@ -110,7 +109,7 @@ function InfluencerTasks() {
 
   return (
     <div className="container tk-page">
-      <ActingBanner />
+      <ActingBannerMount />
       <div className="tk-page-head">
         <div>
           <h1 className="tk-page-head__title">{t('influencer.title')}</h1>

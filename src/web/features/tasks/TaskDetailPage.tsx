@@ -16,8 +16,7 @@ import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import { lazyWithAntd } from '../../app/withAntd';
 import { RecommendedInfluencersMount } from '../matching/RecommendMount';
 import { ApplyPanel } from './ApplyPanel';
-import { ActingBanner } from '../agencies/ActingBanner';
-import { useActingFor } from '../agencies/actingFor';
+import { ActingBannerMount, useActingFor } from '../agencies/actingFor';
 import './tasks.css';
 import type { Prefetch } from '../../app/prefetch';
 
@@ -144,7 +143,7 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
 
   return (
     <div className="container tk-page tk-detail" data-testid="task-detail" data-task-id={task.id}>
-      <ActingBanner />
+      <ActingBannerMount />
       <BackButton />
       <div className="tk-detail__grid">
         <header className="card tk-detail__head">
@@ -245,7 +244,7 @@ function DetailSkeleton() {
   const { t } = useTranslation('tasks');
   return (
     <Loading className="container tk-page tk-detail" label={t('detail.loading')} testId="task-detail-loading">
-      <ActingBanner />
+      <ActingBannerMount />
       <span className="tk-skel tk-skel--line tk-skel--back" />
       <div className="tk-detail__grid">
         <div className="card tk-detail__head">

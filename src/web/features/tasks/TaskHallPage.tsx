@@ -9,10 +9,10 @@ import { categoriesQuery, hallQuery, type HallFilters } from './api';
 import { useTaskFormat } from './format';
 import { ListPage, SearchFilter, SelectFilter } from '../../components/ListPage';
 import { ForYouMount } from '../matching/ForYouMount';
-import { ActingBanner } from '../agencies/ActingBanner';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
+import { ActingBannerMount } from '../agencies/actingFor';
 import './tasks.css';
 import type { Prefetch } from '../../app/prefetch';
 
@@ -166,7 +166,7 @@ export default function TaskHallPage() {
       title={t('hall.title')}
       subtitle={t('hall.subtitle')}
       filtersLabel={t('hall.filtersLabel')}
-      notice={<ActingBanner />}
+      notice={<ActingBannerMount />}
       filters={
         <>
           <SearchFilter
