@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { rosterQuery } from './rosterQuery';
-import { useActingFor, withActing } from './actingFor';
+import { ACTING_PARAM } from '@shared/routes';
 
 /** the influencer's pages an agency works in for them (the banner's links and the workspace's per-row links) */
 export const ACTING_PAGES = [
@@ -18,7 +18,7 @@ export function ActingLinks({ influencerId, only, testId }: { influencerId: stri
   return (
     <span className="acting-links" data-testid={testId}>
       {ACTING_PAGES.filter((p) => !only || only.includes(p.key)).map((p) => (
-        <Link key={p.key} to={withActing(p.to, influencerId)} data-testid={`acting-link-${p.key}`}>
+        <Link key={p.key} to={`${p.to}?${ACTING_PARAM}=${influencerId}`} data-testid={`acting-link-${p.key}`}>
           {t(`acting.${p.key}`)}
         </Link>
       ))}
@@ -28,14 +28,12 @@ export function ActingLinks({ influencerId, only, testId }: { influencerId: stri
 
 /**
  * On the influencer's pages opened by an agency for a roster influencer (`?as=`): who it acts for, the way back to the
- * workspace and the other pages in that context. Loaded by `ActingBannerMount` only when acting; its height is fixed
+ * workspace and the other pages in that context. Loaded by `ActingBannerMount` (actingFor.tsx) only when acting, for `as`; its height is fixed
  * (two lines on a phone, one on a desktop: acting.css), so neither its code nor the name arriving moves anything.
  */
-export function ActingBanner() {
+export function ActingBanner({ as }: { as: string }) {
   const { t } = useTranslation();
-  const as = useActingFor();
-  const roster = useQuery({ ...rosterQuery, enabled: as !== null });
-  if (!as) return null;
+  const roster = useQuery(rosterQuery);
   const member = roster.data && [...roster.data.current, ...roster.data.history].find((m) => m.influencer.id === as);
   const name = member?.influencer.nickname;
   return (

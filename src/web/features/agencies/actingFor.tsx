@@ -47,7 +47,7 @@ export function ActingBannerMount() {
   if (!as) return null;
   return (
     <Suspense fallback={<div className="acting-banner acting-banner--pending" aria-hidden="true" />}>
-      <ActingBanner />
+      <ActingBanner as={as} />
     </Suspense>
   );
 }
