@@ -31,7 +31,7 @@ export function ActingLinks({ influencerId, only, testId }: { influencerId: stri
  * workspace and the other pages in that context. Loaded by `ActingBannerMount` (actingFor.tsx) only when acting, for `as`; its height is fixed
  * (two lines on a phone, one on a desktop: acting.css), so neither its code nor the name arriving moves anything.
  */
-export function ActingBanner({ as }: { as: string }) {
+export default function ActingBanner({ as }: { as: string }) {
   const { t } = useTranslation();
   const roster = useQuery(rosterQuery);
   const member = roster.data && [...roster.data.current, ...roster.data.history].find((m) => m.influencer.id === as);

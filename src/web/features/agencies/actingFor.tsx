@@ -39,7 +39,7 @@ export function useActingTo(): (to: string) => string {
 
 // the banner's code (and the roster it names the influencer from) loads only for an agency acting for an influencer:
 // the hall and the task page, public pages, stay within their budgets (decision 0021)
-const ActingBanner = lazy(() => import('./ActingBanner').then((m) => ({ default: m.ActingBanner })));
+const ActingBanner = lazy(() => import('./ActingBanner'));
 
 /** The acting banner where the page is opened with `?as=`; its place is kept (acting.css) while its code loads. */
 export function ActingBannerMount() {
