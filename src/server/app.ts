@@ -362,7 +362,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   /** The page's HTML: its head, its first calls, and (for a page the server renders) its rendered content. */
   const renderHtml = async (request: FastifyRequest, url: string, search: string, lang: string, visitor: boolean) => {
     // an unknown address, or a record this reader cannot see: 404 (410 when deleted) with the not-found page (decision 0030)
-    const page = await pageStatus(ctx, url, () => request.getUser());
+    const page = await pageStatus(ctx, url, () => request.getUser(), search);
     const notFound =
       page.status !== 200 && page.notFoundPage
         ? { status: page.status, kind: page.kind, path: url, signedIn: !visitor && (await request.getUser()) !== null }

@@ -61,3 +61,10 @@ export type LayoutPath = Exclude<AppPath, '/' | '/admin'>;
 export const APP_PATHS: readonly AppPath[] = APP_PAGES.map((p) => p.path);
 export const DEV_PATHS: readonly AppPath[] = APP_PAGES.filter((p) => 'dev' in p && p.dev).map((p) => p.path);
 export const RENDERED_PATHS: readonly AppPath[] = APP_PAGES.filter((p) => 'render' in p && p.render).map((p) => p.path);
+
+/**
+ * The address parameter of an agency acting for a roster influencer (`?as=<influencers.id>`, decision 0045) on the
+ * influencer's pages: the web app sends `onBehalfOf` with their calls; the server's page status (/deal/{id}) and
+ * preloads read it too.
+ */
+export const ACTING_PARAM = 'as';

@@ -16,7 +16,7 @@ export function Gate({
   children,
 }: {
   /** the account type the page is for; omitted = any signed-in user */
-  role?: 'influencer' | 'company';
+  role?: 'influencer' | 'company' | 'agency';
   loading: ReactNode;
   visitor: ReactNode;
   denied?: ReactNode;

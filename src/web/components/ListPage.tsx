@@ -15,6 +15,7 @@ export function ListPage({
   subtitle,
   filtersLabel,
   filters,
+  notice,
   children,
 }: {
   className?: string;
@@ -23,12 +24,15 @@ export function ListPage({
   /** the accessible name of the filter card */
   filtersLabel: string;
   filters: ReactNode;
+  /** a line above the title (e.g. the hall's banner of an agency acting for an influencer) */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className={`tk-page lp-page${className ? ` ${className}` : ''}`}>
       <div className="tk-hero">
         <div className="container">
+          {notice && <div className="lp-notice">{notice}</div>}
           <h1 className="tk-hero__title">{title}</h1>
           <p className="tk-hero__subtitle">{subtitle}</p>
         </div>

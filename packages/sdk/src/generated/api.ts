@@ -58,7 +58,7 @@ export interface paths {
         };
         /**
          * One task with its company and category, and what the viewer may do
-         * @description Who: anyone (viewer fields depend on the session). 404 任务不存在. API key scope: `tasks:read`.
+         * @description Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在. API key scope: `tasks:read`.
          */
         get: operations["getTask"];
         put?: never;
@@ -2888,6 +2888,8 @@ export interface operations {
         parameters: {
             query: {
                 id: string;
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
             };
             header?: never;
             path?: never;

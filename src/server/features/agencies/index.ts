@@ -10,4 +10,4 @@ export { answerRosterInvitation, inviteToRoster, rosterOf } from './roster';
 export { createAgencyAtSignup } from './signup';
 export { approveAgency, rejectAgency } from './review';
 export { agencyRoutes } from './routes';
-export { onBehalfAgencyId, onBehalfRefs, registerOnBehalf, resolveOnBehalf, uploaderIds, type OnBehalfMode } from './onBehalf';
+export { agencyMayReadDealFile, onBehalfAgencyId, onBehalfRefs, registerOnBehalf, resolveOnBehalf, uploaderIds, type OnBehalfMode } from './onBehalf';

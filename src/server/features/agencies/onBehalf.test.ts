@@ -187,8 +187,16 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await dealOf(accepted.json().dealId)).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 20 });
 
+    // the task page's viewer fields: the invitation answered and the deal, as the influencer reads them
+    const page = (await w.a.get(`/api/task-detail?id=${other}&${w.q}`)).json();
+    expect(page.viewer).toMatchObject({ isOwner: false, myApplication: { status: 'accepted' }, dealId: accepted.json().dealId });
+    expect((await w.a.get(`/api/task-detail?id=${other}`)).json().viewer).toMatchObject({ myApplication: null, dealId: null });
+
     const third = await publish(w);
     const applied = await w.a.post(`/api/task-applications?${w.q}`, { taskId: third, proposedRate: 500 });
+    expect((await w.a.get(`/api/task-detail?id=${third}&${w.q}`)).json().viewer).toMatchObject({
+      myApplication: { id: applied.json().application.id, status: 'pending' },
+    });
     const withdrawn = await w.a.post(`/api/task-applications/${applied.json().application.id}/withdraw?${w.q}`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
   });
@@ -218,7 +226,8 @@ describe('disputes on behalf', () => {
       w.q,
     );
     expect(reported.statusCode, reported.body).toBe(200);
-    expect((await fire(w.c, deal.id, 'dispute', { reason: 'report_untrue', statement: '数据不实', evidence: [] })).statusCode).toBe(200);
+    const companyProof = (await upload(w.c, 'deal-file', await pngBytes(), 'c.png', 'image/png')).json().id as string;
+    expect((await fire(w.c, deal.id, 'dispute', { reason: 'report_untrue', statement: '数据不实', evidence: [companyProof] })).statusCode).toBe(200);
     const evidence = (await upload(w.a, 'deal-file', await pngBytes(), 'proof.png', 'image/png')).json().id as string;
     const answered = await fire(w.a, deal.id, 'answer_dispute', { statement: '后台数据截图为证', evidence: [evidence] }, w.q);
     expect(answered.statusCode, answered.body).toBe(200);
@@ -229,8 +238,21 @@ describe('disputes on behalf', () => {
     expect((await w.c.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
     expect((await w.a.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
     expect((await w.i.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
+    // the agency reads what the influencer sees of a deal made under it: the company's evidence, an image in the deal's
+    // conversation; another agency reads none of it
+    const picture = (await upload(w.c, 'deal-file', await pngBytes(), 'p.png', 'image/png')).json().id as string;
+    expect((await w.c.post(`/api/conversations/${seen.conversationId}/messages`, { body: '看图', images: [picture] })).statusCode).toBe(200);
+    const other = await signedIn(t.app, (await makeAgency(db(), { user: { passwordHash: hash } })).user.email);
+    for (const id of [companyProof, picture]) {
+      expect((await w.a.get(`/api/deal-files/${id}`)).statusCode, id).toBe(200);
+      expect((await other.get(`/api/deal-files/${id}`)).statusCode, id).toBe(404);
+    }
     expect((await fire(w.c, deal.id, 'withdraw_dispute')).statusCode).toBe(200);
     expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
+    // once the membership has ended, the deal is no longer the agency's to read (its own upload stays its own)
+    expect((await w.a.post(`/api/agency/roster/${w.inf.influencer.id}/end`)).statusCode).toBe(200);
+    expect((await w.a.get(`/api/deal-files/${companyProof}`)).statusCode).toBe(404);
+    expect((await w.a.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
   });
 });
 

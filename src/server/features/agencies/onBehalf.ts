@@ -9,10 +9,10 @@
  *   answers the influencer, with `onBehalf` naming the agency;
  * - one onSend hook writes every successful state-changing on-behalf request to the audit log.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { agencies, agencyMemberships, conversations, deals, influencers, users } from '../../db/schema';
+import { agencies, agencyMemberships, conversationMessages, conversations, dealDisputes, deals, influencers, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError, safeErrorLog } from '../../platform/errors';
@@ -171,4 +171,37 @@ export async function onBehalfRefs(db: DbOrTx, ids: (string | null)[]): Promise<
   if (!unique.length) return new Map();
   const rows = await db.select({ agencyId: agencies.id, agencyName: agencies.name }).from(agencies).where(inArray(agencies.id, unique));
   return new Map(rows.map((r) => [r.agencyId, r]));
+}
+
+/**
+ * Whether an agency user may read a private deal file (GET /api/deal-files/{id}) it did not upload: one attached to a
+ * deal made under its agency — a report screenshot, dispute evidence or an image in the deal's conversation — while
+ * the membership still covers that deal (active or ending), the rule of reading the deal itself on behalf (mode
+ * `deal`). So the agency sees in the deal room what the influencer sees, and nothing of any other deal.
+ */
+export async function agencyMayReadDealFile(db: DbOrTx, agencyUserId: string, fileId: string): Promise<boolean> {
+  const agency = await agencyOfUser(db, agencyUserId);
+  if (!agency || agency.status !== 'approved') return false;
+  const [hit] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .innerJoin(
+      agencyMemberships,
+      and(
+        eq(agencyMemberships.agencyId, deals.agencyId),
+        eq(agencyMemberships.influencerId, deals.influencerId),
+        inArray(agencyMemberships.status, ['active', 'ending']),
+      ),
+    )
+    .leftJoin(dealDisputes, eq(dealDisputes.dealId, deals.id))
+    .where(
+      and(
+        eq(deals.agencyId, agency.id),
+        sql`(${fileId}::uuid = any(${deals.reportScreenshots}) or ${fileId}::uuid = any(${dealDisputes.evidence}) or ${fileId}::uuid = any(${dealDisputes.answerEvidence})
+          or exists (select 1 from ${conversationMessages} inner join ${conversations} on ${conversations.id} = ${conversationMessages.conversationId}
+            where ${conversations.dealId} = ${deals.id} and ${fileId}::uuid = any(${conversationMessages.images})))`,
+      ),
+    )
+    .limit(1);
+  return Boolean(hit);
 }

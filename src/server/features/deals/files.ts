@@ -4,11 +4,13 @@ import { companies, dealDisputes, deals, influencers, uploads } from '../../db/s
 import { permissionsOf } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { messageFileVisibleTo } from '../messages';
+import { agencyMayReadDealFile } from '../agencies';
 import type { AuthUser } from '../../platform/session';
 
 /**
- * A deal file for GET /api/deal-files/:id: its uploader, admins with 任务管理, and the two parties of a
- * deal that attaches it (report screenshots, dispute evidence) may read it; anyone else gets null (404).
+ * A deal file for GET /api/deal-files/:id: its uploader, admins with 任务管理, the two parties of a
+ * deal that attaches it (report screenshots, dispute evidence) and the agency the deal was made under may read it;
+ * anyone else gets null (404).
  */
 export async function readDealFile(ctx: AppContext, user: AuthUser, id: string) {
   const [u] = await ctx.db
@@ -35,5 +37,7 @@ export async function readDealFile(ctx: AppContext, user: AuthUser, id: string) 
       .limit(1);
     allowed = Boolean(hit) || (await messageFileVisibleTo(ctx.db, user, id));
   }
+  // an agency: the files of the deals made under it (decision 0045), as the influencer it acts for sees them
+  if (!allowed && user.userType === 'agency') allowed = await agencyMayReadDealFile(ctx.db, user.id, id);
   return allowed ? ctx.storage.get(u.storageKey) : null;
 }

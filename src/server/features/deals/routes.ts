@@ -110,7 +110,8 @@ export const dealRoutes =
           operationId: 'getDealFile',
           tags: ['deals'],
           summary: 'A private image: live report screenshot, dispute evidence, or an image in a message',
-          description: 'Who: its uploader, the two parties of a deal or conversation it is attached to, and admins with 任务管理. Anyone else gets 404.',
+          description:
+            'Who: its uploader, the two parties of a deal or conversation it is attached to, the agency a deal was made under (decision 0045), and admins with 任务管理. Anyone else gets 404.',
           params: z.object({ id: z.string().uuid({ error: 'NOT_FOUND' }) }),
           response: { 200: mediaResponse('image/*', 'The image (WebP, JPEG, PNG, GIF or AVIF), private: cached by the browser only') },
         },

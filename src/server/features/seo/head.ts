@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { companies, influencers, tasks, userSettings, videos } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { DEFAULT_OG_IMAGE, ogImageFor, type OgImage } from './ogImage';
+import { ACTING_PARAM } from '../../../shared/routes';
 
 /**
  * The head of each page as the server sends it: its own <title>, description, canonical link and Open
@@ -157,8 +158,10 @@ const DETAIL_CALLS: [RegExp, string][] = [
 export function preloadsFor(pathname: string, search: string): string[] {
   const path = pathname.replace(/\/+$/, '') || '/';
   const calls = search ? [] : [...(FIRST_CALLS[path] ?? [])];
-  // a detail page's query (?from=list) does not change its data call
-  for (const [pattern, api] of DETAIL_CALLS) {
+  // a detail page's query (?from=list) does not change its data call — but an agency acting for an influencer
+  // (`?as=`, decision 0045) asks for the task with `onBehalfOf`: nothing to preload then
+  const acting = new URLSearchParams(search).has(ACTING_PARAM);
+  for (const [pattern, api] of acting ? [] : DETAIL_CALLS) {
     const id = pattern.exec(path)?.[1];
     if (id && UUID.test(id)) calls.push(`${api}?id=${id}`);
   }

@@ -116,6 +116,8 @@ describe('first calls with the shell', () => {
     expect(preloadsFor(`/video/${id}/`, '')).toEqual(['/api/auth/session', `/api/video-detail?id=${id}`]);
     expect(preloadsFor('/task/not-an-id', '')).toEqual(['/api/auth/session']);
     expect(preloadsFor('/tasks', '')).toEqual(['/api/auth/session', '/api/tasks', '/api/categories']);
+    // an agency acting for an influencer asks for the task with onBehalfOf (decision 0045): no preload of the visitor's call
+    expect(preloadsFor(`/task/${id}`, `?from=list&as=${id}`)).toEqual(['/api/auth/session']);
   });
 });
 

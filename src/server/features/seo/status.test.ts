@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeAgency, makeCompany, makeInfluencer, makeTask, makeVideo } from '../../db/factories';
-import { users, userSettings } from '../../db/schema';
+import { agencyMemberships, users, userSettings } from '../../db/schema';
 import { Client, createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { makeReportedDeal } from '../../test/moneyDeal';
 import { deleteAdminTask } from '../admin';
@@ -239,6 +239,38 @@ describe('deal pages', () => {
     // a malformed id is not a deal for anyone
     expect((await company.get('/deal/not-a-uuid')).statusCode).toBe(404);
     expectNotFound((await company.get('/deal/not-a-uuid')).body, 404, '订单不存在或您无权查看');
+  });
+});
+
+describe('deal pages of an agency acting for its roster (decision 0045)', () => {
+  it('answer 200 with ?as= naming the influencer a deal was made for under the agency; 404 without it, for another influencer or another agency', async () => {
+    const db = t.app.ctx.db;
+    const inf = await makeInfluencer(db);
+    const ag = await makeAgency(db);
+    await db.insert(agencyMemberships).values({ agencyId: ag.agency.id, influencerId: inf.influencer.id, sharePercent: 20, startedAt: t.app.ctx.clock.now() });
+    const influencer = { id: inf.user.id, email: inf.user.email, userType: 'influencer' as const, sessionId: '' };
+    const deal = await makeReportedDeal(db, t.app.ctx.clock.now(), { feeCents: 50_000, influencer, agency: { id: ag.agency.id, sharePercent: 20 } });
+    const alone = await makeReportedDeal(db, t.app.ctx.clock.now(), { feeCents: 50_000, influencer });
+    const agency = await signedIn(t.app, ag.user.email);
+    expect((await agency.get(`/deal/${deal.dealId}?as=${inf.influencer.id}`)).statusCode).toBe(200);
+    // as itself, for a deal the influencer made alone, for somebody else, with a malformed id: the not-found page
+    for (const url of [
+      `/deal/${deal.dealId}`,
+      `/deal/${alone.dealId}?as=${inf.influencer.id}`,
+      `/deal/${deal.dealId}?as=${UNKNOWN}`,
+      `/deal/${deal.dealId}?as=x`,
+    ]) {
+      const res = await agency.get(url);
+      expect(res.statusCode, url).toBe(404);
+      expectNotFound(res.body, 404, '订单不存在或您无权查看');
+    }
+    const other = await signedIn(t.app, (await makeAgency(db)).user.email);
+    expect((await other.get(`/deal/${deal.dealId}?as=${inf.influencer.id}`)).statusCode).toBe(404);
+    // `as` means nothing to anyone but an agency: the company still sees its deal, a stranger still does not
+    const company = await signedIn(t.app, deal.company.email);
+    expect((await company.get(`/deal/${deal.dealId}?as=${inf.influencer.id}`)).statusCode).toBe(200);
+    const stranger = await signedIn(t.app, (await makeCompany(db)).user.email);
+    expect((await stranger.get(`/deal/${deal.dealId}?as=${inf.influencer.id}`)).statusCode).toBe(404);
   });
 });
 

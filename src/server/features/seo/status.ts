@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import type { RecordPage } from '../../../shared/pages';
-import { APP_PATHS, DEV_PATHS } from '../../../shared/routes';
+import { ACTING_PARAM, APP_PATHS, DEV_PATHS } from '../../../shared/routes';
 import type { AppContext } from '../../platform/context';
 import { deletedByAdmin } from '../../platform/admin';
 import type { AuthUser } from '../../platform/session';
@@ -8,7 +8,8 @@ import { taskPageShown } from '../tasks';
 import { companyPageShown, influencerPageShown } from '../people/service';
 import { videoPageShown } from '../videos';
 import { dealPageShown } from '../deals';
-import { agencyPageShown } from '../agencies';
+import { agencyPageShown, resolveOnBehalf } from '../agencies';
+import { AppError } from '../../platform/errors';
 
 /**
  * The HTTP status of a page address (issue "soft 404"): the web app answers every address with its shell,
@@ -62,11 +63,13 @@ export function isDevRoute(pathname: string): boolean {
  *   404 for a malformed id or a record they cannot see; 410 for a task or video an admin deleted;
  * - a deal is private: a signed-in user who is not a party (nor an admin with 任务管理) gets the same 404
  *   whether it exists or not; a visitor gets 404 for every deal address, with the deal page's sign-in card
- *   (nothing about the deal is read for a visitor, so nothing can leak);
+ *   (nothing about the deal is read for a visitor, so nothing can leak); an agency acting for a roster influencer
+ *   (`?as=<influencers.id>`, the web app's address of the deal room on behalf) sees the deals the API shows it
+ *   with `onBehalfOf` (decision 0045), by the same resolver;
  * - every other route: 200.
  * When the database cannot answer, 200: the page loads and says what it finds itself.
  */
-export async function pageStatus(ctx: AppContext, pathname: string, viewer: () => Promise<AuthUser | null>): Promise<PageStatus> {
+export async function pageStatus(ctx: AppContext, pathname: string, viewer: () => Promise<AuthUser | null>, search = ''): Promise<PageStatus> {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (!isAppRoute(path) || (ctx.config.isProduction && isDevRoute(path))) return { status: 404, kind: null, notFoundPage: true };
   const [, rawKind, rawId] = /^\/(task|influencer|company|video|deal|agency)\/([^/]+)$/i.exec(path) ?? [];
@@ -78,7 +81,7 @@ export async function pageStatus(ctx: AppContext, pathname: string, viewer: () =
     const user = await viewer().catch(() => null);
     if (!user) return { status: 404, kind, notFoundPage: false };
     if (!id || !UUID.test(id)) return missing;
-    return (await check(ctx, path, () => dealPageShown(ctx.db, id, user))) ? OK : missing;
+    return (await check(ctx, path, async () => dealPageShown(ctx.db, id, await dealViewer(ctx, user, id, search)))) ? OK : missing;
   }
   if (!id || !UUID.test(id)) return missing;
   const shown = await check(ctx, path, async () => {
@@ -100,6 +103,22 @@ export async function pageStatus(ctx: AppContext, pathname: string, viewer: () =
     return { status: 410, kind, notFoundPage: true };
   }
   return missing;
+}
+
+/**
+ * Who reads a deal page: the signed-in user, or for an agency with `?as=` the influencer it acts for when the API
+ * would let it (`resolveOnBehalf` in mode `deal`: the deal made under this agency for this influencer). An agency
+ * without `as`, or refused, reads as itself: no party, 404.
+ */
+async function dealViewer(ctx: AppContext, user: AuthUser, dealId: string, search: string): Promise<AuthUser> {
+  const as = new URLSearchParams(search).get(ACTING_PARAM);
+  if (user.userType !== 'agency' || !as) return user;
+  try {
+    return await resolveOnBehalf(ctx, user, as, 'deal', { id: dealId });
+  } catch (err) {
+    if (err instanceof AppError) return user;
+    throw err;
+  }
 }
 
 /** The answer of a lookup; `onError` (shown: the page loads as before) when the database cannot answer. */

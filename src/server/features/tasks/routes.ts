@@ -78,13 +78,14 @@ export const taskRoutes =
     app.get(
       '/api/task-detail',
       {
-        config: { keyScope: 'tasks:read' },
+        // an agency reads the viewer fields (its application, invitation, deal) of a roster influencer (decision 0045)
+        config: { keyScope: 'tasks:read', onBehalf: 'new' },
         schema: {
           operationId: 'getTask',
           tags: ['tasks'],
           summary: 'One task with its company and category, and what the viewer may do',
-          description: 'Who: anyone (viewer fields depend on the session). 404 任务不存在.',
-          querystring: taskIdQuery,
+          description: 'Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在.',
+          querystring: taskIdQuery.extend(onBehalfQuery.shape),
           response: { 200: taskDetailResponse, ...errors },
         },
       },

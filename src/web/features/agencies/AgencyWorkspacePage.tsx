@@ -16,6 +16,7 @@ import { WorkspaceEarnings } from './WorkspaceEarnings';
 import { WorkspaceFigures } from './WorkspaceFigures';
 import { WorkspaceForYou } from './WorkspaceForYou';
 import { WorkspacePipeline } from './WorkspacePipeline';
+import { RosterActing } from './RosterActing';
 import './agencies.css';
 
 type Me = Schema<'Me'>;
@@ -70,7 +71,13 @@ function Workspace({ user }: { user: Me }) {
         ) : (
           <ul className="ag-list" data-testid="roster-current">
             {current.map((m) => (
-              <MembershipRow key={m.id} m={m} side="agency" actions={m.status === 'active' ? <EndButton influencerId={m.influencer.id} /> : null} />
+              <MembershipRow
+                key={m.id}
+                m={m}
+                side="agency"
+                actions={m.status === 'active' ? <EndButton influencerId={m.influencer.id} /> : null}
+                footer={agency.status === 'approved' && <RosterActing m={m} />}
+              />
             ))}
           </ul>
         )}

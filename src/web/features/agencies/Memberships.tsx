@@ -10,7 +10,18 @@ type Invitation = Schema<'AgencyInvitation'>;
 const COLOR = { active: 'green', ending: 'orange', ended: 'default', pending: 'blue', accepted: 'green', declined: 'default', withdrawn: 'default' } as const;
 
 /** One membership row: the other side (the influencer for the agency, the agency for the influencer), share, state. */
-export function MembershipRow({ m, side, actions }: { m: Membership; side: 'agency' | 'influencer'; actions?: React.ReactNode }) {
+export function MembershipRow({
+  m,
+  side,
+  actions,
+  footer,
+}: {
+  m: Membership;
+  side: 'agency' | 'influencer';
+  actions?: React.ReactNode;
+  /** a last line of the row (the workspace's links to act for the influencer) */
+  footer?: React.ReactNode;
+}) {
   const { t } = useTranslation('agencies');
   const { date, day } = useFormat();
   const other =
@@ -37,6 +48,7 @@ export function MembershipRow({ m, side, actions }: { m: Membership; side: 'agen
         <Tag color={COLOR[m.status]}>{t(`membership.status.${m.status}`)}</Tag>
         {actions}
       </div>
+      {footer && <div className="ag-row__footer">{footer}</div>}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { ReasonTags } from '../matching/ReasonTags';
 import '../matching/matching.css';
 import { useTaskFormat } from '../tasks/format';
+import { withActing } from './actingFor';
 import { forYouQuery, workspaceQuery } from './workspaceApi';
 
 /**
@@ -58,7 +59,7 @@ function Recommendations({ influencerId }: { influencerId: string }) {
       {q.data.map((task) => (
         <li key={task.id} className="ag-row" data-testid="ws-for-you-task">
           <div className="ag-row__text">
-            <Link to={`/task/${task.id}?as=${influencerId}`} className="ag-row__name">
+            <Link to={withActing(`/task/${task.id}`, influencerId)} className="ag-row__name">
               {task.title}
             </Link>
             <div className="ag-row__meta">

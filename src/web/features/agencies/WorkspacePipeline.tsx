@@ -9,6 +9,7 @@ import { Pager } from '../../components/Pager';
 import '../../components/ListPage.css';
 import type { Schema } from '../../lib/client';
 import { useFormat } from '../../lib/format';
+import { withActing } from './actingFor';
 import { PIPELINE_PAGE_SIZE, pipelineQuery, workspaceQuery, type PipelineFilter, type PipelineKind } from './workspaceApi';
 
 type Item = Schema<'PipelineItem'>;
@@ -107,7 +108,7 @@ function PipelineRow({ i, kind, statusText }: { i: Item; kind: PipelineKind; sta
   const { t } = useTranslation('agencies');
   const { money, date } = useFormat();
   // the record opened as the agency acting for the influencer (`?as=`, the web app's form of onBehalfOf, decision 0045)
-  const to = kind === 'deals' ? `/deal/${i.id}?as=${i.influencer.id}` : `/task/${i.task.id}?as=${i.influencer.id}`;
+  const to = withActing(kind === 'deals' ? `/deal/${i.id}` : `/task/${i.task.id}`, i.influencer.id);
   return (
     <li className="ag-row" data-testid="ws-pipeline-row">
       <div className="ag-row__text">

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RosterInvitationRequest } from '@shared/schemas/agencies';
 import { client, clientOf, data } from '../../lib/client';
+import { rosterKey } from './rosterQuery';
 
 export const agencyKeys = {
   all: ['agencies'] as const,
-  roster: ['agencies', 'roster'] as const,
+  roster: rosterKey,
   mine: ['agencies', 'mine'] as const,
   page: (id: string) => ['agencies', 'page', id] as const,
 };
@@ -17,11 +18,8 @@ export const agencyPageQuery = (id: string) =>
     queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/agencies/{id}', { params: { path: { id } }, signal })),
   });
 
-/** GET /api/agency/roster — the agency's own roster, invitations and history */
-export const rosterQuery = queryOptions({
-  queryKey: agencyKeys.roster,
-  queryFn: ({ signal }) => data(client.GET('/api/agency/roster', { signal })),
-});
+// the roster's query is its own light module: the acting banner on the hall and the task page reads it (decision 0021)
+export { rosterQuery } from './rosterQuery';
 
 /** GET /api/me/agency-invitations — the influencer's invitations, agency and history */
 export const myAgencyQuery = queryOptions({

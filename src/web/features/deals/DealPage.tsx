@@ -15,6 +15,7 @@ import { DealActionDialog } from './DealActionDialog';
 import { DealMoney } from './DealMoney';
 import { DealReviews } from './DealReviews';
 import { useDealFormat } from './format';
+import { ActingBannerMount, useActingFor, useActingTo, withActing } from '../agencies/actingFor';
 import './deals.css';
 
 type DealDetail = Schema<'DealDetail'>;
@@ -49,13 +50,16 @@ const isDisputeReason = (v: string): v is DisputeReason => (DISPUTE_REASONS as r
 
 function Deal({ id }: { id: string }) {
   const { t } = useTranslation('deals');
-  const q = useQuery(dealQuery(id));
+  // an agency acting for the influencer (`?as=`, decision 0045) reads and acts as the influencer; reviews stay the influencer's own
+  const as = useActingFor();
+  const q = useQuery(dealQuery(id, as));
   const [acting, setActing] = useState<DealEvent | null>(null);
   const f = useDealFormat();
 
   if (q.isPending) {
     return (
       <Loading className="container dl-page" label={t('loading')}>
+        <ActingBannerMount />
         <div className="card dl-card dl-skeleton" />
         <div className="card dl-card dl-skeleton" />
       </Loading>
@@ -65,12 +69,13 @@ function Deal({ id }: { id: string }) {
     const missing = isApiError(q.error) && (q.error.status === 404 || q.error.status === 403);
     return (
       <div className="container dl-page">
+        <ActingBannerMount />
         {missing ? (
           <NotFound
             testId="deal-not-found"
             title={t('notFound')}
             actions={
-              <Link to="/deals" className="btn btn--primary">
+              <Link to={withActing('/deals', as)} className="btn btn--primary">
                 {t('listTitle')}
               </Link>
             }
@@ -84,6 +89,7 @@ function Deal({ id }: { id: string }) {
   const d = q.data;
   return (
     <div className="container dl-page" data-testid="deal-page" data-status={d.status}>
+      <ActingBannerMount />
       <Header d={d} />
       <div className="dl-layout">
         <div className="dl-main">
@@ -99,10 +105,10 @@ function Deal({ id }: { id: string }) {
           )}
           <Actions d={d} onAct={setActing} />
           <DealMoney d={d} />
-          <DealReviews d={d} />
+          {!as && <DealReviews d={d} />}
           <Report d={d} />
           <Disputes d={d} />
-          {d.conversationId && <DealConversation conversationId={d.conversationId} />}
+          {d.conversationId && <DealConversation conversationId={d.conversationId} acting={as !== null} />}
           <Schedule d={d} />
           <Samples d={d} />
           <Terms d={d} />
@@ -124,7 +130,7 @@ function Deal({ id }: { id: string }) {
 }
 
 /** The deal's own conversation (the same thread as in 消息中心), live while the page is open. */
-function DealConversation({ conversationId }: { conversationId: string }) {
+function DealConversation({ conversationId, acting }: { conversationId: string; acting: boolean }) {
   const { t } = useTranslation('messages');
   return (
     <ConversationThread
@@ -133,9 +139,12 @@ function DealConversation({ conversationId }: { conversationId: string }) {
       header={() => (
         <header className="pp-thread__head">
           <h2 className="pp-thread__title">{t('dealThread')}</h2>
-          <Link to={`/messages/${conversationId}`} className="msg-deal-link">
-            {t('title')}
-          </Link>
+          {/* 消息中心 is the influencer's own: an agency writes here, on the deal */}
+          {!acting && (
+            <Link to={`/messages/${conversationId}`} className="msg-deal-link">
+              {t('title')}
+            </Link>
+          )}
         </header>
       )}
       emptyHint={t('dealThreadHint')}
@@ -145,6 +154,7 @@ function DealConversation({ conversationId }: { conversationId: string }) {
 
 function Header({ d }: { d: DealDetail }) {
   const { t } = useTranslation('deals');
+  const to = useActingTo();
   const step = STEP_OF[d.status];
   const mine = d.waitingFor === d.viewerRole || (d.waitingFor === 'both' && d.viewerRole !== 'admin');
   let waiting: string | null = null;
@@ -164,7 +174,7 @@ function Header({ d }: { d: DealDetail }) {
         <span aria-hidden="true"> × </span>
         <Link to={`/influencer/${d.influencer.id}`}>{d.influencer.nickname}</Link>
         <span className="dl-muted"> · </span>
-        <Link to={`/task/${d.taskId}`} className="dl-muted">
+        <Link to={to(`/task/${d.taskId}`)} className="dl-muted">
           {t('toTask')}
         </Link>
       </p>

@@ -8,11 +8,12 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { DealGate } from './DealGate';
 import { myDealsQuery } from './api';
 import { useDealFormat } from './format';
+import { ActingBannerMount, useActingFor, useActingTo } from '../agencies/actingFor';
 import './deals.css';
 
 type DealSummary = Schema<'DealSummary'>;
 
-/** /deals — the signed-in company's or influencer's deals, latest activity first. */
+/** /deals — the signed-in company's or influencer's deals, latest activity first (`?as=`: an agency's deals for a roster influencer). */
 export default function DealsPage() {
   const { t } = useTranslation('deals');
   usePageTitle(t('listTitle'));
@@ -25,7 +26,7 @@ export default function DealsPage() {
 
 function Deals() {
   const { t } = useTranslation('deals');
-  const q = useQuery(myDealsQuery('all'));
+  const q = useQuery(myDealsQuery('all', useActingFor()));
   let body;
   if (q.isPending) body = <Loading className="card dl-card dl-skeleton" label={t('loading')} />;
   else if (q.isError) body = <LoadFailed testId="deals" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
@@ -42,6 +43,7 @@ function Deals() {
   }
   return (
     <div className="container dl-page">
+      <ActingBannerMount />
       <div className="dl-list-head">
         <h1 className="dl-head__title">{t('listTitle')}</h1>
         <p className="dl-muted">{t('listSubtitle')}</p>
@@ -54,6 +56,7 @@ function Deals() {
 function DealList({ title, items }: { title: string; items: DealSummary[] }) {
   const { t } = useTranslation('deals');
   const f = useDealFormat();
+  const to = useActingTo();
   if (items.length === 0) return null;
   return (
     <section className="dl-list" aria-label={title}>
@@ -63,7 +66,7 @@ function DealList({ title, items }: { title: string; items: DealSummary[] }) {
       <ul className="dl-rows">
         {items.map((d) => (
           <li key={d.id} className="card dl-row" data-testid="deal-row" data-status={d.status}>
-            <Link to={`/deal/${d.id}`} className="dl-row__link">
+            <Link to={to(`/deal/${d.id}`)} className="dl-row__link">
               <span className="dl-row__title">{d.taskTitle}</span>
               <span className="dl-row__meta">
                 {d.counterpart.name} · {t('list.rate')} {f.money(d.rateCents)}

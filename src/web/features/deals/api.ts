@@ -4,6 +4,7 @@ import type { ReviewForm } from '@shared/schemas/reviews';
 import { uploadFile, type UploadOptions } from '../../lib/api';
 import type { paths } from '../../lib/apiTypes';
 import { client, data, type Schema } from '../../lib/client';
+import { onBehalfOf, useActingFor } from '../agencies/actingFor';
 
 export const dealKeys = {
   all: ['deals'] as const,
@@ -11,21 +12,22 @@ export const dealKeys = {
   deal: (id: string) => ['deals', 'deal', id] as const,
 };
 
-/** GET /api/deals/:id — the deal as the viewer may see it, with the actions allowed now */
-export const dealQuery = (id: string) =>
+/** GET /api/deals/:id — the deal as the viewer may see it, with the actions allowed now (`as`: an agency acting for the influencer) */
+export const dealQuery = (id: string, as: string | null = null) =>
   queryOptions({
-    queryKey: dealKeys.deal(id),
+    queryKey: as ? [...dealKeys.deal(id), as] : dealKeys.deal(id),
     // the typed client: path, parameters and result come from the API document (decision 0031)
-    queryFn: ({ signal }) => data(client.GET('/api/deals/{id}', { params: { path: { id } }, signal })),
+    queryFn: ({ signal }) => data(client.GET('/api/deals/{id}', { params: { path: { id }, query: onBehalfOf(as) }, signal })),
     // the other side acts too: look again while the page is open
     refetchInterval: 30_000,
   });
 
-/** GET /api/deals — the signed-in party's deals */
-export const myDealsQuery = (status: 'active' | 'closed' | 'all' = 'all') =>
+/** GET /api/deals — the signed-in party's deals (`as`: those an agency made for a roster influencer) */
+export const myDealsQuery = (status: 'active' | 'closed' | 'all' = 'all', as: string | null = null) =>
   queryOptions({
-    queryKey: dealKeys.list(status),
-    queryFn: ({ signal }) => data(client.GET('/api/deals', { params: { query: status === 'all' ? {} : { status } }, signal })).then((r) => r.items),
+    queryKey: as ? [...dealKeys.list(status), as] : dealKeys.list(status),
+    queryFn: ({ signal }) =>
+      data(client.GET('/api/deals', { params: { query: { ...(status === 'all' ? {} : { status }), ...onBehalfOf(as) } }, signal })).then((r) => r.items),
   });
 
 /**
@@ -44,17 +46,19 @@ const FIRED = new Set<string>([...PARTY_EVENTS, ...ADMIN_EVENTS]);
 export const isFiredDealEvent = (e: DealEvent): e is FiredDealEvent & DealEvent => FIRED.has(e);
 
 /** POST /api/deals/{id}/events/<event> with that event's form */
-export function postDealEvent<E extends FiredDealEvent>(id: string, event: E, body: DealEventBody<E>): Promise<Schema<'Ok'>> {
+export function postDealEvent<E extends FiredDealEvent>(id: string, event: E, body: DealEventBody<E>, as: string | null = null): Promise<Schema<'Ok'>> {
   // one path per event: openapi-fetch checks a literal path, so the generic one is widened to the union of
   // the event paths here; the signature above ties the body's type to the event
   const path = `/api/deals/{id}/events/${event}` as DealEventPath;
-  return data(client.POST(path, { params: { path: { id } }, body: body as DealEventBody<FiredDealEvent> }));
+  // an influencer's event may be fired by the agency acting for them; the server refuses onBehalfOf on the company's
+  return data(client.POST(path, { params: { path: { id }, query: onBehalfOf(as) }, body: body as DealEventBody<FiredDealEvent> }));
 }
 
 export function useDealEvent(id: string) {
   const qc = useQueryClient();
+  const as = useActingFor();
   return useMutation({
-    mutationFn: ({ event, body }: DealEventCall) => postDealEvent(id, event, body),
+    mutationFn: ({ event, body }: DealEventCall) => postDealEvent(id, event, body, as),
     onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.all }),
   });
 }

@@ -12,6 +12,7 @@ import { useErrorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { usePrivateImages, type PrivateImage } from '../deals/usePrivateImages';
 import { conversationQuery, useSendMessage } from './api';
+import { useActingFor } from '../agencies/actingFor';
 import './messages.css';
 
 type Side = 'company' | 'influencer';
@@ -43,7 +44,8 @@ export function ConversationThread({
 }) {
   const { t } = useTranslation('messages');
   const f = useFormat();
-  const conv = useQuery(conversationQuery(id));
+  // in the deal room of an agency acting for the influencer (`?as=`), read and written as the influencer (decision 0045)
+  const conv = useQuery(conversationQuery(id, useActingFor()));
   const listRef = useRef<HTMLOListElement>(null);
   const count = conv.data?.messages.length ?? 0;
   const titleId = useId();
@@ -135,7 +137,7 @@ export function ConversationThread({
 function Composer({ id }: { id: string }) {
   const { t } = useTranslation('messages');
   const { errorText, apiErrorText } = useErrorText();
-  const send = useSendMessage(id);
+  const send = useSendMessage(id, useActingFor());
   const [text, setText] = useState('');
   const [images, setImages] = useState<PrivateImage[]>([]);
   const [problem, setProblem] = useState<string | null>(null);

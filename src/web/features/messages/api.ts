@@ -22,10 +22,14 @@ export const conversationsQuery = queryOptions({
   queryFn: ({ signal }) => data(client.GET('/api/conversations', { signal })).then((r) => r.conversations),
 });
 
-export const conversationQuery = (id: string) =>
+// this module is part of the shell (the header's unread badge): the acting helpers (features/agencies) stay out of it
+const onBehalfOf = (as: string | null) => (as ? { onBehalfOf: as } : {});
+
+/** one conversation (`as`: a deal's conversation read by the agency acting for the influencer, decision 0045) */
+export const conversationQuery = (id: string, as: string | null = null) =>
   queryOptions({
-    queryKey: messageKeys.conversation(id),
-    queryFn: ({ signal }) => data(client.GET('/api/conversations/{id}', { signal, params: { path: { id } } })),
+    queryKey: as ? [...messageKeys.conversation(id), as] : messageKeys.conversation(id),
+    queryFn: ({ signal }) => data(client.GET('/api/conversations/{id}', { signal, params: { path: { id }, query: onBehalfOf(as) } })),
   });
 
 /** The header badge of a signed-in user: live through the event stream, polled every 60 s as a fallback. */
@@ -56,11 +60,12 @@ export function refreshConversation(qc: QueryClient, id?: string) {
   void qc.invalidateQueries({ queryKey: messageKeys.unread });
 }
 
-export function useSendMessage(conversationId: string) {
+/** `as`: the influencer an agency writes for in a deal's conversation (decision 0045) */
+export function useSendMessage(conversationId: string, as: string | null = null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: Schema<'SendMessageRequest'>) =>
-      data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId } }, body })),
+      data(client.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId }, query: onBehalfOf(as) }, body })),
     onSuccess: () => refreshConversation(qc, conversationId),
   });
 }

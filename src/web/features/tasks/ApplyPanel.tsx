@@ -10,6 +10,7 @@ import { useAuthDialog } from '../auth/authDialogContext';
 import { useTaskFormat } from './format';
 import { ApplicationStatusTag } from './StatusBadge';
 import { InvitationExpiry } from './InvitationExpiry';
+import { useActingFor, withActing } from '../agencies/actingFor';
 
 type TaskDetailResponse = Schema<'TaskDetailResponse'>;
 
@@ -40,6 +41,8 @@ export function ApplyPanel({ detail, user }: Props) {
   const authDialog = useAuthDialog();
   const { task, viewer } = detail;
   const titleId = useId();
+  // an agency acting for a roster influencer applies, withdraws and answers as the influencer would (decision 0045)
+  const as = useActingFor();
 
   const reapply = viewer.myApplication?.status === 'withdrawn' && viewer.canApply;
   const invitation = viewer.invitation;
@@ -91,7 +94,7 @@ export function ApplyPanel({ detail, user }: Props) {
           <ApplicationStatusTag status={a.status} testId="task-my-application-status" />
         </div>
         {viewer.dealId && (
-          <Link to={`/deal/${viewer.dealId}`} className="btn btn--primary btn--sm" data-testid="task-deal-link">
+          <Link to={withActing(`/deal/${viewer.dealId}`, as)} className="btn btn--primary btn--sm" data-testid="task-deal-link">
             {t('apply.viewDeal')}
           </Link>
         )}
@@ -111,7 +114,7 @@ export function ApplyPanel({ detail, user }: Props) {
             </div>
           )}
         </dl>
-        <Link to="/influencer-tasks" className="btn btn--ghost btn--block btn--sm">
+        <Link to={withActing('/influencer-tasks', as)} className="btn btn--ghost btn--block btn--sm" data-testid="task-my-tasks-link">
           {t('apply.viewMyTasks')}
         </Link>
       </div>
@@ -144,7 +147,7 @@ export function ApplyPanel({ detail, user }: Props) {
         </button>
       </div>
     );
-  } else if (user.userType !== 'influencer') {
+  } else if (user.userType !== 'influencer' && !as) {
     content = (
       <div className="tk-note" data-testid="task-apply-login">
         <p className="tk-note__title">{t('apply.loginRequired')}</p>

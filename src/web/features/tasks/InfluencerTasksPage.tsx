@@ -19,15 +19,20 @@ import { MyInvitations } from './MyInvitations';
 import { myInvitationsQuery } from './invitationsApi';
 import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import { ApplicationStatusTag, TaskStatusBadge } from './StatusBadge';
+import { ActingBannerMount, useActingFor, useActingTo } from '../agencies/actingFor';
 import './tasks.css';
 
 type DealSummary = Schema<'DealSummary'>;
 
-/** /influencer-tasks — the influencer's applications: current ones, then history (finished tasks, withdrawn). */
+/**
+ * /influencer-tasks — the influencer's applications: current ones, then history (finished tasks, withdrawn). An agency
+ * opens it for a roster influencer (`?as=`, decision 0045) and acts as the influencer would.
+ */
 export default function InfluencerTasksPage() {
   const { t } = useTranslation('tasks');
   usePageTitle(t('influencer.documentTitle'));
-  return <RoleGate role="influencer">{() => <InfluencerTasks />}</RoleGate>;
+  const as = useActingFor();
+  return <RoleGate role={as ? 'agency' : 'influencer'}>{() => <InfluencerTasks />}</RoleGate>;
 }
 
 type Confirm = ReturnType<typeof Modal.useModal>[0]['confirm'];
@@ -36,10 +41,12 @@ const isHistory = (a: ApplicationForInfluencer) => a.status === 'withdrawn' || a
 
 function InfluencerTasks() {
   const { t } = useTranslation('tasks');
-  const apps = useQuery(myApplicationsQuery);
-  const deals = useQuery(myDealsQuery('all'));
+  const as = useActingFor();
+  const to = useActingTo();
+  const apps = useQuery(myApplicationsQuery(as));
+  const deals = useQuery(myDealsQuery('all', as));
   const dealOf = new Map((deals.data ?? []).map((d) => [d.taskId, d]));
-  const invitations = useQuery(myInvitationsQuery);
+  const invitations = useQuery(myInvitationsQuery(as));
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'invitations' ? 'invitations' : 'applications';
   const pendingInvitations = (invitations.data ?? []).filter((i) => i.status === 'pending').length;
@@ -83,7 +90,7 @@ function InfluencerTasks() {
         title={t('influencer.empty')}
         text={t('influencer.emptyHint')}
         actions={
-          <Link to="/tasks" className="btn btn--primary">
+          <Link to={to('/tasks')} className="btn btn--primary">
             {t('influencer.toHall')}
           </Link>
         }
@@ -102,12 +109,13 @@ function InfluencerTasks() {
 
   return (
     <div className="container tk-page">
+      <ActingBannerMount />
       <div className="tk-page-head">
         <div>
           <h1 className="tk-page-head__title">{t('influencer.title')}</h1>
           <p className="tk-page-head__subtitle">{t('influencer.subtitle')}</p>
         </div>
-        <Link to="/tasks" className="btn btn--ghost">
+        <Link to={to('/tasks')} className="btn btn--ghost">
           {t('influencer.toHall')}
         </Link>
       </div>
@@ -185,6 +193,7 @@ function ApplicationRow({ app, confirm, deal }: { app: ApplicationForInfluencer;
   const feedback = useFeedback();
   const { apiErrorText } = useErrorText();
   const withdraw = useWithdrawApplication();
+  const to = useActingTo();
 
   const onWithdraw = () =>
     confirm({
@@ -205,7 +214,7 @@ function ApplicationRow({ app, confirm, deal }: { app: ApplicationForInfluencer;
     <li className="card tk-row" data-testid="influencer-application-row" data-task-id={app.taskId} data-status={app.status}>
       <div className="tk-row__main">
         <h3 className="tk-row__title">
-          <Link to={`/task/${app.taskId}`}>{app.task.title}</Link>
+          <Link to={to(`/task/${app.taskId}`)}>{app.task.title}</Link>
         </h3>
         <dl className="tk-row__facts">
           <div>
@@ -261,7 +270,7 @@ function ApplicationRow({ app, confirm, deal }: { app: ApplicationForInfluencer;
       )}
       {app.status === 'withdrawn' && app.task.status === 'open' && (
         <div className="tk-row__actions">
-          <Link to={`/task/${app.taskId}`} className="btn btn--ghost btn--sm" data-testid="application-reapply">
+          <Link to={to(`/task/${app.taskId}`)} className="btn btn--ghost btn--sm" data-testid="application-reapply">
             <RedoOutlined aria-hidden="true" />
             {t('influencer.reapply')}
           </Link>

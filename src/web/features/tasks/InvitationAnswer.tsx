@@ -9,6 +9,7 @@ import { useFeedback } from '../../components/feedback';
 import { useErrorText } from '../../lib/errors';
 import { useTaskFormat } from './format';
 import { useAnswerInvitation } from './invitationsApi';
+import { useActingTo } from '../agencies/actingFor';
 
 const REASON_MAX = 200;
 
@@ -28,6 +29,7 @@ export function InvitationAnswer({ invitation, task, company, block = false }: P
   const { t } = useTranslation('tasks');
   const f = useTaskFormat();
   const navigate = useNavigate();
+  const to = useActingTo();
   const feedback = useFeedback();
   const { apiErrorText, errorText } = useErrorText();
   const answer = useAnswerInvitation();
@@ -53,7 +55,7 @@ export function InvitationAnswer({ invitation, task, company, block = false }: P
           .mutateAsync({ id: invitation.id, taskId: task.id, action: 'accept' })
           .then((r) => {
             feedback.success(t('myInvitations.accepted'));
-            if (r.dealId) navigate(`/deal/${r.dealId}`);
+            if (r.dealId) navigate(to(`/deal/${r.dealId}`));
           })
           .catch((err: unknown) => feedback.error(apiErrorText(err, t('myInvitations.failed')))),
     });

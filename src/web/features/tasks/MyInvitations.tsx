@@ -9,6 +9,7 @@ import { InvitationAnswer } from './InvitationAnswer';
 import { InvitationExpiry } from './InvitationExpiry';
 import type { InvitationForInfluencer } from './invitationsApi';
 import { InvitationStatusTag } from './StatusBadge';
+import { useActingTo } from '../agencies/actingFor';
 
 /** 收到的邀请 (/influencer-tasks?tab=invitations): pending ones answerable here, answered ones with their status. */
 export function MyInvitations({ query }: { query: UseQueryResult<InvitationForInfluencer[]> }) {
@@ -43,13 +44,14 @@ export function MyInvitations({ query }: { query: UseQueryResult<InvitationForIn
 function InvitationRow({ inv }: { inv: InvitationForInfluencer }) {
   const { t } = useTranslation('tasks');
   const f = useTaskFormat();
+  const to = useActingTo();
   const company = inv.task.companyName || t('fallback.unknownCompany');
   const pending = inv.status === 'pending' && inv.task.status === 'open';
   return (
     <li className="card tk-row" data-testid="invitation-item" data-task-id={inv.taskId} data-status={inv.status}>
       <div className="tk-row__main">
         <h3 className="tk-row__title">
-          <Link to={`/task/${inv.taskId}`}>{inv.task.title}</Link>
+          <Link to={to(`/task/${inv.taskId}`)}>{inv.task.title}</Link>
         </h3>
         <dl className="tk-row__facts">
           <div>
@@ -109,7 +111,7 @@ function InvitationRow({ inv }: { inv: InvitationForInfluencer }) {
       )}
       {inv.status === 'accepted' && inv.dealId && (
         <div className="tk-row__actions">
-          <Link to={`/deal/${inv.dealId}`} className="btn btn--primary btn--sm" data-testid="invitation-deal-link">
+          <Link to={to(`/deal/${inv.dealId}`)} className="btn btn--primary btn--sm" data-testid="invitation-deal-link">
             <AuditOutlined aria-hidden="true" />
             {t('myInvitations.viewDeal')}
           </Link>

@@ -8,7 +8,8 @@ import { Gate } from '../../components/Gate';
 import { useAuthDialog } from '../auth/authDialogContext';
 import { StateBox } from '../../components/PageState';
 
-type Role = 'company' | 'influencer';
+/** `agency`: an influencer's page opened by an agency acting for a roster influencer (decision 0045) */
+type Role = 'company' | 'influencer' | 'agency';
 
 /**
  * Page access by account type (part 2 §6): visitors get a sign-in prompt (the sign-in dialog,

@@ -4,6 +4,7 @@ import { CalendarOutlined, EnvironmentOutlined, SafetyCertificateFilled, TeamOut
 import type { Schema } from '../../lib/client';
 import { useTaskFormat } from './format';
 import { UrgentTag } from './StatusBadge';
+import { useActingTo } from '../agencies/actingFor';
 
 type Task = Schema<'TaskCard'>;
 
@@ -17,6 +18,7 @@ export function TaskCard({ task }: { task: Task }) {
   const { t } = useTranslation('tasks');
   const f = useTaskFormat();
   const titleId = useId();
+  const to = useActingTo();
   const shown = task.requirements.slice(0, MAX_REQUIREMENTS);
   const more = task.requirements.length - shown.length;
   const company = task.company.companyName?.trim() || t('fallback.unknownCompany');
@@ -28,7 +30,7 @@ export function TaskCard({ task }: { task: Task }) {
         {task.isUrgent && <UrgentTag />}
       </div>
       <h3 className="tk-card__title" id={titleId}>
-        <a href={`/task/${task.id}?from=list`} target="_blank" rel="noopener" className="tk-card__link">
+        <a href={to(`/task/${task.id}?from=list`)} target="_blank" rel="noopener" className="tk-card__link">
           {task.title}
           <span className="visually-hidden">{t('hall.opensInNewTab')}</span>
         </a>

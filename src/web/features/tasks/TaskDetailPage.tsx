@@ -16,6 +16,7 @@ import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
 import { lazyWithAntd } from '../../app/withAntd';
 import { RecommendedInfluencersMount } from '../matching/RecommendMount';
 import { ApplyPanel } from './ApplyPanel';
+import { ActingBannerMount, useActingFor } from '../agencies/actingFor';
 import './tasks.css';
 import type { Prefetch } from '../../app/prefetch';
 
@@ -53,7 +54,9 @@ export default function TaskDetailPage() {
   const { id = '' } = useParams();
   const taskId = id.trim();
   const qc = useQueryClient();
-  const detail = useQuery({ ...taskDetailQuery(taskId), enabled: taskId !== '' });
+  // an agency acting for a roster influencer reads what the influencer may do (decision 0045)
+  const as = useActingFor();
+  const detail = useQuery({ ...taskDetailQuery(taskId, as), enabled: taskId !== '' });
   usePageTitle(detail.data?.task.title ?? t('detail.documentTitle'));
 
   // one visit = one view call (the server dedupes per visitor); a counted view refreshes the numbers
@@ -140,6 +143,7 @@ function TaskDetailView({ detail }: { detail: TaskDetailResponse }) {
 
   return (
     <div className="container tk-page tk-detail" data-testid="task-detail" data-task-id={task.id}>
+      <ActingBannerMount />
       <BackButton />
       <div className="tk-detail__grid">
         <header className="card tk-detail__head">
@@ -240,6 +244,7 @@ function DetailSkeleton() {
   const { t } = useTranslation('tasks');
   return (
     <Loading className="container tk-page tk-detail" label={t('detail.loading')} testId="task-detail-loading">
+      <ActingBannerMount />
       <span className="tk-skel tk-skel--line tk-skel--back" />
       <div className="tk-detail__grid">
         <div className="card tk-detail__head">

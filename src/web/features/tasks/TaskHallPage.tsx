@@ -12,6 +12,7 @@ import { ForYouMount } from '../matching/ForYouMount';
 import { Pager } from '../../components/Pager';
 import { Empty, Loading, LoadFailed } from '../../components/PageState';
 import { TaskCard, TaskCardSkeleton } from './TaskCard';
+import { ActingBannerMount } from '../agencies/actingFor';
 import './tasks.css';
 import type { Prefetch } from '../../app/prefetch';
 
@@ -165,6 +166,7 @@ export default function TaskHallPage() {
       title={t('hall.title')}
       subtitle={t('hall.subtitle')}
       filtersLabel={t('hall.filtersLabel')}
+      notice={<ActingBannerMount />}
       filters={
         <>
           <SearchFilter

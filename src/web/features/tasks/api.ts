@@ -3,6 +3,7 @@ import type { ApplyRequest, BudgetRange, TaskCreateRequest, TaskSort } from '@sh
 import { IDEMPOTENCY_KEY_HEADER } from '@shared/headers';
 import { client, clientOf, data, type Schema } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
+import { onBehalfOf, useActingFor } from '../agencies/actingFor';
 
 export type ApplicationForCompany = Schema<'ApplicationForCompany'>;
 export type ApplicationForInfluencer = Schema<'ApplicationForInfluencer'>;
@@ -74,11 +75,12 @@ export const hallQuery = (f: HallFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/task-detail?id= — the task and what the viewer may do. */
-export const taskDetailQuery = (id: string) =>
+/** GET /api/task-detail?id= — the task and what the viewer may do (an agency acting for a roster influencer: what they may do). */
+export const taskDetailQuery = (id: string, as: string | null = null) =>
   queryOptions({
-    queryKey: taskKeys.detail(id),
-    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/task-detail', { signal, params: { query: compactQuery({ id }) } })),
+    queryKey: as ? [...taskKeys.detail(id), as] : taskKeys.detail(id),
+    queryFn: ({ signal, client: cache }) =>
+      data(clientOf(cache).GET('/api/task-detail', { signal, params: { query: { ...compactQuery({ id }), ...onBehalfOf(as) } } })),
     staleTime: 10_000,
   });
 
@@ -98,12 +100,14 @@ export const companyTasksQuery = queryOptions({
   staleTime: 5_000,
 });
 
-/** GET /api/task-applications — the influencer's own applications. */
-export const myApplicationsQuery = queryOptions({
-  queryKey: taskKeys.myApplications,
-  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/task-applications', { signal })).then(ownApplications),
-  staleTime: 5_000,
-});
+/** GET /api/task-applications — the influencer's own applications (or, for an agency acting for them, theirs). */
+export const myApplicationsQuery = (as: string | null = null) =>
+  queryOptions({
+    queryKey: as ? [...taskKeys.myApplications, as] : taskKeys.myApplications,
+    queryFn: ({ signal, client: cache }) =>
+      data(clientOf(cache).GET('/api/task-applications', { signal, params: { query: onBehalfOf(as) } })).then(ownApplications),
+    staleTime: 5_000,
+  });
 
 /** POST /api/tasks/:id/view — counts the visit (the server dedupes per visitor). */
 export const recordTaskView = (id: string) => data(client.POST('/api/tasks/{id}/view', { params: { path: { id } } }));
@@ -123,10 +127,12 @@ export function useCreateTask() {
   });
 }
 
+/** Apply for a task: the influencer, or the agency acting for them on this page. */
 export function useApply() {
   const qc = useQueryClient();
+  const as = useActingFor();
   return useMutation({
-    mutationFn: (body: ApplyRequest) => data(client.POST('/api/task-applications', { body })),
+    mutationFn: (body: ApplyRequest) => data(client.POST('/api/task-applications', { body, params: { query: onBehalfOf(as) } })),
     onSettled: (_d, _e, body) =>
       Promise.all([qc.invalidateQueries({ queryKey: taskKeys.detail(body.taskId) }), qc.invalidateQueries({ queryKey: taskKeys.myApplications })]),
   });
@@ -175,9 +181,10 @@ export function useTaskStatusChange() {
 
 export function useWithdrawApplication() {
   const qc = useQueryClient();
+  const as = useActingFor();
   return useMutation({
     mutationFn: ({ applicationId }: { applicationId: string; taskId: string }) =>
-      data(client.POST('/api/task-applications/{id}/withdraw', { params: { path: { id: applicationId } } })),
+      data(client.POST('/api/task-applications/{id}/withdraw', { params: { path: { id: applicationId }, query: onBehalfOf(as) } })),
     onSettled: (_d, _e, v) =>
       Promise.all([qc.invalidateQueries({ queryKey: taskKeys.myApplications }), qc.invalidateQueries({ queryKey: taskKeys.detail(v.taskId) })]),
   });

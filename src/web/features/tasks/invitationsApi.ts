@@ -3,6 +3,7 @@ import type { InviteRequest } from '@shared/schemas/invitations';
 import { client, data, type Schema } from '../../lib/client';
 import { compactQuery } from '../../lib/queryParams';
 import { taskKeys } from './api';
+import { onBehalfOf, useActingFor } from '../agencies/actingFor';
 
 export type InvitationForCompany = Schema<'InvitationForCompany'>;
 export type InvitationForInfluencer = Schema<'InvitationForInfluencer'>;
@@ -24,12 +25,13 @@ export const taskInvitationsQuery = (taskId: string) =>
     staleTime: 5_000,
   });
 
-/** GET /api/me/invitations — the signed-in influencer's invitations, newest first. */
-export const myInvitationsQuery = queryOptions({
-  queryKey: invitationKeys.mine,
-  queryFn: ({ signal }) => data(client.GET('/api/me/invitations', { signal })).then((r) => r.invitations),
-  staleTime: 5_000,
-});
+/** GET /api/me/invitations — the signed-in influencer's invitations (or those of the influencer an agency acts for), newest first. */
+export const myInvitationsQuery = (as: string | null = null) =>
+  queryOptions({
+    queryKey: as ? [...invitationKeys.mine, as] : invitationKeys.mine,
+    queryFn: ({ signal }) => data(client.GET('/api/me/invitations', { signal, params: { query: onBehalfOf(as) } })).then((r) => r.invitations),
+    staleTime: 5_000,
+  });
 
 /** POST /api/task-invitations — the owner invites an influencer (the recommendations keep their list: the card says 已邀请). */
 export function useInvite() {
@@ -52,13 +54,14 @@ export function useWithdrawInvitation() {
 /** The invited influencer accepts (an accepted application and its deal) or declines with a reason. */
 export function useAnswerInvitation() {
   const qc = useQueryClient();
+  const as = useActingFor();
   return useMutation({
     mutationFn: (
       v: { id: string; taskId: string; action: 'accept' } | { id: string; taskId: string; action: 'decline'; reason: string },
     ): Promise<{ ok: true; dealId?: string }> =>
       v.action === 'accept'
-        ? data(client.POST('/api/task-invitations/{id}/accept', { params: { path: { id: v.id } } }))
-        : data(client.POST('/api/task-invitations/{id}/decline', { params: { path: { id: v.id } }, body: { reason: v.reason } })),
+        ? data(client.POST('/api/task-invitations/{id}/accept', { params: { path: { id: v.id }, query: onBehalfOf(as) } }))
+        : data(client.POST('/api/task-invitations/{id}/decline', { params: { path: { id: v.id }, query: onBehalfOf(as) }, body: { reason: v.reason } })),
     onSettled: (_d, _e, v) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: invitationKeys.mine }),

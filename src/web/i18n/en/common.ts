@@ -35,6 +35,16 @@ const en: Messages<typeof zh> = {
     en: 'English',
     short: { 'zh-CN': '中文', en: 'EN' },
   },
+  /** an agency acting for a roster influencer (decision 0045): the banner of the influencer's pages and the workspace's links */
+  acting: {
+    for: 'Acting for {{name}}',
+    forUnknown: 'Acting for a roster influencer',
+    label: 'Acting for',
+    tasks: 'Task hall',
+    applications: 'Applications & invitations',
+    deals: 'Deals',
+    back: 'Back to workspace',
+  },
   userMenu: {
     label: 'User menu',
     titles: {

@@ -34,6 +34,16 @@ export default {
     /** what the switch shows on a phone (the list keeps the full names) */
     short: { 'zh-CN': '中文', en: 'EN' },
   },
+  /** an agency acting for a roster influencer (decision 0045): the banner of the influencer's pages and the workspace's links */
+  acting: {
+    for: '正在代 {{name}} 操作',
+    forUnknown: '正在代签约达人操作',
+    label: '代操作',
+    tasks: '任务大厅',
+    applications: '申请与邀请',
+    deals: '订单',
+    back: '返回机构工作台',
+  },
   userMenu: {
     label: '用户菜单',
     titles: {

@@ -1,0 +1,155 @@
+/**
+ * An agency acts for a roster influencer in the browser (issue 25 item 3, decision 0045), on a server of its own with
+ * demo data and DEV_CLOCK=1: the demo agency (星耀MCN机构) opens the task hall for 穿搭阿杰 from its workspace, applies
+ * to a company's task with a quote, the company accepts; the agency runs the deal — proposes the live schedule, writes
+ * in the deal's conversation, reports the live with a screenshot — while the influencer watches; the company confirms
+ * in the browser and reads 机构 X 代 Y in the timeline; the influencer sees the same deal. At 390 px in Chinese and on
+ * a desktop in English. Setup steps that are not the agency's (the task, the acceptance, the schedule's confirmation,
+ * the clock) go through the API.
+ */
+import type { Browser } from '@playwright/test';
+import { ConsoleGuard, expect, pngBytes, test } from './fixtures';
+import { act, advance, H, ok, ownDealServer, person as signedInPerson, serverNow, submit } from './dealHelpers';
+
+const own = ownDealServer('agency-journey');
+const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en', width: number) =>
+  signedInPerson(browser, guard, own.url, email, locale, width);
+
+/** the value of a datetime-local field for an instant, in Beijing time (the contexts' zone) */
+const local = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 16);
+
+const AGENCY = '星耀MCN机构';
+const INFLUENCER = '穿搭阿杰'; // influencer2@demo.test, on the demo agency's roster at 20 %
+const TEXT = {
+  'zh-CN': { acting: `正在代 ${INFLUENCER} 操作`, onBehalf: `机构 ${AGENCY} 代 ${INFLUENCER}`, pending: '待审核' },
+  en: { acting: `Acting for ${INFLUENCER}`, onBehalf: `${AGENCY} on behalf of ${INFLUENCER}`, pending: 'Pending' },
+} as const;
+
+for (const view of [
+  { name: 'phone', locale: 'zh-CN', width: 390 },
+  { name: 'desktop', locale: 'en', width: 1280 },
+] as const) {
+  test(`an agency applies for its influencer and runs the deal; the company confirms (${view.name}, ${view.locale})`, async ({ browser, guard }) => {
+    const text = TEXT[view.locale];
+    const co = await person(browser, guard, 'company@demo.test', view.locale, view.width);
+    const ag = await person(browser, guard, 'agency@demo.test', view.locale, view.width);
+    const inf = await person(browser, guard, 'influencer2@demo.test', view.locale, view.width);
+    const shot = (name: string) => test.info().outputPath(`agency-journey-${name}-${view.name}.png`);
+    try {
+      // a company's task (API)
+      const title = `机构代报名${view.name}${Date.now().toString(36)}`;
+      const cats = await ok<{ categories: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
+      const { task } = await ok<{ task: { id: string } }>(
+        await co.page.request.post('/api/tasks', {
+          data: { title, description: '秋季新品直播推广', categoryId: cats.categories[0].id, productName: '羊毛大衣', budgetMin: 2000, budgetMax: 5000 },
+        }),
+        'task',
+      );
+
+      // the agency, from its workspace: the task hall for 穿搭阿杰
+      const page = ag.page;
+      await page.goto('/agency');
+      const row = page.getByTestId('roster-current').locator('li').filter({ hasText: INFLUENCER });
+      await row.getByTestId('acting-link-tasks').click();
+      await expect(page).toHaveURL(/\/tasks\?as=/);
+      await expect(page.getByTestId('acting-banner')).toContainText(text.acting);
+      const influencerId = (await page.getByTestId('acting-banner').getAttribute('data-influencer-id')) ?? '';
+      // the task's card opens its page in a new tab: the same address here, acting for the influencer
+      const card = page.getByTestId('task-card').filter({ hasText: title });
+      const href = (await card.locator('a').getAttribute('href')) ?? '';
+      expect(href).toBe(`/task/${task.id}?from=list&as=${influencerId}`);
+      await page.goto(href);
+      await expect(page.getByTestId('acting-banner')).toContainText(text.acting);
+      await page.getByTestId('task-apply-rate').fill('3200');
+      await page.getByTestId('task-apply-message').fill('机构代达人报名：秋冬穿搭专场经验丰富');
+      await page.getByTestId('task-apply-submit').click();
+      await expect(page.getByTestId('task-my-application')).toContainText(text.pending);
+      await page.screenshot({ path: shot('applied'), fullPage: true });
+
+      // the company accepts (API): the application names the influencer, the deal is the agency's to run
+      const { applications } = await ok<{ applications: { id: string; influencer: { nickname: string } }[] }>(
+        await co.page.request.get(`/api/task-applications?taskId=${task.id}`),
+        'applicants',
+      );
+      expect(applications.map((a) => a.influencer.nickname)).toEqual([INFLUENCER]);
+      await ok(await co.page.request.post(`/api/task-applications/${applications[0].id}/accept`), 'accept');
+
+      // the agency, through its banner: 申请与邀请 → the deal
+      await page.getByTestId('acting-link-applications').click();
+      const mine = page.getByTestId('influencer-application-row').filter({ hasText: title });
+      await mine.getByTestId('my-task-deal-link').click();
+      await expect(page).toHaveURL(new RegExp(`/deal/[0-9a-f-]+\\?as=${influencerId}$`));
+      const dealId = /\/deal\/([0-9a-f-]+)/.exec(page.url())?.[1] ?? '';
+      await expect(page.getByTestId('deal-status')).toHaveAttribute('data-status', 'accepted');
+
+      // it proposes the live schedule
+      const now = await serverNow(co.page.request, dealId);
+      const start = now + 3 * H;
+      const end = now + 5 * H;
+      let dialog = await act(page, 'propose_schedule');
+      await dialog.getByTestId('deal-field-start').fill(local(start));
+      await dialog.getByTestId('deal-field-end').fill(local(end));
+      await dialog.getByTestId('deal-field-roomUrl').fill('https://live.douyin.com/330198');
+      await submit(page);
+      await expect(page.getByTestId('deal-status')).toHaveAttribute('data-status', 'schedule_proposed');
+      // and writes in the deal's conversation, signed 机构 X 代 Y
+      await page.getByTestId('reply-message').fill('样品收到后我们会尽快安排彩排');
+      await page.getByTestId('reply-send').click();
+      await expect(page.getByTestId('deal-conversation').getByTestId('message').last()).toContainText(text.onBehalf);
+
+      // the influencer watches: the same deal, the agency's steps in its timeline
+      await inf.page.goto(`/deal/${dealId}`);
+      await expect(inf.page.getByTestId('deal-status')).toHaveAttribute('data-status', 'schedule_proposed');
+      await expect(inf.page.getByTestId('deal-timeline-entry').filter({ hasText: text.onBehalf })).toHaveCount(1);
+
+      // the company confirms the schedule (API); the live takes place
+      await ok(await co.page.request.post(`/api/deals/${dealId}/events/confirm_schedule`, { data: {} }), 'confirm_schedule');
+      await advance(co.page.request, 6 * H);
+
+      // the agency reports the live with a screenshot
+      await page.reload();
+      await expect(page.getByTestId('acting-banner')).toContainText(text.acting);
+      dialog = await act(page, 'report_live');
+      await dialog.getByTestId('deal-field-replayUrl').fill('https://www.douyin.com/video/7302');
+      await dialog.getByTestId('deal-field-startedAt').fill(local(start));
+      await dialog.getByTestId('deal-field-endedAt').fill(local(end));
+      await dialog.getByTestId('deal-field-views').fill('41200');
+      await dialog.getByTestId('deal-field-peakViewers').fill('2300');
+      await dialog.getByTestId('deal-field-orders').fill('860');
+      await dialog.getByTestId('deal-field-gmv').fill('98765.4');
+      await dialog.getByTestId('deal-images-input').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: await pngBytes() });
+      await expect(dialog.locator('.dl-images__item')).toHaveCount(1);
+      await submit(page);
+      await expect(page.getByTestId('deal-status')).toHaveAttribute('data-status', 'reported');
+      await expect(page.getByTestId('deal-report').locator('img')).toHaveCount(1);
+      await page.screenshot({ path: shot('reported'), fullPage: true });
+
+      // the company sees who acted, the screenshot, and confirms
+      await co.page.goto(`/deal/${dealId}`);
+      await expect(co.page.getByTestId('acting-banner')).toHaveCount(0);
+      const entries = co.page.getByTestId('deal-timeline-entry');
+      await expect(entries.filter({ hasText: text.onBehalf })).toHaveCount(2); // the schedule proposed, the live reported
+      await expect(co.page.getByTestId('deal-report').locator('img')).toHaveCount(1);
+      await act(co.page, 'confirm');
+      await submit(co.page);
+      await expect(co.page.getByTestId('deal-status')).toHaveAttribute('data-status', 'completed');
+      await co.page.screenshot({ path: shot('company'), fullPage: true });
+
+      // the influencer sees it completed, with the agency's report; the agency writes no review (they are the influencer's own)
+      await inf.page.reload();
+      await expect(inf.page.getByTestId('deal-status')).toHaveAttribute('data-status', 'completed');
+      await expect(inf.page.getByTestId('deal-timeline-entry').filter({ hasText: text.onBehalf })).toHaveCount(2);
+      await expect(inf.page.getByTestId('deal-reviews')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('deal-status')).toHaveAttribute('data-status', 'completed');
+      await expect(page.getByTestId('deal-reviews')).toHaveCount(0);
+      // and back to the workspace from the banner
+      await page.getByTestId('acting-back').click();
+      await expect(page.getByTestId('agency-workspace')).toBeVisible();
+    } finally {
+      await co.context.close();
+      await ag.context.close();
+      await inf.context.close();
+    }
+  });
+}
