@@ -88,6 +88,16 @@ async function sdkTypes(doc: Record<string, unknown>): Promise<string> {
 
 const [command = 'lint', file] = process.argv.slice(2);
 const doc = await buildApiDocument();
+/** Writes a generated file only when its text changed: an unchanged file keeps its time (builds compare times). */
+function writeIfChanged(file: string, text: string) {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) {
+    console.log(`${path.relative(root, file)} is current`);
+    return;
+  }
+  writeFileSync(file, text);
+  console.log(`wrote ${path.relative(root, file)}`);
+}
+
 if (command === 'lint') {
   let problems = await lint(doc);
   const current = existsSync(SDK_TYPES_FILE) ? readFileSync(SDK_TYPES_FILE, 'utf8') : '';
@@ -101,11 +111,9 @@ if (command === 'lint') {
   }
   console.log('lint:api: the document is clean');
 } else if (command === 'types') {
-  writeFileSync(TYPES_FILE, await types(doc));
-  console.log(`wrote ${path.relative(root, TYPES_FILE)}`);
+  writeIfChanged(TYPES_FILE, await types(doc));
 } else if (command === 'sdk') {
-  writeFileSync(SDK_TYPES_FILE, await sdkTypes(doc));
-  console.log(`wrote ${path.relative(root, SDK_TYPES_FILE)}`);
+  writeIfChanged(SDK_TYPES_FILE, await sdkTypes(doc));
 } else if (command === 'json') {
   writeFileSync(file ?? 'openapi.json', `${JSON.stringify(doc, null, 2)}\n`);
 } else {

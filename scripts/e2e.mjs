@@ -2,7 +2,7 @@
 /**
  * Browser tests: `npm run test:e2e [-- <playwright test args>]`.
  *
- * 1. builds the web app when dist/web is missing (or E2E_BUILD=1),
+ * 1. builds the web app when dist/web is missing or older than its sources (or E2E_BUILD=1),
  * 2. starts the real server (`tsx src/server/main.ts`) on a free port with a fresh temporary
  *    DATA_DIR (embedded PGlite; the demo seed runs on the empty database), NODE_ENV=test so the
  *    dev outbox exists, and an admin account from ADMIN_EMAIL / ADMIN_PASSWORD,
@@ -14,7 +14,7 @@
  * E2E_BASE_URL=http://host:port skips starting a server and tests that one instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,17 +117,42 @@ function summarize(jsonFile) {
   }
 }
 
+/** The newest modification time of the files under `dir` (0 when it does not exist). */
+function newestIn(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Why the build must be made again, or null: it is missing, or a source it is made from (the web app, the shared
+ * code, the build's configuration, the installed packages) changed after it was made — a test of old code would
+ * pass or fail for nothing.
+ */
+function buildIsStale() {
+  const built = [path.join(root, 'dist', 'web', 'index.html'), path.join(root, 'dist', 'server', 'entry-server.js')];
+  if (!built.every((f) => existsSync(f))) return 'dist/web is missing';
+  // CI builds once before its test streams (.ci/run); files it writes meanwhile (the API types) are not news
+  if (process.env.CI) return null;
+  const madeAt = Math.min(...built.map((f) => statSync(f).mtimeMs));
+  const sources = [path.join(root, 'src', 'web'), path.join(root, 'src', 'shared')];
+  const files = ['vite.config.ts', 'package-lock.json', 'tsconfig.json'].map((f) => path.join(root, f)).filter((f) => existsSync(f));
+  const newest = Math.max(...sources.map(newestIn), ...files.map((f) => statSync(f).mtimeMs));
+  return newest > madeAt ? 'the sources changed since the last build' : null;
+}
+
 async function main() {
   const started = Date.now();
   let baseURL = process.env.E2E_BASE_URL;
 
   if (!baseURL) {
-    if (
-      process.env.E2E_BUILD === '1' ||
-      !existsSync(path.join(root, 'dist', 'web', 'index.html')) ||
-      !existsSync(path.join(root, 'dist', 'server', 'entry-server.js'))
-    ) {
-      log('building the web app (dist/web is missing)');
+    const stale = buildIsStale();
+    if (process.env.E2E_BUILD === '1' || stale) {
+      log(`building the web app (${process.env.E2E_BUILD === '1' ? 'E2E_BUILD=1' : stale})`);
       const b = spawnSync('npm', ['run', 'build'], {
         stdio: 'inherit',
       });

@@ -37,7 +37,11 @@ const SHELL_BUDGET_KB = Number(process.env.SIZE_BUDGET_KB ?? 140);
  */
 const PAGES = [
   { path: '/', module: 'features/home/HomePage', target: 150, ceiling: 150 },
-  { path: '/tasks', module: 'features/tasks/TaskHallPage', target: 200, ceiling: 160 },
+  // 160 → 161 (2026-11-27): an agency acting for an influencer (decision 0045) — the hall's calls and cards name the
+  // influencer (`?as=`, a few hooks every page of the influencer needs), and the banner's loader (the banner itself is
+  // lazy); a hall-only lazy loader was tried and weighed the same (its preload list moves into the page's chunk).
+  // the shell's chunk also grew 0.4 KB with the same day's other work (the painted form pages, decision 0046)
+  { path: '/tasks', module: 'features/tasks/TaskHallPage', target: 200, ceiling: 161 },
   // +5 KB (decision 0026): the apply card is part of the page, since a visitor's first paint shows it
   { path: '/task/{id}', module: 'features/tasks/TaskDetailPage', target: 200, ceiling: 170 },
   // 155 → 157 (2026-11-27): the shell grew 0.4 KB gzip with the agency account (its routes, menu entries and sign-up
