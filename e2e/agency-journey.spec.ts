@@ -9,7 +9,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { ConsoleGuard, expect, pngBytes, test } from './fixtures';
-import { act, advance, H, ok, ownDealServer, person as signedInPerson, serverNow, submit } from './dealHelpers';
+import { act, advance, H, ok, ownDealServer, person as signedInPerson, serverNow, submit, usd } from './dealHelpers';
 
 const own = ownDealServer('agency-journey');
 const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'zh-CN' | 'en', width: number) =>
@@ -21,8 +21,8 @@ const local = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 16);
 const AGENCY = '星耀MCN机构';
 const INFLUENCER = '穿搭阿杰'; // influencer2@demo.test, on the demo agency's roster at 20 %
 const TEXT = {
-  'zh-CN': { acting: `正在代 ${INFLUENCER} 操作`, onBehalf: `机构 ${AGENCY} 代 ${INFLUENCER}`, pending: '待审核' },
-  en: { acting: `Acting for ${INFLUENCER}`, onBehalf: `${AGENCY} on behalf of ${INFLUENCER}`, pending: 'Pending' },
+  'zh-CN': { acting: `正在代 ${INFLUENCER} 操作`, onBehalf: `机构 ${AGENCY} 代 ${INFLUENCER}`, pending: '待审核', share: '机构分成（订单结算）' },
+  en: { acting: `Acting for ${INFLUENCER}`, onBehalf: `${AGENCY} on behalf of ${INFLUENCER}`, pending: 'Pending', share: 'Agency share (deal settlement)' },
 } as const;
 
 for (const view of [
@@ -124,6 +124,9 @@ for (const view of [
       await expect(page.getByTestId('deal-report').locator('img')).toHaveCount(1);
       await page.screenshot({ path: shot('reported'), fullPage: true });
 
+      // the agency's wallet before the settlement (its earlier deals are in it too)
+      const walletBefore = (await ok<{ availableCents: number }>(await page.request.get('/api/wallet'), 'wallet')).availableCents;
+
       // the company sees who acted, the screenshot, and confirms
       await co.page.goto(`/deal/${dealId}`);
       await expect(co.page.getByTestId('acting-banner')).toHaveCount(0);
@@ -143,6 +146,21 @@ for (const view of [
       await page.reload();
       await expect(page.getByTestId('deal-status')).toHaveAttribute('data-status', 'completed');
       await expect(page.getByTestId('deal-reviews')).toHaveCount(0);
+      // the split (decision 0044): $3,200.00 less the 10 % fee is $2,880.00; the agency's 20 % is $576.00 (rounded down
+      // to the cent), the influencer keeps $2,304.00 — shown to the agency and the influencer, never to the company
+      await expect(page.getByTestId('deal-money-split')).toContainText('$576.00');
+      await expect(page.getByTestId('deal-money-split')).toContainText('$2,304.00');
+      await expect(inf.page.getByTestId('deal-money-split')).toContainText('$576.00');
+      await expect(co.page.getByTestId('deal-money-split')).toHaveCount(0);
+      // the agency's wallet: exactly its share arrived, the statement's newest line is that settlement; it withdraws
+      // from there like any account (the demo's money is not paid out, decision 0032: the form is there)
+      await page.goto('/wallet');
+      await expect(page.getByTestId('wallet-available')).toHaveText(usd(walletBefore + 57_600));
+      await expect(page.getByTestId('statement-line').first()).toContainText('+$576.00');
+      await expect(page.getByTestId('statement-line').first()).toContainText(text.share);
+      await expect(page.getByTestId('payout-submit')).toBeVisible();
+      await page.screenshot({ path: shot('wallet'), fullPage: true });
+      await page.goBack();
       // and back to the workspace from the banner
       await page.getByTestId('acting-back').click();
       await expect(page.getByTestId('agency-workspace')).toBeVisible();

@@ -36,7 +36,8 @@ export default function WalletPage() {
 function Wallet({ user }: { user: Me }) {
   const { t } = useTranslation('money');
   const f = useFormat();
-  const isParty = user.userType === 'company' || user.userType === 'influencer';
+  // an agency has a wallet too: its share of its roster's deals arrives there, and it withdraws like anyone (decision 0044)
+  const isParty = user.userType === 'company' || user.userType === 'influencer' || user.userType === 'agency';
   const [before, setBefore] = useState<number | null>(null);
   const q = useQuery({ ...walletQuery(before), enabled: isParty });
   if (!isParty)
@@ -58,7 +59,14 @@ function Wallet({ user }: { user: Me }) {
         <section className="wl-card wl-balances" aria-busy={q.isPending}>
           <Balance label={t('balances.available')} cents={q.data?.availableCents} testId="wallet-available" />
           {user.userType === 'influencer' && <Balance label={t('balances.pending')} cents={q.data?.pendingCents} testId="wallet-pending" />}
-          <Balance label={user.userType === 'influencer' ? t('balances.deposits') : t('balances.escrow')} cents={q.data?.escrowCents} testId="wallet-escrow" />
+          {/* an agency holds nothing in escrow: it neither funds deals nor pays deposits */}
+          {user.userType !== 'agency' && (
+            <Balance
+              label={user.userType === 'influencer' ? t('balances.deposits') : t('balances.escrow')}
+              cents={q.data?.escrowCents}
+              testId="wallet-escrow"
+            />
+          )}
         </section>
       )}
       {q.data && q.data.dueCommissions.length > 0 && <DueCommissions items={q.data.dueCommissions} />}
@@ -75,10 +83,7 @@ function Wallet({ user }: { user: Me }) {
             <li key={l.id} className="wl-row" data-testid="statement-line">
               <div className="wl-row__main">
                 <Link to={`/wallet/receipt/${l.entryId}`} data-testid="statement-receipt">
-                  {/* a company receives from a settlement only what a decided share gives back */}
-                  {user.userType === 'company' && l.kind === 'deal_settle'
-                    ? t('statement.kinds.deal_settle_refund')
-                    : t(`statement.kinds.${l.kind}`, { defaultValue: l.kind })}
+                  {t(`statement.kinds.${statementKind(user.userType, l.kind)}`, { defaultValue: l.kind })}
                 </Link>
                 <time className="wl-muted wl-time" dateTime={l.at}>
                   {f.dateTime(l.at)}
@@ -105,6 +110,17 @@ function Wallet({ user }: { user: Me }) {
       </section>
     </div>
   );
+}
+
+/**
+ * The name of a statement line for this account: a company receives from a settlement only what a decided share gives
+ * back; an agency receives its share of its roster's deals (decision 0044).
+ */
+function statementKind(userType: Me['userType'], kind: string): string {
+  if (userType === 'company' && kind === 'deal_settle') return 'deal_settle_refund';
+  if (userType === 'agency' && kind === 'deal_settle') return 'agency_share';
+  if (userType === 'agency' && kind === 'deal_commission') return 'agency_share_commission';
+  return kind;
 }
 
 function Balance({ label, cents, testId }: { label: string; cents: number | undefined; testId: string }) {

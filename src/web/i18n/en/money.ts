@@ -6,7 +6,7 @@ const money: Messages<typeof zh> = {
   subtitle: 'Balances are in US dollars; every movement of money is listed in the statement below.',
   signInTitle: 'Please sign in to see your wallet',
   signIn: 'Sign in',
-  onlyParties: 'Wallets are for company and influencer accounts',
+  onlyParties: 'Wallets are for company, influencer and agency accounts',
   loading: 'Loading...',
   loadFailed: 'The wallet could not be loaded',
   balances: {
@@ -88,6 +88,8 @@ const money: Messages<typeof zh> = {
       deposit_awarded: 'Deposit given to the company',
       deal_settle: 'Deal settlement',
       deal_settle_refund: 'Deal settlement refund',
+      agency_share: 'Agency share (deal settlement)',
+      agency_share_commission: 'Agency share (commission)',
       deal_commission: 'Commission settlement',
       deal_refund: 'Deal refund',
       payout_request: 'Payout',

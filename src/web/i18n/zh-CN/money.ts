@@ -4,7 +4,7 @@ const money = {
   subtitle: '余额以美元计；每一笔资金变动都记录在下方的账单中。',
   signInTitle: '请先登录后再查看钱包',
   signIn: '登录',
-  onlyParties: '钱包仅对企业和达人用户开放',
+  onlyParties: '钱包仅对企业、达人和机构用户开放',
   loading: '正在加载...',
   loadFailed: '钱包加载失败',
   balances: {
@@ -86,6 +86,8 @@ const money = {
       deposit_awarded: '保证金判给企业',
       deal_settle: '订单结算',
       deal_settle_refund: '订单结算退款',
+      agency_share: '机构分成（订单结算）',
+      agency_share_commission: '机构分成（佣金）',
       deal_commission: '佣金结算',
       deal_refund: '订单退款',
       payout_request: '提现',
