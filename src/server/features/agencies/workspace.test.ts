@@ -5,10 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundWallet, makeAdmin, makeAgency, makeCompany, makeInfluencer, makeTaskCategory } from '../../db/factories';
+import { makeAdmin, makeTaskCategory } from '../../db/factories';
 import { deals } from '../../db/schema';
 import { ManualClock } from '../../platform/clock';
 import { hashPassword } from '../auth';
+import { makeRosterWorld } from '../../test/rosterWorld';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { checkLedger } from '../money';
 
@@ -30,18 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** an agency with one roster influencer at `share` %, and a company with money, all signed in */
-async function world(share: number) {
-  const co = await makeCompany(db(), { user: { passwordHash: hash } });
-  await fundWallet(db(), { userId: co.user.id, userType: 'company', cents: 10_000_000 });
-  const inf = await makeInfluencer(db(), { user: { passwordHash: hash }, isApproved: true });
-  const ag = await makeAgency(db(), { user: { passwordHash: hash } });
-  const a = await signedIn(t.app, ag.user.email);
-  const i = await signedIn(t.app, inf.user.email);
-  const inv = (await a.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: share })).json().invitation;
-  expect((await i.post(`/api/agency-invitations/${inv.id}/accept`)).statusCode).toBe(200);
-  return { co, inf, ag, a, i, c: await signedIn(t.app, co.user.email) };
-}
+const world = (share: number) => makeRosterWorld(t, share, hash);
 type World = Awaited<ReturnType<typeof world>>;
 const fire = (c: Client, dealId: string, event: string, body: unknown = {}) => c.post(`/api/deals/${dealId}/events/${event}`, body);
 
