@@ -14,6 +14,17 @@ export function businessDay(now: Date) {
   return { start, date: date(start), yesterdayStart, yesterday: date(yesterdayStart) };
 }
 
+/** the platform's month of an instant (Asia/Shanghai), YYYY-MM */
+export function beijingMonth(d: Date): string {
+  return new Date(d.getTime() + OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** the first instant of the platform month `back` months before the one of `now` */
+export function beijingMonthStart(now: Date, back = 0): Date {
+  const [y, m] = beijingMonth(now).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1 - back, 1) - OFFSET_MS);
+}
+
 /** Beijing time, as the product shows dates in notifications: 2026-12-01 20:00 */
 export function beijing(d: Date): string {
   const s = new Date(d.getTime() + 8 * HOUR_MS).toISOString();

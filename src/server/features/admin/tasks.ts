@@ -22,9 +22,9 @@ import { AppError } from '../../platform/errors';
 import { refundTaskPrepayment } from '../money';
 import { dealsOfTask } from '../deals';
 import { addNotifications, type NewNotification } from '../notifications';
+import { isUuid } from '../../../shared/ids';
 
 type Meta = { ip: string };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---------------------------------------------------------------- categories
 
@@ -203,7 +203,7 @@ export async function listAdminTasks(db: DbOrTx, q: AdminTaskListQuery): Promise
   if (q.status) where.push(eq(tasks.status, q.status));
   const term = q.search?.trim().toLowerCase();
   if (term) {
-    if (UUID.test(term)) where.push(eq(tasks.id, term));
+    if (isUuid(term)) where.push(eq(tasks.id, term));
     else where.push(sql`${tasks.searchText} like ${'%' + term.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
   }
   const cond = where.length ? and(...where) : undefined;

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import { pendingEvidence, verificationHistory } from './verification';
 import { rosterOf } from '../agencies';
 import { privateUploadUrl } from '../uploads';
+import { isUuid } from '../../../shared/ids';
 
 /** an influencer waits for a decision: never reviewed, or edited the profile after a rejection */
 const influencerWaiting = sql<boolean>`(${influencers.id} is not null and not ${influencers.isApproved} and ${influencers.status} <> 'suspended' and (${influencers.reviewedAt} is null or ${influencers.updatedAt} > ${influencers.reviewedAt}))`;
@@ -69,7 +70,6 @@ const TYPE_WORDS: Record<string, 'influencer' | 'company' | 'agency' | 'admin'> 
   管理员: 'admin',
   admin: 'admin',
 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toRow(r: Row, verification: AdminUserRow['verification'] = null): AdminUserRow {
   const userType = (['influencer', 'company', 'agency', 'admin'] as const).find((t) => t === r.userType) ?? null;
@@ -120,7 +120,7 @@ export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<AdminUs
   const search = q.search?.trim().toLowerCase();
   let type = q.type;
   if (search) {
-    if (UUID.test(search)) where.push(eq(users.id, search));
+    if (isUuid(search)) where.push(eq(users.id, search));
     else if (TYPE_WORDS[search] && !type) type = TYPE_WORDS[search];
     else where.push(sql`lower(${users.email}) like ${'%' + search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`);
   }

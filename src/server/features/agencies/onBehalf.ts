@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, safeErrorLog } from '../../platform/errors';
 import { actAs, type AuthUser, type OnBehalf } from '../../platform/session';
 import { activeRosterMembership, agencyOfUser } from './model';
+import { isUuid } from '../../../shared/ids';
 
 /**
  * What an operation needs of the roster:
@@ -37,7 +38,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const notMember = () => new AppError('AGENCY_MEMBER_NOT_FOUND');
 
@@ -55,7 +55,7 @@ async function hasOpenMembership(db: DbOrTx, agencyId: string, influencerId: str
 
 /** the deal `:id` names (directly or through its conversation), if it is this agency's for this influencer */
 async function dealUnderAgency(db: DbOrTx, mode: 'deal' | 'conversation', id: unknown, agencyId: string, influencerId: string): Promise<boolean> {
-  if (typeof id !== 'string' || !UUID_RE.test(id)) return false;
+  if (typeof id !== 'string' || !isUuid(id)) return false;
   let dealId: string | null = id;
   if (mode === 'conversation') {
     const [c] = await db.select({ dealId: conversations.dealId }).from(conversations).where(eq(conversations.id, id)).limit(1);
@@ -81,7 +81,7 @@ export async function resolveOnBehalf(
   const agency = await agencyOfUser(ctx.db, caller.id);
   if (!agency) throw new AppError('FORBIDDEN');
   if (agency.status !== 'approved') throw new AppError('AGENCY_NOT_APPROVED');
-  if (!UUID_RE.test(influencerId)) throw notMember();
+  if (!isUuid(influencerId)) throw notMember();
   const [inf] = await ctx.db
     .select({
       id: influencers.id,

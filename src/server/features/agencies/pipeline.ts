@@ -86,7 +86,7 @@ export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPip
         task: { id: r.d.taskId, title: r.d.taskTitle },
         companyName: r.companyName,
         status: r.d.status as Status,
-        waitingFor: waitingFor(dealFactsOf(r.d, r.dispute?.openedBy ? { openedBy: r.dispute.openedBy, answeredAt: r.dispute.answeredAt } : null)),
+        waitingFor: waitingFor(dealFactsOf(r.d, r.dispute)),
         amountCents: r.d.rateCents,
         createdAt: r.d.createdAt.toISOString(),
         byAgency: false,

@@ -21,23 +21,14 @@ import { agencyMemberships, dealDisputes, deals, influencers } from '../../db/sc
 import type { AppContext } from '../../platform/context';
 import { toCsv } from '../../platform/csv';
 import { AppError } from '../../platform/errors';
+import { beijingMonth, beijingMonthStart } from '../../platform/beijingTime';
 import { agencyOfUser, type AgencyRow } from './model';
 
-const OFFSET_MS = 8 * 3600_000;
 const NO_ID = '00000000-0000-0000-0000-000000000000';
-
-/** the platform month (Asia/Shanghai) of an instant, YYYY-MM */
-export const platformMonth = (d: Date) => new Date(d.getTime() + OFFSET_MS).toISOString().slice(0, 7);
-
-/** the first instant of the platform month `back` months before the one of `now` */
-function monthStart(now: Date, back = 0): Date {
-  const [y, m] = platformMonth(now).split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1 - back, 1) - OFFSET_MS);
-}
 
 /** the last `n` platform months up to the one of `now`, oldest first */
 function lastMonths(now: Date, n: number): string[] {
-  return Array.from({ length: n }, (_, i) => platformMonth(monthStart(now, n - 1 - i)));
+  return Array.from({ length: n }, (_, i) => beijingMonth(beijingMonthStart(now, n - 1 - i)));
 }
 
 async function requireAgency(db: DbOrTx, userId: string): Promise<AgencyRow> {
@@ -85,7 +76,7 @@ export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promi
   const db = ctx.db;
   const now = ctx.clock.now();
   const agency = await requireAgency(db, agencyUserId);
-  const from = monthStart(now);
+  const from = beijingMonthStart(now);
   const [members, open, earned, gmv] = await Promise.all([
     db
       .select({
@@ -117,7 +108,7 @@ export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promi
   for (const { d, dispute } of open) {
     const x = of(d.influencerId);
     x.openDeals++;
-    const w = waitingFor(dealFactsOf(d, dispute?.openedBy ? { openedBy: dispute.openedBy, answeredAt: dispute.answeredAt } : null));
+    const w = waitingFor(dealFactsOf(d, dispute));
     if (w === 'influencer' || w === 'both') x.waitingOnInfluencer++;
   }
   for (const e of earned) of(e.influencerId).earningsCents += e.cents;
@@ -137,14 +128,14 @@ export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promi
     totals.earningsCents += x.earningsCents;
     totals.gmvCents += x.gmvCents;
   }
-  return { month: platformMonth(now), roster, totals };
+  return { month: beijingMonth(now), roster, totals };
 }
 
 /** GET /api/agency/earnings: the last 12 platform months, oldest first, months without anything as zeros */
 export async function getEarnings(ctx: AppContext, agencyUserId: string): Promise<AgencyEarningsResponse> {
   const now = ctx.clock.now();
   const agency = await requireAgency(ctx.db, agencyUserId);
-  const from = monthStart(now, 11);
+  const from = beijingMonthStart(now, 11);
   const [earned, gmv] = await Promise.all([earningsSince(ctx.db, agency.userId, from), gmvSince(ctx.db, agency.id, from)]);
   const months = new Map(lastMonths(now, 12).map((month) => [month, { month, earningsCents: 0, gmvCents: 0, completedDeals: 0 }]));
   for (const e of earned) {

@@ -3,6 +3,7 @@ import { companies, influencers, tasks, userSettings, videos } from '../../db/sc
 import type { AppContext } from '../../platform/context';
 import { DEFAULT_OG_IMAGE, ogImageFor, type OgImage } from './ogImage';
 import { ACTING_PARAM } from '../../../shared/routes';
+import { isUuid } from '../../../shared/ids';
 
 /**
  * The head of each page as the server sends it: its own <title>, description, canonical link and Open
@@ -40,7 +41,6 @@ const STATIC: Record<string, Omit<Head, 'image' | 'type'>> = {
   '/contact': { title: '联系我们', description: '给我们留言，我们会在24小时内回复。' },
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const clip = (s: string | null | undefined, n = 150) => {
   const flat = (s ?? '').replace(/\s+/g, ' ').trim();
   return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
@@ -73,7 +73,7 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
   const fixed = STATIC[path];
   if (fixed) return { ...fixed, title: `${fixed.title} - ${SITE}`, image: DEFAULT_OG_IMAGE, type: 'website' };
   const [, kind, id] = /^\/(task|influencer|company|video)\/([^/]+)$/.exec(path) ?? [];
-  if (!kind || !UUID.test(id)) return GENERIC;
+  if (!kind || !isUuid(id)) return GENERIC;
   const db = ctx.db;
   if (kind === 'task') {
     const [r] = await db
@@ -163,7 +163,7 @@ export function preloadsFor(pathname: string, search: string): string[] {
   const acting = new URLSearchParams(search).has(ACTING_PARAM);
   for (const [pattern, api] of acting ? [] : DETAIL_CALLS) {
     const id = pattern.exec(path)?.[1];
-    if (id && UUID.test(id)) calls.push(`${api}?id=${id}`);
+    if (id && isUuid(id)) calls.push(`${api}?id=${id}`);
   }
   return ['/api/auth/session', ...calls];
 }

@@ -10,6 +10,7 @@ import { videoPageShown } from '../videos';
 import { dealPageShown } from '../deals';
 import { agencyPageShown, resolveOnBehalf } from '../agencies';
 import { AppError } from '../../platform/errors';
+import { isUuid } from '../../../shared/ids';
 
 /**
  * The HTTP status of a page address (issue "soft 404"): the web app answers every address with its shell,
@@ -32,7 +33,6 @@ export type PageStatus =
    */
   | { status: 404 | 410; kind: RecordPage | null; notFoundPage: boolean };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OK: PageStatus = { status: 200 };
 
 const decode = (s: string): string | null => {
@@ -80,10 +80,10 @@ export async function pageStatus(ctx: AppContext, pathname: string, viewer: () =
   if (kind === 'deal') {
     const user = await viewer().catch(() => null);
     if (!user) return { status: 404, kind, notFoundPage: false };
-    if (!id || !UUID.test(id)) return missing;
+    if (!id || !isUuid(id)) return missing;
     return (await check(ctx, path, async () => dealPageShown(ctx.db, id, await dealViewer(ctx, user, id, search)))) ? OK : missing;
   }
-  if (!id || !UUID.test(id)) return missing;
+  if (!id || !isUuid(id)) return missing;
   const shown = await check(ctx, path, async () => {
     switch (kind) {
       case 'task':

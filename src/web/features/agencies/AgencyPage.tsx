@@ -11,13 +11,12 @@ import type { Prefetch } from '../../app/prefetch';
 import { agencyPageQuery } from './api';
 import '../people/people.css';
 import './agencies.css';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/ids';
 
 /** What the agency page's first render reads (rendered by the server for a visitor; decision 0034). */
 export const prefetch: Prefetch = async ({ queryClient, params }) => {
   const id = (params.id ?? '').trim();
-  if (UUID.test(id)) await queryClient.prefetchQuery(agencyPageQuery(id));
+  if (isUuid(id)) await queryClient.prefetchQuery(agencyPageQuery(id));
 };
 
 /** /agency/{id} — an agency's public page with its public roster (decision 0044). */
@@ -25,7 +24,7 @@ export default function AgencyPage() {
   const { t } = useTranslation('agencies');
   const { date } = useFormat();
   const { id = '' } = useParams();
-  const valid = UUID.test(id.trim());
+  const valid = isUuid(id.trim());
   const q = useQuery({ ...agencyPageQuery(id.trim()), enabled: valid });
   usePageTitle(q.data?.agency.name ?? t('page.title'));
 

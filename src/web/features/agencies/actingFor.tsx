@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { ACTING_PARAM } from '@shared/routes';
 import { useMe } from '../auth/api';
 import './acting.css';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/ids';
 
 /**
  * The influencer the signed-in agency acts for on this page, or null. The parameter is an agency's: anybody else
@@ -20,7 +20,7 @@ export function useActingFor(): string | null {
   const [params] = useSearchParams();
   const me = useMe();
   const as = params.get(ACTING_PARAM);
-  if (!as || !UUID.test(as)) return null;
+  if (!as || !isUuid(as)) return null;
   if (!me.isPending && me.data?.userType !== 'agency') return null;
   return as;
 }

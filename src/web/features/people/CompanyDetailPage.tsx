@@ -20,13 +20,12 @@ import { ReviewList } from './ReviewList';
 import '../tasks/tasks.css';
 import './people.css';
 import type { Prefetch } from '../../app/prefetch';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/ids';
 
 /** What the company page's first render reads (rendered by the server for a visitor; decision 0034). */
 export const prefetch: Prefetch = async ({ queryClient, params }) => {
   const id = (params.id ?? '').trim();
-  if (UUID.test(id)) await queryClient.prefetchQuery(companyQuery(id));
+  if (isUuid(id)) await queryClient.prefetchQuery(companyQuery(id));
 };
 
 /** /company/{id} — a company's public page (part 2 §2). */
@@ -34,7 +33,7 @@ export default function CompanyDetailPage() {
   const { t } = useTranslation('people');
   const { id = '' } = useParams();
   const companyId = id.trim();
-  const valid = UUID.test(companyId);
+  const valid = isUuid(companyId);
   const detail = useQuery({ ...companyQuery(companyId), enabled: valid });
   const back = useBack('/tasks');
   usePageTitle(detail.data?.company.companyName ?? t('company.documentTitle'));

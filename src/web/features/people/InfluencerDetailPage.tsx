@@ -20,19 +20,19 @@ import { ReviewList } from './ReviewList';
 import '../tasks/tasks.css';
 import './people.css';
 import type { Prefetch } from '../../app/prefetch';
+import { isUuid } from '@shared/ids';
 
 // the contact dialog renders antd (Modal, Input): loaded with the antd scope when a company first opens it
 const ContactDialog = lazyWithAntd(() => import('./ContactDialog').then((m) => m.ContactDialog));
 // 邀请参与任务 (issue 14): the tasks' invite dialog with its task picker, and its texts, on the first click
 const InviteDialog = lazyWithAntd(() => Promise.all([import('../tasks/InviteDialog'), loadNamespaces(['tasks'])]).then(([m]) => m.InviteDialog));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TAGS = 3;
 
 /** What the profile's first render reads (rendered by the server for a visitor; decision 0034). */
 export const prefetch: Prefetch = async ({ queryClient, params }) => {
   const id = (params.id ?? '').trim();
-  if (UUID.test(id)) await queryClient.prefetchQuery(influencerQuery(id));
+  if (isUuid(id)) await queryClient.prefetchQuery(influencerQuery(id));
 };
 
 /** /influencer/{id} — an influencer's public page (part 2 §2). */
@@ -40,7 +40,7 @@ export default function InfluencerDetailPage() {
   const { t } = useTranslation('people');
   const { id = '' } = useParams();
   const influencerId = id.trim();
-  const valid = UUID.test(influencerId);
+  const valid = isUuid(influencerId);
   const detail = useQuery({ ...influencerQuery(influencerId), enabled: valid });
   const back = useBack('/influencers');
   usePageTitle(detail.data?.influencer.nickname ?? t('detail.documentTitle'));

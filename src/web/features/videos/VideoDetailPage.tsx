@@ -17,15 +17,14 @@ import type { VideoRouteState } from './types';
 import '../tasks/tasks.css';
 import './videos.css';
 import type { Prefetch } from '../../app/prefetch';
+import { isUuid } from '@shared/ids';
 
 type Video = Schema<'VideoCard'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the video page's first render reads (rendered by the server for a visitor; decision 0034). */
 export const prefetch: Prefetch = async ({ queryClient, params }) => {
   const id = (params.id ?? '').trim();
-  if (UUID.test(id)) await queryClient.prefetchQuery(videoDetailQuery(id));
+  if (isUuid(id)) await queryClient.prefetchQuery(videoDetailQuery(id));
 };
 
 /** /video/{id} — a showcase video: the player, counts, the influencer, related videos, hot tags. */
@@ -33,7 +32,7 @@ export default function VideoDetailPage() {
   const { t } = useTranslation('videos');
   const { id = '' } = useParams();
   const videoId = id.trim();
-  const valid = UUID.test(videoId);
+  const valid = isUuid(videoId);
   const location = useLocation();
   const fromCard = (location.state as VideoRouteState | null)?.video;
   const qc = useQueryClient();
