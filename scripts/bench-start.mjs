@@ -9,7 +9,7 @@
  * 2. per run and per way, alternately: a first start on an empty DATA_DIR (the database created and migrated) and
  *    a restart on a migrated one (a copy of a DATA_DIR a clean stop left: what a supervisor's restart does),
  * 3. per start: the time from spawning the process to the first 200 of GET /api/health (polled every 50 ms), the
- *    resident memory (VmRSS of the process and of any process it started) then, BENCH_SETTLE_MS (10000) later and the
+ *    resident memory (VmRSS of the process and of any process it started) then, BENCH_SETTLE_MS (30000) later and the
  *    lowest in between (sampled every 250 ms), the peak (VmHWM), and how many processes it started; then SIGTERM and
  *    the time to exit,
  * 4. writes the medians to docs/performance.md between <!-- bench:start:start --> and <!-- bench:start:end -->
@@ -23,7 +23,7 @@ import { API_MAIN, apiBuildIsStale, freePort, webBuildIsStale } from './lib/buil
 import { root, writePerformanceSection } from './lib/prodServer.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10000);
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 30000);
 const START = '<!-- bench:start:start -->';
 const END = '<!-- bench:start:end -->';
 const log = (msg) => process.stdout.write(`[bench:start] ${msg}\n`);
