@@ -57,9 +57,9 @@ export function webBuildIsStale(root) {
   return staleness(root, WEB_BUILT, ['src/web', 'src/shared'], ['vite.config.ts', 'package-lock.json', 'tsconfig.json'], 'the web build');
 }
 
-/** The same for the server's bundle (dist/api/main.js): the server and shared sources, its build script, the packages. */
+/** The same for the server's bundle (dist/api/main.js): the server and shared sources, its build script, package.json (its version), the packages. */
 export function apiBuildIsStale(root) {
-  return staleness(root, [API_MAIN], ['src/server', 'src/shared'], ['scripts/build-api.mjs', 'package-lock.json', 'tsconfig.json'], API_MAIN);
+  return staleness(root, [API_MAIN], ['src/server', 'src/shared'], ['scripts/build-api.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'], API_MAIN);
 }
 
 /** Copies the build of `root` into `dir` (the server then runs `dir`/dist/api/main.js with `dir` as its working directory). */

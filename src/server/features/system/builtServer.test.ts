@@ -105,7 +105,10 @@ async function startBuilt() {
   const deadline = Date.now() + 150_000;
   for (;;) {
     const res = await health();
-    if (res.status === 200) return { child, exited, body: JSON.parse(res.body) as { migrations: { applied: number; expected: number } }, output: () => output };
+    if (res.status === 200) {
+      const body = JSON.parse(res.body) as { migrations: { applied: number; expected: number }; version: string };
+      return { child, exited, body, output: () => output };
+    }
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the built server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -126,6 +129,8 @@ describe('the built server (node dist/api/main.js)', () => {
     // the migrations were found from the bundle's own place (dist/…/main.js) and all applied
     expect(server.body.migrations.applied).toBe(server.body.migrations.expected);
     expect(server.body.migrations.applied).toBeGreaterThan(0);
+    // package.json's version, though no npm started it (no npm_package_version in its environment)
+    expect(server.body.version).toBe((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version);
     expect(childrenOf(server.child.pid!)).toEqual([]);
     const sentAt = Date.now();
     server.child.kill('SIGTERM');
