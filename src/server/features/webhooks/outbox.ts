@@ -1,6 +1,6 @@
 /**
- * The webhook outbox (decision 0042) and the signature (Standard Webhooks, decision 0051). `emitWebhookEvent(tx, …)` is called inside the transaction of the change:
- * it writes one delivery row per subscribed, active endpoint of each party account, so an event exists exactly
+ * The webhook outbox (decision 0042) and the signature (Standard Webhooks, decision 0051). `emitWebhookEvent(tx, …)`
+ * is called inside the transaction of the change: it writes one delivery row per subscribed, active endpoint of each party account, so an event exists exactly
  * when its change committed, and a crash after the commit loses nothing (the worker delivers it later).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -54,7 +54,7 @@ export const secretSealer = (secretKey: string) => sealer(secretKey, 'webhook-si
 /**
  * The HMAC key of a signing secret (Standard Webhooks): the base64 after `whsec_`, decoded. Secrets made since
  * decision 0051 are standard base64 (padded); older ones are base64url of the same 32 random bytes — Node's decoder
- * reads both alphabets, so an old secret keeps its key and its holder needs no new one.
+ * reads both alphabets, so an old secret keeps its key (decision 0051 says how its holder uses it with a library).
  */
 export function signingKey(secret: string): Buffer {
   const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
