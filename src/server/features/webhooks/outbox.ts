@@ -1,7 +1,8 @@
 /**
  * The webhook outbox (decision 0042) and the signature (Standard Webhooks, decision 0051). `emitWebhookEvent(tx, …)`
- * is called inside the transaction of the change: it writes one delivery row per subscribed, active endpoint of each party account, so an event exists exactly
- * when its change committed, and a crash after the commit loses nothing (the worker delivers it later).
+ * is called inside the transaction of the change: it writes one delivery row per subscribed, active endpoint of each
+ * party account, so an event exists exactly when its change committed, and a crash after the commit loses nothing
+ * (the worker delivers it later).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
