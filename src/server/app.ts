@@ -24,6 +24,7 @@ import { makeDirs } from './platform/datadir';
 import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { registerMetrics } from './platform/metrics';
 import { MemoryLimiter, type Limiter } from './platform/ratelimit';
 import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
@@ -52,7 +53,7 @@ import { payoutRoutes } from './features/money/payoutRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
 import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
-import { deliverWebhooks, webhookRoutes } from './features/webhooks';
+import { deliverWebhooks, outboxBacklog, webhookRoutes } from './features/webhooks';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { agencyRoutes, registerOnBehalf } from './features/agencies';
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandling(app);
+  // GET /metrics for the operator's scraper, with METRICS_TOKEN only; request times by route pattern (decision 0048)
+  registerMetrics(app, ctx, { webhookOutbox: outboxBacklog });
   // e2e: every API response checked against the document (before compression sees the body; decision 0031)
   if (config.contractLog && !config.isProduction) registerContractLog(app, config.contractLog);
   app.addHook('onRequest', async (request, reply) => {
