@@ -109,7 +109,13 @@ describe('GET /metrics', () => {
 
   it('answers the process figures, with the event-loop lag; the pool only on PostgreSQL', async () => {
     const { samples } = await scrape();
-    for (const name of ['nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_max_seconds', 'process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_eventloop_lag_max_seconds',
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(value(samples, name), name).toBeGreaterThanOrEqual(0);
     }
     expect(value(samples, 'lc_database_up')).toBe(1);
@@ -126,7 +132,15 @@ describe('GET /metrics', () => {
 
   it('the job, mail and webhook gauges count the rows there are, with the age of the oldest', async () => {
     const before = (await scrape()).samples;
-    for (const name of ['lc_jobs_due', 'lc_jobs_running', 'lc_jobs_oldest_due_age_seconds', 'lc_mail_queue_pending', 'lc_mail_queue_failed', 'lc_webhook_outbox_pending', 'lc_webhook_outbox_oldest_pending_age_seconds']) {
+    for (const name of [
+      'lc_jobs_due',
+      'lc_jobs_running',
+      'lc_jobs_oldest_due_age_seconds',
+      'lc_mail_queue_pending',
+      'lc_mail_queue_failed',
+      'lc_webhook_outbox_pending',
+      'lc_webhook_outbox_oldest_pending_age_seconds',
+    ]) {
       expect(value(before, name), name).toBe(0);
     }
     const db = t.app.ctx.db;

@@ -23,7 +23,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/client';
+import type { Db, PoolStats } from '../db/client';
 import { bearerOf } from './apiKeyAuth';
 import type { AppContext } from './context';
 import { safeErrorLog } from './errors';
@@ -72,7 +72,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sources: 
 
   const pool = ctx.database.pool;
   if (pool) {
-    const poolGauge = (name: string, help: string, read: (s: ReturnType<typeof pool>) => number) =>
+    const poolGauge = (name: string, help: string, read: (s: PoolStats) => number) =>
       new Gauge({
         name,
         help,
@@ -88,7 +88,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, sources: 
   }
   new Gauge({
     name: 'lc_sse_streams_open',
-    help: "Server-sent event streams (GET /api/events) open on this instance.",
+    help: 'Server-sent event streams (GET /api/events) open on this instance.',
     registers,
     collect() {
       this.set(ctx.realtime.connections);
