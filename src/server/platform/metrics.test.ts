@@ -3,6 +3,9 @@
  * address), and with it the request histograms by route pattern and the queue, pool and stream gauges.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCompany } from '../db/factories';
 import { jobs, mailQueue, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -17,13 +20,19 @@ const clock = new ManualClock(new Date('2026-12-01T08:00:00Z'));
 let t: TestApp;
 let off: TestApp;
 
+let web: string;
+
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN }, { clock });
+  // `t` serves the web app, as production does: an unknown address there answers the not-found page
+  web = mkdtempSync(path.join(os.tmpdir(), 'lc-web-'));
+  copyFileSync(path.resolve('src/web/index.html'), path.join(web, 'index.html'));
+  t = await createTestApp({ METRICS_TOKEN: TOKEN }, { clock, webDist: web });
   off = await createTestApp();
 });
 afterAll(async () => {
   await t?.close();
   await off?.close();
+  rmSync(web, { recursive: true, force: true });
 });
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
@@ -56,27 +65,41 @@ const scrape = async (app = t.app) => {
 };
 
 describe('GET /metrics', () => {
-  it('is not there without METRICS_TOKEN, nor for a missing or wrong token: the answer of any unknown address', async () => {
-    const unknown = await t.app.inject({ method: 'GET', url: '/metricz' });
+  it("is not there without METRICS_TOKEN: the product's not-found error, as for any unknown address", async () => {
+    const unknown = await off.app.inject({ method: 'GET', url: '/metricz' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+      const res = await off.app.inject({ method: 'GET', url: METRICS_PATH, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
+      expect(res.body).toBe(unknown.body);
+    }
+  });
+
+  it('a missing or wrong token gets exactly what any unknown address gets (here, with the web app served: the not-found page)', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/metricz' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
     const wrongToken = `${TOKEN.slice(0, -1)}${TOKEN.endsWith('A') ? 'B' : 'A'}`;
     const attempts = [
-      t.app.inject({ method: 'GET', url: METRICS_PATH }),
-      t.app.inject({ method: 'GET', url: METRICS_PATH, headers: { authorization: `Bearer ${wrongToken}` } }),
-      t.app.inject({ method: 'GET', url: METRICS_PATH, headers: { authorization: `Bearer ${TOKEN}x` } }),
-      t.app.inject({ method: 'GET', url: METRICS_PATH, headers: { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` } }),
-      t.app.inject({ method: 'GET', url: `${METRICS_PATH}?token=${TOKEN}` }),
-      // unset: whatever is sent
-      off.app.inject({ method: 'GET', url: METRICS_PATH, headers: { authorization: `Bearer ${TOKEN}` } }),
-      off.app.inject({ method: 'GET', url: METRICS_PATH }),
+      {},
+      { authorization: `Bearer ${wrongToken}` },
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: `Bearer ${TOKEN.slice(0, 31)}` },
+      { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` },
+      { authorization: TOKEN },
     ];
-    for (const res of await Promise.all(attempts)) {
+    for (const headers of attempts) {
+      const res = await t.app.inject({ method: 'GET', url: METRICS_PATH, headers });
       expect(res.statusCode).toBe(404);
-      expect(res.body).toBe(unknown.body);
       expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
+      expect(res.headers['cache-control']).toBe(unknown.headers['cache-control']);
+      // the page names its address; apart from that, the same bytes
+      expect(res.body.replaceAll(METRICS_PATH, '/metricz')).toBe(unknown.body);
       expect(res.body).not.toContain('http_request');
     }
+    expect((await t.app.inject({ method: 'GET', url: `${METRICS_PATH}?token=${TOKEN}` })).statusCode).toBe(404);
   });
 
   it('answers the request histograms by route pattern and status, never by address; itself left out', async () => {
