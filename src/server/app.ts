@@ -177,8 +177,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandling(app);
-  // GET /metrics for the operator's scraper, with METRICS_TOKEN only; request times by route pattern (decision 0048)
-  registerMetrics(app, ctx, { webhookOutbox: outboxBacklog });
   // e2e: every API response checked against the document (before compression sees the body; decision 0031)
   if (config.contractLog && !config.isProduction) registerContractLog(app, config.contractLog);
   app.addHook('onRequest', async (request, reply) => {
@@ -246,6 +244,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // the API document (/api/docs/json) and the check every API route passes (decision 0031)
   await registerApiDocs(app, config);
+  // GET /metrics for the operator's scraper, with METRICS_TOKEN only (after compression, which only routes registered
+  // after it get); its request times hook sees every route, by route pattern (decision 0048)
+  registerMetrics(app, ctx, { webhookOutbox: outboxBacklog });
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

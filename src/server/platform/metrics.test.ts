@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCompany } from '../db/factories';
 import { jobs, mailQueue, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -128,6 +129,12 @@ describe('GET /metrics', () => {
     expect(res.body).not.toContain(id);
     expect(res.body).not.toContain(lost);
     expect(samples.some((s) => s.labels.route === METRICS_PATH)).toBe(false);
+    // scrapers ask for gzip: the answer is compressed like any other text above 1 KB
+    const gzipped = await t.app.inject({ method: 'GET', url: METRICS_PATH, headers: { authorization: `Bearer ${TOKEN}`, 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/health/live",status_code="200"} 3',
+    );
   });
 
   it('answers the process figures, with the event-loop lag; the pool only on PostgreSQL', async () => {

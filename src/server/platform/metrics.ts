@@ -8,7 +8,8 @@
  * collide). What it answers:
  * - `http_request_duration_seconds{method,route,status_code}`: every answered request by its route pattern
  *   (`/api/tasks/:id`, never the address itself, whose values are unbounded; a request no route matched is
- *   `route="unmatched"`). Its `_count` is the request count. /metrics itself is left out.
+ *   `route="unmatched"`, as is a request to /metrics without the token). Its `_count` is the request count. The
+ *   scrapes themselves are left out.
  * - prom-client's default process metrics: CPU, memory, heap, handles, GC, event-loop lag
  *   (`nodejs_eventloop_lag_p99_seconds`, … sampled every 10 ms and reset at each scrape).
  * - `lc_db_pool_*` (PostgreSQL only; PGlite has one in-process connection and nothing to pool).
@@ -47,7 +48,10 @@ const digest = (token: string) => createHash('sha256').update(token).digest();
 /** Seconds from `at` to `now` (0 when there is nothing waiting, or it is dated after now). */
 const ageSeconds = (now: Date, at: Date | null) => (at ? Math.max(0, (now.getTime() - at.getTime()) / 1000) : 0);
 
-/** Adds the request metrics hook and GET /metrics when METRICS_TOKEN is set. Call before the routes (app.ts). */
+/**
+ * Adds the request metrics hook and GET /metrics when METRICS_TOKEN is set. The hook is the root's, so it sees every
+ * route whenever it is added; call it after the compression plugin, which compresses only routes registered after it.
+ */
 export function registerMetrics(app: FastifyInstance, ctx: AppContext, sources: MetricsSources): void {
   const token = ctx.config.metricsToken;
   if (!token) return;
