@@ -23,7 +23,7 @@ import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { checkContract, compareVersions } from '../src/server/platform/openapi/breaking';
+import { checkContract, compareVersions, suggestRules } from '../src/server/platform/openapi/breaking';
 import { buildApiDocument } from '../src/server/platform/openapi/build';
 import { sdkDocument } from './sdkDocument';
 
@@ -134,8 +134,10 @@ function contract(doc: Record<string, unknown>, verbose: boolean): number {
   );
   if (report.unlisted.length === 0) return 0;
   if (report.rules === null) console.error(`  docs/api-changelog.md has no section \`## ${version}\``);
-  console.error(`  add these list items (or rules covering them, see the top of docs/api-changelog.md) under \`## ${version}\` in docs/api-changelog.md:`);
-  for (const line of report.unlisted) console.error(`  - \`${line}\``);
+  console.error(
+    `  add these list items (each line, or a rule covering several: see the top of docs/api-changelog.md) under \`## ${version}\` in docs/api-changelog.md:`,
+  );
+  for (const rule of suggestRules(report.unlisted)) console.error(`- \`${rule}\``);
   return report.unlisted.length;
 }
 

@@ -3,7 +3,7 @@
  * changelog rules cover them.
  */
 import { describe, expect, it } from 'vitest';
-import { breakingChanges, changelogRules, checkContract, compareVersions, covers } from './breaking';
+import { breakingChanges, changelogRules, checkContract, compareVersions, covers, suggestRules } from './breaking';
 
 type Doc = Record<string, unknown>;
 
@@ -253,6 +253,29 @@ describe('the changelog', () => {
     expect(listed.unusedRules).toEqual(['* /api/wallet/*: removed operation']);
     // listed under another version is not listed
     expect(checkContract(base(), cur, changelog.replace('## 0.2.0', '## 0.1.5'), '0.2.0').unlisted.length).toBe(5);
+  });
+
+  it('suggests the fewest rules: a name changed in several places is one (everywhere) rule, and they cover every line', () => {
+    const lines = [
+      'GET /api/tasks 200 response: removed property tasks[].budgetMin',
+      'POST /api/tasks 200 response: removed property budgetMin',
+      'webhook task.filled: removed property data.budgetMin',
+      'POST /api/tasks request body: new required property budgetMinCents',
+      'GET /api/tasks parameter query.status: removed enum value "closed" of (body)',
+      'DELETE /api/tasks/{id}: removed operation',
+    ];
+    const rules = suggestRules(lines);
+    expect(rules).toEqual([
+      'DELETE /api/tasks/{id}: removed operation',
+      'GET /api/tasks parameter query.status: removed enum value "closed" of (body)',
+      'POST /api/tasks request body: new required property budgetMinCents',
+      'removed property budgetMin (everywhere)',
+    ]);
+    for (const line of lines)
+      expect(
+        rules.some((rule) => covers(rule, line)),
+        line,
+      ).toBe(true);
   });
 
   it('compares versions part by part', () => {

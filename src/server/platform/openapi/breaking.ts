@@ -324,6 +324,40 @@ function splitEverywhere(text: string): [string, string] {
   return [text.slice(0, i), text.slice(i + 1)];
 }
 
+/** The change and the name a line is about (`removed property`, `budgetMin`), or null for a line about no name. */
+function nameOf(line: string): { change: string; name: string } | null {
+  const m =
+    /: (removed property|may now be absent|may now be null|type changed|new required property|now required|removed parameter|new required parameter|now required parameter|removed enum value|removed schema) (.+)$/.exec(
+      line,
+    );
+  if (!m) return null;
+  const subject = m[2]!.replace(/ \((now|no longer) [a-z]+\)$/, '');
+  if (m[1] === 'removed enum value') return { change: m[1], name: subject.slice(0, subject.indexOf(' of ')) };
+  const name = subject
+    .split(/[.[\]]+/)
+    .filter(Boolean)
+    .pop();
+  return name && name !== '(body)' ? { change: m[1]!, name } : null;
+}
+
+/**
+ * The fewest rules that cover `lines`, to paste into the changelog: a change of one name seen more than once is one
+ * `<change> <name> (everywhere)` rule, anything else its own line.
+ */
+export function suggestRules(lines: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  for (const line of lines) {
+    const n = nameOf(line);
+    if (n) count.set(`${n.change} ${n.name}`, (count.get(`${n.change} ${n.name}`) ?? 0) + 1);
+  }
+  const rules = new Set<string>();
+  for (const line of lines) {
+    const n = nameOf(line);
+    rules.add(n && (count.get(`${n.change} ${n.name}`) ?? 0) > 1 ? `${n.change} ${n.name} (everywhere)` : line);
+  }
+  return [...rules].sort();
+}
+
 export type ContractReport = { breaking: string[]; unlisted: string[]; unusedRules: string[]; rules: string[] | null };
 
 /** The breaking changes and which of them the changelog's section of `version` does not list. */
