@@ -276,7 +276,6 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
     // open to API keys (decision 0038): the scope the key needs; a bad key 401
     const keyScope = route.config?.keyScope;
     const schema = route.schema as Record<string, unknown>;
-    // who may call it (decision 0052): a visitor is refused (401) by a guard or a declared 401 — before the key's own 401
     // who may call it (decision 0052): a guard that refuses a visitor (401) needs a session (or the key); a 401 the
     // route declares itself (a sign-up ticket, a wrong password, a private record) leaves the session optional
     const guarded = derivedStatuses(route).includes(401);
