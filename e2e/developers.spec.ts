@@ -1,6 +1,6 @@
 /**
  * 开发者设置 /developers (issue 24, decision 0038):
- *  - zh-CN at 390 px: a company creates a key with two scopes, the secret is shown once with a copy button
+ *  - zh-CN at 390 px: a company creates a key with two scopes, the secret is shown once (scrolled into view, focused) with a copy button
  *    (the clipboard holds it; it works as a bearer key), closing forgets it, revoking it with confirmation
  *    makes the key answer 401 at once;
  *  - en, desktop: an influencer reaches the page from the user menu, creates a key, copies and closes it, revokes it.
@@ -34,6 +34,9 @@ test.describe('developer settings', () => {
 
     const box = page.getByTestId('key-secret-box');
     await expect(box).toContainText('这是您唯一一次看到完整密钥');
+    // made far below it (the form), the one-time box scrolls into view and takes the focus (decision 0052)
+    await expect(box).toBeFocused();
+    await expect(box).toBeInViewport();
     const secret = await page.getByTestId('key-secret').inputValue();
     expect(secret).toMatch(/^lc_live_[A-Za-z0-9_-]{43}$/);
     await page.getByTestId('key-copy').click();
