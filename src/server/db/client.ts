@@ -28,6 +28,12 @@ export type Database = {
    * PostgreSQL); returns the unsubscribe. A NOTIFY inside a transaction arrives only if it commits.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The embedded database only: a consistent copy of its whole data directory (a gzipped tar), taken inside this
+   * process while it serves (a checkpoint, then PGlite's dumpDataDir, which runs between statements: what it holds is
+   * what a crash at that instant would leave, every committed transaction; decision 0049).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -54,6 +60,10 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    snapshot: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return async () => {
@@ -66,9 +76,13 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
   };
 }
 
-export async function openDatabase(cfg: Config['database']): Promise<Database> {
+/** `loadDataDir`: an embedded database only, whose directory is empty: start it from this snapshot (a restore). */
+export async function openDatabase(cfg: Config['database'], opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (cfg.kind === 'pglite') {
-    if (cfg.dataDir === 'memory://') return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }));
+    const { loadDataDir } = opts;
+    if (cfg.dataDir === 'memory://') {
+      return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF, loadDataDir }));
+    }
     // refuse rather than lose data: an unusable directory, a directory that is not a database, or a
     // second server on the same directory (see platform/datadir.ts)
     ensureWritableDir(path.dirname(cfg.dataDir));
@@ -76,7 +90,7 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     const lock = lockDataDir(`${cfg.dataDir}.lock`);
     try {
       makeDirs(cfg.dataDir);
-      const database = await pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }));
+      const database = await pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF, loadDataDir }));
       return {
         ...database,
         close: async () => {
