@@ -1,3 +1,4 @@
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,11 +30,11 @@ export type Database = {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /**
-   * The embedded database only: a consistent copy of its whole data directory (a gzipped tar), taken inside this
-   * process while it serves (a checkpoint, then PGlite's dumpDataDir, which runs between statements: what it holds is
-   * what a crash at that instant would leave, every committed transaction; decision 0049).
+   * The embedded database on disk only: copies its data directory into `into` (which must not exist) while this process
+   * serves. The copy is made with every query and transaction held back (PGlite's own locks), so it is the state
+   * between two transactions, every committed one in it; requests wait only for the file copy (decision 0049).
    */
-  snapshot?(): Promise<Blob>;
+  snapshot?(into: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -59,10 +60,6 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
     db,
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-    },
-    snapshot: async () => {
-      await client.exec('checkpoint');
-      return client.dumpDataDir('gzip');
     },
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
@@ -90,9 +87,17 @@ export async function openDatabase(cfg: Config['database'], opts: { loadDataDir?
     const lock = lockDataDir(`${cfg.dataDir}.lock`);
     try {
       makeDirs(cfg.dataDir);
-      const database = await pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF, loadDataDir }));
+      const client = new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF, loadDataDir });
+      const database = await pgliteDatabase(client);
+      const dataDir = cfg.dataDir;
       return {
         ...database,
+        snapshot: async (into) => {
+          // a checkpoint first: the copy then needs little or no recovery when it is opened
+          await client.exec('checkpoint');
+          // inside a transaction of ours (no other transaction runs meanwhile) and the query lock (no statement either)
+          await client.transaction(() => client.runExclusive(() => cp(dataDir, into, { recursive: true, errorOnExist: true, force: false })));
+        },
         close: async () => {
           try {
             await database.close();

@@ -1,7 +1,7 @@
 /**
  * The backup archive (decision 0049): one gzipped tar holding everything an installation needs to come back —
  *
- *   database/pgdata.tar.gz   the embedded database's data directory (PGlite's own dump), or
+ *   database/pgdata/…        the embedded database's data directory (its files and directories), or
  *   database/postgres.dump   pg_dump's custom format (with DATABASE_URL)
  *   uploads/<key>            every file of the local storage, under its storage key
  *   secret-key               the key sealed values and code hashes depend on
@@ -23,7 +23,7 @@ export const FORMAT = 'livecommerce-backup';
 export const FORMAT_VERSION = 1;
 export const MANIFEST = 'manifest.json';
 export const SECRET_KEY_FILE = 'secret-key';
-export const PGLITE_FILE = 'database/pgdata.tar.gz';
+export const PGLITE_DIR = 'database/pgdata';
 export const PG_DUMP_FILE = 'database/postgres.dump';
 export const UPLOADS_PREFIX = 'uploads/';
 
@@ -38,6 +38,8 @@ export type Manifest = {
   /** the migrations applied to the database when it was copied (hashes, oldest first) */
   migrations: string[];
   database: { file: string; format: 'pglite-datadir' | 'pg_dump-custom' };
+  /** directories the archive holds (the database's, some of them empty and needed) */
+  directories: string[];
   /** the files of the local storage; with `s3` none (the bucket keeps its own: versioning or replication) */
   uploads: { driver: 'local' | 's3'; files: number; bytes: number };
   /** where the key came from: DATA_DIR/.secret-key, or SECRET_KEY (then give the restored instances the same) */
@@ -57,6 +59,7 @@ export class ArchiveWriter {
   private done: Promise<void>;
   private partial: string;
   readonly files: FileEntry[] = [];
+  readonly directories: string[] = [];
 
   constructor(readonly file: string) {
     this.partial = `${file}.partial`;
@@ -71,6 +74,14 @@ export class ArchiveWriter {
       const sink = this.pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()));
       write(sink).catch(reject);
     });
+  }
+
+  async addDirectory(name: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      if (!safeName(name)) return reject(new ArchiveError(`unsafe name in an archive: ${name}`));
+      this.pack.entry({ name, type: 'directory', mode: 0o700, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()));
+    });
+    this.directories.push(name);
   }
 
   async addBuffer(name: string, data: Buffer): Promise<void> {
@@ -108,8 +119,8 @@ export class ArchiveWriter {
     }
   }
 
-  async finish(manifest: Omit<Manifest, 'files'>): Promise<Manifest> {
-    const full: Manifest = { ...manifest, files: this.files };
+  async finish(manifest: Omit<Manifest, 'files' | 'directories'>): Promise<Manifest> {
+    const full: Manifest = { ...manifest, directories: this.directories, files: this.files };
     await new Promise<void>((resolve, reject) => {
       this.pack.entry({ name: MANIFEST, mode: 0o600, mtime: new Date(0) }, JSON.stringify(full, null, 2), (err) => (err ? reject(err) : resolve()));
     });
@@ -134,6 +145,7 @@ export class ArchiveWriter {
 export async function extractArchive(archive: string, dir: string): Promise<Manifest> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const seen = new Map<string, FileEntry>();
+  const dirs = new Set<string>();
   let manifestText: string | null = null;
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
@@ -144,7 +156,11 @@ export async function extractArchive(archive: string, dir: string): Promise<Mani
     };
     if (header.type === 'directory') {
       stream.resume();
-      return next();
+      const dirName = name.replace(/\/$/, '');
+      if (!safeName(dirName)) return fail(`the archive holds a directory with an unsafe name: ${name}`);
+      dirs.add(dirName);
+      mkdir(path.join(dir, ...dirName.split('/')), { recursive: true, mode: 0o700 }).then(() => next(), next);
+      return;
     }
     if (header.type !== 'file' || !safeName(name)) return fail(`the archive holds an entry that is not a plain file with a safe name: ${name}`);
     if (seen.has(name) || (name === MANIFEST && manifestText !== null)) return fail(`the archive holds ${name} twice`);
@@ -201,6 +217,7 @@ export async function extractArchive(archive: string, dir: string): Promise<Mani
     seen.delete(f.path);
   }
   for (const extra of seen.keys()) problems.push(`${extra} is not in the manifest`);
+  for (const d of manifest.directories ?? []) if (!dirs.has(d)) problems.push(`the directory ${d} is missing`);
   if (problems.length) throw new ArchiveError(`${archive} is damaged: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ' …' : ''}`);
   return manifest;
 }

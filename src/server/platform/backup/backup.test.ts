@@ -23,7 +23,7 @@ import { openDatabase, queryRows, type Database } from '../../db/client';
 import { databaseDigest } from '../../db/move';
 import { mailQueue } from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../db/seed';
-import { Client, filesUnder, freshPglite, migratedPgliteSnapshot } from '../../test/harness';
+import { Client, filesUnder, migratedPgliteSnapshot } from '../../test/harness';
 import { ManualClock } from '../clock';
 import { pendingJobs, registerJob, runDueJobs, scheduleJob } from '../jobs';
 import { queueMail, sendQueuedMail } from '../mailQueue';
@@ -254,9 +254,9 @@ describe.skipIf(onPgPass)('the daily backup', () => {
   });
 
   it('is taken once a day by the platform clock, and BACKUP_DIR keeps the newest BACKUP_KEEP', async () => {
-    database = await freshPglite();
     const dir = path.join(root, 'backups');
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(root, 'data'), SECRET_KEY: 's'.repeat(40), BACKUP_DIR: dir, BACKUP_KEEP: '2' });
+    database = await openDatabase(config.database, { loadDataDir: await migratedPgliteSnapshot() });
     const clock = new ManualClock(Date.parse('2026-03-01T02:00:00Z'));
     const logs: string[] = [];
     const log = { info: (o: unknown, m: string) => logs.push(m) } as unknown as App['ctx']['log'];

@@ -7,15 +7,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { readFile, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Config } from '../../config';
 import { migrationsFolder, openDatabase, PGLITE_CONF, PGLITE_EXTENSIONS, pgliteDatabase, type Database, type DbOrTx } from '../../db/client';
 import { assertEmptyTarget, MoveError } from '../../db/move';
-import { ensureWritableDir, lockDataDir, makeDirs } from '../datadir';
-import { extractArchive, PG_DUMP_FILE, PGLITE_FILE, SECRET_KEY_FILE, UPLOADS_PREFIX, type Manifest } from './archive';
+import { ensureWritableDir, lockDataDir } from '../datadir';
+import { extractArchive, PG_DUMP_FILE, PGLITE_DIR, SECRET_KEY_FILE, UPLOADS_PREFIX, type Manifest } from './archive';
 import { runPgTool } from './take';
 
 /** The target or the archive does not fit: nothing was changed. */
@@ -102,11 +102,10 @@ export async function restoreBackup(archive: string, config: Config, opts: Resto
     // the database
     if (embedded) {
       const dbDir = path.join(dataDir, 'db');
+      await rename(path.join(staging, ...PGLITE_DIR.split('/')), dbDir);
       made.push(dbDir);
-      makeDirs(dbDir);
-      const dump = new Blob([await readFile(path.join(staging, ...PGLITE_FILE.split('/')))]);
-      database = await pgliteDatabase(new PGlite(dbDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF, loadDataDir: dump }));
-      log(`database: embedded, loaded into ${dbDir}`);
+      database = await pgliteDatabase(new PGlite(dbDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }));
+      log(`database: embedded, into ${dbDir}`);
     } else {
       if (config.database.kind !== 'postgres') throw new Error('unreachable');
       const dump = path.join(staging, ...PG_DUMP_FILE.split('/'));

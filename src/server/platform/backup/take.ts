@@ -15,7 +15,7 @@ import { migrationsFolder, type Database } from '../../db/client';
 import { migrationHashes } from '../../db/move';
 import { ensureWritableDir } from '../datadir';
 import { isSafeKey } from '../storage';
-import { ArchiveWriter, FORMAT, FORMAT_VERSION, PG_DUMP_FILE, PGLITE_FILE, SECRET_KEY_FILE, UPLOADS_PREFIX, type Manifest } from './archive';
+import { ArchiveWriter, FORMAT, FORMAT_VERSION, PG_DUMP_FILE, PGLITE_DIR, SECRET_KEY_FILE, UPLOADS_PREFIX, type Manifest } from './archive';
 
 export class BackupError extends Error {}
 
@@ -42,9 +42,12 @@ export function appVersion(): string {
   }
 }
 
-/** Every regular file under `root`, as storage keys (`a/b/c.webp`); names that are not storage keys are left out. */
-async function uploadFiles(root: string): Promise<{ key: string; file: string }[]> {
-  const out: { key: string; file: string }[] = [];
+/**
+ * Every directory and regular file under `root`, as relative POSIX paths, parents before children, sorted. Names that
+ * are not storage keys are left out (`strict`: refused instead).
+ */
+async function tree(root: string, strict: boolean): Promise<{ rel: string; file: string; dir: boolean }[]> {
+  const out: { rel: string; file: string; dir: boolean }[] = [];
   const walk = async (dir: string, prefix: string) => {
     let entries;
     try {
@@ -55,10 +58,16 @@ async function uploadFiles(root: string): Promise<{ key: string; file: string }[
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
-      const key = prefix + e.name;
+      const rel = prefix + e.name;
       const file = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(file, `${key}/`);
-      else if (e.isFile() && isSafeKey(key)) out.push({ key, file });
+      if (!isSafeKey(rel) || !(e.isDirectory() || e.isFile())) {
+        if (strict) throw new BackupError(`${file} cannot be archived (an odd name or not a plain file)`);
+        continue;
+      }
+      if (e.isDirectory()) {
+        out.push({ rel, file, dir: true });
+        await walk(file, `${rel}/`);
+      } else out.push({ rel, file, dir: false });
     }
   };
   await walk(root, '');
@@ -114,14 +123,21 @@ export async function takeBackup(config: Config, database: Database, outDir: str
   const file = path.join(outDir, freshName(outDir, at));
   const writer = new ArchiveWriter(file);
   let tmpDump: string | null = null;
+  let snapshotDir: string | null = null;
   try {
     const migrations = (await migrationHashes(database.db)) ?? [];
     let dbFile: string;
     if (database.kind === 'pglite') {
-      if (!database.snapshot) throw new BackupError('this embedded database cannot be copied from here');
-      const snapshot = await database.snapshot();
-      dbFile = PGLITE_FILE;
-      await writer.addBuffer(dbFile, Buffer.from(await snapshot.arrayBuffer()));
+      if (!database.snapshot) throw new BackupError('this embedded database is not on disk: there is nothing to back up');
+      snapshotDir = path.join(outDir, `.snapshot-${randomBytes(6).toString('hex')}`);
+      await database.snapshot(snapshotDir);
+      dbFile = PGLITE_DIR;
+      await writer.addDirectory(PGLITE_DIR);
+      for (const e of await tree(snapshotDir, true)) {
+        const name = `${PGLITE_DIR}/${e.rel}`;
+        if (e.dir) await writer.addDirectory(name);
+        else if (!(await writer.addFile(name, e.file))) throw new BackupError(`${e.file} vanished from the snapshot`);
+      }
     } else {
       if (config.database.kind !== 'postgres') throw new BackupError('a PostgreSQL database without DATABASE_URL');
       tmpDump = path.join(outDir, `.pg_dump-${randomBytes(6).toString('hex')}`);
@@ -132,9 +148,9 @@ export async function takeBackup(config: Config, database: Database, outDir: str
     let files = 0;
     let bytes = 0;
     if (config.storage.driver === 'local') {
-      for (const u of await uploadFiles(config.storage.dir)) {
+      for (const u of (await tree(config.storage.dir, false)).filter((e) => !e.dir)) {
         // a file removed between the listing and its copy (an unclaimed upload purged) is left out
-        if (!(await writer.addFile(UPLOADS_PREFIX + u.key, u.file))) continue;
+        if (!(await writer.addFile(UPLOADS_PREFIX + u.rel, u.file))) continue;
         files += 1;
         bytes += writer.files[writer.files.length - 1]!.size;
       }
@@ -159,5 +175,6 @@ export async function takeBackup(config: Config, database: Database, outDir: str
     throw err;
   } finally {
     if (tmpDump) await rm(tmpDump, { force: true });
+    if (snapshotDir) await rm(snapshotDir, { recursive: true, force: true });
   }
 }
