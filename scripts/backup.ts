@@ -61,5 +61,7 @@ try {
 } finally {
   await database?.close();
 }
-console.log(`backup: done in ${((performance.now() - started) / 1000).toFixed(1)} s. Keep the archive secret: it holds the secret key (and every user's data).`);
+console.log(
+  `backup: done in ${((performance.now() - started) / 1000).toFixed(1)} s. Keep the archive secret: it holds the secret key (and every user's data).`,
+);
 console.log(file);

@@ -207,7 +207,9 @@ export async function extractArchive(archive: string, dir: string): Promise<Mani
   }
   if (manifest.format !== FORMAT) throw new ArchiveError(`${archive} is not a backup archive of this product`);
   if (manifest.formatVersion !== FORMAT_VERSION) {
-    throw new ArchiveError(`${archive} is of format version ${manifest.formatVersion}; this version reads ${FORMAT_VERSION}: restore with the version that made it`);
+    throw new ArchiveError(
+      `${archive} is of format version ${manifest.formatVersion}; this version reads ${FORMAT_VERSION}: restore with the version that made it`,
+    );
   }
   const problems: string[] = [];
   for (const f of manifest.files) {

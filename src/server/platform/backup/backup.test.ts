@@ -109,7 +109,9 @@ describe.skipIf(onPgPass)('backups of the embedded installation', () => {
     stopBackups = startBackups(app.ctx);
     // a mail delivered before the backup, and a timed job due an hour after it
     const [company] = await queryRows<{ id: string }>(database.db, sql`select id from users where email = ${DEMO_ACCOUNTS.company}`);
-    await queueMail(database.db, { direct: { kind: 'backup_test', to: DEMO_ACCOUNTS.company, locale: 'en', title: 'Before the backup', body: 'sent once', userId: company!.id } });
+    await queueMail(database.db, {
+      direct: { kind: 'backup_test', to: DEMO_ACCOUNTS.company, locale: 'en', title: 'Before the backup', body: 'sent once', userId: company!.id },
+    });
     await sendQueuedMail(app.ctx);
     dueAt = new Date(Date.now() + 3600_000);
     await scheduleJob(database.db, { kind: 'backup_test.tick', key: `backup_test:${randomBytes(4).toString('hex')}`, runAt: dueAt });
@@ -182,7 +184,9 @@ describe.skipIf(onPgPass)('backups of the embedded installation', () => {
     const restored = await buildApp(restoredConfig, { clock });
     try {
       expect(await walletOf(restored)).toEqual(wallet);
-      for (const f of filesUnder(path.join(dataDir, 'uploads')).filter((f) => !f.startsWith('private')).slice(0, 8)) {
+      for (const f of filesUnder(path.join(dataDir, 'uploads'))
+        .filter((f) => !f.startsWith('private'))
+        .slice(0, 8)) {
         const res = await restored.inject({ method: 'GET', url: `/uploads/${f}` });
         expect(res.statusCode).toBe(200);
         expect(res.rawPayload.equals(readFileSync(path.join(dataDir, 'uploads', f)))).toBe(true);
@@ -313,7 +317,13 @@ describe.skipIf(!pgUrl)('backups on PostgreSQL', () => {
   beforeAll(async () => {
     await admin(`create database ${names.source}`);
     await admin(`create database ${names.target}`);
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'silent', DATABASE_URL: urlOf(names.source), SECRET_KEY: SECRET });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: path.join(root, 'data'),
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: urlOf(names.source),
+      SECRET_KEY: SECRET,
+    });
     source = await openDatabase(config.database);
     await source.migrate();
     app = await buildApp(config, { database: source });

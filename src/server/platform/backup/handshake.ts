@@ -113,12 +113,7 @@ export class HandshakeError extends Error {}
  * The command's side: asks the server (process `pid`, alive) for a backup into `outDir` and waits for its answer.
  * A request nobody takes within `pickupMs` (a server of a version without backups, or stopping) is withdrawn.
  */
-export async function askServer(
-  dataDir: string,
-  outDir: string,
-  alive: () => boolean,
-  opts: { pickupMs?: number; pollMs?: number } = {},
-): Promise<string> {
+export async function askServer(dataDir: string, outDir: string, alive: () => boolean, opts: { pickupMs?: number; pollMs?: number } = {}): Promise<string> {
   const dir = path.join(dataDir, REQUESTS_DIR);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const id = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;

@@ -112,7 +112,14 @@ export async function restoreBackup(archive: string, config: Config, opts: Resto
       // an extension's comment needs its owner (a superuser): left out, so a database owner can restore
       const list = (await runPgTool('pg_restore', config.database.url, ['--list', dump]).catch(() => null)) ?? null;
       const listFile = path.join(staging, 'restore.list');
-      if (list !== null) await writeFile(listFile, list.split('\n').filter((l) => !/^\d+;.* COMMENT - EXTENSION /.test(l)).join('\n'));
+      if (list !== null)
+        await writeFile(
+          listFile,
+          list
+            .split('\n')
+            .filter((l) => !/^\d+;.* COMMENT - EXTENSION /.test(l))
+            .join('\n'),
+        );
       await runPgTool('pg_restore', config.database.url, [
         '--exit-on-error',
         '--single-transaction',

@@ -8,7 +8,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { serveBackupRequests } from './handshake';
-import { ARCHIVE_PATTERN, archiveTime, takeBackup, type BackupResult } from './take';
+import { archiveTime, takeBackup, type BackupResult } from './take';
 
 /** a daily backup is due when the newest archive is this old */
 export const DAILY_DUE_MS = 23 * 3600_000;
@@ -60,10 +60,7 @@ export class BackupRunner {
     if (newest && this.ctx.clock.nowMs() - newest.at.getTime() < DAILY_DUE_MS) return null;
     const result = await this.take(dir);
     const gone = await rotate(dir, keep);
-    this.ctx.log.info(
-      { file: result.file, ms: result.ms, files: result.manifest.files.length, removed: gone.length },
-      'daily backup written',
-    );
+    this.ctx.log.info({ file: result.file, ms: result.ms, files: result.manifest.files.length, removed: gone.length }, 'daily backup written');
     return result;
   }
 

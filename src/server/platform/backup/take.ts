@@ -24,7 +24,11 @@ export type BackupResult = { file: string; manifest: Manifest; ms: number };
 /** the archives' names: `livecommerce-backup-20261204T210000Z.tar.gz` (UTC; sorting by name sorts by time) */
 export const ARCHIVE_PATTERN = /^livecommerce-backup-(\d{8}T\d{6}Z)(?:-(\d+))?\.tar\.gz$/;
 
-const stamp = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+const stamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 
 /** When an archive's name says it was made (null: not an archive name). */
 export function archiveTime(name: string): Date | null {
