@@ -64,31 +64,48 @@ export class ArchiveWriter {
   constructor(readonly file: string) {
     this.partial = `${file}.partial`;
     this.done = pipeline(this.pack, createGzip({ level: 6 }), createWriteStream(this.partial, { mode: 0o600 }));
-    // an error of the file stream ends the pipeline; entries waiting on it fail through `entry`'s callback
-    this.done.catch(() => undefined);
+    // an error of the file (a full disk) ends the pipeline: whatever waits on an entry fails with it instead of waiting
+    this.failed = this.done.then(
+      () => new Promise<never>(() => undefined),
+      (err: unknown) => Promise.reject(err instanceof Error ? err : new Error(String(err))),
+    );
+    this.failed.catch(() => undefined);
+  }
+
+  private failed: Promise<never>;
+
+  /** `write`'s promise, or the archive file's failure, whichever comes first */
+  private guard<T>(p: Promise<T>): Promise<T> {
+    return Promise.race([p, this.failed]);
   }
 
   private entry(name: string, size: number, write: (sink: NodeJS.WritableStream) => Promise<void>): Promise<void> {
     if (!safeName(name)) throw new ArchiveError(`unsafe name in an archive: ${name}`);
-    return new Promise<void>((resolve, reject) => {
-      const sink = this.pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()));
-      write(sink).catch(reject);
-    });
+    return this.guard(
+      new Promise<void>((resolve, reject) => {
+        const sink = this.pack.entry({ name, size, mode: 0o600, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()));
+        write(sink).catch(reject);
+      }),
+    );
   }
 
   async addDirectory(name: string): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      if (!safeName(name)) return reject(new ArchiveError(`unsafe name in an archive: ${name}`));
-      this.pack.entry({ name, type: 'directory', mode: 0o700, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()));
-    });
+    await this.guard(
+      new Promise<void>((resolve, reject) => {
+        if (!safeName(name)) return reject(new ArchiveError(`unsafe name in an archive: ${name}`));
+        this.pack.entry({ name, type: 'directory', mode: 0o700, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()));
+      }),
+    );
     this.directories.push(name);
   }
 
   async addBuffer(name: string, data: Buffer): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      if (!safeName(name)) return reject(new ArchiveError(`unsafe name in an archive: ${name}`));
-      this.pack.entry({ name, size: data.length, mode: 0o600, mtime: new Date(0) }, data, (err) => (err ? reject(err) : resolve()));
-    });
+    await this.guard(
+      new Promise<void>((resolve, reject) => {
+        if (!safeName(name)) return reject(new ArchiveError(`unsafe name in an archive: ${name}`));
+        this.pack.entry({ name, size: data.length, mode: 0o600, mtime: new Date(0) }, data, (err) => (err ? reject(err) : resolve()));
+      }),
+    );
     this.files.push({ path: name, size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
   }
 
@@ -121,9 +138,11 @@ export class ArchiveWriter {
 
   async finish(manifest: Omit<Manifest, 'files' | 'directories'>): Promise<Manifest> {
     const full: Manifest = { ...manifest, directories: this.directories, files: this.files };
-    await new Promise<void>((resolve, reject) => {
-      this.pack.entry({ name: MANIFEST, mode: 0o600, mtime: new Date(0) }, JSON.stringify(full, null, 2), (err) => (err ? reject(err) : resolve()));
-    });
+    await this.guard(
+      new Promise<void>((resolve, reject) => {
+        this.pack.entry({ name: MANIFEST, mode: 0o600, mtime: new Date(0) }, JSON.stringify(full, null, 2), (err) => (err ? reject(err) : resolve()));
+      }),
+    );
     this.pack.finalize();
     await this.done;
     await rename(this.partial, this.file);

@@ -140,8 +140,9 @@ export async function askServer(dataDir: string, outDir: string, alive: () => bo
     if (waiting && Date.now() > pickupBy) {
       await rm(request, { force: true });
       throw new HandshakeError(
-        'the running server did not take the request: it may be of a version without backups, or stopping. Nothing was written. ' +
-          'Update it and try again, or stop it: without a running server the command copies the database itself.',
+        'the process holding the database did not take the request: it is not a server of this version (an older server, or another ' +
+          'command such as a restore or a backup copying it itself), or it is stopping. Nothing was written. Try again when it is done, ' +
+          'or update the server; without a running server the command copies the database itself.',
       );
     }
     if (!alive()) {

@@ -4,7 +4,7 @@
  * platform clock), keeping the newest BACKUP_KEEP; and the answers to `npm run backup` (handshake.ts). One backup at
  * a time. With DATABASE_URL nothing runs here: the database has its own backups, and `npm run backup` runs pg_dump.
  */
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { serveBackupRequests } from './handshake';
@@ -33,11 +33,20 @@ export async function archivesIn(dir: string): Promise<{ name: string; at: Date 
     .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.name < b.name ? -1 : 1));
 }
 
-/** Removes all but the newest `keep` archives of `dir` (other files are left alone). Returns the names removed. */
-export async function rotate(dir: string, keep: number): Promise<string[]> {
+/**
+ * Removes all but the newest `keep` archives of `dir`, and what a backup cut off a day ago or more left (its
+ * `.partial` archive, its database copy); other files are left alone. Returns the archives removed.
+ */
+export async function rotate(dir: string, keep: number, now: number): Promise<string[]> {
   const all = await archivesIn(dir);
   const gone = all.slice(0, Math.max(0, all.length - keep)).map((a) => a.name);
   for (const name of gone) await rm(path.join(dir, name), { force: true });
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith('.snapshot-') && !name.startsWith('.pg_dump-') && !(archiveTime(name.replace(/\.partial$/, '')) && name.endsWith('.partial')))
+      continue;
+    const at = await stat(path.join(dir, name)).catch(() => null);
+    if (at && now - at.mtimeMs >= 24 * 3600_000) await rm(path.join(dir, name), { recursive: true, force: true });
+  }
   return gone;
 }
 
@@ -59,7 +68,7 @@ export class BackupRunner {
     const newest = (await archivesIn(dir)).at(-1);
     if (newest && this.ctx.clock.nowMs() - newest.at.getTime() < DAILY_DUE_MS) return null;
     const result = await this.take(dir);
-    const gone = await rotate(dir, keep);
+    const gone = await rotate(dir, keep, Date.now());
     this.ctx.log.info({ file: result.file, ms: result.ms, files: result.manifest.files.length, removed: gone.length }, 'daily backup written');
     return result;
   }
