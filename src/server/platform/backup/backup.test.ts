@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -84,7 +84,7 @@ registerJob('backup_test.tick', async () => {
 });
 
 describe.skipIf(onPgPass)('backups of the embedded installation', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'lc-backup-'));
+  const root = path.join(os.tmpdir(), `lc-backup-${randomBytes(6).toString('hex')}`);
   const dataDir = path.join(root, 'data');
   const outDir = path.join(root, 'out');
   const restoredDir = path.join(root, 'restored');
@@ -100,6 +100,7 @@ describe.skipIf(onPgPass)('backups of the embedded installation', () => {
   let dueAt: Date;
 
   beforeAll(async () => {
+    mkdirSync(root, { recursive: true });
     config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BACKUP_DIR: 'off' });
     // the on-disk database, started from the migrated empty one the harness keeps (faster than migrating)
     database = await openDatabase(config.database, { loadDataDir: await migratedPgliteSnapshot() });
@@ -243,7 +244,7 @@ describe.skipIf(onPgPass)('backups of the embedded installation', () => {
 });
 
 describe.skipIf(onPgPass)('the daily backup', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'lc-backup-daily-'));
+  const root = path.join(os.tmpdir(), `lc-backup-daily-${randomBytes(6).toString('hex')}`);
   let database: Database;
   afterAll(async () => {
     await database?.close();
@@ -294,7 +295,7 @@ describe.skipIf(onPgPass)('the daily backup', () => {
 // the PostgreSQL path: pg_dump of a database this test creates, restored with pg_restore into another it creates
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!pgUrl)('backups on PostgreSQL', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'lc-backup-pg-'));
+  const root = path.join(os.tmpdir(), `lc-backup-pg-${randomBytes(6).toString('hex')}`);
   const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const names = { source: `bk_src_${suffix}`, target: `bk_dst_${suffix}` };
   const urlOf = (name: string) => {
@@ -315,6 +316,7 @@ describe.skipIf(!pgUrl)('backups on PostgreSQL', () => {
   let source: Database;
   let app: App;
   beforeAll(async () => {
+    mkdirSync(root, { recursive: true });
     await admin(`create database ${names.source}`);
     await admin(`create database ${names.target}`);
     const config = loadConfig({
