@@ -24,6 +24,7 @@ import { makeDirs } from './platform/datadir';
 import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { registerMetrics } from './platform/metrics';
 import { MemoryLimiter, type Limiter } from './platform/ratelimit';
 import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
@@ -52,7 +53,7 @@ import { payoutRoutes } from './features/money/payoutRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
 import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
-import { deliverWebhooks, webhookRoutes } from './features/webhooks';
+import { deliverWebhooks, outboxBacklog, webhookRoutes } from './features/webhooks';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { agencyRoutes, registerOnBehalf } from './features/agencies';
@@ -243,6 +244,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // the API document (/api/docs/json) and the check every API route passes (decision 0031)
   await registerApiDocs(app, config);
+  // GET /metrics for the operator's scraper, with METRICS_TOKEN only (after compression, which only routes registered
+  // after it get); its request times hook sees every route, by route pattern (decision 0048)
+  registerMetrics(app, ctx, { webhookOutbox: outboxBacklog });
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

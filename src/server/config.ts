@@ -78,6 +78,13 @@ const envSchema = z
     SSR_ENTRY: z.string().min(1).optional(),
     /** development and e2e only: check every API response against the API document, mismatches appended to this file */
     API_CONTRACT_LOG: z.string().min(1).optional(),
+    /** opens GET /metrics to `Authorization: Bearer <this>` (decision 0048); unset: no metrics at all */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .max(512, 'must be at most 512 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+      .optional(),
   })
   .superRefine((e, ctx) => {
     if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
@@ -184,6 +191,8 @@ export type Config = {
   devClock: boolean;
   /** check every API response against the document and append mismatches here (e2e; decision 0031) */
   contractLog?: string;
+  /** the bearer token GET /metrics answers to (decision 0048); unset: no /metrics, nothing collected */
+  metricsToken?: string;
   /** the web build to serve; absent in tests */
   webDist?: string;
   /** the web app's server entry the pages are rendered with (dist/server/entry-server.js; decision 0034) */
@@ -257,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     },
     devClock: e.DEV_CLOCK,
     contractLog: e.API_CONTRACT_LOG,
+    metricsToken: e.METRICS_TOKEN,
     webDist: path.resolve('dist/web'),
     ssrEntry: path.resolve(e.SSR_ENTRY ?? 'dist/server/entry-server.js'),
   };

@@ -35,8 +35,15 @@ export type Database = {
    * between two transactions, every committed one in it; requests wait only for the file copy (decision 0049).
    */
   snapshot?(into: string): Promise<void>;
+  /**
+   * PostgreSQL: the connection pool now (for /metrics, decision 0048) — open connections, how many of them are idle,
+   * requests waiting for one, and the most it opens. Absent on PGlite (one in-process connection, nothing to pool).
+   */
+  pool?: () => PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 const MIGRATION_LOCK = 727_411;
@@ -122,6 +129,7 @@ export async function openDatabase(cfg: Config['database'], opts: { loadDataDir?
     kind: 'postgres',
     db,
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: cfg.poolSize }),
     migrate: async () => {
       // several instances may start at once: one migrates, the others wait
       const conn = await pool.connect();

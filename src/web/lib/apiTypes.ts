@@ -3655,7 +3655,7 @@ export interface webhooks {
         put?: never;
         /**
          * application.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -3704,7 +3704,7 @@ export interface webhooks {
         put?: never;
         /**
          * application.withdrawn event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -3753,7 +3753,7 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.accepted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -3802,7 +3802,7 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.declined event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -3851,7 +3851,7 @@ export interface webhooks {
         put?: never;
         /**
          * deal.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -3900,7 +3900,7 @@ export interface webhooks {
         put?: never;
         /**
          * deal.state_changed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -3949,7 +3949,7 @@ export interface webhooks {
         put?: never;
         /**
          * deal.report_submitted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -3998,7 +3998,7 @@ export interface webhooks {
         put?: never;
         /**
          * deal.completed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -4047,7 +4047,7 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.opened event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -4096,7 +4096,7 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.decided event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -4145,7 +4145,7 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.posted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -4194,7 +4194,7 @@ export interface webhooks {
         put?: never;
         /**
          * payout.paid event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -4243,7 +4243,7 @@ export interface webhooks {
         put?: never;
         /**
          * topup.succeeded event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -4292,7 +4292,7 @@ export interface webhooks {
         put?: never;
         /**
          * task.filled event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {
@@ -4341,7 +4341,7 @@ export interface webhooks {
         put?: never;
         /**
          * ping event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
         post: {
             parameters: {

@@ -195,8 +195,9 @@ export function finishDocument(doc: JsonObject): JsonObject {
 
 const WEBHOOK_HEADERS =
   'Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), ' +
-  '`webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a ' +
-  'rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else ' +
+  '`webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after ' +
+  '`whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; ' +
+  'during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else ' +
   '(a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.';
 
 /** The OpenAPI 3.1 `webhooks` map (decision 0042): one entry per event type, its body `{id, type, createdAt, data}` with `data` $ref'd. */
