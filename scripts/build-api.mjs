@@ -9,24 +9,19 @@
  * - Nothing is minified and a source map is written beside it (dist/api/main.js.map): stack traces name the
  *   functions, and `node --enable-source-maps` maps them to the TypeScript lines.
  * - What the server reads at run time stays outside the bundle and is found from where it runs: the migrations
- *   (drizzle/, the nearest such folder above the module: src/server/db/client.ts) and the web build (dist/web,
- *   dist/server, relative to the working directory: src/server/config.ts).
- *
- * - The version GET /api/health reports is package.json's at build time: npm sets `npm_package_version` for what it
- *   starts, a supervisor running `node dist/api/main.js` does not.
+ *   (drizzle/, the nearest such folder above the module: src/server/db/client.ts), package.json (its version:
+ *   src/server/platform/version.ts, the same way) and the web build (dist/web, dist/server, relative to the working
+ *   directory: src/server/config.ts).
  *
  * `--outdir DIR` writes elsewhere (the built-server test writes under dist/ so the migrations are still found above it).
  */
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--outdir');
 const outdir = at > 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : path.join(root, 'dist', 'api');
-
-const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 const started = Date.now();
 const result = await build({
@@ -45,7 +40,6 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  define: { 'process.env.npm_package_version': JSON.stringify(version) },
 });
 const out = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('main.js'));
 const kb = out ? Math.round(out[1].bytes / 1024) : 0;

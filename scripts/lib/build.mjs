@@ -2,7 +2,7 @@
  * What the runners that start the built server share (scripts/start.mjs, scripts/e2e.mjs, scripts/lib/prodServer.mjs,
  * scripts/bench-start.mjs, e2e/ownServer.ts): a free loopback port, whether the build is missing or older than its
  * sources, and a snapshot of the build in a directory of its own — dist/web, the web app's server entry dist/server
- * (decision 0034), the server itself dist/api (decision 0050) and the migrations it applies, finding their packages
+ * (decision 0034), the server itself dist/api (decision 0050) with the migrations and package.json it reads, finding their packages
  * through a node_modules link — so a rebuild meanwhile cannot swap what is running.
  */
 import { cpSync, existsSync, readdirSync, statSync, symlinkSync } from 'node:fs';
@@ -57,14 +57,15 @@ export function webBuildIsStale(root) {
   return staleness(root, WEB_BUILT, ['src/web', 'src/shared'], ['vite.config.ts', 'package-lock.json', 'tsconfig.json'], 'the web build');
 }
 
-/** The same for the server's bundle (dist/api/main.js): the server and shared sources, its build script, package.json (its version), the packages. */
+/** The same for the server's bundle (dist/api/main.js): the server and shared sources, its build script, the packages. */
 export function apiBuildIsStale(root) {
   return staleness(root, [API_MAIN], ['src/server', 'src/shared'], ['scripts/build-api.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'], API_MAIN);
 }
 
 /** Copies the build of `root` into `dir` (the server then runs `dir`/dist/api/main.js with `dir` as its working directory). */
 export function snapshotBuild(root, dir) {
-  for (const part of [path.join('dist', 'web'), path.join('dist', 'server'), path.join('dist', 'api'), 'drizzle']) {
+  // the server finds the migrations and package.json (its version) above its own file, as in the repository
+  for (const part of [path.join('dist', 'web'), path.join('dist', 'server'), path.join('dist', 'api'), 'drizzle', 'package.json']) {
     cpSync(path.join(root, part), path.join(dir, part), { recursive: true });
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
