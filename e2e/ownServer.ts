@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, snapshotBuild } from '../scripts/lib/build.mjs';
+import { API_MAIN, freePort, snapshotBuild } from '../scripts/lib/build.mjs';
 import { expect } from './fixtures';
 
 export type OwnServer = { url: string; stop(): Promise<void> };
@@ -33,11 +33,11 @@ export async function startOwnServer(prefix: string, env: Record<string, string>
       DATA_DIR: path.join(dir, 'data'),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
-      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
     },
     env,
   );
-  const server: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], {
+  // the built server, as production runs it (decision 0050); scripts/e2e.mjs made the build current
+  const server: ChildProcess = spawn(process.execPath, [path.join(dir, API_MAIN)], {
     cwd: dir,
     env: full,
     stdio: 'ignore',

@@ -2,8 +2,9 @@
 /**
  * Browser tests: `npm run test:e2e [-- <playwright test args>]`.
  *
- * 1. builds the web app when dist/web is missing or older than its sources (or E2E_BUILD=1),
- * 2. starts the real server (`tsx src/server/main.ts`) on a free port with a fresh temporary
+ * 1. builds the app (`npm run build`) when dist/web is missing or older than its sources (or E2E_BUILD=1), or only
+ *    the server (`npm run build:api`, seconds) when dist/api/main.js is missing or older than the server's sources,
+ * 2. starts the server as production runs it (`node dist/api/main.js`, decision 0050) on a free port with a fresh temporary
  *    DATA_DIR (embedded PGlite; the demo seed runs on the empty database), NODE_ENV=test so the
  *    dev outbox exists, and an admin account from ADMIN_EMAIL / ADMIN_PASSWORD,
  * 3. waits for GET /api/health, runs `playwright test` (playwright.config.ts) against it with
@@ -14,11 +15,11 @@
  * E2E_BASE_URL=http://host:port skips starting a server and tests that one instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, snapshotBuild } from './lib/build.mjs';
+import { API_MAIN, apiBuildIsStale, freePort, snapshotBuild, webBuildIsStale } from './lib/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -73,7 +74,7 @@ async function stopServer() {
   if (!server || server.exitCode !== null) return;
   const exited = new Promise((r) => server.once('exit', r));
   try {
-    process.kill(-server.pid, 'SIGTERM'); // the whole process group (npx/tsx wrappers included)
+    process.kill(-server.pid, 'SIGTERM'); // the whole process group (the server starts no other process)
   } catch {
     server.kill('SIGTERM');
   }
@@ -117,51 +118,29 @@ function summarize(jsonFile) {
   }
 }
 
-/** The newest modification time of the files under `dir` (0 when it does not exist). */
-function newestIn(dir) {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/**
- * Why the build must be made again, or null: it is missing, or a source it is made from (the web app, the shared
- * code, the build's configuration, the installed packages) changed after it was made — a test of old code would
- * pass or fail for nothing.
- */
-function buildIsStale() {
-  const built = [path.join(root, 'dist', 'web', 'index.html'), path.join(root, 'dist', 'server', 'entry-server.js')];
-  if (!built.every((f) => existsSync(f))) return 'dist/web is missing';
-  // CI builds once before its test streams (.ci/run); files it writes meanwhile (the API types) are not news
-  if (process.env.CI) return null;
-  const madeAt = Math.min(...built.map((f) => statSync(f).mtimeMs));
-  const sources = [path.join(root, 'src', 'web'), path.join(root, 'src', 'shared')];
-  const files = ['vite.config.ts', 'package-lock.json', 'tsconfig.json'].map((f) => path.join(root, f)).filter((f) => existsSync(f));
-  const newest = Math.max(...sources.map(newestIn), ...files.map((f) => statSync(f).mtimeMs));
-  return newest > madeAt ? 'the sources changed since the last build' : null;
-}
-
 async function main() {
   const started = Date.now();
   let baseURL = process.env.E2E_BASE_URL;
 
   if (!baseURL) {
-    const stale = buildIsStale();
+    const stale = webBuildIsStale(root);
+    const apiStale = apiBuildIsStale(root);
     if (process.env.E2E_BUILD === '1' || stale) {
-      log(`building the web app (${process.env.E2E_BUILD === '1' ? 'E2E_BUILD=1' : stale})`);
+      log(`building the app (${process.env.E2E_BUILD === '1' ? 'E2E_BUILD=1' : stale})`);
       const b = spawnSync('npm', ['run', 'build'], {
         stdio: 'inherit',
       });
-      if (b.status !== 0) throw new Error('web build failed');
+      if (b.status !== 0) throw new Error('build failed');
+    } else if (apiStale) {
+      log(`building the server (${apiStale})`);
+      const b = spawnSync('npm', ['run', 'build:api'], { stdio: 'inherit' });
+      if (b.status !== 0) throw new Error('server build failed');
     }
 
     const port = await freePort();
-    // the server runs in its own directory: DATA_DIR (a fresh embedded database) and a snapshot
-    // of the build (config.webDist is ./dist/web), so a rebuild during the run cannot swap the assets
+    // the server runs in its own directory: DATA_DIR (a fresh embedded database) and a snapshot of the build
+    // (dist/api/main.js, the migrations beside it; config.webDist is ./dist/web), so a rebuild during the run cannot
+    // swap the server or the assets
     runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-e2e-'));
     const dataDir = path.join(runDir, 'data');
     snapshotBuild(root, runDir);
@@ -180,13 +159,11 @@ async function main() {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      // tsx compiles the web components the server renders for a first paint with the repository's settings
-      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
       // every API response is checked against the API document; mismatches land here (decision 0031)
       API_CONTRACT_LOG: contractLog,
     });
     log(`starting server on ${baseURL} (DATA_DIR=${dataDir}, log: ${path.relative(root, serverLogFile)})`);
-    server = spawn(bin('tsx'), [path.join(root, 'src', 'server', 'main.ts')], {
+    server = spawn(process.execPath, [path.join(runDir, API_MAIN)], {
       cwd: runDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

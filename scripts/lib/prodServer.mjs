@@ -1,16 +1,17 @@
 /**
- * The production server for the benchmarks (`npm run bench:web`, `npm run bench:pages`): builds the web app when
- * its build is missing (BENCH_BUILD=1 always builds), then starts `src/server/main.ts` like production
- * (`NODE_ENV=production`, 127.0.0.1, no per-address limit, a fresh temporary DATA_DIR with the demo seed) from a
- * snapshot of the build — dist/web and the web app's server entry dist/server, which finds its packages through
- * a node_modules link — so a rebuild meanwhile cannot swap what is measured.
+ * The production server for the benchmarks (`npm run bench:web`, `npm run bench:pages`): builds the app when its
+ * build is missing (BENCH_BUILD=1 always builds; only the server, in seconds, when its bundle is older than its
+ * sources), then starts the built server as production does (`node dist/api/main.js`, decision 0050;
+ * `NODE_ENV=production`, 127.0.0.1, no per-address limit, a fresh temporary DATA_DIR with the demo seed) from a
+ * snapshot of the build — dist/web, the web app's server entry dist/server, dist/api and the migrations, which find
+ * their packages through a node_modules link — so a rebuild meanwhile cannot swap what is measured.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, snapshotBuild } from './build.mjs';
+import { API_MAIN, apiBuildIsStale, freePort, snapshotBuild } from './build.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -33,9 +34,13 @@ async function waitForHealth(url, child, timeoutMs = 240_000) {
 export async function startProductionServer(log, extraEnv = {}) {
   const built = existsSync(path.join(root, 'dist', 'web', 'index.html')) && existsSync(path.join(root, 'dist', 'server', 'entry-server.js'));
   if (process.env.BENCH_BUILD === '1' || !built) {
-    log('building the web app');
+    log('building the app');
     const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
-    if (b.status !== 0) throw new Error('web build failed');
+    if (b.status !== 0) throw new Error('build failed');
+  } else if (apiBuildIsStale(root)) {
+    log(`building the server (${apiBuildIsStale(root)})`);
+    const b = spawnSync('npm', ['run', 'build:api'], { stdio: 'inherit', cwd: root });
+    if (b.status !== 0) throw new Error('server build failed');
   }
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-'));
   snapshotBuild(root, runDir);
@@ -58,7 +63,7 @@ export async function startProductionServer(log, extraEnv = {}) {
     ...extraEnv,
   });
   const serverLog = createWriteStream(path.join(runDir, 'server.log'));
-  const server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'src', 'server', 'main.ts')], {
+  const server = spawn(process.execPath, [path.join(runDir, API_MAIN)], {
     cwd: runDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +46,20 @@ export type Database = {
 
 export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/**
+ * The migrations folder (drizzle/ at the repository's root), found from where this code runs: the nearest `drizzle`
+ * with a `meta/_journal.json` in this module's folder or above it. The sources (src/server/db/client.ts) and the
+ * built server (dist/api/main.js, one bundle: decision 0050) sit at different depths under the root.
+ */
+export function findMigrationsFolder(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`no migrations folder (drizzle/meta/_journal.json) in ${from} or above it`);
+  }
+}
+
+export const migrationsFolder = findMigrationsFolder(path.dirname(fileURLToPath(import.meta.url)));
 const MIGRATION_LOCK = 727_411;
 
 /** The extensions every embedded database loads (the migrations create them). */
