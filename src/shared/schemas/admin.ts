@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ADMIN_PERMISSIONS } from '../options';
 import { AGENCY_STATUSES, agencyMembership } from './agencies';
-import { emailField, loginPasswordField, passwordField, pagination } from './common';
+import { emailField, listOf, loginPasswordField, pageQuery, passwordField, pagination } from './common';
 import { text } from './fields';
 
 export const adminPermission = z.enum(ADMIN_PERMISSIONS);
@@ -80,7 +80,9 @@ export const pendingInvite = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
 });
-export const adminsResponse = z.object({ admins: z.array(adminSummary), invites: z.array(pendingInvite) });
+/** the back office's admins (a small list: one page) and, beside them, the invitations not yet accepted */
+export const adminsQuery = pageQuery(100, 100);
+export const adminsResponse = listOf(adminSummary).extend({ invites: z.array(pendingInvite) });
 export type AdminsResponse = z.infer<typeof adminsResponse>;
 
 // ---------------------------------------------------------------- users and the review queue

@@ -1,7 +1,7 @@
 /** The admin console's 视频管理 and 联系消息 contracts (part 2 §2, §4, §5, §8). */
 import { z } from 'zod';
 import { toPlayable } from '../embed';
-import { pagination } from './common';
+import { listOf, pageQuery, pagination } from './common';
 import { INT4_MAX, decimal, int, optionalText, queryInt, text } from './fields';
 import { videoCard } from './videos';
 
@@ -68,13 +68,12 @@ export type VideoFormValues = z.input<typeof videoInput>;
 export const videoToggle = z.object({ field: z.enum(['isActive', 'isFeatured']), value: z.boolean({ error: 'BAD_REQUEST' }) });
 export type VideoToggle = z.infer<typeof videoToggle>;
 
-export const videoCategoryList = z.object({
-  categories: z.array(z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable(), sortOrder: z.number() })),
-});
+export const videoCategoriesQuery = pageQuery(100, 100);
+export const videoCategoryList = listOf(z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable(), sortOrder: z.number() }));
 export type VideoCategoryList = z.infer<typeof videoCategoryList>;
 
-export const influencerPicker = z.object({
-  influencers: z.array(
+export const influencerPickerQuery = pageQuery(500, 500);
+export const influencerPicker = listOf(
     z.object({
       id: z.string(),
       nickname: z.string(),
@@ -83,8 +82,7 @@ export const influencerPicker = z.object({
       rating: z.number(),
       isApproved: z.boolean(),
     }),
-  ),
-});
+);
 export type InfluencerPicker = z.infer<typeof influencerPicker>;
 
 // ---------------------------------------------------------------- contact messages

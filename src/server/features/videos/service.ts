@@ -73,7 +73,7 @@ export async function listVideos(ctx: AppContext, q: VideoListQuery): Promise<Vi
         .as('capped'),
     ),
   ]);
-  return { videos: rows.map((r) => toCard(r.v, r.categoryName, r.categoryNameEn)), total, page: q.page, limit: q.limit };
+  return { items: rows.map((r) => toCard(r.v, r.categoryName, r.categoryNameEn)), total, page: q.page, limit: q.limit };
 }
 
 /** Whether /video/{id} shows a video (GET /api/video-detail's rule: it exists and is active). */
