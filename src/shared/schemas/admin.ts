@@ -131,7 +131,7 @@ export const adminUserRow = z.object({
     .nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
-export const adminUsersResponse = z.object({ items: z.array(adminUserRow), total: z.number(), page: z.number(), limit: z.number() });
+export const adminUsersResponse = listOf(adminUserRow);
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
 const fileRef = z.object({ url: z.string(), name: z.string().nullable() });
@@ -298,5 +298,5 @@ export const auditQuery = pagination.extend({
   targetId: text(60).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
-export const auditResponse = z.object({ items: z.array(auditEntry), total: z.number(), page: z.number(), limit: z.number() });
+export const auditResponse = listOf(auditEntry);
 export type AuditResponse = z.infer<typeof auditResponse>;

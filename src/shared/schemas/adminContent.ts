@@ -18,11 +18,7 @@ export type AdminVideoQuery = z.infer<typeof adminVideoQuery>;
 
 export const adminVideo = videoCard.extend({ isActive: z.boolean(), sortOrder: z.number(), updatedAt: z.string() });
 export type AdminVideo = z.infer<typeof adminVideo>;
-export const adminVideosResponse = z.object({
-  items: z.array(adminVideo),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
+export const adminVideosResponse = listOf(adminVideo).extend({
   /** the four counters of the page (all videos, not just the filtered ones) */
   counters: z.object({ total: z.number(), featured: z.number(), active: z.number(), inactive: z.number() }),
 });
@@ -74,14 +70,14 @@ export type VideoCategoryList = z.infer<typeof videoCategoryList>;
 
 export const influencerPickerQuery = pageQuery(500, 500);
 export const influencerPicker = listOf(
-    z.object({
-      id: z.string(),
-      nickname: z.string(),
-      avatarUrl: z.string().nullable(),
-      followersCount: z.number(),
-      rating: z.number(),
-      isApproved: z.boolean(),
-    }),
+  z.object({
+    id: z.string(),
+    nickname: z.string(),
+    avatarUrl: z.string().nullable(),
+    followersCount: z.number(),
+    rating: z.number(),
+    isApproved: z.boolean(),
+  }),
 );
 export type InfluencerPicker = z.infer<typeof influencerPicker>;
 
@@ -105,6 +101,6 @@ export const adminContactMessage = z.object({
   repliedAt: z.string().nullable(),
 });
 export type AdminContactMessage = z.infer<typeof adminContactMessage>;
-export const adminContactResponse = z.object({ items: z.array(adminContactMessage), total: z.number(), page: z.number(), limit: z.number() });
+export const adminContactResponse = listOf(adminContactMessage);
 export type AdminContactResponse = z.infer<typeof adminContactResponse>;
 export const contactReply = z.object({ message: text(5000, { required: 'MESSAGE_REQUIRED', multiline: true }) });

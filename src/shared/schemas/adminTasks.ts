@@ -62,7 +62,7 @@ export const adminTaskRow = z.object({
   createdAt: z.string(),
 });
 export type AdminTaskRow = z.infer<typeof adminTaskRow>;
-export const adminTasksResponse = z.object({ items: z.array(adminTaskRow), total: z.number(), page: z.number(), limit: z.number() });
+export const adminTasksResponse = listOf(adminTaskRow);
 export type AdminTasksResponse = z.infer<typeof adminTasksResponse>;
 
 export const adminTaskDetail = adminTaskRow.extend({

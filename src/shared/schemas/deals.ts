@@ -317,11 +317,7 @@ export const adminDispute = z.object({
   closedAt: z.string().nullable(),
 });
 export type AdminDispute = z.infer<typeof adminDispute>;
-export const adminDisputesResponse = z.object({
-  items: z.array(adminDispute),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
+export const adminDisputesResponse = listOf(adminDispute).extend({
   openCount: z.number(),
   overdueCount: z.number(),
 });

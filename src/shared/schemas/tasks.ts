@@ -277,7 +277,11 @@ export const companyTask = taskCard.extend({
 });
 export type CompanyTask = z.infer<typeof companyTask>;
 export const companyTasksQuery = pageQuery(20, 100);
-export const companyTasksResponse = listOf(companyTask);
+/** one page of the company's tasks, and how many it has in each status (all of them, for the counters) */
+export const companyTasksResponse = listOf(companyTask).extend({
+  counts: z.object({ open: z.number().int(), in_progress: z.number().int(), completed: z.number().int(), cancelled: z.number().int() }),
+});
+export type CompanyTasksResponse = z.infer<typeof companyTasksResponse>;
 
 export const applyRequest = z.object({
   taskId: z.string().uuid(),

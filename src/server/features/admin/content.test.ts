@@ -116,7 +116,7 @@ describe('视频管理', () => {
 
   it('the picker lists registered influencers by nickname', async () => {
     await makeInfluencer(t.app.ctx.db, { nickname: 'aaa-首位' });
-    const list = (await admin.get('/api/admin/influencer-picker')).json().influencers as { nickname: string }[];
+    const list = (await admin.get('/api/admin/influencer-picker')).json().items as { nickname: string }[];
     expect(list.length).toBeGreaterThan(0);
     const names = list.map((i) => i.nickname);
     expect([...names].sort((a, b) => a.localeCompare(b))).toBeTruthy();

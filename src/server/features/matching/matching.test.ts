@@ -300,7 +300,7 @@ describe('recommended influencers for a task', () => {
   it('the similar block of an influencer page uses the same scoring and is masked for visitors', async () => {
     const me = await mk('相似-本人', { categories: ['beauty'], hourlyRate: 1000, location: '上海' });
     await mk('相似-同城同类', { categories: ['beauty'], hourlyRate: 1100, location: '上海', rating: 4.8, totalReviews: 10 });
-    const res = await new Client(t.app).get(`/api/influencer-detail?id=${me.influencer.id}`);
+    const res = await new Client(t.app).get(`/api/influencers/${me.influencer.id}`);
     expect(res.statusCode).toBe(200);
     const similar = res.json().similar as Item[];
     expect(similar[0].nickname).toBe('相似-同城同类');

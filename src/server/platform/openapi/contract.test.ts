@@ -65,7 +65,7 @@ describe('the document', () => {
     expect(doc.servers?.length).toBe(1);
     for (const [id, op] of [
       ['listTasks', 'get /api/tasks'],
-      ['getTask', 'get /api/task-detail'],
+      ['getTask', 'get /api/tasks/{id}'],
       ['acceptApplication', 'post /api/task-applications/{id}/accept'],
       ['requestPayout', 'post /api/wallet/payouts'],
     ]) {
