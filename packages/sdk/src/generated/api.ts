@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Active task categories in sort order
-         * @description Who: anyone. API key scope: `tasks:read`.
+         * @description Who: anyone. Every active category fits the default page. API key scope: `tasks:read`.
          */
         get: operations["listCategories"];
         put?: never;
@@ -49,7 +49,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/task-detail": {
+    "/api/tasks/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -61,6 +61,31 @@ export interface paths {
          * @description Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在. API key scope: `tasks:read`.
          */
         get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a task before anyone applies
+         * @description Who: the owning company (another company 403, an influencer 403). Only while the task is open and nobody has applied or been invited (409 TASK_HAS_APPLICATIONS); the prepayment cannot change. The edited task must keep the publish rules (budget range, slots ≤ maxApplicants, commission, deposit ≤ budgetMax). Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
+         */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
+    "/api/task-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated alias of GET /api/tasks/{id}
+         * @deprecated
+         * @description Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在. Deprecated: use GET /api/tasks/{id}; this alias goes in the next release. API key scope: `tasks:read`.
+         */
+        get: operations["getTaskByQuery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -163,8 +188,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * accept a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
+         * Accept a pending application: it fills a slot and starts its deal
+         * @description Who: the owning company. Only pending applications (409 otherwise). Answers the accepted application and the deal it started. API key scope: `applications:write`.
          */
         post: operations["acceptApplication"];
         delete?: never;
@@ -183,8 +208,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * refuse a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
+         * Refuse a pending application
+         * @description Who: the owning company. Only pending applications (409 otherwise). Answers the refused application. API key scope: `applications:write`.
          */
         post: operations["refuseApplication"];
         delete?: never;
@@ -1705,6 +1730,15 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptApplicationResponse: {
+            application: components["schemas"]["DecidedApplication"];
+            deal: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            };
+        };
         AcceptInvitationResponse: {
             /** @constant */
             ok: true;
@@ -1716,12 +1750,16 @@ export interface components {
             /** @default [] */
             evidence?: string[];
         };
+        ApplicationAnswer: {
+            application: components["schemas"]["DecidedApplication"];
+        };
         ApplicationEventData: {
             applicationId: string;
             taskId: string;
             influencerId: string;
             proposedRate: number;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "refused" | "withdrawn";
         };
         ApplicationForCompany: {
             /** Format: uuid */
@@ -1778,7 +1816,10 @@ export interface components {
             message?: string | null;
         };
         CategoriesResponse: {
-            categories: components["schemas"]["TaskCategory"][];
+            items: components["schemas"]["TaskCategory"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         CompanyTask: {
             /** Format: uuid */
@@ -1832,7 +1873,16 @@ export interface components {
             acceptedCount: number;
         };
         CompanyTasksResponse: {
-            tasks: components["schemas"]["CompanyTask"][];
+            items: components["schemas"]["CompanyTask"][];
+            total: number;
+            page: number;
+            limit: number;
+            counts: {
+                open: number;
+                in_progress: number;
+                completed: number;
+                cancelled: number;
+            };
         };
         ConversationMessage: {
             /** Format: uuid */
@@ -1853,7 +1903,10 @@ export interface components {
             canSend: boolean;
         };
         ConversationsResponse: {
-            conversations: components["schemas"]["ConversationSummary"][];
+            items: components["schemas"]["ConversationSummary"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         ConversationSummary: {
             /** Format: uuid */
@@ -1887,8 +1940,10 @@ export interface components {
             taskId: string;
             companyId: string;
             influencerId: string;
-            status: string;
-            pricingModel: string;
+            /** @enum {string} */
+            status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @enum {string} */
+            pricingModel: "fixed" | "slot_commission" | "commission";
             feeCents: number;
             depositCents: number;
         };
@@ -2019,6 +2074,9 @@ export interface components {
         };
         DealListResponse: {
             items: components["schemas"]["DealSummary"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         DealMoney: {
             tracked: boolean;
@@ -2095,9 +2153,12 @@ export interface components {
         DealStateChangedEventData: {
             dealId: string;
             taskId: string;
-            event: string;
-            from: string;
-            to: string;
+            /** @enum {string} */
+            event: "pay_fee" | "pay_deposit" | "funded" | "payment_expired" | "ship_samples" | "receive_samples" | "propose_schedule" | "confirm_schedule" | "report_live" | "confirm" | "auto_confirm" | "complete" | "dispute" | "answer_dispute" | "withdraw_dispute" | "resolve_complete" | "resolve_partial" | "resolve_cancel" | "cancel" | "request_cancel" | "agree_cancel" | "decline_cancel" | "withdraw_cancel" | "admin_cancel";
+            /** @enum {string} */
+            from: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @enum {string} */
+            to: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
         };
         DealSummary: {
             /** Format: uuid */
@@ -2136,13 +2197,25 @@ export interface components {
             };
             at: string;
         };
+        DecidedApplication: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            taskId: string;
+            /** Format: uuid */
+            influencerId: string;
+            status: components["schemas"]["ApplicationStatus"];
+            proposedRate: number;
+            respondedAt: string | null;
+        };
         DeclineInvitationRequest: {
             reason: string;
         };
         DisputeDecidedEventData: {
             dealId: string;
             taskId: string;
-            outcome: string;
+            /** @enum {string} */
+            outcome: "completed" | "partial" | "cancelled";
             percent: number;
             reason: string;
         };
@@ -2157,8 +2230,10 @@ export interface components {
             dealId: string;
             taskId: string;
             disputeId: string;
-            openedBy: string;
-            reason: string;
+            /** @enum {string} */
+            openedBy: "company" | "influencer";
+            /** @enum {string} */
+            reason: "no_show" | "report_untrue" | "requirements_unmet" | "samples_problem" | "payment_terms" | "other";
         };
         Error: {
             error: {
@@ -2173,7 +2248,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         InvitationEventData: {
             invitationId: string;
             taskId: string;
@@ -2264,10 +2339,16 @@ export interface components {
             appliedAt: string;
         };
         MyApplicationsResponse: {
-            applications: components["schemas"]["ApplicationForInfluencer"][];
+            items: components["schemas"]["ApplicationForInfluencer"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         MyInvitationsResponse: {
-            invitations: components["schemas"]["InvitationForInfluencer"][];
+            items: components["schemas"]["InvitationForInfluencer"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         Ok: {
             /** @constant */
@@ -2381,7 +2462,8 @@ export interface components {
             taskId: string;
             grossCents: number;
             commissionCents: number | null;
-            commissionStatus: string;
+            /** @enum {string} */
+            commissionStatus: "none" | "due" | "paid";
             settledAt: string;
         };
         StatementLine: {
@@ -2395,7 +2477,10 @@ export interface components {
             balanceAfterCents: number;
         };
         TaskApplicationsResponse: {
-            applications: components["schemas"]["ApplicationForCompany"][];
+            items: components["schemas"]["ApplicationForCompany"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         TaskCard: {
             /** Format: uuid */
@@ -2463,7 +2548,6 @@ export interface components {
             /** Format: uuid */
             categoryId: string;
             productName?: string | null;
-            /** @default [] */
             requirements?: string | string[];
             budgetMin: number;
             budgetMax: number;
@@ -2564,7 +2648,10 @@ export interface components {
             slots: number;
         };
         TaskInvitationsResponse: {
-            invitations: components["schemas"]["InvitationForCompany"][];
+            items: components["schemas"]["InvitationForCompany"][];
+            total: number;
+            page: number;
+            limit: number;
             perDay: number;
             remainingToday: number;
         };
@@ -2577,10 +2664,31 @@ export interface components {
             offeredRate: number;
         };
         TaskListResponse: {
-            tasks: components["schemas"]["TaskCard"][];
+            items: components["schemas"]["TaskCard"][];
             total: number;
             page: number;
             limit: number;
+        };
+        TaskUpdateRequest: {
+            title?: string;
+            description?: string;
+            /** Format: uuid */
+            categoryId?: string;
+            productName?: string | null;
+            requirements?: string | string[];
+            budgetMin?: number;
+            budgetMax?: number;
+            maxApplicants?: number;
+            slots?: number;
+            liveDate?: string | null;
+            durationHours?: number;
+            location?: string;
+            isUrgent?: boolean;
+            requiresDeposit?: boolean;
+            depositAmount?: number | null;
+            /** @enum {string} */
+            pricingModel?: "fixed" | "slot_commission" | "commission";
+            commissionPercent?: number | null;
         };
         Topup: {
             id: string;
@@ -2596,7 +2704,10 @@ export interface components {
             confirmedAt: string | null;
         };
         TopupsResponse: {
-            topups: components["schemas"]["Topup"][];
+            items: components["schemas"]["Topup"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         TopupSucceededEventData: {
             topupId: string;
@@ -2621,12 +2732,16 @@ export interface components {
             };
         };
         WebhookDeliveriesResponse: {
-            deliveries: components["schemas"]["WebhookDelivery"][];
+            items: components["schemas"]["WebhookDelivery"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         WebhookDelivery: {
             id: string;
             eventId: string;
-            type: string;
+            /** @enum {string} */
+            type: "application.created" | "application.withdrawn" | "invitation.accepted" | "invitation.declined" | "deal.created" | "deal.state_changed" | "deal.report_submitted" | "deal.completed" | "dispute.opened" | "dispute.decided" | "settlement.posted" | "payout.paid" | "topup.succeeded" | "task.filled" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -2661,7 +2776,10 @@ export interface components {
             secret: string;
         };
         WebhookEndpointsResponse: {
-            endpoints: components["schemas"]["WebhookEndpoint"][];
+            items: components["schemas"]["WebhookEndpoint"][];
+            total: number;
+            page: number;
+            limit: number;
             max: number;
             eventTypes: components["schemas"]["WebhookEventType"][];
         };
@@ -2775,7 +2893,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     listCategories: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2798,6 +2919,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
@@ -2886,6 +3008,75 @@ export interface operations {
     };
     getTask: {
         parameters: {
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getTaskByQuery: {
+        parameters: {
             query: {
                 id: string;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
@@ -2918,7 +3109,10 @@ export interface operations {
     };
     listMyTasks: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3007,6 +3201,8 @@ export interface operations {
     listApplications: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 taskId?: string;
                 influencerId?: string;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
@@ -3097,7 +3293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AcceptApplicationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3127,7 +3323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["ApplicationAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3176,6 +3372,8 @@ export interface operations {
     listTaskInvitations: {
         parameters: {
             query: {
+                page?: number;
+                limit?: number;
                 taskId: string;
             };
             header?: never;
@@ -3240,6 +3438,8 @@ export interface operations {
     listMyInvitations: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
                 onBehalfOf?: string;
             };
@@ -3403,6 +3603,8 @@ export interface operations {
     listDeals: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 status?: "active" | "closed" | "all";
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
                 onBehalfOf?: string;
@@ -4078,7 +4280,10 @@ export interface operations {
     };
     listConversations: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4258,7 +4463,10 @@ export interface operations {
     };
     listTopups: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4274,6 +4482,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopupsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
@@ -4283,7 +4492,10 @@ export interface operations {
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4443,7 +4655,10 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;

@@ -78,7 +78,7 @@ describe('managing keys (session only)', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.body).not.toContain(secret.slice(16));
-    expect(list.json()).toMatchObject({ max: 20, keys: [{ id: key.id, name: 'ERP 同步', scopes: ['tasks:read', 'tasks:write'], lastUsedAt: null }] });
+    expect(list.json()).toMatchObject({ max: 20, items: [{ id: key.id, name: 'ERP 同步', scopes: ['tasks:read', 'tasks:write'], lastUsedAt: null }] });
     const mail = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, co.user.email));
     expect(mail.some((m) => (m.subject ?? '').includes('已创建 API 密钥'))).toBe(true);
     expect(mail.every((m) => !m.body.includes(secret.slice(16)))).toBe(true);

@@ -150,7 +150,7 @@ describe('withdrawals', () => {
     const { id, c } = await influencer(5000);
     const bank = await addAccount(c);
     const listed = (await c.get('/api/wallet/payouts')).json();
-    expect(listed).toEqual({ payouts: [], minCents: 1000, expected: { earliest: '2026-12-04', latest: '2026-12-08' } });
+    expect(listed).toEqual({ items: [], total: 0, page: 1, limit: 50, minCents: 1000, expected: { earliest: '2026-12-04', latest: '2026-12-08' } });
 
     expect(errorOf(await c.post('/api/wallet/payouts', { amount: '9.99', bankAccountId: bank.id }))).toMatchObject({
       status: 400,

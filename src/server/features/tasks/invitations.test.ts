@@ -337,7 +337,7 @@ describe('several influencers per task', () => {
     for (const p of people) apps.push(await apply(p.c, task.id));
     const hallCard = async () =>
       (
-        (await new Client(t.app).get('/api/tasks?status=all&limit=50')).json().tasks as {
+        (await new Client(t.app).get('/api/tasks?status=all&limit=50')).json().items as {
           id: string;
           slots: number;
           currentApplicants: number;

@@ -127,8 +127,8 @@ describe('the hall', () => {
     }
     // the total comes with the page, and without one past the end or when nothing matches
     expect((await v.get(`/api/tasks?category=${cat.id}&limit=3&page=3`)).json()).toMatchObject({ total: 7, page: 3 });
-    expect((await v.get(`/api/tasks?category=${cat.id}&limit=3&page=9`)).json()).toMatchObject({ tasks: [], total: 7, page: 9 });
-    expect((await v.get(`/api/tasks?category=${cat.id}&search=${encodeURIComponent('没有这个词')}`)).json()).toMatchObject({ tasks: [], total: 0 });
+    expect((await v.get(`/api/tasks?category=${cat.id}&limit=3&page=9`)).json()).toMatchObject({ items: [], total: 7, page: 9 });
+    expect((await v.get(`/api/tasks?category=${cat.id}&search=${encodeURIComponent('没有这个词')}`)).json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('detail: 404 任务不存在, views counted once per visitor', async () => {

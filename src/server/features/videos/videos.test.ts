@@ -17,7 +17,7 @@ describe('GET /api/videos', () => {
   it('answers an empty list when there are no videos', async () => {
     const res = await new Client(t.app).get('/api/videos?limit=4&sort=latest');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ videos: [], total: 0, page: 1, limit: 4 });
+    expect(res.json()).toEqual({ items: [], total: 0, page: 1, limit: 4 });
   });
 
   describe('with videos', () => {
@@ -81,7 +81,7 @@ describe('GET /api/videos', () => {
       const all = (await c.get('/api/videos?limit=50')).json();
       expect(all.items.map((v: { title: string }) => v.title)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
       expect(JSON.stringify(all)).not.toContain('hidden');
-      expect((await c.get('/api/videos?search=hidden')).json()).toMatchObject({ videos: [], total: 0 });
+      expect((await c.get('/api/videos?search=hidden')).json()).toMatchObject({ items: [], total: 0 });
     });
 
     it('filters and sorts in SQL: featured, category, search, popular', async () => {

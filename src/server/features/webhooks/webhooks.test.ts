@@ -111,7 +111,7 @@ describe('managing endpoints', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.body).not.toContain(secret.slice(6));
-    expect(list.json()).toMatchObject({ max: 10, endpoints: [{ id: endpoint.id, url: r.url, eventTypes: ['application.created'], description: 'ERP' }] });
+    expect(list.json()).toMatchObject({ max: 10, items: [{ id: endpoint.id, url: r.url, eventTypes: ['application.created'], description: 'ERP' }] });
   });
 
   it('refuses bad addresses: not http(s), credentials, http to another machine; 400 with its code and nothing stored', async () => {
