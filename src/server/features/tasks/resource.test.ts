@@ -185,7 +185,7 @@ describe('deciding on applications', () => {
 });
 
 describe('GET /api/my/tasks pages', () => {
-  it('newest first, `limit` per page, `total` of all, with applicant counts', async () => {
+  it('newest first, `limit` per page, `total` and counts by status of all, with applicant counts', async () => {
     const co = await company();
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -199,6 +199,8 @@ describe('GET /api/my/tasks pages', () => {
     await inf.client.post('/api/task-applications', { taskId: ids[4], proposedRate: 1500 });
     const first = (await co.client.get('/api/my/tasks?limit=2')).json();
     expect(first).toMatchObject({ total: 5, page: 1, limit: 2 });
+    // the counters cover every task, not the page
+    expect(first.counts).toEqual({ open: 5, in_progress: 0, completed: 0, cancelled: 0 });
     expect(first.items.map((x: { id: string }) => x.id)).toEqual([ids[4], ids[3]]);
     expect(first.items[0]).toMatchObject({ pendingCount: 1, acceptedCount: 0 });
     const third = (await co.client.get('/api/my/tasks?limit=2&page=3')).json();
