@@ -77,7 +77,7 @@ describe('视频管理', () => {
       isActive: true,
     });
     expect((await lastLog(v.id)).actionType).toBe('video_create');
-    const home = async () => (await new Client(t.app).get('/api/videos?limit=4&sort=latest')).json().videos.map((x: { id: string }) => x.id) as string[];
+    const home = async () => (await new Client(t.app).get('/api/videos?limit=4&sort=latest')).json().items.map((x: { id: string }) => x.id) as string[];
     expect(await home()).toContain(v.id);
 
     const off = await admin.request({ method: 'PATCH', url: `/api/admin/videos/${v.id}/toggle`, payload: { field: 'isActive', value: false } });

@@ -71,7 +71,7 @@ describe('views and trending', () => {
     for (let i = 0; i < 3; i++) await new Client(t.app).post(`/api/videos/${old.id}/view`);
     clock.advance(8 * 24 * 3600_000);
     for (let i = 0; i < 2; i++) await new Client(t.app).post(`/api/videos/${fresh.id}/view`);
-    const titles = ((await new Client(t.app).get(`/api/videos?sort=trending&category=${cat.id}`)).json().videos as { title: string }[]).map((x) => x.title);
+    const titles = ((await new Client(t.app).get(`/api/videos?sort=trending&category=${cat.id}`)).json().items as { title: string }[]).map((x) => x.title);
     expect(titles).toEqual(['t-fresh', 't-old-famous', 't-quiet']);
     void quiet;
   });

@@ -100,7 +100,7 @@ describe('GET /api/videos', () => {
       await make('p-8500', 8_500);
       await make('p-3k', 3_000);
       await make('p-yi', 110_000_000);
-      const titles = ((await new Client(t.app).get('/api/videos?sort=popular&limit=50')).json().videos as { title: string }[]).map((v) => v.title);
+      const titles = ((await new Client(t.app).get('/api/videos?sort=popular&limit=50')).json().items as { title: string }[]).map((v) => v.title);
       expect(titles.slice(0, 5)).toEqual(['p-yi', 'v1', 'v3', 'p-8500', 'p-3k']);
     });
 
