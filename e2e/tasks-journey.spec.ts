@@ -279,7 +279,7 @@ test.describe('task journey', () => {
   });
 
   test('a company without a profile gets 无法获取企业信息 with a link to the profile', async ({ page, guard }) => {
-    guard.allow(/\/api\/my\/tasks$/, 400);
+    guard.allow(/\/api\/my\/tasks(\?|$)/, 400);
     guard.allow(/\/api\/tasks$/, 400);
     await freshCompany(page.request, false);
     await page.goto('/company-tasks');

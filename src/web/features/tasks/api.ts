@@ -98,7 +98,14 @@ export const COMPANY_TASKS_PAGE = 20;
 export const companyTasksQuery = (page = 1, limit = COMPANY_TASKS_PAGE) =>
   queryOptions({
     queryKey: [...taskKeys.companyTasks, page, limit],
-    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/my/tasks', { signal, params: { query: { page, limit } } })),
+    queryFn: ({ signal, client: cache }) =>
+      data(
+        clientOf(cache).GET('/api/my/tasks', {
+          signal,
+          // the defaults are not sent (the first page of 我的任务 is /api/my/tasks, as before)
+          params: { query: compactQuery({ page: page > 1 ? page : undefined, limit: limit === COMPANY_TASKS_PAGE ? undefined : limit }) },
+        }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
