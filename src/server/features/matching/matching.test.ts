@@ -284,7 +284,7 @@ describe('recommended influencers for a task', () => {
 
   it('a task that no longer recruits has no recommendations', async () => {
     const closed = await makeTask(db(), { companyId: owner.company.id, status: 'cancelled', categoryId: beauty.id });
-    expect(await recommended(company, closed.id)).toEqual({ open: false, items: [] });
+    expect(await recommended(company, closed.id)).toEqual({ open: false, items: [], total: 0, page: 1, limit: 30 });
   });
 
   it('refuses visitors (401), influencers (403) and other companies (404, also for a task that does not exist)', async () => {
