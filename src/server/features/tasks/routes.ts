@@ -95,9 +95,7 @@ export const taskRoutes =
             tags: ['tasks'],
             summary: alias ? 'Deprecated alias of GET /api/tasks/{id}' : 'One task with its company and category, and what the viewer may do',
             description: `Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在.${alias ? ' Deprecated: use GET /api/tasks/{id}; this alias goes in the next release.' : ''}`,
-            ...(alias
-              ? { deprecated: true, querystring: taskIdQuery.extend(onBehalfQuery.shape) }
-              : { params: taskIdParams, querystring: onBehalfQuery }),
+            ...(alias ? { deprecated: true, querystring: taskIdQuery.extend(onBehalfQuery.shape) } : { params: taskIdParams, querystring: onBehalfQuery }),
             response: { 200: taskDetailResponse, ...errors },
           },
         },
