@@ -52,10 +52,10 @@ export async function smsCode(request: APIRequestContext, phone: string): Promis
       async () => {
         const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`);
         if (!res.ok()) return `HTTP ${res.status()}`;
-        const body = (await res.json()) as { messages: { channel: string; body: string }[] };
-        const sms = body.messages.find((m) => m.channel === 'sms');
+        const body = (await res.json()) as { items: { channel: string; body: string }[] };
+        const sms = body.items.find((m) => m.channel === 'sms');
         code = sms?.body.match(/\b(\d{4})\b/)?.[1] ?? '';
-        return code ? 'ok' : `no SMS yet (${body.messages.length} messages)`;
+        return code ? 'ok' : `no SMS yet (${body.items.length} messages)`;
       },
       { message: `an SMS code sent to ${phone} in /api/dev/outbox`, timeout: 15_000, intervals: [200, 300, 500] },
     )

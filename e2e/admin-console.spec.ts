@@ -170,8 +170,8 @@ test.describe('用户管理', () => {
     await expect(row.getByTestId('user-status')).toHaveText('未通过');
 
     // the company reads the reason in its notifications, applies again, and is approved
-    const notes = (await (await co.request.get('/api/notifications')).json()) as { notifications: { body: string }[] };
-    expect(notes.notifications.map((n) => n.body).join('\n')).toContain('营业执照不清晰，请重新上传');
+    const notes = (await (await co.request.get('/api/notifications')).json()) as { items: { body: string }[] };
+    expect(notes.items.map((n) => n.body).join('\n')).toContain('营业执照不清晰，请重新上传');
     await apply();
     await ctx.close();
     await page.getByTestId('users-refresh').click();
@@ -228,8 +228,8 @@ test.describe('first admin', () => {
     await page.getByTestId('invite-permissions').getByText('用户管理').click();
     await page.getByTestId('invite-send').click();
     await expect(page.getByTestId('invite-list')).toContainText('second-admin@example.com');
-    const mail = (await (await page.request.get(`${url}/api/dev/outbox?to=second-admin@example.com`)).json()) as { messages: { body: string }[] };
-    const link = /\/admin-setup\?invite=[^\s]+/.exec(mail.messages[0].body)?.[0];
+    const mail = (await (await page.request.get(`${url}/api/dev/outbox?to=second-admin@example.com`)).json()) as { items: { body: string }[] };
+    const link = /\/admin-setup\?invite=[^\s]+/.exec(mail.items[0].body)?.[0];
     expect(link).toBeTruthy();
     // the invitee opens the link in another browser and sets a password
     const ctx = await page.context().browser()!.newContext();

@@ -59,8 +59,8 @@ test('a contact message is answered by mail from 联系消息 and marked handled
   await page.getByTestId('contact-send').click();
   await expect(page.getByText('回复已发送')).toBeVisible();
   await expect(row).toContainText('已回复');
-  const mail = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { body: string }[] };
-  expect(mail.messages.map((m) => m.body).join('\n')).toContain('您好，注册后完善资料即可入驻。');
+  const mail = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { items: { body: string }[] };
+  expect(mail.items.map((m) => m.body).join('\n')).toContain('您好，注册后完善资料即可入驻。');
   await row.getByTestId('contact-view').click();
   await page.getByTestId('contact-close').click();
   await expect(row).toContainText('已处理');

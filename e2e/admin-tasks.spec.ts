@@ -57,8 +57,8 @@ test('a category is created, used by a task, its deletion refused; the task is d
   await expect(row).toHaveCount(0);
 
   // the company was told
-  const notes = (await (await co.request.get('/api/notifications')).json()) as { notifications: { body: string }[] };
-  expect(notes.notifications.map((n) => n.body).join('\n')).toContain(title);
+  const notes = (await (await co.request.get('/api/notifications')).json()) as { items: { body: string }[] };
+  expect(notes.items.map((n) => n.body).join('\n')).toContain(title);
   await ctx.close();
 
   // now the category can go

@@ -38,10 +38,10 @@ for (const view of [
     try {
       // a company's task (API)
       const title = `机构代报名${view.name}${Date.now().toString(36)}`;
-      const cats = await ok<{ categories: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
+      const cats = await ok<{ items: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
       const { task } = await ok<{ task: { id: string } }>(
         await co.page.request.post('/api/tasks', {
-          data: { title, description: '秋季新品直播推广', categoryId: cats.categories[0].id, productName: '羊毛大衣', budgetMin: 2000, budgetMax: 5000 },
+          data: { title, description: '秋季新品直播推广', categoryId: cats.items[0].id, productName: '羊毛大衣', budgetMin: 2000, budgetMax: 5000 },
         }),
         'task',
       );
@@ -67,7 +67,7 @@ for (const view of [
       await page.screenshot({ path: shot('applied'), fullPage: true });
 
       // the company accepts (API): the application names the influencer, the deal is the agency's to run
-      const { applications } = await ok<{ applications: { id: string; influencer: { nickname: string } }[] }>(
+      const { items: applications } = await ok<{ items: { id: string; influencer: { nickname: string } }[] }>(
         await co.page.request.get(`/api/task-applications?taskId=${task.id}`),
         'applicants',
       );

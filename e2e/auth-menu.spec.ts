@@ -148,8 +148,8 @@ test.describe('忘记密码 (issue 10 item 14)', () => {
     // the other device was signed out; the owner was told by mail
     expect(((await (await other.request.get('/api/auth/session')).json()) as { user: unknown }).user).toBeNull();
     await other.close();
-    const outbox = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as { messages: { body: string }[] };
-    expect(outbox.messages[0].body).toContain('您的密码已重置');
+    const outbox = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(account.email)}`)).json()) as { items: { body: string }[] };
+    expect(outbox.items[0].body).toContain('您的密码已重置');
 
     await fillField(dialog.getByTestId('login-password'), 'brand-new-789');
     const login = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));

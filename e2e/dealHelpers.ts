@@ -75,13 +75,13 @@ export async function acceptedDeal(
   proposedRate = 3800,
   task: Record<string, unknown> = {},
 ): Promise<string> {
-  const cats = await ok<{ categories: { id: string }[] }>(await company.get('/api/categories'), 'categories');
+  const cats = await ok<{ items: { id: string }[] }>(await company.get('/api/categories'), 'categories');
   const { task: created } = await ok<{ task: { id: string } }>(
     await company.post('/api/tasks', {
       data: {
         title,
         description: '新品直播推广',
-        categoryId: cats.categories[0].id,
+        categoryId: cats.items[0].id,
         productName: '保湿面霜',
         requirements: '粉丝1万以上',
         budgetMin: 2000,

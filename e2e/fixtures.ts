@@ -156,10 +156,10 @@ export async function outboxCode(request: APIRequestContext, email: string, notI
       async () => {
         const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
         if (!res.ok()) return `HTTP ${res.status()}`;
-        const body = (await res.json()) as { messages: { body: string }[] };
-        const found = body.messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+        const body = (await res.json()) as { items: { body: string }[] };
+        const found = body.items[0]?.body.match(/\b(\d{6})\b/)?.[1];
         if (found && !notIn.includes(found)) code = found;
-        return code ? 'ok' : `no code yet (${body.messages.length} messages)`;
+        return code ? 'ok' : `no code yet (${body.items.length} messages)`;
       },
       { message: `a code mailed to ${email} in /api/dev/outbox`, timeout: 15_000, intervals: [200, 300, 500] },
     )
@@ -265,10 +265,10 @@ export async function uploadFile(page: Page, control: Locator, file: { name: str
 export type PublicIds = { task: string; company: string; influencer: string; video: string };
 /** A public task (and its company), influencer and video of the demo seed, for the detail pages. */
 export async function publicIds(request: APIRequestContext): Promise<PublicIds> {
-  const tasks = (await (await request.get('/api/tasks')).json()) as { tasks: { id: string; company: { id: string } }[] };
+  const tasks = (await (await request.get('/api/tasks')).json()) as { items: { id: string; company: { id: string } }[] };
   const influencers = (await (await request.get('/api/influencers')).json()) as { items: { id: string }[] };
-  const videos = (await (await request.get('/api/videos')).json()) as { videos: { id: string }[] };
-  return { task: tasks.tasks[0].id, company: tasks.tasks[0].company.id, influencer: influencers.items[0].id, video: videos.videos[0].id };
+  const videos = (await (await request.get('/api/videos')).json()) as { items: { id: string }[] };
+  return { task: tasks.items[0].id, company: tasks.items[0].company.id, influencer: influencers.items[0].id, video: videos.items[0].id };
 }
 
 /** Signs in through the API inside the page's browser context (cookies are shared with the page). */

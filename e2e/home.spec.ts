@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test, withoutFirstData } from './fixtures';
 
-type VideoList = { videos: { id: string; title: string; posterUrl: string | null }[]; total: number; page: number; limit: number };
+type VideoList = { items: { id: string; title: string; posterUrl: string | null }[]; total: number; page: number; limit: number };
 
 const isVideoList = (url: URL) => url.pathname === '/api/videos';
 const placeholders = (page: Page) =>
@@ -13,7 +13,7 @@ test.describe('home page', () => {
     expect(statsRes.ok()).toBe(true);
     const stats = (await statsRes.json()) as Record<string, number>;
     const latest = (await (await page.request.get('/api/videos?limit=4&sort=latest')).json()) as VideoList;
-    expect(latest.videos).toHaveLength(4); // the demo seed has 8 videos
+    expect(latest.items).toHaveLength(4); // the demo seed has 8 videos
 
     await page.goto('/');
     const strip = page.getByTestId('home-stats');
@@ -27,13 +27,13 @@ test.describe('home page', () => {
 
     const cards = page.getByTestId('home-videos').getByTestId('video-card');
     await expect(cards).toHaveCount(4);
-    for (const [i, v] of latest.videos.entries()) await expect(cards.nth(i)).toContainText(v.title);
+    for (const [i, v] of latest.items.entries()) await expect(cards.nth(i)).toContainText(v.title);
     await expect(placeholders(page)).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('home.png'), fullPage: true });
 
     // a card opens the video's detail route
     await cards.first().click();
-    await expect(page).toHaveURL(new RegExp(`/video/${latest.videos[0].id}$`));
+    await expect(page).toHaveURL(new RegExp(`/video/${latest.items[0].id}$`));
   });
 
   test('loading placeholders show while the videos load', async ({ page }) => {
@@ -54,7 +54,7 @@ test.describe('home page', () => {
   });
 
   test('empty list shows 暂无视频', async ({ page }) => {
-    await page.route(isVideoList, (route) => route.fulfill({ json: { videos: [], total: 0, page: 1, limit: 4 } }));
+    await page.route(isVideoList, (route) => route.fulfill({ json: { items: [], total: 0, page: 1, limit: 4 } }));
     await withoutFirstData(page);
     await page.goto('/');
     await expect(page.getByTestId('home-videos').getByText('暂无视频')).toBeVisible();
@@ -87,8 +87,8 @@ test.describe('home page', () => {
     await page.route(isVideoList, async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as VideoList;
-      body.videos[0].posterUrl = '/uploads/e2e-missing-poster.png';
-      body.videos[1].posterUrl = null;
+      body.items[0].posterUrl = '/uploads/e2e-missing-poster.png';
+      body.items[1].posterUrl = null;
       await route.fulfill({ response: res, json: body });
     });
     await withoutFirstData(page);

@@ -25,7 +25,7 @@ const stamp = () => Date.now().toString(36);
 
 /** A task of the company signed in on `request` (first category unless named), online, fixed price. */
 async function apiTask(request: APIRequestContext, title: string, extra: Record<string, unknown> = {}, category = '美妆') {
-  const { categories } = await ok<{ categories: { id: string; name: string }[] }>(await request.get('/api/categories'), 'categories');
+  const { items: categories } = await ok<{ items: { id: string; name: string }[] }>(await request.get('/api/categories'), 'categories');
   const cat = categories.find((c) => c.name === category) ?? categories[0];
   const { task } = await ok<{ task: { id: string; title: string } }>(
     await request.post('/api/tasks', { data: { title, description: '新品直播推广，诚邀达人', categoryId: cat.id, budgetMin: 500, budgetMax: 3000, ...extra } }),

@@ -7,8 +7,8 @@ import { DEMO, apiLogin, expect, headerReady, test } from './fixtures';
 test('a company opens 推荐达人 on its task and sees why each influencer is there', async ({ page }) => {
   await apiLogin(page, DEMO.company, DEMO.password);
   // a fresh open task in the first category (美妆), online, with a budget the demo influencers' rates fit
-  const cats = (await (await page.request.get('/api/categories')).json()) as { categories: { id: string; name: string }[] };
-  const beauty = cats.categories.find((c) => c.name === '美妆') ?? cats.categories[0];
+  const cats = (await (await page.request.get('/api/categories')).json()) as { items: { id: string; name: string }[] };
+  const beauty = cats.items.find((c) => c.name === '美妆') ?? cats.items[0];
   const title = `推荐达人测试 ${Date.now().toString(36)}`;
   const res = await page.request.post('/api/tasks', { data: { title, description: '新品口红直播', categoryId: beauty.id, budgetMin: 500, budgetMax: 3000 } });
   expect(res.status(), await res.text()).toBe(200);

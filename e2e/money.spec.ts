@@ -337,10 +337,10 @@ test('zh-CN: a company with an empty wallet accepts; the deal waits in 待付款
   const co = await newcomer(browser, guard, 'company');
   const inf = await newcomer(browser, guard, 'influencer');
   try {
-    const cats = await ok<{ categories: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
+    const cats = await ok<{ items: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
     const { task } = await ok<{ task: { id: string } }>(
       await co.page.request.post('/api/tasks', {
-        data: { title: `待付款${Date.now().toString(36)}`, description: 'd', categoryId: cats.categories[0].id, budgetMin: 100, budgetMax: 900 },
+        data: { title: `待付款${Date.now().toString(36)}`, description: 'd', categoryId: cats.items[0].id, budgetMin: 100, budgetMax: 900 },
       }),
       'task',
     );

@@ -20,7 +20,7 @@ for (const c of CASES) {
     // the browser reports the document's 404 like any failed load
     guard.allow(new RegExp(`${c.path.replace(/[/.]/g, '\\$&')}$`), c.status);
     // back at the address later, the app asks for the task itself (and is told it is missing)
-    guard.allow(/\/api\/task-detail\?id=/, 404);
+    guard.allow(/\/api\/tasks\/[0-9a-f-]{36}(\?|$)/, 404);
     if (c.lang === 'en') {
       // the reader's choice, as the app keeps it (and sends it to the server)
       await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL ?? 'http://127.0.0.1' }]);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { DEMO, apiLogin, choose, expect, headerReady, test } from './fixtures';
 
 test('a visitor browses the directory, opens a masked profile and a similar influencer', async ({ page, context, guard }) => {
-  guard.allow(/\/api\/influencer-detail\?id=00000000/, 404);
+  guard.allow(/\/api\/influencers\/00000000/, 404);
   await page.goto('/influencers');
   await headerReady(page);
   const cards = page.getByTestId('influencer-card');
@@ -108,9 +108,9 @@ test('an influencer follows a company and is told of its new task', async ({ pag
   await expect(follow).toContainText('已关注');
 
   const title = `关注通知测试 ${randomBytes(3).toString('hex')}`;
-  const cats = (await (await co.request.get('/api/categories')).json()) as { categories: { id: string }[] };
+  const cats = (await (await co.request.get('/api/categories')).json()) as { items: { id: string }[] };
   const res = await co.request.post('/api/tasks', {
-    data: { title, description: '新品直播', categoryId: cats.categories[0].id, budgetMin: 100, budgetMax: 500 },
+    data: { title, description: '新品直播', categoryId: cats.items[0].id, budgetMin: 100, budgetMax: 500 },
   });
   expect(res.status(), await res.text()).toBe(200);
   await companyCtx.close();

@@ -25,7 +25,7 @@ async function completedDeal(company: APIRequestContext, influencer: APIRequestC
 
 type Side = { id: string; rating: number; count: number; reviews: { rating: number }[] };
 async function influencerSide(r: APIRequestContext, id: string): Promise<Side> {
-  const d = await (await r.get(`/api/influencer-detail?id=${id}`)).json();
+  const d = await (await r.get(`/api/influencers/${id}`)).json();
   return { id, rating: d.influencer.rating, count: d.reviewSummary.count, reviews: d.reviews };
 }
 async function companySide(r: APIRequestContext, id: string): Promise<Side> {

@@ -70,10 +70,10 @@ test('the contact form: validation, 消息发送成功, the form resets, the mes
   await expect(page.getByTestId('contact-name')).toHaveValue('');
   await expect(page.getByTestId('contact-success')).toHaveCount(0, { timeout: 10_000 });
   // stored and mailed: the acknowledgement to the sender and the message to support are in the outbox
-  const ack = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { body: string }[] };
-  expect(ack.messages[0]?.body).toContain('合作咨询');
-  const support = (await (await request.get('/api/dev/outbox?to=support%40example.com')).json()) as { messages: { body: string }[] };
-  expect(support.messages.some((m) => m.body.includes('请问如何成为平台认证企业') && m.body.includes(email))).toBe(true);
+  const ack = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { items: { body: string }[] };
+  expect(ack.items[0]?.body).toContain('合作咨询');
+  const support = (await (await request.get('/api/dev/outbox?to=support%40example.com')).json()) as { items: { body: string }[] };
+  expect(support.items.some((m) => m.body.includes('请问如何成为平台认证企业') && m.body.includes(email))).toBe(true);
 });
 
 test('the static pages in both languages, and the route test page', async ({ page }) => {

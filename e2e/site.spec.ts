@@ -106,13 +106,13 @@ test('contact in English: validation, a media enquiry sent, the form resets, sup
   await expect(page.getByTestId('contact-userType')).toContainText('General enquiry');
   await expect(page.getByTestId('contact-success')).toHaveCount(0, { timeout: 10_000 });
 
-  const support = (await (await request.get('/api/dev/outbox?to=support%40example.com')).json()) as { messages: { body: string }[] };
-  const mail = support.messages.find((m) => m.body.includes(email));
+  const support = (await (await request.get('/api/dev/outbox?to=support%40example.com')).json()) as { items: { body: string }[] };
+  const mail = support.items.find((m) => m.body.includes(email));
   expect(mail?.body).toContain('Could we interview your team');
   expect(mail?.body).toContain('媒体');
   expect(mail?.body).toContain('+44 20 7946 0958');
-  const ack = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { body: string }[] };
-  expect(ack.messages[0]?.body).toContain('Press enquiry');
+  const ack = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { items: { body: string }[] };
+  expect(ack.items[0]?.body).toContain('Press enquiry');
 });
 
 test('contact: a server refusal is shown and the typed message is kept', async ({ page, guard }) => {

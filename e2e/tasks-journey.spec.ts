@@ -11,7 +11,7 @@ import { ConsoleGuard, DEMO, PASSWORD, apiLogin, choose, expect, outboxCode, tes
 import { fundWallet } from './dealHelpers';
 
 type HallResponse = {
-  tasks: { id: string; title: string; budgetMin: number; budgetMax: number; category: { id: string; name: string } | null }[];
+  items: { id: string; title: string; budgetMin: number; budgetMax: number; category: { id: string; name: string } | null }[];
   total: number;
 };
 
@@ -39,9 +39,9 @@ async function freshCompany(request: APIRequestContext, withProfile = true) {
 
 /** A task published through the API by the company signed in on `request`. */
 async function apiTask(request: APIRequestContext, title: string, budget: { min: number; max: number } = { min: 100, max: 900 }) {
-  const cats = (await (await request.get('/api/categories')).json()) as { categories: { id: string }[] };
+  const cats = (await (await request.get('/api/categories')).json()) as { items: { id: string }[] };
   const res = await request.post('/api/tasks', {
-    data: { title, description: 'd', categoryId: cats.categories[0].id, budgetMin: budget.min, budgetMax: budget.max },
+    data: { title, description: 'd', categoryId: cats.items[0].id, budgetMin: budget.min, budgetMax: budget.max },
   });
   return ((await (await ok(res, 'create task')).json()) as { task: { id: string; title: string } }).task;
 }
@@ -279,7 +279,7 @@ test.describe('task journey', () => {
   });
 
   test('a company without a profile gets 无法获取企业信息 with a link to the profile', async ({ page, guard }) => {
-    guard.allow(/\/api\/my\/tasks$/, 400);
+    guard.allow(/\/api\/my\/tasks(\?|$)/, 400);
     guard.allow(/\/api\/tasks$/, 400);
     await freshCompany(page.request, false);
     await page.goto('/company-tasks');
@@ -345,8 +345,8 @@ test.describe('task journey', () => {
     });
     await page.getByTestId('publish-submit').dblclick();
     await expect(page.getByTestId('publish-success')).toBeVisible();
-    const mine = (await (await page.request.get('/api/my/tasks')).json()) as { tasks: { title: string }[] };
-    expect(mine.tasks.filter((x) => x.title === title)).toHaveLength(1);
+    const mine = (await (await page.request.get('/api/my/tasks')).json()) as { items: { title: string }[] };
+    expect(mine.items.filter((x) => x.title === title)).toHaveLength(1);
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[\x21-\x7e]{1,200}$/);
@@ -402,7 +402,7 @@ test.describe('task journey', () => {
 
   test('a visitor on an open task is asked to sign in with an influencer account', async ({ page }) => {
     const list = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
-    await page.goto(`/task/${list.tasks[0].id}`);
+    await page.goto(`/task/${list.items[0].id}`);
     const box = page.getByTestId('task-apply-login');
     await expect(box).toContainText('请先登录达人账号');
     await page.getByTestId('task-apply-signin').click();
@@ -412,8 +412,8 @@ test.describe('task journey', () => {
 
 test.describe('task detail errors', () => {
   test('任务不存在 (404), 任务ID不存在 (no id), 加载失败 with 重试', async ({ page, guard }) => {
-    guard.allow(/\/api\/task-detail/, 404);
-    guard.allow(/\/api\/task-detail/, 500);
+    guard.allow(/\/api\/tasks\/[0-9a-f-]{36}(\?|$)/, 404);
+    guard.allow(/\/api\/tasks\/[0-9a-f-]{36}(\?|$)/, 500);
     // the address itself answers 404 (decision 0030)
     guard.allow(/\/task\/00000000-0000-4000-8000-000000000000$/, 404);
     expect((await page.goto('/task/00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
@@ -427,14 +427,14 @@ test.describe('task detail errors', () => {
 
     const list = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
     const fail = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } });
-    await page.route('**/api/task-detail?**', fail);
+    await page.route('**/api/tasks/*', fail);
     await withoutFirstData(page);
-    await page.goto(`/task/${list.tasks[0].id}`);
+    await page.goto(`/task/${list.items[0].id}`);
     const error = page.getByTestId('task-error');
     await expect(error).toContainText('加载失败', { timeout: 20_000 });
-    await page.unroute('**/api/task-detail?**', fail);
+    await page.unroute('**/api/tasks/*', fail);
     await page.getByTestId('task-retry').click();
-    await expect(page.getByTestId('task-detail')).toContainText(list.tasks[0].title);
+    await expect(page.getByTestId('task-detail')).toContainText(list.items[0].title);
   });
 });
 
@@ -453,7 +453,7 @@ test.describe('task hall', () => {
     await choose(page, page.getByTestId('hall-budget'), '$50,000 以上');
     await expect(page).toHaveURL(/budget=50000%2B/);
     await expect(cards).toHaveCount(Math.min(top.total, 12));
-    for (const t of top.tasks) await expect(cards.filter({ hasText: t.title })).toHaveCount(1);
+    for (const t of top.items) await expect(cards.filter({ hasText: t.title })).toHaveCount(1);
 
     await choose(page, page.getByTestId('hall-sort'), '预算从低到高');
     await expect(page).toHaveURL(/sort=budget_asc/);
@@ -464,7 +464,7 @@ test.describe('task hall', () => {
     await expect(cards).toHaveCount(Math.min(top.total, 12));
 
     // category
-    const seeded = all.tasks.find((t) => t.category)!;
+    const seeded = all.items.find((t) => t.category)!;
     const inCategory = (await (await page.request.get(`/api/tasks?category=${seeded.category!.id}`)).json()) as HallResponse;
     await page.goto('/tasks');
     await choose(page, page.getByTestId('hall-category'), seeded.category!.name);
@@ -473,7 +473,7 @@ test.describe('task hall', () => {
 
     // search (debounced) narrows to the matching task
     await page.goto('/tasks');
-    const target = all.tasks[0];
+    const target = all.items[0];
     await page.getByTestId('hall-search').fill(target.title);
     await expect(page).toHaveURL(/search=/);
     await expect(cards.filter({ hasText: target.title }).first()).toBeVisible();
@@ -551,7 +551,7 @@ test.describe('accessibility of the task pages (axe)', () => {
   for (const entry of pages) {
     test(`${entry.name} has no serious or critical violations`, async ({ browser, baseURL, page }) => {
       const list = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
-      const url = entry.path === 'detail' ? `/task/${list.tasks[0].id}` : entry.path;
+      const url = entry.path === 'detail' ? `/task/${list.items[0].id}` : entry.path;
       const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
       const guard = new ConsoleGuard();
       try {

@@ -212,13 +212,13 @@ async function setUp(browser: Browser): Promise<World> {
       'schedule',
     );
     // an invitation with an offered rate
-    const cats = await ok<{ categories: { id: string }[] }>(await co.request.get('/api/categories'), 'categories');
+    const cats = await ok<{ items: { id: string }[] }>(await co.request.get('/api/categories'), 'categories');
     const { task } = await ok<{ task: { id: string } }>(
       await co.request.post('/api/tasks', {
         data: {
           title: `Autumn collection ${Date.now().toString(36)}`,
           description: 'A two-hour live of the new coats.',
-          categoryId: cats.categories[0].id,
+          categoryId: cats.items[0].id,
           productName: 'Wool coat',
           requirements: 'Fashion creators',
           budgetMin: 1000,

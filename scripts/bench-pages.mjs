@@ -58,11 +58,11 @@ async function main() {
     // the page and the API call its first render makes (the same query the web app sends)
     const pages = [
       ['/tasks', '/tasks', '/api/tasks'],
-      ['/task/{id}', `/task/${task}`, `/api/task-detail?id=${task}`],
+      ['/task/{id}', `/task/${task}`, `/api/tasks/${task}`],
       ['/influencers', '/influencers', '/api/influencers'],
-      ['/influencer/{id}', `/influencer/${influencer}`, `/api/influencer-detail?id=${influencer}`],
+      ['/influencer/{id}', `/influencer/${influencer}`, `/api/influencers/${influencer}`],
       ['/videos', '/videos', '/api/videos?sort=latest&limit=12'],
-      ['/video/{id}', `/video/${video}`, `/api/video-detail?id=${video}`],
+      ['/video/{id}', `/video/${video}`, `/api/videos/${video}`],
     ];
     const loadBefore = os.loadavg();
     const started = new Date();

@@ -794,7 +794,7 @@ async function main() {
         name: 'detail',
         label: 'task-detail (random of 2000 ids)',
         hall: false,
-        paths: ids.map((id) => `/api/task-detail?id=${id}`),
+        paths: ids.map((id) => `/api/tasks/${id}`),
         sql: ids.map((id) => [taskCardStatement(db, id)]),
         expect: 'tasks_pkey',
       },

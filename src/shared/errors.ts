@@ -173,6 +173,11 @@ export const ERRORS = {
   TASK_PREPAYMENT_INVALID: { status: 400, zh: '请填写有效的预付金额', en: 'Please enter a valid prepayment amount' },
   TASK_DEPOSIT_INVALID: { status: 400, zh: '请填写有效的保证金金额', en: 'Please enter a valid deposit amount' },
   TASK_STATE_CONFLICT: { status: 409, zh: '任务当前状态不允许此操作', en: 'The task is not in a state that allows this' },
+  TASK_HAS_APPLICATIONS: {
+    status: 409,
+    zh: '已有达人报名或已发出邀请，任务不能再修改',
+    en: 'Influencers have applied or been invited: the task can no longer be edited',
+  },
   TASK_NOT_OPEN: { status: 409, zh: '该任务已停止招募', en: 'This task is no longer recruiting' },
   TASK_FULL: { status: 409, zh: '该任务报名人数已满', en: 'This task has reached its maximum number of applicants' },
   // slots and invitations (issue 14, decision 0025)

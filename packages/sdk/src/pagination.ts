@@ -1,11 +1,11 @@
 /**
  * Pagination helpers: async iterators over the pages of the list operations, and over their items.
  *
- * The API pages its lists two ways:
- * - by number: `?page=&limit=` answered with `{ …, total, page, limit }` (the task hall, `GET /api/tasks`);
- *   `pages()` asks for page 1, 2, … until `page × limit ≥ total`;
- * - by key (keyset): `?before=&limit=` answered with the next page's cursor (the wallet's statement,
- *   `GET /api/wallet` → `statement.nextBefore`); `cursorPages()` follows the cursor you point it at until it is null.
+ * Every list operation answers `{ items, total, page, limit }` and takes `?page=&limit=` (decision 0054);
+ * `pages()` asks for page 1, 2, … until `page × limit ≥ total`. Two reads page by key instead:
+ * - by key (keyset): `?before=&limit=`, answered with the next page's cursor (the back office's ledger,
+ *   `GET /api/admin/finance/entries` → `nextBefore`; the wallet's statement inside `GET /api/wallet`);
+ *   `cursorPages()` follows the cursor you point it at until it is null.
  */
 import type { CallInit, LiveCommerceClient, PathsWith, SuccessBody } from './client.js';
 import type { paths } from './generated/api.js';
@@ -79,10 +79,12 @@ export async function* cursorPages<P extends CursorPath>(
 }
 
 /**
- * The items of every page, one by one:
+ * The items of every page, one by one (each page's `items`, or what `pick` chooses):
  *
- *   for await (const task of eachItem(pages(lc, '/api/tasks'), (page) => page.tasks)) console.log(task.title);
+ *   for await (const task of eachItem(pages(lc, '/api/tasks'))) console.log(task.title);
  */
-export async function* eachItem<B, T>(source: AsyncIterable<B>, pick: (page: B) => readonly T[]): AsyncGenerator<T> {
-  for await (const page of source) yield* pick(page);
+export function eachItem<B extends { items: readonly unknown[] }>(source: AsyncIterable<B>): AsyncGenerator<B['items'][number]>;
+export function eachItem<B, T>(source: AsyncIterable<B>, pick: (page: B) => readonly T[]): AsyncGenerator<T>;
+export async function* eachItem<B, T>(source: AsyncIterable<B>, pick?: (page: B) => readonly T[]): AsyncGenerator<T> {
+  for await (const page of source) yield* pick ? pick(page) : (page as unknown as { items: readonly T[] }).items;
 }

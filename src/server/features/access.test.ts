@@ -103,7 +103,7 @@ describe("another user's data", () => {
     const b = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
     const [note] = await t.app.ctx.db.insert(notifications).values({ userId: a.user.id, type: 'x', title: '标题', body: '内容' }).returning();
     const bc = await login(b.user.email);
-    expect((await bc.get('/api/notifications')).json()).toEqual({ notifications: [], unreadCount: 0 });
+    expect((await bc.get('/api/notifications')).json()).toEqual({ items: [], total: 0, page: 1, limit: 50, unreadCount: 0 });
     expect((await bc.post(`/api/notifications/${note.id}/read`)).statusCode).toBe(404);
     expect((await bc.post('/api/notifications/read-all')).statusCode).toBe(200);
     const [after] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.id, note.id));

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ADMIN_PERMISSIONS } from '../options';
 import { AGENCY_STATUSES, agencyMembership } from './agencies';
-import { emailField, loginPasswordField, passwordField, pagination } from './common';
+import { emailField, listOf, loginPasswordField, pageQuery, passwordField, pagination } from './common';
 import { text } from './fields';
 
 export const adminPermission = z.enum(ADMIN_PERMISSIONS);
@@ -80,7 +80,9 @@ export const pendingInvite = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
 });
-export const adminsResponse = z.object({ admins: z.array(adminSummary), invites: z.array(pendingInvite) });
+/** the back office's admins (a small list: one page) and, beside them, the invitations not yet accepted */
+export const adminsQuery = pageQuery(100, 100);
+export const adminsResponse = listOf(adminSummary).extend({ invites: z.array(pendingInvite) });
 export type AdminsResponse = z.infer<typeof adminsResponse>;
 
 // ---------------------------------------------------------------- users and the review queue
@@ -129,7 +131,7 @@ export const adminUserRow = z.object({
     .nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
-export const adminUsersResponse = z.object({ items: z.array(adminUserRow), total: z.number(), page: z.number(), limit: z.number() });
+export const adminUsersResponse = listOf(adminUserRow);
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
 const fileRef = z.object({ url: z.string(), name: z.string().nullable() });
@@ -296,5 +298,5 @@ export const auditQuery = pagination.extend({
   targetId: text(60).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
-export const auditResponse = z.object({ items: z.array(auditEntry), total: z.number(), page: z.number(), limit: z.number() });
+export const auditResponse = listOf(auditEntry);
 export type AuditResponse = z.infer<typeof auditResponse>;

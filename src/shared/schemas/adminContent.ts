@@ -1,7 +1,7 @@
 /** The admin console's 视频管理 and 联系消息 contracts (part 2 §2, §4, §5, §8). */
 import { z } from 'zod';
 import { toPlayable } from '../embed';
-import { pagination } from './common';
+import { listOf, pageQuery, pagination } from './common';
 import { INT4_MAX, decimal, int, optionalText, queryInt, text } from './fields';
 import { videoCard } from './videos';
 
@@ -18,11 +18,7 @@ export type AdminVideoQuery = z.infer<typeof adminVideoQuery>;
 
 export const adminVideo = videoCard.extend({ isActive: z.boolean(), sortOrder: z.number(), updatedAt: z.string() });
 export type AdminVideo = z.infer<typeof adminVideo>;
-export const adminVideosResponse = z.object({
-  items: z.array(adminVideo),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
+export const adminVideosResponse = listOf(adminVideo).extend({
   /** the four counters of the page (all videos, not just the filtered ones) */
   counters: z.object({ total: z.number(), featured: z.number(), active: z.number(), inactive: z.number() }),
 });
@@ -68,23 +64,21 @@ export type VideoFormValues = z.input<typeof videoInput>;
 export const videoToggle = z.object({ field: z.enum(['isActive', 'isFeatured']), value: z.boolean({ error: 'BAD_REQUEST' }) });
 export type VideoToggle = z.infer<typeof videoToggle>;
 
-export const videoCategoryList = z.object({
-  categories: z.array(z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable(), sortOrder: z.number() })),
-});
+export const videoCategoriesQuery = pageQuery(100, 100);
+export const videoCategoryList = listOf(z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullable(), sortOrder: z.number() }));
 export type VideoCategoryList = z.infer<typeof videoCategoryList>;
 
-export const influencerPicker = z.object({
-  influencers: z.array(
-    z.object({
-      id: z.string(),
-      nickname: z.string(),
-      avatarUrl: z.string().nullable(),
-      followersCount: z.number(),
-      rating: z.number(),
-      isApproved: z.boolean(),
-    }),
-  ),
-});
+export const influencerPickerQuery = pageQuery(500, 500);
+export const influencerPicker = listOf(
+  z.object({
+    id: z.string(),
+    nickname: z.string(),
+    avatarUrl: z.string().nullable(),
+    followersCount: z.number(),
+    rating: z.number(),
+    isApproved: z.boolean(),
+  }),
+);
 export type InfluencerPicker = z.infer<typeof influencerPicker>;
 
 // ---------------------------------------------------------------- contact messages
@@ -107,6 +101,6 @@ export const adminContactMessage = z.object({
   repliedAt: z.string().nullable(),
 });
 export type AdminContactMessage = z.infer<typeof adminContactMessage>;
-export const adminContactResponse = z.object({ items: z.array(adminContactMessage), total: z.number(), page: z.number(), limit: z.number() });
+export const adminContactResponse = listOf(adminContactMessage);
 export type AdminContactResponse = z.infer<typeof adminContactResponse>;
 export const contactReply = z.object({ message: text(5000, { required: 'MESSAGE_REQUIRED', multiline: true }) });

@@ -1,7 +1,7 @@
 /** The admin console's 分类管理 and 任务管理 contracts (part 2 §2, §4, §5, §8). */
 import { z } from 'zod';
 import { TASK_STATUSES } from '../options';
-import { pagination } from './common';
+import { listOf, pageQuery, pagination } from './common';
 import { int, optionalText, text } from './fields';
 
 export const adminCategory = z.object({
@@ -19,7 +19,8 @@ export const adminCategory = z.object({
   taskCount: z.number(),
 });
 export type AdminCategory = z.infer<typeof adminCategory>;
-export const adminCategoriesResponse = z.object({ categories: z.array(adminCategory) });
+export const adminCategoriesQuery = pageQuery(100, 100);
+export const adminCategoriesResponse = listOf(adminCategory);
 export type AdminCategoriesResponse = z.infer<typeof adminCategoriesResponse>;
 
 /** The add/edit form: name required after trimming (分类名称不能为空), sort_order ≥ 0, level 1–3, icon default Tag. */
@@ -61,7 +62,7 @@ export const adminTaskRow = z.object({
   createdAt: z.string(),
 });
 export type AdminTaskRow = z.infer<typeof adminTaskRow>;
-export const adminTasksResponse = z.object({ items: z.array(adminTaskRow), total: z.number(), page: z.number(), limit: z.number() });
+export const adminTasksResponse = listOf(adminTaskRow);
 export type AdminTasksResponse = z.infer<typeof adminTasksResponse>;
 
 export const adminTaskDetail = adminTaskRow.extend({

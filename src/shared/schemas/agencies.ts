@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { creditCodeField } from './profiles';
 import { influencerCard } from './people';
 import { calendarDay, int, optionalText, text } from './fields';
-import { emailField, pagination } from './common';
+import { emailField, listOf, pagination } from './common';
 import { DEAL_STATES } from '../deals';
 import { APPLICATION_STATUSES, INVITATION_STATUSES } from '../options';
 
@@ -201,12 +201,8 @@ export const pipelineItem = z.object({
 });
 export type PipelineItem = z.infer<typeof pipelineItem>;
 
-export const agencyPipelineResponse = z.object({
+export const agencyPipelineResponse = listOf(pipelineItem).extend({
   kind: z.enum(PIPELINE_KINDS),
-  items: z.array(pipelineItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
   /** how many of each kind are in each state, for the filter (the influencer filter applies) */
   counts: z.array(z.object({ kind: z.enum(PIPELINE_KINDS), status: z.enum(PIPELINE_STATUSES), count: z.number().int() })),
 });

@@ -3,6 +3,7 @@
  * keys names the one scope it needs (route config `keyScope`, checked in one hook on the server).
  */
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { isoDateTime, text } from './fields';
 
 /** Every scope a key can hold, in the order the developer page lists them. `webhooks:manage` opens the webhook
@@ -49,7 +50,9 @@ export const apiKey = z.object({
 export type ApiKey = z.infer<typeof apiKey>;
 
 /** `max`: live keys an account may hold; `perMinute`: requests each key may make a minute (API_KEY_RATE_LIMIT) */
-export const apiKeysResponse = z.object({ keys: z.array(apiKey), max: z.number(), perMinute: z.number() });
+/** an account's keys: at most `max` live ones, so one page */
+export const apiKeysQuery = pageQuery(100, 100);
+export const apiKeysResponse = listOf(apiKey).extend({ max: z.number(), perMinute: z.number() });
 export type ApiKeysResponse = z.infer<typeof apiKeysResponse>;
 
 /** The answer to creating a key: the only time its secret is ever sent. */

@@ -47,3 +47,29 @@ export const pagination = z.object({
   page: queryInt(1, 100_000).default(1),
   limit: queryInt(1, 100).default(20),
 });
+
+/**
+ * The one list shape (decision 0054): every list operation takes `page` (from 1) and `limit` and answers
+ * `{ items, total, page, limit }` — `items` the page's entries, `total` how many there are in all
+ * (some lists count up to a cap, said in their description). A list may add fields about the whole
+ * list next to them (unreadCount, perDay, …).
+ */
+export const pageQuery = (defaultLimit = 20, maxLimit = 100) =>
+  z.object({
+    page: queryInt(1, 100_000).default(1),
+    limit: queryInt(1, maxLimit).default(defaultLimit),
+  });
+export type PageQuery = { page: number; limit: number };
+export const pageFields = {
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+};
+/** `{ items: T[], total, page, limit }` */
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), ...pageFields });
+export type ListOf<T> = { items: T[]; total: number; page: number; limit: number };
+/** One page of a list already read whole (a list that is small and bounded by the rules: categories, keys, …). */
+export function pageOfAll<T>(all: T[], q: PageQuery): ListOf<T> {
+  const start = (q.page - 1) * q.limit;
+  return { items: all.slice(start, start + q.limit), total: all.length, page: q.page, limit: q.limit };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { onBehalfRef } from './agencies';
 import { DEAL_EVENT_NAMES, DEAL_ROLES, DEAL_STATES, DISPUTE_REASONS } from '../deals';
 import { PRICING_MODELS } from '../money';
@@ -290,8 +291,8 @@ export const dealSummary = z.object({
   updatedAt: z.string(),
 });
 export type DealSummary = z.infer<typeof dealSummary>;
-export const dealListResponse = z.object({ items: z.array(dealSummary) });
-export const dealListQuery = z.object({ status: z.enum(['active', 'closed', 'all']).default('all') });
+export const dealListResponse = listOf(dealSummary);
+export const dealListQuery = pageQuery(200, 200).extend({ status: z.enum(['active', 'closed', 'all']).default('all') });
 
 /** 纠纷处理 (admin console): open disputes oldest first, or closed ones newest first */
 export const adminDisputeQuery = z.object({
@@ -316,11 +317,7 @@ export const adminDispute = z.object({
   closedAt: z.string().nullable(),
 });
 export type AdminDispute = z.infer<typeof adminDispute>;
-export const adminDisputesResponse = z.object({
-  items: z.array(adminDispute),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
+export const adminDisputesResponse = listOf(adminDispute).extend({
   openCount: z.number(),
   overdueCount: z.number(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { text } from './fields';
 
-export const outboxQuery = z.object({ to: text(254, { required: 'EMAIL_REQUIRED' }) });
+export const outboxQuery = pageQuery(50, 50).extend({ to: text(254, { required: 'EMAIL_REQUIRED' }) });
 export const outboxMessage = z.object({
   id: z.string().uuid(),
   channel: z.enum(['email', 'sms']),
@@ -11,4 +12,4 @@ export const outboxMessage = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
-export const outboxResponse = z.object({ messages: z.array(outboxMessage) });
+export const outboxResponse = listOf(outboxMessage);

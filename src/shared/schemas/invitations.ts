@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { INVITATION_STATUSES, TASK_STATUSES } from '../options';
 import { PRICING_MODELS } from '../money';
 import { int, text } from './fields';
@@ -28,7 +29,7 @@ export const declineInvitationRequest = z.object({
 export type DeclineInvitationRequest = z.infer<typeof declineInvitationRequest>;
 
 export const invitationIdParams = z.object({ id: z.string().uuid({ error: 'INVITATION_NOT_FOUND' }) });
-export const taskInvitationsQuery = z.object({ taskId: z.string({ error: 'TASK_NOT_FOUND' }).uuid({ error: 'TASK_NOT_FOUND' }) });
+export const taskInvitationsQuery = pageQuery(50, 100).extend({ taskId: z.string({ error: 'TASK_NOT_FOUND' }).uuid({ error: 'TASK_NOT_FOUND' }) });
 
 const invitationBase = {
   id: z.string().uuid(),
@@ -57,8 +58,7 @@ export const invitationForCompany = z.object({
 });
 export type InvitationForCompany = z.infer<typeof invitationForCompany>;
 
-export const taskInvitationsResponse = z.object({
-  invitations: z.array(invitationForCompany),
+export const taskInvitationsResponse = listOf(invitationForCompany).extend({
   /** the daily limit (系统设置) and what is left of it in the last 24 hours */
   perDay: z.number().int(),
   remainingToday: z.number().int(),
@@ -86,7 +86,8 @@ export const invitationForInfluencer = z.object({
   }),
 });
 export type InvitationForInfluencer = z.infer<typeof invitationForInfluencer>;
-export const myInvitationsResponse = z.object({ invitations: z.array(invitationForInfluencer) });
+export const myInvitationsQuery = pageQuery(50, 100);
+export const myInvitationsResponse = listOf(invitationForInfluencer);
 export type MyInvitationsResponse = z.infer<typeof myInvitationsResponse>;
 
 export const invitationResponse = z.object({ invitation: z.object(invitationBase) });

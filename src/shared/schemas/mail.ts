@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 
 /** The mail queue (decision 0040): the one-click turn-off of a kind of notification mail, and the admin's view. */
 export const unsubscribeQuery = z.object({ t: z.string().min(1).max(400) });
@@ -9,7 +10,7 @@ export const unsubscribeResponse = z.object({
 });
 
 export const MAIL_QUEUE_STATUSES = ['failed', 'pending'] as const;
-export const adminMailQuery = z.object({ status: z.enum(MAIL_QUEUE_STATUSES, { error: 'BAD_REQUEST' }).default('failed') });
+export const adminMailQuery = pageQuery(200, 200).extend({ status: z.enum(MAIL_QUEUE_STATUSES, { error: 'BAD_REQUEST' }).default('failed') });
 export const adminMailItem = z.object({
   id: z.string().uuid(),
   /** a notification type or a direct mail's kind (contact_reply, admin_invite, …) */
@@ -21,8 +22,7 @@ export const adminMailItem = z.object({
   createdAt: z.string(),
   firstFailedAt: z.string().nullable(),
 });
-export const adminMailResponse = z.object({
-  items: z.array(adminMailItem),
+export const adminMailResponse = listOf(adminMailItem).extend({
   /** mails waiting to be sent (new or being retried) */
   waiting: z.number().int(),
   /** mails given up after 24 h */

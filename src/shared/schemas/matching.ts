@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from './fields';
+import { listOf, pageQuery } from './common';
 import { influencerCard } from './people';
 
 /**
@@ -15,9 +15,8 @@ export type MatchReason = (typeof MATCH_REASONS)[number];
 export const MATCH_LIMIT_DEFAULT = 10;
 export const MATCH_LIMIT_MAX = 30;
 
-export const matchQuery = z.object({
-  limit: queryInt(1, MATCH_LIMIT_MAX).default(MATCH_LIMIT_DEFAULT),
-});
+/** the ranking is the best MATCH_LIMIT_MAX; `page` and `limit` page through it (decision 0054) */
+export const matchQuery = pageQuery(MATCH_LIMIT_DEFAULT, MATCH_LIMIT_MAX);
 export type MatchQuery = z.infer<typeof matchQuery>;
 
 /** a directory card (masked for the viewer as the directory masks it) with the score and its reasons */
@@ -27,10 +26,9 @@ export const recommendedInfluencer = influencerCard.extend({
 });
 export type RecommendedInfluencer = z.infer<typeof recommendedInfluencer>;
 
-export const recommendedInfluencersResponse = z.object({
+export const recommendedInfluencersResponse = listOf(recommendedInfluencer).extend({
   /** false when the task no longer recruits (not open): the list is then empty */
   open: z.boolean(),
-  items: z.array(recommendedInfluencer),
 });
 export type RecommendedInfluencersResponse = z.infer<typeof recommendedInfluencersResponse>;
 
@@ -49,5 +47,5 @@ export const recommendedTask = z.object({
 });
 export type RecommendedTask = z.infer<typeof recommendedTask>;
 
-export const recommendedTasksResponse = z.object({ items: z.array(recommendedTask) });
+export const recommendedTasksResponse = listOf(recommendedTask);
 export type RecommendedTasksResponse = z.infer<typeof recommendedTasksResponse>;

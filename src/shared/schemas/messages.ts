@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { LIMITS } from '../limits';
 import { DEAL_STATES } from '../deals';
 import { onBehalfRef } from './agencies';
@@ -52,7 +53,8 @@ export const conversationSummary = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
-export const conversationsResponse = z.object({ conversations: z.array(conversationSummary) });
+export const conversationsQuery = pageQuery(100, 100);
+export const conversationsResponse = listOf(conversationSummary);
 export const conversationResponse = z.object({
   conversation: conversationSummary,
   messages: z.array(conversationMessage),

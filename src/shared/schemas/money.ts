@@ -1,5 +1,6 @@
 /** Wallets, top-ups and the finance console (decision 0018). Amounts are integer cents. */
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { LEDGER_ACCOUNT_KINDS, parseDollars, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, TOPUP_STATUSES } from '../money';
 import { queryCursor, queryInt, text } from './fields';
 
@@ -36,7 +37,8 @@ export const topup = z.object({
   confirmedAt: z.string().nullable(),
 });
 export type Topup = z.infer<typeof topup>;
-export const topupsResponse = z.object({ topups: z.array(topup) });
+export const topupsQuery = pageQuery(50, 50);
+export const topupsResponse = listOf(topup);
 export type TopupsResponse = z.infer<typeof topupsResponse>;
 
 export const statementLine = z.object({
@@ -95,7 +97,7 @@ export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBody>;
 export const sandboxPayBody = z.object({ outcome: z.enum(['succeeded', 'failed']).default('succeeded') });
 
 // finance console
-export const adminTopupQuery = z.object({ status: z.enum(['pending', 'done']).default('pending') });
+export const adminTopupQuery = pageQuery(200, 200).extend({ status: z.enum(['pending', 'done']).default('pending') });
 export const adminTopup = topup.extend({
   userId: z.string(),
   email: z.string(),
@@ -103,6 +105,6 @@ export const adminTopup = topup.extend({
   confirmedBy: z.string().nullable(),
 });
 export type AdminTopup = z.infer<typeof adminTopup>;
-export const adminTopupsResponse = z.object({ topups: z.array(adminTopup) });
+export const adminTopupsResponse = listOf(adminTopup);
 export type AdminTopupsResponse = z.infer<typeof adminTopupsResponse>;
 export const rejectTopupBody = z.object({ reason: text(200, { required: 'TOPUP_REJECT_REASON_REQUIRED' }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 
 export const notification = z.object({
   id: z.string().uuid(),
@@ -12,7 +13,9 @@ export const notification = z.object({
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export const notificationsResponse = z.object({ notifications: z.array(notification), unreadCount: z.number().int() });
+/** GET /api/notifications: the bell shows the first page (50) */
+export const notificationsQuery = pageQuery(50, 100);
+export const notificationsResponse = listOf(notification).extend({ unreadCount: z.number().int() });
 export type AppNotification = z.infer<typeof notification>;
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 

@@ -1,5 +1,6 @@
 /** Bank accounts and payouts (decision 0020). Amounts are integer cents; an account number never leaves the server. */
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { parseDollars, TOPUP_MAX_CENTS } from '../money';
 import { text } from './fields';
 
@@ -33,7 +34,8 @@ export const bankAccount = z.object({
   createdAt: z.string(),
 });
 export type BankAccount = z.infer<typeof bankAccount>;
-export const bankAccountsResponse = z.object({ bankAccounts: z.array(bankAccount) });
+export const bankAccountsQuery = pageQuery(100, 100);
+export const bankAccountsResponse = listOf(bankAccount);
 export type BankAccountsResponse = z.infer<typeof bankAccountsResponse>;
 
 /** An amount in dollars as typed, read into cents by string handling; the minimum is a setting, checked by the server. */
@@ -67,8 +69,8 @@ export const payout = z.object({
 });
 export type Payout = z.infer<typeof payout>;
 
-export const payoutsResponse = z.object({
-  payouts: z.array(payout),
+export const payoutsQuery = pageQuery(50, 50);
+export const payoutsResponse = listOf(payout).extend({
   /** the smallest payout now (系统设置) */
   minCents: z.number(),
   /** a payout requested now arrives between these working days */
@@ -77,7 +79,7 @@ export const payoutsResponse = z.object({
 export type PayoutsResponse = z.infer<typeof payoutsResponse>;
 
 // finance console
-export const adminPayoutQuery = z.object({ status: z.enum(['requested', 'done']).default('requested') });
+export const adminPayoutQuery = pageQuery(200, 200).extend({ status: z.enum(['requested', 'done']).default('requested') });
 export const adminPayout = payout.extend({
   userId: z.string(),
   email: z.string(),
@@ -87,7 +89,7 @@ export const adminPayout = payout.extend({
   decidedBy: z.string().nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayout>;
-export const adminPayoutsResponse = z.object({ payouts: z.array(adminPayout) });
+export const adminPayoutsResponse = listOf(adminPayout);
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponse>;
 export const markPaidBody = z.object({ reference: text(100, { required: 'PAYOUT_REFERENCE_REQUIRED' }) });
 export const rejectPayoutBody = z.object({ reason: text(200, { required: 'PAYOUT_REJECT_REASON_REQUIRED' }) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from './common';
 import { LIMITS } from '../limits';
 import { INFLUENCER_CATEGORIES } from '../options';
 import { queryInt, text } from './fields';
@@ -47,12 +48,7 @@ export const influencerCard = z.object({
 });
 export type InfluencerCard = z.infer<typeof influencerCard>;
 
-export const influencerListResponse = z.object({
-  items: z.array(influencerCard),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const influencerListResponse = listOf(influencerCard);
 export type InfluencerListResponse = z.infer<typeof influencerListResponse>;
 
 export const detailIdQuery = z.object({

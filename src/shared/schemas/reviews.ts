@@ -1,5 +1,6 @@
 /** Two-way reviews after a completed deal (decision 0015): forms, the deal page's review state, the admin queue. */
 import { z } from 'zod';
+import { listOf } from './common';
 import { int, text } from './fields';
 
 export const REVIEW_COMMENT_MAX = 1000;
@@ -88,5 +89,5 @@ export const adminReview = z.object({
   hiddenReason: z.string().nullable(),
 });
 export type AdminReview = z.infer<typeof adminReview>;
-export const adminReviewsResponse = z.object({ items: z.array(adminReview), total: z.number(), page: z.number(), limit: z.number() });
+export const adminReviewsResponse = listOf(adminReview);
 export type AdminReviewsResponse = z.infer<typeof adminReviewsResponse>;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, INVITATION_STATUSES, ONLINE_LOCATION, TASK_STATUSES, storedLocation } from '../options';
 import { decimal, int, isoDateTime, optionalText, queryInt, text } from './fields';
 import { IDEMPOTENCY_KEY_HEADER } from '../headers';
+import { listOf, pageQuery } from './common';
 import { PRICING_MODELS } from '../money';
+import { DEAL_STATES } from '../deals';
+import type { ErrorCode } from '../errors';
 
 export const BUDGET_RANGES = ['0-1000', '1000-5000', '5000-10000', '10000-50000', '50000+'] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
@@ -30,7 +33,9 @@ export const taskCategory = z.object({
   parentId: z.string().uuid().nullable(),
 });
 export type TaskCategory = z.infer<typeof taskCategory>;
-export const categoriesResponse = z.object({ categories: z.array(taskCategory) });
+/** GET /api/categories: every active category fits one page (the default limit is the most there may be) */
+export const categoriesQuery = pageQuery(100, 100);
+export const categoriesResponse = listOf(taskCategory);
 
 export const taskListQuery = z.object({
   search: text(50).optional(),
@@ -77,12 +82,7 @@ export const taskCard = z.object({
   selectedInfluencer: z.object({ id: z.string().uuid(), nickname: z.string() }).nullable(),
 });
 export type TaskCard = z.infer<typeof taskCard>;
-export const taskListResponse = z.object({
-  tasks: z.array(taskCard),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const taskListResponse = listOf(taskCard);
 export type TaskListResponse = z.infer<typeof taskListResponse>;
 
 export const applicationStatus = z.enum(APPLICATION_STATUSES);
@@ -144,6 +144,56 @@ export function liveDateInWindow(liveDate: Date, now: Date): boolean {
   return liveDate.getTime() >= now.getTime() - LIVE_DATE_GRACE_MS && liveDate.getTime() <= latest.getTime();
 }
 
+/** Requirements: one per line (or a list), blank lines dropped. */
+const requirementsField = z
+  .union([z.string(), z.array(z.string())], { error: 'BAD_REQUEST' })
+  .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(text(200, { multiline: true })).max(30));
+const maxApplicantsField = int(1, 1000, { invalid: 'TASK_MAX_APPLICANTS_INVALID', tooLarge: 'NUMBER_TOO_LARGE' });
+const slotsField = int(1, TASK_SLOTS_MAX, { invalid: 'TASK_SLOTS_INVALID', tooSmall: 'TASK_SLOTS_INVALID', tooLarge: 'TASK_SLOTS_INVALID' });
+/** ISO date-time with offset; between now and one year ahead (liveDateInWindow, checked against the server clock) */
+const liveDateField = isoDateTime('TASK_LIVE_DATE_INVALID').optional().nullable();
+/** duration_hours numeric(5,1) */
+const durationField = decimal(0.5, 24, 1, { invalid: 'TASK_DURATION_INVALID' });
+const locationField = text(100).transform(storedLocation);
+const pricingModelField = z.enum(PRICING_MODELS, { error: 'BAD_REQUEST' });
+/** percent of the confirmed GMV, two decimals at most; required unless the fee is fixed */
+const commissionField = decimal(0, 100, 2, { invalid: 'TASK_COMMISSION_INVALID', tooLarge: 'TASK_COMMISSION_INVALID' }).optional().nullable();
+
+/** The values the task rules look at together (a whole publish form, or a stored task with an edit applied). */
+export type TaskRuleValues = {
+  budgetMin: number;
+  budgetMax: number;
+  slots: number;
+  maxApplicants: number;
+  pricingModel: (typeof PRICING_MODELS)[number];
+  commissionPercent?: number | null;
+  isAdvancePaid: boolean;
+  paidAmount?: number | null;
+  requiresDeposit: boolean;
+  depositAmount?: number | null;
+};
+/** The rules across fields of a task (part 2 §5): the publish form and the edit (PATCH /api/tasks/{id}) both keep them. */
+export function taskRuleIssues(v: TaskRuleValues): { path: string; code: ErrorCode }[] {
+  const issues: { path: string; code: ErrorCode }[] = [];
+  if (v.budgetMax < v.budgetMin) issues.push({ path: 'budgetMax', code: 'TASK_BUDGET_RANGE' });
+  if (v.slots > v.maxApplicants) issues.push({ path: 'slots', code: 'TASK_SLOTS_OVER_APPLICANTS' });
+  if (v.pricingModel !== 'fixed' && !(typeof v.commissionPercent === 'number' && v.commissionPercent > 0)) {
+    issues.push({ path: 'commissionPercent', code: 'TASK_COMMISSION_INVALID' });
+  }
+  if (v.isAdvancePaid && !(typeof v.paidAmount === 'number' && v.paidAmount > 0)) {
+    issues.push({ path: 'paidAmount', code: 'TASK_PREPAYMENT_INVALID' });
+  } else if (v.isAdvancePaid && typeof v.paidAmount === 'number' && v.paidAmount > v.budgetMax) {
+    issues.push({ path: 'paidAmount', code: 'TASK_PREPAYMENT_OVER_BUDGET' });
+  }
+  if (v.requiresDeposit && !(typeof v.depositAmount === 'number' && v.depositAmount > 0)) {
+    issues.push({ path: 'depositAmount', code: 'TASK_DEPOSIT_INVALID' });
+  } else if (v.requiresDeposit && typeof v.depositAmount === 'number' && v.depositAmount > v.budgetMax) {
+    issues.push({ path: 'depositAmount', code: 'TASK_DEPOSIT_OVER_BUDGET' });
+  }
+  return issues;
+}
+
 /** The publish form (part 2 §2, §5). Requirements: one per line, blank lines dropped. */
 export const taskCreateRequest = z
   .object({
@@ -151,20 +201,14 @@ export const taskCreateRequest = z
     description: text(5000, { multiline: true, required: 'TASK_DESCRIPTION_REQUIRED' }),
     categoryId: z.string({ error: 'TASK_CATEGORY_REQUIRED' }).uuid({ error: 'TASK_CATEGORY_REQUIRED' }),
     productName: optionalText(100),
-    requirements: z
-      .union([z.string(), z.array(z.string())], { error: 'BAD_REQUEST' })
-      .default([])
-      .transform((v) => (Array.isArray(v) ? v : v.split(/\r?\n/)).map((s) => s.trim()).filter(Boolean))
-      .pipe(z.array(text(200, { multiline: true })).max(30)),
+    requirements: requirementsField.default([]),
     budgetMin: budget,
     budgetMax: budget,
-    maxApplicants: int(1, 1000, { invalid: 'TASK_MAX_APPLICANTS_INVALID', tooLarge: 'NUMBER_TOO_LARGE' }).default(5),
+    maxApplicants: maxApplicantsField.default(5),
     /** 招募人数: how many influencers the task recruits (1–50, at most maxApplicants) */
-    slots: int(1, TASK_SLOTS_MAX, { invalid: 'TASK_SLOTS_INVALID', tooSmall: 'TASK_SLOTS_INVALID', tooLarge: 'TASK_SLOTS_INVALID' }).default(1),
-    /** ISO date-time with offset; between now and one year ahead (liveDateInWindow, checked against the server clock) */
-    liveDate: isoDateTime('TASK_LIVE_DATE_INVALID').optional().nullable(),
-    /** duration_hours numeric(5,1) */
-    durationHours: decimal(0.5, 24, 1, { invalid: 'TASK_DURATION_INVALID' }).default(2),
+    slots: slotsField.default(1),
+    liveDate: liveDateField,
+    durationHours: durationField.default(2),
     location: text(100).default(ONLINE_LOCATION).transform(storedLocation),
     isUrgent: z.boolean().default(false),
     isAdvancePaid: z.boolean().default(false),
@@ -172,26 +216,11 @@ export const taskCreateRequest = z
     requiresDeposit: z.boolean().default(false),
     depositAmount: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET'),
     /** fixed fee (the proposed rate), slot fee (坑位费) + commission, or commission only */
-    pricingModel: z.enum(PRICING_MODELS, { error: 'BAD_REQUEST' }).default('fixed'),
-    /** percent of the confirmed GMV, two decimals at most; required unless the fee is fixed */
-    commissionPercent: decimal(0, 100, 2, { invalid: 'TASK_COMMISSION_INVALID', tooLarge: 'TASK_COMMISSION_INVALID' }).optional().nullable(),
+    pricingModel: pricingModelField.default('fixed'),
+    commissionPercent: commissionField,
   })
   .superRefine((v, ctx) => {
-    if (v.budgetMax < v.budgetMin) ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: 'TASK_BUDGET_RANGE' });
-    if (v.slots > v.maxApplicants) ctx.addIssue({ code: 'custom', path: ['slots'], message: 'TASK_SLOTS_OVER_APPLICANTS' });
-    if (v.pricingModel !== 'fixed' && !(typeof v.commissionPercent === 'number' && v.commissionPercent > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['commissionPercent'], message: 'TASK_COMMISSION_INVALID' });
-    }
-    if (v.isAdvancePaid && !(typeof v.paidAmount === 'number' && v.paidAmount > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['paidAmount'], message: 'TASK_PREPAYMENT_INVALID' });
-    } else if (v.isAdvancePaid && typeof v.paidAmount === 'number' && v.paidAmount > v.budgetMax) {
-      ctx.addIssue({ code: 'custom', path: ['paidAmount'], message: 'TASK_PREPAYMENT_OVER_BUDGET' });
-    }
-    if (v.requiresDeposit && !(typeof v.depositAmount === 'number' && v.depositAmount > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: 'TASK_DEPOSIT_INVALID' });
-    } else if (v.requiresDeposit && typeof v.depositAmount === 'number' && v.depositAmount > v.budgetMax) {
-      ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: 'TASK_DEPOSIT_OVER_BUDGET' });
-    }
+    for (const issue of taskRuleIssues(v)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
   });
 export type TaskCreateRequest = z.infer<typeof taskCreateRequest>;
 
@@ -205,12 +234,54 @@ export const idempotencyKey = z.string({ error: 'IDEMPOTENCY_KEY_INVALID' }).reg
 export const taskCreateHeaders = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.optional() });
 export type TaskCreateInput = z.input<typeof taskCreateRequest>;
 
+/**
+ * PATCH /api/tasks/{id}: what the owning company may change while nobody has applied or been invited
+ * (decision 0054). Every field is optional; a field not named here (the prepayment, which moved money at
+ * publishing) is refused. The merged task must keep the rules of the publish form (taskRuleIssues).
+ */
+export const taskUpdateRequest = z.strictObject(
+  {
+    title: text(100, { required: 'TASK_TITLE_REQUIRED' }).optional(),
+    description: text(5000, { multiline: true, required: 'TASK_DESCRIPTION_REQUIRED' }).optional(),
+    categoryId: z.string({ error: 'TASK_CATEGORY_REQUIRED' }).uuid({ error: 'TASK_CATEGORY_REQUIRED' }).optional(),
+    /** null or '' clears it */
+    productName: text(100).nullable().optional(),
+    requirements: requirementsField.optional(),
+    budgetMin: budget.optional(),
+    budgetMax: budget.optional(),
+    maxApplicants: maxApplicantsField.optional(),
+    slots: slotsField.optional(),
+    liveDate: liveDateField,
+    durationHours: durationField.optional(),
+    location: locationField.optional(),
+    isUrgent: z.boolean().optional(),
+    requiresDeposit: z.boolean().optional(),
+    depositAmount: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET'),
+    pricingModel: pricingModelField.optional(),
+    commissionPercent: commissionField,
+  },
+  { error: 'BAD_REQUEST' },
+);
+export type TaskUpdateRequest = z.infer<typeof taskUpdateRequest>;
+/** GET/PATCH /api/tasks/{id}: the path's id (a missing or malformed one is 任务不存在, 404, like an unknown one) */
+export const taskIdParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .refine((v) => z.uuid().safeParse(v).success, { error: 'TASK_NOT_FOUND' }),
+});
+
 export const companyTask = taskCard.extend({
   pendingCount: z.number().int(),
   acceptedCount: z.number().int(),
 });
 export type CompanyTask = z.infer<typeof companyTask>;
-export const companyTasksResponse = z.object({ tasks: z.array(companyTask) });
+export const companyTasksQuery = pageQuery(20, 100);
+/** one page of the company's tasks, and how many it has in each status (all of them, for the counters) */
+export const companyTasksResponse = listOf(companyTask).extend({
+  counts: z.object({ open: z.number().int(), in_progress: z.number().int(), completed: z.number().int(), cancelled: z.number().int() }),
+});
+export type CompanyTasksResponse = z.infer<typeof companyTasksResponse>;
 
 export const applyRequest = z.object({
   taskId: z.string().uuid(),
@@ -261,9 +332,26 @@ export const applicationForInfluencer = z.object({
     currentApplicants: z.number().int(),
   }),
 });
-export const applicationsQuery = z.object({
+export const applicationsQuery = pageQuery(50, 100).extend({
   taskId: z.string().uuid().optional(),
   influencerId: z.string().uuid().optional(),
 });
-export const taskApplicationsResponse = z.object({ applications: z.array(applicationForCompany) });
-export const myApplicationsResponse = z.object({ applications: z.array(applicationForInfluencer) });
+export const taskApplicationsResponse = listOf(applicationForCompany);
+export const myApplicationsResponse = listOf(applicationForInfluencer);
+
+/** What deciding on an application answers: the application as it now is (decision 0054). */
+export const decidedApplication = z.object({
+  id: z.string().uuid(),
+  taskId: z.string().uuid(),
+  influencerId: z.string().uuid(),
+  status: applicationStatus,
+  proposedRate: z.number().int(),
+  respondedAt: z.string().nullable(),
+});
+export const applicationAnswer = z.object({ application: decidedApplication });
+/** POST /api/task-applications/{id}/accept: the accepted application and the deal it started */
+export const acceptApplicationResponse = z.object({
+  application: decidedApplication,
+  deal: z.object({ id: z.string().uuid(), status: z.enum(DEAL_STATES) }),
+});
+export type AcceptApplicationResponse = z.infer<typeof acceptApplicationResponse>;

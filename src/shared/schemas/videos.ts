@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from './common';
 import { INT4_MAX, queryInt, text } from './fields';
 
 export const VIDEO_SORTS = ['latest', 'popular', 'trending', 'rating', 'sort_order'] as const;
@@ -41,12 +42,7 @@ export const videoCard = z.object({
 });
 export type VideoCard = z.infer<typeof videoCard>;
 
-export const videoListResponse = z.object({
-  videos: z.array(videoCard),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const videoListResponse = listOf(videoCard);
 export type VideoListResponse = z.infer<typeof videoListResponse>;
 
 export const videoDetailQuery = z.object({ id: z.string().uuid({ error: 'VIDEO_NOT_FOUND' }) });

@@ -4,7 +4,11 @@
  * answers them. The delivery body is `{id, type, createdAt, data}`, signed in the `webhook-signature` header.
  */
 import { z } from 'zod';
+import { listOf, pageQuery } from './common';
 import { text } from './fields';
+import { DEAL_EVENT_NAMES, DEAL_STATES, DISPUTE_REASONS, type DealEvent } from '../deals';
+import { APPLICATION_STATUSES } from '../options';
+import { PRICING_MODELS } from '../money';
 
 /** Every event type an endpoint can subscribe to, in the order the developer page lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -26,7 +30,9 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 /** the test event an owner sends by hand; always delivered, never subscribed to */
-export const WEBHOOK_PING = 'ping';
+export const WEBHOOK_PING = 'ping' as const;
+/** what a delivery carries: an event type or the test event */
+export const WEBHOOK_DELIVERY_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_PING] as const;
 
 /** endpoints one account may have */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
@@ -46,7 +52,7 @@ export const applicationEventData = z.object({
   influencerId: z.string(),
   /** the proposed rate, whole dollars (0 for a commission-only task) */
   proposedRate: z.number().int(),
-  status: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
 });
 export const invitationEventData = z.object({
   invitationId: z.string(),
@@ -62,8 +68,8 @@ export const dealCreatedEventData = z.object({
   taskId: z.string(),
   companyId: z.string(),
   influencerId: z.string(),
-  status: z.string(),
-  pricingModel: z.string(),
+  status: z.enum(DEAL_STATES),
+  pricingModel: z.enum(PRICING_MODELS),
   /** the agreed fee, cents */
   feeCents: z.number().int(),
   depositCents: z.number().int(),
@@ -72,23 +78,22 @@ export const dealStateChangedEventData = z.object({
   dealId: z.string(),
   taskId: z.string(),
   /** the deal event that moved it (src/shared/deals.ts), e.g. `confirm_schedule` */
-  event: z.string(),
-  from: z.string(),
-  to: z.string(),
+  event: z.enum(DEAL_EVENT_NAMES as [DealEvent, ...DealEvent[]]),
+  from: z.enum(DEAL_STATES),
+  to: z.enum(DEAL_STATES),
 });
 export const dealEventData = z.object({ dealId: z.string(), taskId: z.string() });
 export const disputeOpenedEventData = z.object({
   dealId: z.string(),
   taskId: z.string(),
   disputeId: z.string(),
-  openedBy: z.string(),
-  reason: z.string(),
+  openedBy: z.enum(['company', 'influencer']),
+  reason: z.enum(DISPUTE_REASONS),
 });
 export const disputeDecidedEventData = z.object({
   dealId: z.string(),
   taskId: z.string(),
-  /** completed | partial | cancelled */
-  outcome: z.string(),
+  outcome: z.enum(['completed', 'partial', 'cancelled']),
   /** the percent of the fee paid to the influencer (cancelled: 0) */
   percent: z.number().int(),
   reason: z.string(),
@@ -99,8 +104,7 @@ export const settlementPostedEventData = z.object({
   /** what the settlement paid out in total, cents (fee share and paid commission) */
   grossCents: z.number().int(),
   commissionCents: z.number().int().nullable(),
-  /** none | due | paid */
-  commissionStatus: z.string(),
+  commissionStatus: z.enum(['none', 'due', 'paid']),
   settledAt: z.string(),
 });
 export const payoutPaidEventData = z.object({ payoutId: z.string(), amountCents: z.number().int(), reference: z.string() });
@@ -172,7 +176,9 @@ export const webhookEndpoint = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
-export const webhookEndpointsResponse = z.object({ endpoints: z.array(webhookEndpoint), max: z.number(), eventTypes: z.array(webhookEventType) });
+/** an account's endpoints: at most `max`, so one page */
+export const webhookEndpointsQuery = pageQuery(100, 100);
+export const webhookEndpointsResponse = listOf(webhookEndpoint).extend({ max: z.number(), eventTypes: z.array(webhookEventType) });
 export type WebhookEndpointsResponse = z.infer<typeof webhookEndpointsResponse>;
 
 /** creating or rotating: the only time the signing secret is ever sent */
@@ -183,7 +189,8 @@ export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as con
 export const webhookDelivery = z.object({
   id: z.string(),
   eventId: z.string(),
-  type: z.string(),
+  /** the event type, or `ping` (the test event) */
+  type: z.enum(WEBHOOK_DELIVERY_TYPES),
   status: z.enum(WEBHOOK_DELIVERY_STATES),
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),
@@ -196,5 +203,6 @@ export const webhookDelivery = z.object({
   createdAt: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
-export const webhookDeliveriesResponse = z.object({ deliveries: z.array(webhookDelivery) });
+export const webhookDeliveriesQuery = pageQuery(50, 50);
+export const webhookDeliveriesResponse = listOf(webhookDelivery);
 export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponse>;

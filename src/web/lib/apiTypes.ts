@@ -262,7 +262,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/video-detail": {
+    "/api/videos/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -274,6 +274,27 @@ export interface paths {
          * @description Who: anyone. 404 VIDEO_NOT_FOUND for an unknown or inactive video.
          */
         get: operations["getVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated alias of GET /api/videos/{id}
+         * @deprecated
+         * @description Who: anyone. 404 VIDEO_NOT_FOUND for an unknown or inactive video. Deprecated: use GET /api/videos/{id}; this alias goes in the next release.
+         */
+        get: operations["getVideoByQuery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -583,7 +604,7 @@ export interface paths {
         };
         /**
          * Active task categories in sort order
-         * @description Who: anyone. API key scope: `tasks:read`.
+         * @description Who: anyone. Every active category fits the default page. API key scope: `tasks:read`.
          */
         get: operations["listCategories"];
         put?: never;
@@ -618,7 +639,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/task-detail": {
+    "/api/tasks/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -630,6 +651,31 @@ export interface paths {
          * @description Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在. API key scope: `tasks:read`.
          */
         get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a task before anyone applies
+         * @description Who: the owning company (another company 403, an influencer 403). Only while the task is open and nobody has applied or been invited (409 TASK_HAS_APPLICATIONS); the prepayment cannot change. The edited task must keep the publish rules (budget range, slots ≤ maxApplicants, commission, deposit ≤ budgetMax). Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
+         */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
+    "/api/task-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated alias of GET /api/tasks/{id}
+         * @deprecated
+         * @description Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在. Deprecated: use GET /api/tasks/{id}; this alias goes in the next release. API key scope: `tasks:read`.
+         */
+        get: operations["getTaskByQuery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -752,8 +798,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * accept a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
+         * Accept a pending application: it fills a slot and starts its deal
+         * @description Who: the owning company. Only pending applications (409 otherwise). Answers the accepted application and the deal it started. API key scope: `applications:write`.
          */
         post: operations["acceptApplication"];
         delete?: never;
@@ -772,8 +818,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * refuse a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
+         * Refuse a pending application
+         * @description Who: the owning company. Only pending applications (409 otherwise). Answers the refused application. API key scope: `applications:write`.
          */
         post: operations["refuseApplication"];
         delete?: never;
@@ -974,7 +1020,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * My notifications (newest 50) and unread count
+         * My notifications, newest first, one page at a time, and the unread count
          * @description Who: any signed-in user; only their own.
          */
         get: operations["listNotifications"];
@@ -1066,7 +1112,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/influencer-detail": {
+    "/api/influencers/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1078,6 +1124,27 @@ export interface paths {
          * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings.
          */
         get: operations["getInfluencer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/influencer-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated alias of GET /api/influencers/{id}
+         * @deprecated
+         * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings. Deprecated: use GET /api/influencers/{id}; this alias goes in the next release.
+         */
+        get: operations["getInfluencerByQuery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3655,9 +3722,38 @@ export interface webhooks {
         put?: never;
         /**
          * application.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookApplicationCreated"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "application.created";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["ApplicationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3675,9 +3771,38 @@ export interface webhooks {
         put?: never;
         /**
          * application.withdrawn event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookApplicationWithdrawn"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "application.withdrawn";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["ApplicationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3695,9 +3820,38 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.accepted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookInvitationAccepted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "invitation.accepted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["InvitationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3715,9 +3869,38 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.declined event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookInvitationDeclined"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "invitation.declined";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["InvitationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3735,9 +3918,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealCreated"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.created";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealCreatedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3755,9 +3967,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.state_changed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealStateChanged"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.state_changed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealStateChangedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3775,9 +4016,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.report_submitted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealReportSubmitted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.report_submitted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3795,9 +4065,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.completed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealCompleted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.completed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3815,9 +4114,38 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.opened event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDisputeOpened"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "dispute.opened";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DisputeOpenedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3835,9 +4163,38 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.decided event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDisputeDecided"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "dispute.decided";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DisputeDecidedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3855,9 +4212,38 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.posted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookSettlementPosted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "settlement.posted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["SettlementPostedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3875,9 +4261,38 @@ export interface webhooks {
         put?: never;
         /**
          * payout.paid event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookPayoutPaid"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "payout.paid";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["PayoutPaidEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3895,9 +4310,38 @@ export interface webhooks {
         put?: never;
         /**
          * topup.succeeded event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookTopupSucceeded"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "topup.succeeded";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["TopupSucceededEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3915,9 +4359,38 @@ export interface webhooks {
         put?: never;
         /**
          * task.filled event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookTaskFilled"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "task.filled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["TaskFilledEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3935,9 +4408,38 @@ export interface webhooks {
         put?: never;
         /**
          * ping event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookPing"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["PingEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3947,6 +4449,15 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptApplicationResponse: {
+            application: components["schemas"]["DecidedApplication"];
+            deal: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            };
+        };
         AcceptInvitationResponse: {
             /** @constant */
             ok: true;
@@ -3974,7 +4485,10 @@ export interface components {
             account: components["schemas"]["AccountInfo"];
         };
         AdminCategoriesResponse: {
-            categories: components["schemas"]["AdminCategory"][];
+            items: components["schemas"]["AdminCategory"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         AdminCategory: {
             id: string;
@@ -4060,6 +4574,9 @@ export interface components {
         };
         AdminMailResponse: {
             items: components["schemas"]["AdminMailItem"][];
+            total: number;
+            page: number;
+            limit: number;
             waiting: number;
             failed: number;
         };
@@ -4090,7 +4607,10 @@ export interface components {
             decidedBy: string | null;
         };
         AdminPayoutsResponse: {
-            payouts: components["schemas"]["AdminPayout"][];
+            items: components["schemas"]["AdminPayout"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         /** @enum {string} */
         AdminPermission: "user_management" | "task_management" | "system_settings" | "data_analytics" | "content_moderation" | "finance";
@@ -4129,7 +4649,10 @@ export interface components {
             limit: number;
         };
         AdminsResponse: {
-            admins: components["schemas"]["AdminSummary"][];
+            items: components["schemas"]["AdminSummary"][];
+            total: number;
+            page: number;
+            limit: number;
             invites: components["schemas"]["PendingInvite"][];
         };
         AdminSummary: {
@@ -4210,7 +4733,10 @@ export interface components {
             confirmedBy: string | null;
         };
         AdminTopupsResponse: {
-            topups: components["schemas"]["AdminTopup"][];
+            items: components["schemas"]["AdminTopup"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         AdminUserDetail: {
             userId: string;
@@ -4440,12 +4966,12 @@ export interface components {
             rosterCount: number;
         };
         AgencyPipelineResponse: {
-            /** @enum {string} */
-            kind: "deals" | "applications" | "invitations";
             items: components["schemas"]["PipelineItem"][];
             total: number;
             page: number;
             limit: number;
+            /** @enum {string} */
+            kind: "deals" | "applications" | "invitations";
             counts: {
                 /** @enum {string} */
                 kind: "deals" | "applications" | "invitations";
@@ -4557,16 +5083,23 @@ export interface components {
         /** @enum {string} */
         ApiKeyScope: "tasks:read" | "tasks:write" | "applications:write" | "deals:read" | "deals:write" | "wallet:read" | "webhooks:manage";
         ApiKeysResponse: {
-            keys: components["schemas"]["ApiKey"][];
+            items: components["schemas"]["ApiKey"][];
+            total: number;
+            page: number;
+            limit: number;
             max: number;
             perMinute: number;
+        };
+        ApplicationAnswer: {
+            application: components["schemas"]["DecidedApplication"];
         };
         ApplicationEventData: {
             applicationId: string;
             taskId: string;
             influencerId: string;
             proposedRate: number;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "refused" | "withdrawn";
         };
         ApplicationForCompany: {
             /** Format: uuid */
@@ -4632,8 +5165,8 @@ export interface components {
             description: string | null;
             targetType: string | null;
             targetId: string | null;
-            before: unknown;
-            after: unknown;
+            before: unknown | null;
+            after: unknown | null;
             ip: string | null;
             createdAt: string;
         };
@@ -4656,10 +5189,16 @@ export interface components {
             accountNumber: string;
         };
         BankAccountsResponse: {
-            bankAccounts: components["schemas"]["BankAccount"][];
+            items: components["schemas"]["BankAccount"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         CategoriesResponse: {
-            categories: components["schemas"]["TaskCategory"][];
+            items: components["schemas"]["TaskCategory"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         CategoryRequest: {
             name: string;
@@ -4812,7 +5351,16 @@ export interface components {
             createdAt: string;
         };
         CompanyTasksResponse: {
-            tasks: components["schemas"]["CompanyTask"][];
+            items: components["schemas"]["CompanyTask"][];
+            total: number;
+            page: number;
+            limit: number;
+            counts: {
+                open: number;
+                in_progress: number;
+                completed: number;
+                cancelled: number;
+            };
         };
         CompletedWork: {
             /** Format: uuid */
@@ -4869,7 +5417,10 @@ export interface components {
             canSend: boolean;
         };
         ConversationsResponse: {
-            conversations: components["schemas"]["ConversationSummary"][];
+            items: components["schemas"]["ConversationSummary"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         ConversationSummary: {
             /** Format: uuid */
@@ -4903,8 +5454,10 @@ export interface components {
             taskId: string;
             companyId: string;
             influencerId: string;
-            status: string;
-            pricingModel: string;
+            /** @enum {string} */
+            status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @enum {string} */
+            pricingModel: "fixed" | "slot_commission" | "commission";
             feeCents: number;
             depositCents: number;
         };
@@ -5035,6 +5588,9 @@ export interface components {
         };
         DealListResponse: {
             items: components["schemas"]["DealSummary"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         DealMoney: {
             tracked: boolean;
@@ -5111,9 +5667,12 @@ export interface components {
         DealStateChangedEventData: {
             dealId: string;
             taskId: string;
-            event: string;
-            from: string;
-            to: string;
+            /** @enum {string} */
+            event: "pay_fee" | "pay_deposit" | "funded" | "payment_expired" | "ship_samples" | "receive_samples" | "propose_schedule" | "confirm_schedule" | "report_live" | "confirm" | "auto_confirm" | "complete" | "dispute" | "answer_dispute" | "withdraw_dispute" | "resolve_complete" | "resolve_partial" | "resolve_cancel" | "cancel" | "request_cancel" | "agree_cancel" | "decline_cancel" | "withdraw_cancel" | "admin_cancel";
+            /** @enum {string} */
+            from: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @enum {string} */
+            to: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
         };
         DealSummary: {
             /** Format: uuid */
@@ -5151,6 +5710,17 @@ export interface components {
                 [key: string]: unknown;
             };
             at: string;
+        };
+        DecidedApplication: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            taskId: string;
+            /** Format: uuid */
+            influencerId: string;
+            status: components["schemas"]["ApplicationStatus"];
+            proposedRate: number;
+            respondedAt: string | null;
         };
         DeclineInvitationRequest: {
             reason: string;
@@ -5199,7 +5769,8 @@ export interface components {
         DisputeDecidedEventData: {
             dealId: string;
             taskId: string;
-            outcome: string;
+            /** @enum {string} */
+            outcome: "completed" | "partial" | "cancelled";
             percent: number;
             reason: string;
         };
@@ -5214,8 +5785,10 @@ export interface components {
             dealId: string;
             taskId: string;
             disputeId: string;
-            openedBy: string;
-            reason: string;
+            /** @enum {string} */
+            openedBy: "company" | "influencer";
+            /** @enum {string} */
+            reason: "no_show" | "report_untrue" | "requirements_unmet" | "samples_problem" | "payment_terms" | "other";
         };
         EmailCodeRequest: {
             email: string;
@@ -5235,7 +5808,7 @@ export interface components {
             verified: true;
             signupToken: string;
         };
-        ErrorBody: {
+        Error: {
             error: {
                 code: components["schemas"]["ErrorCode"];
                 message: string;
@@ -5248,7 +5821,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         FinanceOverview: {
             /** @constant */
             currency: "USD";
@@ -5402,7 +5975,7 @@ export interface components {
             limit: number;
         };
         InfluencerPicker: {
-            influencers: {
+            items: {
                 id: string;
                 nickname: string;
                 avatarUrl: string | null;
@@ -5410,6 +5983,9 @@ export interface components {
                 rating: number;
                 isApproved: boolean;
             }[];
+            total: number;
+            page: number;
+            limit: number;
         };
         InfluencerProfile: {
             /** Format: uuid */
@@ -5641,10 +6217,16 @@ export interface components {
             appliedAt: string;
         };
         MyApplicationsResponse: {
-            applications: components["schemas"]["ApplicationForInfluencer"][];
+            items: components["schemas"]["ApplicationForInfluencer"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         MyInvitationsResponse: {
-            invitations: components["schemas"]["InvitationForInfluencer"][];
+            items: components["schemas"]["InvitationForInfluencer"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         Notification: {
             /** Format: uuid */
@@ -5664,7 +6246,10 @@ export interface components {
             locale: "zh-CN" | "en";
         };
         NotificationsResponse: {
-            notifications: components["schemas"]["Notification"][];
+            items: components["schemas"]["Notification"][];
+            total: number;
+            page: number;
+            limit: number;
             unreadCount: number;
         };
         OfficialDay: {
@@ -5692,7 +6277,10 @@ export interface components {
             createdAt: string;
         };
         OutboxResponse: {
-            messages: components["schemas"]["OutboxMessage"][];
+            items: components["schemas"]["OutboxMessage"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         OverviewResponse: {
             cards: {
@@ -5757,7 +6345,10 @@ export interface components {
             bankAccountId: string;
         };
         PayoutsResponse: {
-            payouts: components["schemas"]["Payout"][];
+            items: components["schemas"]["Payout"][];
+            total: number;
+            page: number;
+            limit: number;
             minCents: number;
             expected: {
                 earliest: string;
@@ -5903,8 +6494,11 @@ export interface components {
             reasons: ("category" | "rate" | "rating" | "delivered" | "free" | "language" | "location" | "reliable")[];
         };
         RecommendedInfluencersResponse: {
-            open: boolean;
             items: components["schemas"]["RecommendedInfluencer"][];
+            total: number;
+            page: number;
+            limit: number;
+            open: boolean;
         };
         RecommendedTask: {
             /** Format: uuid */
@@ -5922,6 +6516,9 @@ export interface components {
         };
         RecommendedTasksResponse: {
             items: components["schemas"]["RecommendedTask"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         RejectPayoutBody: {
             reason: string;
@@ -6014,13 +6611,6 @@ export interface components {
              */
             outcome?: "succeeded" | "failed";
         };
-        SandboxWebhookBody: {
-            id: string;
-            /** @enum {string} */
-            type: "checkout.succeeded" | "checkout.failed";
-            providerRef: string;
-            amountCents: number;
-        };
         ScheduleForm: {
             /**
              * Format: date-time
@@ -6098,7 +6688,8 @@ export interface components {
             taskId: string;
             grossCents: number;
             commissionCents: number | null;
-            commissionStatus: string;
+            /** @enum {string} */
+            commissionStatus: "none" | "due" | "paid";
             settledAt: string;
         };
         SetupStatus: {
@@ -6178,7 +6769,10 @@ export interface components {
             editingStyles?: ("vlog" | "commercial" | "short" | "documentary")[];
         };
         TaskApplicationsResponse: {
-            applications: components["schemas"]["ApplicationForCompany"][];
+            items: components["schemas"]["ApplicationForCompany"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         TaskCard: {
             /** Format: uuid */
@@ -6246,7 +6840,6 @@ export interface components {
             /** Format: uuid */
             categoryId: string;
             productName?: string | null;
-            /** @default [] */
             requirements?: string | string[];
             budgetMin: number;
             budgetMax: number;
@@ -6347,7 +6940,10 @@ export interface components {
             slots: number;
         };
         TaskInvitationsResponse: {
-            invitations: components["schemas"]["InvitationForCompany"][];
+            items: components["schemas"]["InvitationForCompany"][];
+            total: number;
+            page: number;
+            limit: number;
             perDay: number;
             remainingToday: number;
         };
@@ -6360,10 +6956,31 @@ export interface components {
             offeredRate: number;
         };
         TaskListResponse: {
-            tasks: components["schemas"]["TaskCard"][];
+            items: components["schemas"]["TaskCard"][];
             total: number;
             page: number;
             limit: number;
+        };
+        TaskUpdateRequest: {
+            title?: string;
+            description?: string;
+            /** Format: uuid */
+            categoryId?: string;
+            productName?: string | null;
+            requirements?: string | string[];
+            budgetMin?: number;
+            budgetMax?: number;
+            maxApplicants?: number;
+            slots?: number;
+            liveDate?: string | null;
+            durationHours?: number;
+            location?: string;
+            isUrgent?: boolean;
+            requiresDeposit?: boolean;
+            depositAmount?: number | null;
+            /** @enum {string} */
+            pricingModel?: "fixed" | "slot_commission" | "commission";
+            commissionPercent?: number | null;
         };
         Topup: {
             id: string;
@@ -6384,7 +7001,10 @@ export interface components {
             method: "sandbox" | "bank_transfer";
         };
         TopupsResponse: {
-            topups: components["schemas"]["Topup"][];
+            items: components["schemas"]["Topup"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         TopupSucceededEventData: {
             topupId: string;
@@ -6398,10 +7018,6 @@ export interface components {
             /** @constant */
             ok: true;
             kind: string;
-        };
-        UploadRequest: {
-            /** @description The file, one part named `file`: its type is decided by its bytes (an image, or a whole MP4/MOV/M4V or WebM video) */
-            file: string;
         };
         UploadResponse: {
             /** Format: uuid */
@@ -6457,19 +7073,22 @@ export interface components {
             createdAt: string;
         };
         VideoCategoryList: {
-            categories: {
+            items: {
                 id: number;
                 name: string;
                 nameEn: string | null;
                 sortOrder: number;
             }[];
+            total: number;
+            page: number;
+            limit: number;
         };
         VideoDetailResponse: {
             video: components["schemas"]["VideoCard"];
             relatedVideos: components["schemas"]["VideoCard"][];
         };
         VideoListResponse: {
-            videos: components["schemas"]["VideoCard"][];
+            items: components["schemas"]["VideoCard"][];
             total: number;
             page: number;
             limit: number;
@@ -6532,12 +7151,16 @@ export interface components {
             };
         };
         WebhookDeliveriesResponse: {
-            deliveries: components["schemas"]["WebhookDelivery"][];
+            items: components["schemas"]["WebhookDelivery"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         WebhookDelivery: {
             id: string;
             eventId: string;
-            type: string;
+            /** @enum {string} */
+            type: "application.created" | "application.withdrawn" | "invitation.accepted" | "invitation.declined" | "deal.created" | "deal.state_changed" | "deal.report_submitted" | "deal.completed" | "dispute.opened" | "dispute.decided" | "settlement.posted" | "payout.paid" | "topup.succeeded" | "task.filled" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -6572,7 +7195,10 @@ export interface components {
             secret: string;
         };
         WebhookEndpointsResponse: {
-            endpoints: components["schemas"]["WebhookEndpoint"][];
+            items: components["schemas"]["WebhookEndpoint"][];
+            total: number;
+            page: number;
+            limit: number;
             max: number;
             eventTypes: components["schemas"]["WebhookEventType"][];
         };
@@ -6609,7 +7235,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Not signed in */
@@ -6618,7 +7244,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Forbidden: wrong role, missing permission or API key scope, a cross-site request, or an API key where keys are not accepted */
@@ -6627,7 +7253,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Not found (or not visible to the caller) */
@@ -6636,16 +7262,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /** @description Not acceptable: the answer cannot be given in a media type the request’s Accept allows */
-        NotAcceptable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Conflict with the current state */
@@ -6654,7 +7271,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The request body or file is too large */
@@ -6663,7 +7280,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The address or a path parameter is too long */
@@ -6672,7 +7289,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Unsupported media type */
@@ -6681,7 +7298,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Too many requests */
@@ -6690,16 +7307,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /** @description The request line and headers are over 16 KB together (an address that long, or a header) */
-        HeadersTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description An outside service (mail, SMS) failed */
@@ -6708,7 +7316,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Temporarily unavailable */
@@ -6717,7 +7325,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Server error */
@@ -6726,7 +7334,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
     };
@@ -6758,7 +7366,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -6784,7 +7391,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6818,7 +7424,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -6853,7 +7458,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6887,7 +7491,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6921,7 +7524,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6943,13 +7545,9 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -6975,7 +7573,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7000,7 +7597,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7034,7 +7630,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -7069,7 +7664,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7083,11 +7677,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["UploadRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -7104,9 +7694,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -7147,11 +7735,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     getVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getVideoByQuery: {
         parameters: {
             query: {
                 id: string;
@@ -7176,7 +7791,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7203,11 +7817,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7232,7 +7843,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7261,7 +7871,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7296,7 +7905,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7331,7 +7939,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7360,7 +7967,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7395,7 +8001,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7430,7 +8035,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7460,7 +8064,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7489,7 +8092,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7524,7 +8126,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7559,7 +8160,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -7595,7 +8195,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7630,7 +8229,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7665,7 +8263,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7700,7 +8297,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7727,17 +8323,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listCategories: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7760,11 +8356,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7806,7 +8402,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7845,11 +8440,79 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     getTask: {
+        parameters: {
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getTaskByQuery: {
         parameters: {
             query: {
                 id: string;
@@ -7878,7 +8541,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7909,17 +8571,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listMyTasks: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7942,7 +8604,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7971,11 +8632,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8004,17 +8662,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listApplications: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 taskId?: string;
                 influencerId?: string;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
@@ -8042,7 +8699,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8086,7 +8742,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8107,7 +8762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AcceptApplicationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8115,11 +8770,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8140,7 +8792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["ApplicationAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8148,11 +8800,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8184,17 +8833,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listTaskInvitations: {
         parameters: {
             query: {
+                page?: number;
+                limit?: number;
                 taskId: string;
             };
             header?: never;
@@ -8219,7 +8867,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8254,13 +8901,14 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listMyInvitations: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
                 onBehalfOf?: string;
             };
@@ -8286,7 +8934,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8318,11 +8965,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8362,7 +9006,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8391,11 +9034,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8424,17 +9064,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listRecommendedInfluencers: {
         parameters: {
             query?: {
+                page?: number;
                 limit?: number;
             };
             header?: never;
@@ -8460,13 +9098,13 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listRecommendedTasks: {
         parameters: {
             query?: {
+                page?: number;
                 limit?: number;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
                 onBehalfOf?: string;
@@ -8492,13 +9130,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8520,7 +9160,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8546,11 +9185,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8584,7 +9220,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8612,11 +9247,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8655,11 +9287,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     getInfluencer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InfluencerDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getInfluencerByQuery: {
         parameters: {
             query: {
                 id: string;
@@ -8685,7 +9345,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8721,7 +9380,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8751,7 +9409,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8779,11 +9436,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8811,11 +9465,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8844,7 +9495,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8873,7 +9523,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8902,7 +9551,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8937,7 +9585,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8966,7 +9613,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8995,7 +9641,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9030,7 +9675,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9059,11 +9703,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9092,7 +9733,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9121,11 +9761,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9154,11 +9791,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9185,11 +9819,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9221,7 +9852,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9249,7 +9879,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9276,17 +9905,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     adminListMail: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 status?: "failed" | "pending";
             };
             header?: never;
@@ -9309,7 +9938,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9341,11 +9969,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9380,7 +10005,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9405,7 +10029,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9440,7 +10063,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9475,7 +10097,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9510,7 +10131,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9539,7 +10159,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9568,7 +10187,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9603,7 +10221,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9634,7 +10251,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9663,11 +10279,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9704,7 +10317,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9741,7 +10353,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9770,11 +10381,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9811,13 +10419,15 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listAdmins: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9840,7 +10450,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9877,7 +10486,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9906,11 +10514,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9947,7 +10552,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9976,11 +10580,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10016,13 +10617,15 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     adminListCategories: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10045,7 +10648,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10080,7 +10682,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10117,7 +10718,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10146,11 +10746,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10184,7 +10781,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10215,7 +10811,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10244,11 +10839,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10284,7 +10876,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10319,13 +10910,15 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listVideoCategories: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10348,13 +10941,15 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     pickInfluencers: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10377,7 +10972,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10414,7 +11008,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10443,11 +11036,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10484,7 +11074,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10517,7 +11106,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10546,11 +11134,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10587,7 +11172,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10616,7 +11200,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10651,7 +11234,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10691,7 +11273,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10730,7 +11311,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10762,13 +11342,14 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listDeals: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 status?: "active" | "closed" | "all";
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
                 onBehalfOf?: string;
@@ -10794,7 +11375,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10828,7 +11408,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10865,7 +11444,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10905,7 +11483,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10942,7 +11519,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10982,7 +11558,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11022,7 +11597,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11062,7 +11636,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11102,7 +11675,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11139,7 +11711,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11179,7 +11750,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11219,7 +11789,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11259,7 +11828,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11296,7 +11864,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11336,7 +11903,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11376,7 +11942,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11416,7 +11981,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11456,7 +12020,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11493,7 +12056,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11530,7 +12092,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11567,7 +12128,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11604,7 +12164,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11634,7 +12193,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11665,7 +12223,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11702,7 +12259,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11739,7 +12295,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11770,7 +12325,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11807,7 +12361,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11836,17 +12389,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listConversations: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11868,7 +12421,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11896,7 +12448,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11929,7 +12480,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11968,7 +12518,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11992,10 +12541,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12025,7 +12572,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12055,7 +12601,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12081,13 +12626,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listTopups: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12103,11 +12650,11 @@ export interface operations {
                     "application/json": components["schemas"]["TopupsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12144,7 +12691,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12174,11 +12720,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12189,11 +12732,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxWebhookBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -12211,11 +12750,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12256,13 +12792,14 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     adminListTopups: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 status?: "pending" | "done";
             };
             header?: never;
@@ -12285,7 +12822,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12314,11 +12850,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12355,13 +12888,15 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listBankAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12377,11 +12912,11 @@ export interface operations {
                     "application/json": components["schemas"]["BankAccountsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12418,7 +12953,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12447,17 +12981,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listPayouts: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12473,11 +13007,11 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12514,13 +13048,14 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     adminListPayouts: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 status?: "requested" | "done";
             };
             header?: never;
@@ -12543,7 +13078,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12580,7 +13114,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12617,7 +13150,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12646,7 +13178,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12688,7 +13219,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12715,7 +13245,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12737,21 +13266,20 @@ export interface operations {
                     "application/json": components["schemas"]["DemoRemovalResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listApiKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12774,7 +13302,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12809,7 +13336,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12840,17 +13366,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     adminListUserApiKeys: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -12875,7 +13401,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12906,17 +13431,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12939,7 +13464,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12974,7 +13498,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13003,11 +13526,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13046,7 +13566,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13075,17 +13594,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -13110,7 +13629,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13141,11 +13659,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13176,17 +13691,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     adminListUserWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -13211,7 +13726,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13242,17 +13756,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     devReadOutbox: {
         parameters: {
             query: {
+                page?: number;
+                limit?: number;
                 to: string;
             };
             header?: never;
@@ -13275,7 +13788,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13313,7 +13825,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13346,7 +13857,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -13380,459 +13890,8 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
-        };
-    };
-    webhookApplicationCreated: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "application.created";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["ApplicationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookApplicationWithdrawn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "application.withdrawn";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["ApplicationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookInvitationAccepted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "invitation.accepted";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["InvitationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookInvitationDeclined: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "invitation.declined";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["InvitationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealCreated: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.created";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealCreatedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealStateChanged: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.state_changed";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealStateChangedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealReportSubmitted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.report_submitted";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealCompleted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.completed";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDisputeOpened: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "dispute.opened";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DisputeOpenedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDisputeDecided: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "dispute.decided";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DisputeDecidedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookSettlementPosted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "settlement.posted";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["SettlementPostedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookPayoutPaid: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "payout.paid";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["PayoutPaidEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookTopupSucceeded: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "topup.succeeded";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["TopupSucceededEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookTaskFilled: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "task.filled";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["TaskFilledEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookPing: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "ping";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["PingEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
 }

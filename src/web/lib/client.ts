@@ -3,7 +3,7 @@
  * checked against the API document and its result type comes from it (types generated into apiTypes.ts
  * by `npm run api:types`):
  *
- *   const task = await data(client.GET('/api/task-detail', { params: { query: { id } }, signal }));
+ *   const task = await data(client.GET('/api/tasks/{id}', { params: { path: { id } }, signal }));
  *
  * The call signatures are openapi-fetch's (`Client<paths>`, types only); the few lines that send are ours
  * and go through lib/api.ts's `request` — same origin, JSON, and any non-2xx thrown as the ApiError carrying

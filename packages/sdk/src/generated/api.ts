@@ -2,7 +2,7 @@
 // Do not edit by hand; `npm run lint:api` fails when it differs from what the document gives (decision 0043).
 
 /** The version of the API document these types were generated from (`info.version`). */
-export const API_VERSION = "0.2.0";
+export const API_VERSION = "0.1.0";
 
 export interface paths {
     "/api/categories": {
@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Active task categories in sort order
-         * @description Who: anyone. API key scope: `tasks:read`.
+         * @description Who: anyone. Every active category fits the default page. API key scope: `tasks:read`.
          */
         get: operations["listCategories"];
         put?: never;
@@ -49,7 +49,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/task-detail": {
+    "/api/tasks/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -61,6 +61,31 @@ export interface paths {
          * @description Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在. API key scope: `tasks:read`.
          */
         get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a task before anyone applies
+         * @description Who: the owning company (another company 403, an influencer 403). Only while the task is open and nobody has applied or been invited (409 TASK_HAS_APPLICATIONS); the prepayment cannot change. The edited task must keep the publish rules (budget range, slots ≤ maxApplicants, commission, deposit ≤ budgetMax). Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
+         */
+        patch: operations["updateTask"];
+        trace?: never;
+    };
+    "/api/task-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated alias of GET /api/tasks/{id}
+         * @deprecated
+         * @description Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在. Deprecated: use GET /api/tasks/{id}; this alias goes in the next release. API key scope: `tasks:read`.
+         */
+        get: operations["getTaskByQuery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -163,8 +188,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * accept a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
+         * Accept a pending application: it fills a slot and starts its deal
+         * @description Who: the owning company. Only pending applications (409 otherwise). Answers the accepted application and the deal it started. API key scope: `applications:write`.
          */
         post: operations["acceptApplication"];
         delete?: never;
@@ -183,8 +208,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * refuse a pending application
-         * @description Who: the owning company. Only pending applications (409 otherwise). API key scope: `applications:write`.
+         * Refuse a pending application
+         * @description Who: the owning company. Only pending applications (409 otherwise). Answers the refused application. API key scope: `applications:write`.
          */
         post: operations["refuseApplication"];
         delete?: never;
@@ -978,9 +1003,38 @@ export interface webhooks {
         put?: never;
         /**
          * application.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookApplicationCreated"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "application.created";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["ApplicationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -998,9 +1052,38 @@ export interface webhooks {
         put?: never;
         /**
          * application.withdrawn event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookApplicationWithdrawn"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "application.withdrawn";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["ApplicationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1018,9 +1101,38 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.accepted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookInvitationAccepted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "invitation.accepted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["InvitationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1038,9 +1150,38 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.declined event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookInvitationDeclined"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "invitation.declined";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["InvitationEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1058,9 +1199,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealCreated"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.created";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealCreatedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1078,9 +1248,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.state_changed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealStateChanged"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.state_changed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealStateChangedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1098,9 +1297,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.report_submitted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealReportSubmitted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.report_submitted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1118,9 +1346,38 @@ export interface webhooks {
         put?: never;
         /**
          * deal.completed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDealCompleted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "deal.completed";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DealEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1138,9 +1395,38 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.opened event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDisputeOpened"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "dispute.opened";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DisputeOpenedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1158,9 +1444,38 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.decided event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookDisputeDecided"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "dispute.decided";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["DisputeDecidedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1178,9 +1493,38 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.posted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookSettlementPosted"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "settlement.posted";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["SettlementPostedEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1198,9 +1542,38 @@ export interface webhooks {
         put?: never;
         /**
          * payout.paid event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookPayoutPaid"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "payout.paid";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["PayoutPaidEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1218,9 +1591,38 @@ export interface webhooks {
         put?: never;
         /**
          * topup.succeeded event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookTopupSucceeded"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "topup.succeeded";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["TopupSucceededEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1238,9 +1640,38 @@ export interface webhooks {
         put?: never;
         /**
          * task.filled event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookTaskFilled"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "task.filled";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["TaskFilledEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1258,9 +1689,38 @@ export interface webhooks {
         put?: never;
         /**
          * ping event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: operations["webhookPing"];
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["PingEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1270,6 +1730,15 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptApplicationResponse: {
+            application: components["schemas"]["DecidedApplication"];
+            deal: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            };
+        };
         AcceptInvitationResponse: {
             /** @constant */
             ok: true;
@@ -1281,12 +1750,16 @@ export interface components {
             /** @default [] */
             evidence?: string[];
         };
+        ApplicationAnswer: {
+            application: components["schemas"]["DecidedApplication"];
+        };
         ApplicationEventData: {
             applicationId: string;
             taskId: string;
             influencerId: string;
             proposedRate: number;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "refused" | "withdrawn";
         };
         ApplicationForCompany: {
             /** Format: uuid */
@@ -1343,7 +1816,10 @@ export interface components {
             message?: string | null;
         };
         CategoriesResponse: {
-            categories: components["schemas"]["TaskCategory"][];
+            items: components["schemas"]["TaskCategory"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         CompanyTask: {
             /** Format: uuid */
@@ -1397,7 +1873,16 @@ export interface components {
             acceptedCount: number;
         };
         CompanyTasksResponse: {
-            tasks: components["schemas"]["CompanyTask"][];
+            items: components["schemas"]["CompanyTask"][];
+            total: number;
+            page: number;
+            limit: number;
+            counts: {
+                open: number;
+                in_progress: number;
+                completed: number;
+                cancelled: number;
+            };
         };
         ConversationMessage: {
             /** Format: uuid */
@@ -1418,7 +1903,10 @@ export interface components {
             canSend: boolean;
         };
         ConversationsResponse: {
-            conversations: components["schemas"]["ConversationSummary"][];
+            items: components["schemas"]["ConversationSummary"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         ConversationSummary: {
             /** Format: uuid */
@@ -1452,8 +1940,10 @@ export interface components {
             taskId: string;
             companyId: string;
             influencerId: string;
-            status: string;
-            pricingModel: string;
+            /** @enum {string} */
+            status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @enum {string} */
+            pricingModel: "fixed" | "slot_commission" | "commission";
             feeCents: number;
             depositCents: number;
         };
@@ -1584,6 +2074,9 @@ export interface components {
         };
         DealListResponse: {
             items: components["schemas"]["DealSummary"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         DealMoney: {
             tracked: boolean;
@@ -1660,9 +2153,12 @@ export interface components {
         DealStateChangedEventData: {
             dealId: string;
             taskId: string;
-            event: string;
-            from: string;
-            to: string;
+            /** @enum {string} */
+            event: "pay_fee" | "pay_deposit" | "funded" | "payment_expired" | "ship_samples" | "receive_samples" | "propose_schedule" | "confirm_schedule" | "report_live" | "confirm" | "auto_confirm" | "complete" | "dispute" | "answer_dispute" | "withdraw_dispute" | "resolve_complete" | "resolve_partial" | "resolve_cancel" | "cancel" | "request_cancel" | "agree_cancel" | "decline_cancel" | "withdraw_cancel" | "admin_cancel";
+            /** @enum {string} */
+            from: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @enum {string} */
+            to: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
         };
         DealSummary: {
             /** Format: uuid */
@@ -1701,13 +2197,25 @@ export interface components {
             };
             at: string;
         };
+        DecidedApplication: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            taskId: string;
+            /** Format: uuid */
+            influencerId: string;
+            status: components["schemas"]["ApplicationStatus"];
+            proposedRate: number;
+            respondedAt: string | null;
+        };
         DeclineInvitationRequest: {
             reason: string;
         };
         DisputeDecidedEventData: {
             dealId: string;
             taskId: string;
-            outcome: string;
+            /** @enum {string} */
+            outcome: "completed" | "partial" | "cancelled";
             percent: number;
             reason: string;
         };
@@ -1722,10 +2230,12 @@ export interface components {
             dealId: string;
             taskId: string;
             disputeId: string;
-            openedBy: string;
-            reason: string;
+            /** @enum {string} */
+            openedBy: "company" | "influencer";
+            /** @enum {string} */
+            reason: "no_show" | "report_untrue" | "requirements_unmet" | "samples_problem" | "payment_terms" | "other";
         };
-        ErrorBody: {
+        Error: {
             error: {
                 code: components["schemas"]["ErrorCode"];
                 message: string;
@@ -1738,7 +2248,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         InvitationEventData: {
             invitationId: string;
             taskId: string;
@@ -1829,10 +2339,16 @@ export interface components {
             appliedAt: string;
         };
         MyApplicationsResponse: {
-            applications: components["schemas"]["ApplicationForInfluencer"][];
+            items: components["schemas"]["ApplicationForInfluencer"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         MyInvitationsResponse: {
-            invitations: components["schemas"]["InvitationForInfluencer"][];
+            items: components["schemas"]["InvitationForInfluencer"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         Ok: {
             /** @constant */
@@ -1946,7 +2462,8 @@ export interface components {
             taskId: string;
             grossCents: number;
             commissionCents: number | null;
-            commissionStatus: string;
+            /** @enum {string} */
+            commissionStatus: "none" | "due" | "paid";
             settledAt: string;
         };
         StatementLine: {
@@ -1960,7 +2477,10 @@ export interface components {
             balanceAfterCents: number;
         };
         TaskApplicationsResponse: {
-            applications: components["schemas"]["ApplicationForCompany"][];
+            items: components["schemas"]["ApplicationForCompany"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         TaskCard: {
             /** Format: uuid */
@@ -2028,7 +2548,6 @@ export interface components {
             /** Format: uuid */
             categoryId: string;
             productName?: string | null;
-            /** @default [] */
             requirements?: string | string[];
             budgetMin: number;
             budgetMax: number;
@@ -2129,7 +2648,10 @@ export interface components {
             slots: number;
         };
         TaskInvitationsResponse: {
-            invitations: components["schemas"]["InvitationForCompany"][];
+            items: components["schemas"]["InvitationForCompany"][];
+            total: number;
+            page: number;
+            limit: number;
             perDay: number;
             remainingToday: number;
         };
@@ -2142,10 +2664,31 @@ export interface components {
             offeredRate: number;
         };
         TaskListResponse: {
-            tasks: components["schemas"]["TaskCard"][];
+            items: components["schemas"]["TaskCard"][];
             total: number;
             page: number;
             limit: number;
+        };
+        TaskUpdateRequest: {
+            title?: string;
+            description?: string;
+            /** Format: uuid */
+            categoryId?: string;
+            productName?: string | null;
+            requirements?: string | string[];
+            budgetMin?: number;
+            budgetMax?: number;
+            maxApplicants?: number;
+            slots?: number;
+            liveDate?: string | null;
+            durationHours?: number;
+            location?: string;
+            isUrgent?: boolean;
+            requiresDeposit?: boolean;
+            depositAmount?: number | null;
+            /** @enum {string} */
+            pricingModel?: "fixed" | "slot_commission" | "commission";
+            commissionPercent?: number | null;
         };
         Topup: {
             id: string;
@@ -2161,7 +2704,10 @@ export interface components {
             confirmedAt: string | null;
         };
         TopupsResponse: {
-            topups: components["schemas"]["Topup"][];
+            items: components["schemas"]["Topup"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         TopupSucceededEventData: {
             topupId: string;
@@ -2186,12 +2732,16 @@ export interface components {
             };
         };
         WebhookDeliveriesResponse: {
-            deliveries: components["schemas"]["WebhookDelivery"][];
+            items: components["schemas"]["WebhookDelivery"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         WebhookDelivery: {
             id: string;
             eventId: string;
-            type: string;
+            /** @enum {string} */
+            type: "application.created" | "application.withdrawn" | "invitation.accepted" | "invitation.declined" | "deal.created" | "deal.state_changed" | "deal.report_submitted" | "deal.completed" | "dispute.opened" | "dispute.decided" | "settlement.posted" | "payout.paid" | "topup.succeeded" | "task.filled" | "ping";
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             attempts: number;
@@ -2226,7 +2776,10 @@ export interface components {
             secret: string;
         };
         WebhookEndpointsResponse: {
-            endpoints: components["schemas"]["WebhookEndpoint"][];
+            items: components["schemas"]["WebhookEndpoint"][];
+            total: number;
+            page: number;
+            limit: number;
             max: number;
             eventTypes: components["schemas"]["WebhookEventType"][];
         };
@@ -2246,7 +2799,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Not signed in */
@@ -2255,7 +2808,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Forbidden: wrong role, missing permission or API key scope, a cross-site request, or an API key where keys are not accepted */
@@ -2264,7 +2817,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Not found (or not visible to the caller) */
@@ -2273,7 +2826,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Conflict with the current state */
@@ -2282,7 +2835,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The request body or file is too large */
@@ -2291,7 +2844,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The address or a path parameter is too long */
@@ -2300,7 +2853,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Unsupported media type */
@@ -2309,7 +2862,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Too many requests */
@@ -2318,16 +2871,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
-        /** @description The request line and headers are over 16 KB together (an address that long, or a header) */
-        HeadersTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Server error */
@@ -2336,7 +2880,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": components["schemas"]["Error"];
             };
         };
     };
@@ -2349,7 +2893,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     listCategories: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2372,11 +2919,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2418,7 +2965,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2457,11 +3003,79 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     getTask: {
+        parameters: {
+            query?: {
+                /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
+                onBehalfOf?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getTaskByQuery: {
         parameters: {
             query: {
                 id: string;
@@ -2490,13 +3104,15 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listMyTasks: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2519,7 +3135,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2548,11 +3163,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2581,17 +3193,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listApplications: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 taskId?: string;
                 influencerId?: string;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
@@ -2619,7 +3230,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2663,7 +3273,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2684,7 +3293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AcceptApplicationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2692,11 +3301,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2717,7 +3323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["ApplicationAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2725,11 +3331,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2761,17 +3364,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listTaskInvitations: {
         parameters: {
             query: {
+                page?: number;
+                limit?: number;
                 taskId: string;
             };
             header?: never;
@@ -2796,7 +3398,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2831,13 +3432,14 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listMyInvitations: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
                 onBehalfOf?: string;
             };
@@ -2863,7 +3465,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2895,11 +3496,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2939,7 +3537,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2968,11 +3565,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3001,17 +3595,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listDeals: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 status?: "active" | "closed" | "all";
                 /** @description An approved agency acting for an influencer on its roster: the influencer’s id (influencers.id). The request then acts as that influencer, with all of its rules, and is recorded as the agency’s (“机构 X 代 Y”). Only agency accounts may send it (anyone else 403; 401 without sign-in); an influencer not on the roster 404 AGENCY_MEMBER_NOT_FOUND — a new application or invitation answer needs the membership active, an existing deal needs to have been made under this agency with the membership active or ending. Operations without this parameter refuse it (403). */
                 onBehalfOf?: string;
@@ -3037,7 +3630,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3071,7 +3663,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3108,7 +3699,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3148,7 +3738,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3185,7 +3774,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3225,7 +3813,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3265,7 +3852,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3305,7 +3891,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3345,7 +3930,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3382,7 +3966,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3422,7 +4005,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3462,7 +4044,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3502,7 +4083,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3539,7 +4119,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3579,7 +4158,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3619,7 +4197,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3659,7 +4236,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3699,13 +4275,15 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listConversations: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3727,7 +4305,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3760,7 +4337,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3799,7 +4375,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3829,7 +4404,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3859,7 +4433,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3885,13 +4458,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listTopups: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3907,17 +4482,20 @@ export interface operations {
                     "application/json": components["schemas"]["TopupsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3940,7 +4518,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3975,7 +4552,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4004,11 +4580,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4047,7 +4620,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4076,17 +4648,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4111,7 +4683,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4142,11 +4713,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4177,462 +4745,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
-        };
-    };
-    webhookApplicationCreated: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "application.created";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["ApplicationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookApplicationWithdrawn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "application.withdrawn";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["ApplicationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookInvitationAccepted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "invitation.accepted";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["InvitationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookInvitationDeclined: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "invitation.declined";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["InvitationEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealCreated: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.created";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealCreatedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealStateChanged: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.state_changed";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealStateChangedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealReportSubmitted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.report_submitted";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDealCompleted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "deal.completed";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DealEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDisputeOpened: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "dispute.opened";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DisputeOpenedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookDisputeDecided: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "dispute.decided";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["DisputeDecidedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookSettlementPosted: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "settlement.posted";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["SettlementPostedEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookPayoutPaid: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "payout.paid";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["PayoutPaidEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookTopupSucceeded: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "topup.succeeded";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["TopupSucceededEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookTaskFilled: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "task.filled";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["TaskFilledEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    webhookPing: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    id: string;
-                    /** @constant */
-                    type: "ping";
-                    /** Format: date-time */
-                    createdAt: string;
-                    data: components["schemas"]["PingEventData"];
-                };
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
 }

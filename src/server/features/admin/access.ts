@@ -3,6 +3,7 @@
  * server log), invitations, permissions and removal. Nobody becomes an admin by signing in: admins
  * come from ADMIN_EMAIL / ADMIN_PASSWORD, the setup token while none exists, or another admin.
  */
+import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '../../../shared/options';
 import type { AcceptInviteRequest, AdminLoginRequest, AdminsResponse, FirstAdminRequest, InviteRequest } from '../../../shared/schemas/admin';
@@ -136,7 +137,7 @@ export async function createFirstAdmin(ctx: AppContext, input: FirstAdminRequest
   return id;
 }
 
-export async function listAdmins(ctx: AppContext, selfId: string): Promise<AdminsResponse> {
+export async function listAdmins(ctx: AppContext, selfId: string, q: PageQuery): Promise<AdminsResponse> {
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -160,13 +161,16 @@ export async function listAdmins(ctx: AppContext, selfId: string): Promise<Admin
     .orderBy(asc(adminInvites.createdAt));
   const known = (list: string[]) => list.filter((p): p is AdminPermission => (ADMIN_PERMISSIONS as readonly string[]).includes(p));
   return {
-    admins: rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      permissions: known(r.permissions),
-      createdAt: r.createdAt.toISOString(),
-      isSelf: r.id === selfId,
-    })),
+    ...pageOfAll(
+      rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        permissions: known(r.permissions),
+        createdAt: r.createdAt.toISOString(),
+        isSelf: r.id === selfId,
+      })),
+      q,
+    ),
     invites: invites.map((i) => ({
       id: i.id,
       email: i.email,

@@ -330,7 +330,7 @@ describe('用户管理: the review queue and decisions', () => {
     const { user, influencer } = await makeInfluencer(t.app.ctx.db, { isApproved: true, nickname: '将被停用的达人' });
     const session = await signIn(user.email);
     const visitor = new Client(t.app);
-    expect((await visitor.get(`/api/influencer-detail?id=${influencer.id}`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/influencers/${influencer.id}`)).statusCode).toBe(200);
     expect(errorOf(await c.post(`/api/admin/users/${user.id}/suspend`, {}))).toMatchObject({ code: 'SUSPEND_REASON_REQUIRED' });
     expect((await c.post(`/api/admin/users/${user.id}/suspend`, { reason: '违规刷单' })).statusCode).toBe(200);
     expect((await session.get('/api/auth/session')).json()).toEqual({ user: null });
@@ -338,13 +338,13 @@ describe('用户管理: the review queue and decisions', () => {
       status: 403,
       code: 'ACCOUNT_SUSPENDED',
     });
-    expect((await visitor.get(`/api/influencer-detail?id=${influencer.id}`)).statusCode).toBe(404);
+    expect((await visitor.get(`/api/influencers/${influencer.id}`)).statusCode).toBe(404);
     expect(errorOf(await c.post(`/api/admin/users/${user.id}/suspend`, { reason: 'again' }))).toMatchObject({ code: 'ALREADY_SUSPENDED' });
     const suspended = (await c.get('/api/admin/users?filter=suspended&limit=100')).json();
     expect(suspended.items.some((i: { userId: string }) => i.userId === user.id)).toBe(true);
     expect((await c.post(`/api/admin/users/${user.id}/reinstate`)).statusCode).toBe(200);
     await signIn(user.email);
-    expect((await visitor.get(`/api/influencer-detail?id=${influencer.id}`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/influencers/${influencer.id}`)).statusCode).toBe(200);
     // admins are managed in the admin settings, not here
     expect(errorOf(await c.post(`/api/admin/users/${admin.id}/suspend`, { reason: 'x' }))).toMatchObject({ code: 'ADMIN_TARGET_NOT_ALLOWED' });
   });
@@ -368,7 +368,7 @@ describe('用户管理: the review queue and decisions', () => {
       code: 'INVALID_CREDENTIALS',
     });
     expect((await c.get(`/api/admin/users/${user.id}`)).statusCode).toBe(404);
-    expect((await new Client(t.app).get(`/api/task-detail?id=${task.id}`)).statusCode).toBe(200);
+    expect((await new Client(t.app).get(`/api/tasks/${task.id}`)).statusCode).toBe(200);
     const logs = await logsFor(user.id);
     expect(logs[0].actionType).toBe('user_deletion_execute');
   });

@@ -77,7 +77,7 @@ describe('视频管理', () => {
       isActive: true,
     });
     expect((await lastLog(v.id)).actionType).toBe('video_create');
-    const home = async () => (await new Client(t.app).get('/api/videos?limit=4&sort=latest')).json().videos.map((x: { id: string }) => x.id) as string[];
+    const home = async () => (await new Client(t.app).get('/api/videos?limit=4&sort=latest')).json().items.map((x: { id: string }) => x.id) as string[];
     expect(await home()).toContain(v.id);
 
     const off = await admin.request({ method: 'PATCH', url: `/api/admin/videos/${v.id}/toggle`, payload: { field: 'isActive', value: false } });
@@ -116,7 +116,7 @@ describe('视频管理', () => {
 
   it('the picker lists registered influencers by nickname', async () => {
     await makeInfluencer(t.app.ctx.db, { nickname: 'aaa-首位' });
-    const list = (await admin.get('/api/admin/influencer-picker')).json().influencers as { nickname: string }[];
+    const list = (await admin.get('/api/admin/influencer-picker')).json().items as { nickname: string }[];
     expect(list.length).toBeGreaterThan(0);
     const names = list.map((i) => i.nickname);
     expect([...names].sort((a, b) => a.localeCompare(b))).toBeTruthy();

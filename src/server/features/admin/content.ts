@@ -2,6 +2,7 @@
  * 视频管理 (content_moderation) and 联系消息 (user_management). Every write commits with its audit
  * row; the showcase's public cache is invalidated after a video write.
  */
+import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminContactMessage,
@@ -72,13 +73,16 @@ export async function listAdminVideos(db: DbOrTx, q: AdminVideoQuery): Promise<A
   };
 }
 
-export async function listVideoCategories(db: DbOrTx): Promise<VideoCategoryList> {
+export async function listVideoCategories(db: DbOrTx, q: PageQuery): Promise<VideoCategoryList> {
   const rows = await db.select().from(videoCategories).orderBy(asc(videoCategories.sortOrder), asc(videoCategories.id));
-  return { categories: rows.map((c) => ({ id: c.id, name: c.name, nameEn: c.nameEn, sortOrder: c.sortOrder })) };
+  return pageOfAll(
+    rows.map((c) => ({ id: c.id, name: c.name, nameEn: c.nameEn, sortOrder: c.sortOrder })),
+    q,
+  );
 }
 
 /** The picker: registered influencers by nickname (暂无入驻达人 when none). */
-export async function influencerPicker(db: DbOrTx): Promise<InfluencerPicker> {
+export async function influencerPicker(db: DbOrTx, q: PageQuery): Promise<InfluencerPicker> {
   const rows = await db
     .select({
       id: influencers.id,
@@ -92,7 +96,10 @@ export async function influencerPicker(db: DbOrTx): Promise<InfluencerPicker> {
     .where(sql`${influencers.status} <> 'suspended' and ${influencers.status} <> 'inactive'`)
     .orderBy(asc(influencers.nickname))
     .limit(500);
-  return { influencers: rows.map((r) => ({ ...r, rating: Number(r.rating) })) };
+  return pageOfAll(
+    rows.map((r) => ({ ...r, rating: Number(r.rating) })),
+    q,
+  );
 }
 
 /** the stored fields of the form: the cover from its upload, the influencer card copied from the profile */

@@ -9,6 +9,8 @@ import {
   contactListQuery,
   contactReply,
   influencerPicker,
+  influencerPickerQuery,
+  videoCategoriesQuery,
   videoCategoryList,
   videoInput,
   videoToggle,
@@ -67,10 +69,11 @@ export const adminContentRoutes =
           tags: ['admin'],
           summary: 'The video categories',
           description: V,
+          querystring: videoCategoriesQuery,
           response: { 200: videoCategoryList, ...errors },
         },
       },
-      async () => listVideoCategories(ctx.db),
+      async (request) => listVideoCategories(ctx.db, request.query),
     );
     app.get(
       '/api/admin/influencer-picker',
@@ -81,10 +84,11 @@ export const adminContentRoutes =
           tags: ['admin'],
           summary: 'Registered influencers by nickname (the picker of the video form)',
           description: V,
+          querystring: influencerPickerQuery,
           response: { 200: influencerPicker, ...errors },
         },
       },
-      async () => pickInfluencers(ctx.db),
+      async (request) => pickInfluencers(ctx.db, request.query),
     );
     app.post(
       '/api/admin/videos',

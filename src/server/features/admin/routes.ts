@@ -6,6 +6,7 @@ import {
   acceptInviteRequest,
   adminLoginRequest,
   adminMe,
+  adminsQuery,
   adminsResponse,
   adminUserDetail,
   adminUsersQuery,
@@ -277,10 +278,11 @@ export const adminRoutes =
           tags: ['admin'],
           summary: '管理员设置: admins with their permissions, open invitations',
           description: who('system_settings'),
+          querystring: adminsQuery,
           response: { 200: adminsResponse, ...errors },
         },
       },
-      async (request) => listAdmins(ctx, currentAdmin(request).id),
+      async (request) => listAdmins(ctx, currentAdmin(request).id, request.query),
     );
 
     app.post(

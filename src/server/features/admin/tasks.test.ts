@@ -61,8 +61,8 @@ describe('分类管理', () => {
     });
     expect((await lastLog(top.json().id)).actionType).toBe('category_create');
     // the public list shows it (in sort order)
-    const pub = (await new Client(t.app).get('/api/categories')).json() as { categories: { id: string }[] };
-    expect(pub.categories.map((c) => c.id)).toContain(child.json().id);
+    const pub = (await new Client(t.app).get('/api/categories')).json() as { items: { id: string }[] };
+    expect(pub.items.map((c) => c.id)).toContain(child.json().id);
   });
 
   it('edits with before/after in the log; deletion is refused with subcategories or tasks, else soft', async () => {
@@ -91,10 +91,10 @@ describe('分类管理', () => {
     expect((await del(`/api/admin/categories/${parent.id}`)).statusCode).toBe(200);
     const rows = await db.select().from(taskCategories).where(eq(taskCategories.id, parent.id));
     expect(rows[0].isActive).toBe(false); // soft
-    const pub = (await new Client(t.app).get('/api/categories')).json() as { categories: { id: string }[] };
-    expect(pub.categories.map((c) => c.id)).not.toContain(parent.id);
-    const list = (await admin.get('/api/admin/categories')).json() as { categories: { id: string; isActive: boolean }[] };
-    expect(list.categories.find((c) => c.id === parent.id)?.isActive).toBe(false);
+    const pub = (await new Client(t.app).get('/api/categories')).json() as { items: { id: string }[] };
+    expect(pub.items.map((c) => c.id)).not.toContain(parent.id);
+    const list = (await admin.get('/api/admin/categories')).json() as { items: { id: string; isActive: boolean }[] };
+    expect(list.items.find((c) => c.id === parent.id)?.isActive).toBe(false);
     expect(errorOf(await del(`/api/admin/categories/00000000-0000-4000-8000-000000000001`))).toMatchObject({ status: 404, code: 'CATEGORY_NOT_FOUND' });
   });
 });

@@ -3,6 +3,7 @@
  * refusals, and the task list with deletion (refused while a deal is open). Every write commits
  * with its audit row; the public category list and the hall are invalidated after the commit.
  */
+import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminCategoriesResponse,
@@ -44,13 +45,16 @@ const toCategory = (c: CategoryRow, taskCount: number): AdminCategory => ({
 });
 
 /** GET /api/admin/categories: every category (inactive too), sort_order then created_at, with its task count. */
-export async function listAdminCategories(db: DbOrTx): Promise<AdminCategoriesResponse> {
+export async function listAdminCategories(db: DbOrTx, q: PageQuery): Promise<AdminCategoriesResponse> {
   const [rows, counts] = await Promise.all([
     db.select().from(taskCategories).orderBy(asc(taskCategories.sortOrder), asc(taskCategories.createdAt)),
     db.select({ id: tasks.categoryId, n: count() }).from(tasks).groupBy(tasks.categoryId),
   ]);
   const byId = new Map(counts.map((c) => [c.id, c.n]));
-  return { categories: rows.map((c) => toCategory(c, byId.get(c.id) ?? 0)) };
+  return pageOfAll(
+    rows.map((c) => toCategory(c, byId.get(c.id) ?? 0)),
+    q,
+  );
 }
 
 /** the parent must exist and sit on a lower level; level 1 has none */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminCategoriesQuery,
   adminCategoriesResponse,
   adminCategory,
   adminTaskDetail,
@@ -34,10 +35,11 @@ export const adminTasksRoutes =
           tags: ['admin'],
           summary: '分类管理: every task category (inactive too) with its task count',
           description: WHO,
+          querystring: adminCategoriesQuery,
           response: { 200: adminCategoriesResponse, ...errors },
         },
       },
-      async () => listAdminCategories(ctx.db),
+      async (request) => listAdminCategories(ctx.db, request.query),
     );
     app.post(
       '/api/admin/categories',

@@ -83,7 +83,7 @@ describe('an agency runs a roster influencer’s deal', () => {
     // the application is the influencer's, recorded as the agency's doing
     const [app] = await db().select().from(taskApplications).where(eq(taskApplications.id, applicationId));
     expect(app).toMatchObject({ influencerId: w.inf.influencer.id, onBehalfAgencyId: w.ag.agency.id });
-    const mine = (await w.a.get(`/api/task-applications?${w.q}`)).json().applications;
+    const mine = (await w.a.get(`/api/task-applications?${w.q}`)).json().items;
     expect(mine.map((x: { id: string }) => x.id)).toContain(applicationId);
     expect(deal).toMatchObject({ agencyId: w.ag.agency.id, influencerId: w.inf.influencer.id });
 
@@ -174,7 +174,7 @@ describe('an agency runs a roster influencer’s deal', () => {
     const taskId = await publish(w);
     const invited = await w.c.post('/api/task-invitations', { taskId, influencerId: w.inf.influencer.id, message: '诚邀合作', offeredRate: 2_000 });
     expect(invited.statusCode, invited.body).toBe(200);
-    const list = (await w.a.get(`/api/me/invitations?${w.q}`)).json().invitations;
+    const list = (await w.a.get(`/api/me/invitations?${w.q}`)).json().items;
     expect(list).toHaveLength(1);
     const declined = await w.a.post(`/api/task-invitations/${invited.json().invitation.id}/decline?${w.q}`, { reason: '档期冲突' });
     expect(declined.statusCode, declined.body).toBe(200);
@@ -188,13 +188,13 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect(await dealOf(accepted.json().dealId)).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 20 });
 
     // the task page's viewer fields: the invitation answered and the deal, as the influencer reads them
-    const page = (await w.a.get(`/api/task-detail?id=${other}&${w.q}`)).json();
+    const page = (await w.a.get(`/api/tasks/${other}?${w.q}`)).json();
     expect(page.viewer).toMatchObject({ isOwner: false, myApplication: { status: 'accepted' }, dealId: accepted.json().dealId });
-    expect((await w.a.get(`/api/task-detail?id=${other}`)).json().viewer).toMatchObject({ myApplication: null, dealId: null });
+    expect((await w.a.get(`/api/tasks/${other}`)).json().viewer).toMatchObject({ myApplication: null, dealId: null });
 
     const third = await publish(w);
     const applied = await w.a.post(`/api/task-applications?${w.q}`, { taskId: third, proposedRate: 500 });
-    expect((await w.a.get(`/api/task-detail?id=${third}&${w.q}`)).json().viewer).toMatchObject({
+    expect((await w.a.get(`/api/tasks/${third}?${w.q}`)).json().viewer).toMatchObject({
       myApplication: { id: applied.json().application.id, status: 'pending' },
     });
     const withdrawn = await w.a.post(`/api/task-applications/${applied.json().application.id}/withdraw?${w.q}`);

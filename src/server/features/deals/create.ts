@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createDealConversation } from '../messages';
 import { balanceOf, openDealEscrow, payDealFee } from '../money';
-import { dollarsToCents, percentToBps } from '../../../shared/money';
+import { dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
 import { scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../settings';
 import { emitWebhookEvent } from '../webhooks';
@@ -111,7 +111,7 @@ export async function createDeal(
       companyId: task.companyId,
       influencerId: application.influencerId,
       status,
-      pricingModel: task.pricingModel,
+      pricingModel: PRICING_MODELS.find((m) => m === task.pricingModel) ?? 'fixed',
       feeCents,
       depositCents,
     },

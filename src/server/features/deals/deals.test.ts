@@ -102,9 +102,9 @@ describe('accepting creates the deal', () => {
     expect((await s.get(s.c)).actions.sort()).toEqual(['cancel', 'propose_schedule', 'request_cancel', 'ship_samples']);
     expect(view.timeline).toHaveLength(1);
     // the task page links the two parties (and nobody else) to the deal
-    expect((await s.c.get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
-    expect((await s.i.get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
-    expect((await new Client(t.app).get(`/api/task-detail?id=${s.task.id}`)).json().viewer.dealId).toBeNull();
+    expect((await s.c.get(`/api/tasks/${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
+    expect((await s.i.get(`/api/tasks/${s.task.id}`)).json().viewer.dealId).toBe(s.deal.id);
+    expect((await new Client(t.app).get(`/api/tasks/${s.task.id}`)).json().viewer.dealId).toBeNull();
     const [n] = await t.app.ctx.db
       .select()
       .from(notifications)
@@ -171,7 +171,7 @@ describe('the journey', () => {
     const [co] = await t.app.ctx.db.select().from(companies).where(eq(companies.id, s.co.company.id));
     expect(co.completedTasks).toBe(1);
     // the influencer page shows the delivered results of confirmed reports, apart from the declared figures
-    const page = (await s.i.get(`/api/influencer-detail?id=${s.inf.influencer.id}`)).json();
+    const page = (await s.i.get(`/api/influencers/${s.inf.influencer.id}`)).json();
     expect(page.error).toBeUndefined();
     expect(page.delivered).toEqual({ lives: 1, avgViews: 52000, avgGmvCents: 18_600_000, totalGmvCents: 18_600_000 });
     // a later reminder of a finished deal does nothing

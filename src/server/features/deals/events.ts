@@ -19,6 +19,7 @@ import {
   type DealEvent,
   type DealRole,
   type DealState,
+  DISPUTE_REASONS,
 } from '../../../shared/deals';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealDisputes, dealEvents, deals, uploads } from '../../db/schema';
@@ -374,7 +375,12 @@ async function emitDealWebhooks(
     await emitWebhookEvent(tx, {
       ...base,
       type: 'dispute.opened',
-      data: { ...ref, disputeId: String(x.data.disputeId), openedBy: x.actorRole, reason: String(x.data.reason ?? '') },
+      data: {
+        ...ref,
+        disputeId: String(x.data.disputeId),
+        openedBy: x.actorRole === 'company' ? 'company' : 'influencer',
+        reason: DISPUTE_REASONS.find((r) => r === x.data.reason) ?? 'other',
+      },
     });
   }
   if ((x.event === 'resolve_complete' || x.event === 'resolve_partial' || x.event === 'resolve_cancel') && x.dispute) {
@@ -395,7 +401,7 @@ async function emitDealWebhooks(
           ...ref,
           grossCents: x.patch.settledGrossCents ?? 0,
           commissionCents: x.patch.commissionCents ?? null,
-          commissionStatus: x.patch.commissionStatus ?? 'none',
+          commissionStatus: x.patch.commissionStatus === 'due' || x.patch.commissionStatus === 'paid' ? x.patch.commissionStatus : 'none',
           settledAt: x.now.toISOString(),
         },
       });

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxQuery, outboxResponse } from '../../../shared/schemas/dev';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody, pageOfAll } from '../../../shared/schemas/common';
 import { outbox } from '../../db/schema';
 import { loopbackOnly } from '../../platform/loopback';
 import { OffsetClock } from '../../platform/clock';
@@ -34,8 +34,8 @@ export const devRoutes =
         // queued mail is sent first (decision 0040), so the outbox shows it at once, as a mailbox would soon
         await sendQueuedMail(ctx);
         const rows = await ctx.db.select().from(outbox).where(eq(outbox.to, request.query.to.toLowerCase())).orderBy(desc(outbox.createdAt)).limit(50);
-        return {
-          messages: rows.map((r) => ({
+        return pageOfAll(
+          rows.map((r) => ({
             id: r.id,
             channel: r.channel as 'email' | 'sms',
             to: r.to,
@@ -43,7 +43,8 @@ export const devRoutes =
             body: r.body,
             createdAt: r.createdAt.toISOString(),
           })),
-        };
+          request.query,
+        );
       },
     );
 

@@ -78,7 +78,7 @@ describe('managing keys (session only)', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.body).not.toContain(secret.slice(16));
-    expect(list.json()).toMatchObject({ max: 20, keys: [{ id: key.id, name: 'ERP 同步', scopes: ['tasks:read', 'tasks:write'], lastUsedAt: null }] });
+    expect(list.json()).toMatchObject({ max: 20, items: [{ id: key.id, name: 'ERP 同步', scopes: ['tasks:read', 'tasks:write'], lastUsedAt: null }] });
     const mail = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, co.user.email));
     expect(mail.some((m) => (m.subject ?? '').includes('已创建 API 密钥'))).toBe(true);
     expect(mail.every((m) => !m.body.includes(secret.slice(16)))).toBe(true);
@@ -162,7 +162,7 @@ describe('managing keys (session only)', () => {
     expect((await k.get('/api/my/tasks')).statusCode).toBe(200);
     clock.advance(H);
     expect(errorOf(await k.get('/api/my/tasks'))).toMatchObject({ status: 401, code: 'API_KEY_INVALID' });
-    expect((await co.c.get('/api/me/api-keys')).json().keys[0].state).toBe('expired');
+    expect((await co.c.get('/api/me/api-keys')).json().items[0].state).toBe('expired');
   });
 
   it('unknown and malformed keys are 401; a key on a route not open to keys is 403 API_KEY_NOT_ALLOWED', async () => {
@@ -182,9 +182,9 @@ describe('scopes', () => {
   it('each scope opens its routes; a missing scope is 403 API_KEY_SCOPE and changes nothing', async () => {
     const co = await company();
     const readOnly = withKey((await createKey(co.c, ['tasks:read'])).secret);
-    const before = (await co.c.get('/api/my/tasks')).json().tasks.length;
+    const before = (await co.c.get('/api/my/tasks')).json().items.length;
     expect(errorOf(await readOnly.post('/api/tasks', taskBody()))).toMatchObject({ status: 403, code: 'API_KEY_SCOPE' });
-    expect((await co.c.get('/api/my/tasks')).json().tasks).toHaveLength(before);
+    expect((await co.c.get('/api/my/tasks')).json().items).toHaveLength(before);
 
     const writer = withKey((await createKey(co.c, ['tasks:write'])).secret);
     const published = await writer.post('/api/tasks', taskBody());
@@ -192,7 +192,7 @@ describe('scopes', () => {
     const taskId = published.json().task.id as string;
     // tasks:write cannot read the own-tasks list, tasks:read can
     expect(errorOf(await writer.get('/api/my/tasks')).code).toBe('API_KEY_SCOPE');
-    expect((await readOnly.get('/api/my/tasks')).json().tasks.map((x: { id: string }) => x.id)).toContain(taskId);
+    expect((await readOnly.get('/api/my/tasks')).json().items.map((x: { id: string }) => x.id)).toContain(taskId);
     expect((await readOnly.get(`/api/task-applications?taskId=${taskId}`)).statusCode).toBe(200);
 
     const wallet = withKey((await createKey(co.c, ['wallet:read'])).secret);
@@ -246,7 +246,7 @@ describe('scopes', () => {
     expect(errorOf(await other.get(`/api/deals/${deal!.id}`)).status).toBe(404);
     expect(errorOf(await other.post(`/api/deals/${deal!.id}/events/cancel`, { reason: '不再需要' })).status).toBe(404);
     expect((await other.get('/api/deals')).json().items).toHaveLength(0);
-    expect((await other.get('/api/my/tasks')).json().tasks).toHaveLength(0);
+    expect((await other.get('/api/my/tasks')).json().items).toHaveLength(0);
     // the task's applicants and their transitions stay the owner's (refused as for another company's session)
     expect((await other.get(`/api/task-applications?taskId=${task.id}`)).statusCode).toBe(403);
     const secondId = second.json().application.id as string;
@@ -254,7 +254,7 @@ describe('scopes', () => {
     expect(
       (await own.get(`/api/task-applications?taskId=${task.id}`))
         .json()
-        .applications.map((a: { status: string }) => a.status)
+        .items.map((a: { status: string }) => a.status)
         .sort(),
     ).toEqual(['accepted', 'pending']);
   });
@@ -286,7 +286,7 @@ describe('limits and attribution', () => {
     expect(rows).toEqual([
       expect.objectContaining({ userId: co.user.id, operationId: 'publishTask', method: 'POST', path: '/api/tasks', status: 200, ip: '10.201.0.7' }),
     ]);
-    const listed = (await co.c.get('/api/me/api-keys')).json().keys.find((k: { id: string }) => k.id === key.id);
+    const listed = (await co.c.get('/api/me/api-keys')).json().items.find((k: { id: string }) => k.id === key.id);
     expect(listed).toMatchObject({ lastUsedIp: '10.201.0.7', lastUsedAt: clock.now().toISOString() });
   });
 });
@@ -298,7 +298,7 @@ describe('admin console', () => {
     const admin = await signedIn(t.app, (await makeAdmin(db())).email);
     const list = await admin.get(`/api/admin/users/${co.user.id}/api-keys`);
     expect(list.statusCode).toBe(200);
-    expect(list.json().keys).toEqual([expect.objectContaining({ id: key.id, prefix: key.prefix, state: 'active' })]);
+    expect(list.json().items).toEqual([expect.objectContaining({ id: key.id, prefix: key.prefix, state: 'active' })]);
     const noPerm = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['content_management'] })).email);
     expect(errorOf(await noPerm.post(`/api/admin/api-keys/${key.id}/revoke`)).status).toBe(403);
     expect(errorOf(await co.c.post(`/api/admin/api-keys/${key.id}/revoke`)).status).toBe(403);
@@ -337,7 +337,7 @@ describe('the integrator of the issue', () => {
 
     const apps = await k.get(`/api/task-applications?taskId=${taskId}`);
     expect(apps.statusCode).toBe(200);
-    const applicationId = apps.json().applications[0].id as string;
+    const applicationId = apps.json().items[0].id as string;
     expect((await k.post(`/api/task-applications/${applicationId}/accept`)).statusCode).toBe(200);
 
     const [deal] = await db().select().from(deals).where(eq(deals.taskId, taskId));

@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEYS_MAX, apiKey, apiKeyCreatedResponse, apiKeyCreateInput, apiKeysResponse } from '../../../shared/schemas/apiKeys';
-import { errorBody, idParam } from '../../../shared/schemas/common';
+import { API_KEYS_MAX, apiKey, apiKeyCreatedResponse, apiKeyCreateInput, apiKeysQuery, apiKeysResponse } from '../../../shared/schemas/apiKeys';
+import { errorBody, idParam, pageOfAll } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';
@@ -32,11 +32,16 @@ export const developerRoutes =
           tags: ['developers'],
           summary: 'My API keys (prefix, scopes, state, created, last used and from where); never a secret',
           description: WHO,
+          querystring: apiKeysQuery,
           response: { 200: apiKeysResponse, ...errors },
         },
         preValidation: keyOwner,
       },
-      async (request) => ({ keys: await listKeys(ctx, (await currentUser(request)).id), max: API_KEYS_MAX, perMinute: ctx.config.apiKeyRateLimit }),
+      async (request) => ({
+        ...pageOfAll(await listKeys(ctx, (await currentUser(request)).id), request.query),
+        max: API_KEYS_MAX,
+        perMinute: ctx.config.apiKeyRateLimit,
+      }),
     );
 
     app.post(
@@ -82,11 +87,12 @@ export const developerRoutes =
           summary: "An account's API keys (用户管理)",
           description: adminWho,
           params: idParam,
+          querystring: apiKeysQuery,
           response: { 200: apiKeysResponse, ...errors },
         },
         preValidation: adminGuard,
       },
-      async (request) => ({ keys: await listKeys(ctx, request.params.id), max: API_KEYS_MAX, perMinute: ctx.config.apiKeyRateLimit }),
+      async (request) => ({ ...pageOfAll(await listKeys(ctx, request.params.id), request.query), max: API_KEYS_MAX, perMinute: ctx.config.apiKeyRateLimit }),
     );
     app.post(
       '/api/admin/api-keys/:id/revoke',

@@ -41,7 +41,7 @@ export async function unsubscribe(ctx: AppContext, token: string) {
 }
 
 /** GET /api/admin/mail: failed (or waiting) mail, newest first, with the counts. */
-export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pending'): Promise<AdminMailResponse> {
+export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pending'): Promise<Omit<AdminMailResponse, 'total' | 'page' | 'limit'>> {
   const rows = await ctx.db
     .select({
       id: mailQueue.id,

@@ -284,7 +284,7 @@ describe('recommended influencers for a task', () => {
 
   it('a task that no longer recruits has no recommendations', async () => {
     const closed = await makeTask(db(), { companyId: owner.company.id, status: 'cancelled', categoryId: beauty.id });
-    expect(await recommended(company, closed.id)).toEqual({ open: false, items: [] });
+    expect(await recommended(company, closed.id)).toEqual({ open: false, items: [], total: 0, page: 1, limit: 30 });
   });
 
   it('refuses visitors (401), influencers (403) and other companies (404, also for a task that does not exist)', async () => {
@@ -300,7 +300,7 @@ describe('recommended influencers for a task', () => {
   it('the similar block of an influencer page uses the same scoring and is masked for visitors', async () => {
     const me = await mk('相似-本人', { categories: ['beauty'], hourlyRate: 1000, location: '上海' });
     await mk('相似-同城同类', { categories: ['beauty'], hourlyRate: 1100, location: '上海', rating: 4.8, totalReviews: 10 });
-    const res = await new Client(t.app).get(`/api/influencer-detail?id=${me.influencer.id}`);
+    const res = await new Client(t.app).get(`/api/influencers/${me.influencer.id}`);
     expect(res.statusCode).toBe(200);
     const similar = res.json().similar as Item[];
     expect(similar[0].nickname).toBe('相似-同城同类');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParam } from '../../../shared/schemas/common';
-import { matchQuery, recommendedInfluencersResponse, recommendedTasksResponse } from '../../../shared/schemas/matching';
+import { MATCH_LIMIT_MAX, matchQuery, recommendedInfluencersResponse, recommendedTasksResponse } from '../../../shared/schemas/matching';
+import { pageOfAll } from '../../../shared/schemas/common';
 import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';
@@ -31,7 +32,8 @@ export const matchingRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return recommendInfluencers(ctx.db, await currentUser(request), request.params.id, request.query.limit);
+        const { open, items } = await recommendInfluencers(ctx.db, await currentUser(request), request.params.id, MATCH_LIMIT_MAX);
+        return { open, ...pageOfAll(items, request.query) };
       },
     );
 
@@ -52,7 +54,7 @@ export const matchingRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return { items: await recommendTasks(ctx.db, await currentUser(request), request.query.limit, ctx.clock.now()) };
+        return pageOfAll(await recommendTasks(ctx.db, await currentUser(request), MATCH_LIMIT_MAX, ctx.clock.now()), request.query);
       },
     );
   };

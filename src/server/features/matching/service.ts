@@ -12,7 +12,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PRODUCT_TO_DIRECTORY, storedValuesOf } from '../../../shared/directory';
 import { INFLUENCER_CATEGORIES, LANGUAGES, TASK_CATEGORY_OPTIONS } from '../../../shared/options';
-import type { MatchReason, RecommendedInfluencer, RecommendedInfluencersResponse, RecommendedTask } from '../../../shared/schemas/matching';
+import type { MatchReason, RecommendedInfluencer, RecommendedTask } from '../../../shared/schemas/matching';
 import type { InfluencerCard } from '../../../shared/schemas/people';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { companies, influencers, taskCategories, tasks } from '../../db/schema';
@@ -322,7 +322,7 @@ export async function taskTarget(db: DbOrTx, taskId: string, limit: number) {
  * GET /api/tasks/:id/recommended-influencers — the owning company only; any other company gets 404
  * (the task's recommendations do not exist for it). Only open tasks recruit.
  */
-export async function recommendInfluencers(db: Db, user: AuthUser, taskId: string, limit: number): Promise<RecommendedInfluencersResponse> {
+export async function recommendInfluencers(db: Db, user: AuthUser, taskId: string, limit: number): Promise<{ open: boolean; items: RecommendedInfluencer[] }> {
   const found = await taskTarget(db, taskId, limit);
   if (!found || found.companyUserId !== user.id) throw new AppError('TASK_NOT_FOUND');
   if (found.status !== 'open') return { open: false, items: [] };

@@ -65,7 +65,7 @@ describe('deal conversations', () => {
     const s = await dealSetup();
     expect(s.convId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await s.i.get(`/api/deals/${s.deal.id}`)).json().conversationId).toBe(s.convId);
-    const list = (await s.i.get('/api/conversations')).json().conversations;
+    const list = (await s.i.get('/api/conversations')).json().items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       id: s.convId,
@@ -90,7 +90,7 @@ describe('deal conversations', () => {
     clock.advance(1000);
     expect((await s.c.post(url, { message: '样品明天寄出' })).statusCode).toBe(200);
     expect((await s.i.get('/api/conversations/unread')).json()).toEqual({ count: 2 });
-    const summary = (await s.i.get('/api/conversations')).json().conversations[0];
+    const summary = (await s.i.get('/api/conversations')).json().items[0];
     expect(summary).toMatchObject({ unread: 2, lastMessage: '样品明天寄出', lastMessageImages: false });
 
     const view = (await s.i.get(`/api/conversations/${s.convId}`)).json();

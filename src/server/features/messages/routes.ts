@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody, pageOfAll } from '../../../shared/schemas/common';
 import {
   conversationResponse,
+  conversationsQuery,
   conversationsResponse,
   sendMessageRequest,
   sendMessageResponse,
@@ -38,12 +39,13 @@ export const messageRoutes =
           tags: ['messages'],
           summary: 'The signed-in company’s or influencer’s conversations (contact and deal), newest first, with unread counts',
           description: 'Who: companies and influencers; each sees only their own (admins and visitors are refused).',
+          querystring: conversationsQuery,
           response: { 200: conversationsResponse, ...errors },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return { conversations: await listConversations(ctx.db, await currentUser(request)) };
+        return pageOfAll(await listConversations(ctx.db, await currentUser(request)), request.query);
       },
     );
 

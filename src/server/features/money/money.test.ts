@@ -192,7 +192,7 @@ describe('funding a wallet through the sandbox provider', () => {
     const wallet = (await c.get('/api/wallet')).json();
     expect(wallet).toMatchObject({ currency: 'USD', availableCents: 123456, pendingCents: 0, escrowCents: 0 });
     expect(wallet.statement.items).toEqual([expect.objectContaining({ kind: 'topup', memo: 'sandbox', amountCents: 123456, balanceAfterCents: 123456 })]);
-    const list = (await c.get('/api/wallet/topups')).json().topups;
+    const list = (await c.get('/api/wallet/topups')).json().items;
     expect(list[0]).toMatchObject({ id: tp.id, status: 'succeeded', redirectUrl: null });
     const entries = await db()
       .select()
@@ -251,7 +251,7 @@ describe('bank transfers confirmed by finance', () => {
     expect(errorOf(await webhook(paid(a.bankReference, 200000))).status).toBe(404);
 
     const fin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
-    const pending = (await fin.get('/api/admin/finance/topups')).json().topups;
+    const pending = (await fin.get('/api/admin/finance/topups')).json().items;
     expect(pending.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(pending.find((x: { id: string }) => x.id === a.id)).toMatchObject({ email: co.user.email, companyName: '花漾美妆', bankReference: a.bankReference });
 
@@ -270,9 +270,9 @@ describe('bank transfers confirmed by finance', () => {
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${s.id}/confirm`)).code).toBe('TOPUP_NOT_FOUND');
 
     expect((await c.get('/api/wallet')).json()).toMatchObject({ availableCents: 200000 });
-    const mine = (await c.get('/api/wallet/topups')).json().topups;
+    const mine = (await c.get('/api/wallet/topups')).json().items;
     expect(mine.find((x: { id: string }) => x.id === b.id)).toMatchObject({ status: 'failed', failureReason: '未收到该笔转账' });
-    const done = (await fin.get('/api/admin/finance/topups?status=done')).json().topups.map((x: { id: string; status: string }) => [x.id, x.status]);
+    const done = (await fin.get('/api/admin/finance/topups?status=done')).json().items.map((x: { id: string; status: string }) => [x.id, x.status]);
     expect(done).toEqual(
       expect.arrayContaining([
         [a.id, 'succeeded'],
@@ -309,7 +309,7 @@ describe('who may call what', () => {
     const infTopup = (await inf.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).json().topup;
     await webhook(paid((await refOf(infTopup.id)).providerRef!, 1000));
     expect((await inf.get('/api/wallet')).json().availableCents).toBe(1000);
-    expect((await inf.get('/api/wallet/topups')).json().topups).toHaveLength(1);
+    expect((await inf.get('/api/wallet/topups')).json().items).toHaveLength(1);
     const admin = await signedIn(t.app, (await makeAdmin(db())).email);
     expect(errorOf(await admin.get('/api/wallet')).status).toBe(403);
     expect(errorOf(await admin.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).status).toBe(403);
@@ -323,7 +323,7 @@ describe('who may call what', () => {
     await webhook(paid((await refOf(tp.id)).providerRef!, 1000));
     expect((await one.c.get('/api/wallet')).json().availableCents).toBe(1000);
     expect((await two.c.get('/api/wallet')).json()).toMatchObject({ availableCents: 0, statement: { items: [] } });
-    expect((await two.c.get('/api/wallet/topups')).json().topups).toEqual([]);
+    expect((await two.c.get('/api/wallet/topups')).json().items).toEqual([]);
     expect((await two.c.get(`/api/wallet?user=${one.co.user.id}`)).json().availableCents).toBe(0);
   });
 });

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, okBody, pageOfAll } from '../../../shared/schemas/common';
 import {
   adminPayoutQuery,
   adminPayoutsResponse,
   bankAccount,
   bankAccountInput,
+  bankAccountsQuery,
   bankAccountsResponse,
   markPaidBody,
   payout,
   payoutInput,
+  payoutsQuery,
   payoutsResponse,
   rejectPayoutBody,
 } from '../../../shared/schemas/payouts';
@@ -36,10 +38,11 @@ export const payoutRoutes =
           tags: ['money'],
           summary: 'The signed-in user’s bank accounts for payouts, newest first: bank, holder and the last four digits (the number itself is never answered)',
           description: 'Who: companies and influencers, their own accounts only.',
-          response: { 200: bankAccountsResponse, 401: errorBody, 403: errorBody },
+          querystring: bankAccountsQuery,
+          response: { 200: bankAccountsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => ({ bankAccounts: await listBankAccounts(ctx, await currentUser(request)) }),
+      async (request) => pageOfAll(await listBankAccounts(ctx, await currentUser(request)), request.query),
     );
 
     app.post(
@@ -88,10 +91,11 @@ export const payoutRoutes =
           tags: ['money'],
           summary: 'The signed-in user’s payouts (newest first, 50), the minimum payout, and the working days a payout requested now arrives between',
           description: 'Who: companies and influencers, their own payouts only.',
-          response: { 200: payoutsResponse, 401: errorBody, 403: errorBody },
+          querystring: payoutsQuery,
+          response: { 200: payoutsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => listPayouts(ctx, await currentUser(request)),
+      async (request) => listPayouts(ctx, await currentUser(request), request.query),
     );
 
     app.post(
@@ -125,7 +129,7 @@ export const payoutRoutes =
           response: { 200: adminPayoutsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => ({ payouts: await listAdminPayouts(ctx, request.query.status) }),
+      async (request) => pageOfAll(await listAdminPayouts(ctx, request.query.status), request.query),
     );
 
     app.post(

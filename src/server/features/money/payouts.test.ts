@@ -103,7 +103,7 @@ describe('bank accounts', () => {
     });
     expect(res.body).not.toContain('6222');
     const list = await c.get('/api/wallet/bank-accounts');
-    expect(list.json().bankAccounts).toHaveLength(1);
+    expect(list.json().items).toHaveLength(1);
     expect(list.body).not.toContain('62220212');
 
     // at rest: sealed under this owner (AES-256-GCM); it opens for the owner only
@@ -124,7 +124,7 @@ describe('bank accounts', () => {
     expect(errorOf(await del(other.c, row.id))).toMatchObject({ status: 404, code: 'BANK_ACCOUNT_NOT_FOUND' });
     expect((await del(c, row.id)).json()).toEqual({ ok: true });
     expect(errorOf(await del(c, row.id)).status).toBe(404);
-    expect((await c.get('/api/wallet/bank-accounts')).json().bankAccounts).toEqual([]);
+    expect((await c.get('/api/wallet/bank-accounts')).json().items).toEqual([]);
     expect((await db().select().from(bankAccounts).where(eq(bankAccounts.id, row.id)))[0].removedAt).not.toBeNull();
   });
 
@@ -150,7 +150,7 @@ describe('withdrawals', () => {
     const { id, c } = await influencer(5000);
     const bank = await addAccount(c);
     const listed = (await c.get('/api/wallet/payouts')).json();
-    expect(listed).toEqual({ payouts: [], minCents: 1000, expected: { earliest: '2026-12-04', latest: '2026-12-08' } });
+    expect(listed).toEqual({ items: [], total: 0, page: 1, limit: 50, minCents: 1000, expected: { earliest: '2026-12-04', latest: '2026-12-08' } });
 
     expect(errorOf(await c.post('/api/wallet/payouts', { amount: '9.99', bankAccountId: bank.id }))).toMatchObject({
       status: 400,
@@ -199,9 +199,9 @@ describe('withdrawals', () => {
     ]);
     expect(await balanceOf(id, 'influencer_available')).toBe(0);
     expect((await c.get('/api/wallet')).json().availableCents).toBe(0);
-    expect((await c.get('/api/wallet/payouts')).json().payouts.map((x: { id: string }) => x.id)).toEqual([p.id]);
+    expect((await c.get('/api/wallet/payouts')).json().items.map((x: { id: string }) => x.id)).toEqual([p.id]);
     // the other user sees none of it
-    expect((await other.c.get('/api/wallet/payouts')).json().payouts).toEqual([]);
+    expect((await other.c.get('/api/wallet/payouts')).json().items).toEqual([]);
     expect(await checkLedger(db())).toEqual([]);
   });
 
@@ -250,7 +250,7 @@ describe('finance: paid or returned', () => {
     const b = (await c.post('/api/wallet/payouts', { amount: '45.50', bankAccountId: bank.id })).json().payout;
     expect(await balanceOf(id, 'payouts_in_transit')).toBe(7550);
 
-    const pending = (await fin.get('/api/admin/finance/payouts')).json().payouts as { id: string; name: string; email: string; bank: { last4: string } }[];
+    const pending = (await fin.get('/api/admin/finance/payouts')).json().items as { id: string; name: string; email: string; bank: { last4: string } }[];
     const mine = pending.filter((p) => p.id === a.id || p.id === b.id);
     expect(mine.map((p) => p.id)).toEqual([a.id, b.id]);
     expect(mine[0]).toMatchObject({ name: '小雨', userType: 'influencer', bank: { bankName: '招商银行', holderName: '王小雨', last4: '0123' } });
@@ -287,14 +287,14 @@ describe('finance: paid or returned', () => {
     expect(await balanceOf(id, 'influencer_available')).toBe(10_000 - 3000);
 
     // the owner's view
-    const seen = (await c.get('/api/wallet/payouts')).json().payouts as { id: string; status: string; reference: string | null; rejectReason: string | null }[];
+    const seen = (await c.get('/api/wallet/payouts')).json().items as { id: string; status: string; reference: string | null; rejectReason: string | null }[];
     expect(seen.map((p) => [p.id, p.status, p.reference, p.rejectReason])).toEqual([
       [b.id, 'rejected', null, '户名与账号不符'],
       [a.id, 'paid', 'CMB20261201-0001', null],
     ]);
-    const done = (await fin.get('/api/admin/finance/payouts?status=done')).json().payouts.map((p: { id: string }) => p.id);
+    const done = (await fin.get('/api/admin/finance/payouts?status=done')).json().items.map((p: { id: string }) => p.id);
     expect(done).toEqual(expect.arrayContaining([a.id, b.id]));
-    expect((await fin.get('/api/admin/finance/payouts')).json().payouts.map((p: { id: string }) => p.id)).not.toContain(a.id);
+    expect((await fin.get('/api/admin/finance/payouts')).json().items.map((p: { id: string }) => p.id)).not.toContain(a.id);
 
     const logs = await db().select().from(adminLogs).where(eq(adminLogs.targetType, 'payout'));
     expect(logs.map((l) => [l.targetId, l.actionType]).sort()).toEqual(

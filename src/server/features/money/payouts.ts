@@ -6,6 +6,7 @@
  * paid with the bank's reference (`payout:<id>:paid`: in transit → world_payouts_out) or returns it
  * (`payout:<id>:rejected`: in transit → available), the payout row locked, audited, the owner notified.
  */
+import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { dollars, type LedgerAccountKind } from '../../../shared/money';
 import type { AdminPayout, BankAccount, BankAccountData, Payout, PayoutsResponse, PayoutStatus } from '../../../shared/schemas/payouts';
@@ -109,7 +110,7 @@ export async function removeBankAccount(ctx: AppContext, user: AuthUser, id: str
 // payouts
 
 /** GET /api/wallet/payouts: the user's payouts (newest first), the minimum and when a payout requested now arrives. */
-export async function listPayouts(ctx: AppContext, user: AuthUser): Promise<PayoutsResponse> {
+export async function listPayouts(ctx: AppContext, user: AuthUser, q: PageQuery): Promise<PayoutsResponse> {
   const settings = await getSettings(ctx);
   const rows = await ctx.db
     .select({ p: payouts, b: bankAccounts })
@@ -119,7 +120,10 @@ export async function listPayouts(ctx: AppContext, user: AuthUser): Promise<Payo
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(50);
   return {
-    payouts: rows.map((r) => payoutView(r.p, r.b)),
+    ...pageOfAll(
+      rows.map((r) => payoutView(r.p, r.b)),
+      q,
+    ),
     minCents: settings.payoutMinCents,
     expected: payoutWindow(ctx.clock.now(), payoutCalendar(settings)),
   };

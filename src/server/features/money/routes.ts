@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, okBody, pageOfAll } from '../../../shared/schemas/common';
 import {
   adminTopupQuery,
   adminTopupsResponse,
@@ -10,6 +10,7 @@ import {
   sandboxWebhookBody,
   topup,
   topupInput,
+  topupsQuery,
   topupsResponse,
   walletQuery,
   walletResponse,
@@ -109,10 +110,11 @@ export const moneyRoutes =
           tags: ['money'],
           summary: 'The signed-in user’s top-ups, newest first (50)',
           description: 'Who: companies and influencers, their own top-ups only.',
-          response: { 200: topupsResponse, 401: errorBody, 403: errorBody },
+          querystring: topupsQuery,
+          response: { 200: topupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => ({ topups: await listTopups(ctx, await currentUser(request)) }),
+      async (request) => pageOfAll(await listTopups(ctx, await currentUser(request)), request.query),
     );
 
     app.post(
@@ -211,7 +213,7 @@ export const moneyRoutes =
           response: { 200: adminTopupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => ({ topups: await listAdminTopups(ctx, request.query.status) }),
+      async (request) => pageOfAll(await listAdminTopups(ctx, request.query.status), request.query),
     );
 
     app.post(

@@ -51,7 +51,7 @@ describe('notifications as type + params', () => {
     expect(row).toMatchObject({ type: 'task_completed', params: { task: '直播A' }, title: '任务已完成', body: '任务「直播A」已被企业标记为完成。' });
     const res = await c.get('/api/notifications');
     expect(res.statusCode).toBe(200);
-    expect(res.json().notifications[0]).toMatchObject({ type: 'task_completed', params: { task: '直播A' }, link: '/task/x' });
+    expect(res.json().items[0]).toMatchObject({ type: 'task_completed', params: { task: '直播A' }, link: '/task/x' });
   });
 
   it('mail is written in the language the recipient chose (zh by default)', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
-import { notificationLocaleRequest, notificationsResponse } from '../../../shared/schemas/notifications';
+import { notificationLocaleRequest, notificationsQuery, notificationsResponse } from '../../../shared/schemas/notifications';
 import type { AppContext } from '../../platform/context';
 import { currentUser, requireUser } from '../../platform/session';
 import { listNotifications, markRead, setNotificationLocale } from './service';
@@ -15,15 +15,16 @@ export const notificationRoutes =
         schema: {
           operationId: 'listNotifications',
           tags: ['notifications'],
-          summary: 'My notifications (newest 50) and unread count',
+          summary: 'My notifications, newest first, one page at a time, and the unread count',
           description: 'Who: any signed-in user; only their own.',
+          querystring: notificationsQuery,
           response: { 200: notificationsResponse, ...errors },
         },
         preValidation: requireUser,
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return listNotifications(ctx.db, (await currentUser(request)).id);
+        return listNotifications(ctx.db, (await currentUser(request)).id, request.query);
       },
     );
     app.post(

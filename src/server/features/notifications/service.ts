@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { notifications, userSettings } from '../../db/schema';
 import { renderNotification, type NotificationContent } from '../../../shared/notifications';
 import { AppError } from '../../platform/errors';
+import type { PageQuery } from '../../../shared/schemas/common';
 import { queueMail } from '../../platform/mailQueue';
 import { publish } from '../../platform/realtime';
 
@@ -40,16 +41,24 @@ export async function queueNotificationMails(tx: DbOrTx, list: NewNotification[]
   );
 }
 
-export async function listNotifications(db: DbOrTx, userId: string) {
-  const [rows, [{ unread }]] = await Promise.all([
-    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(50),
+/** GET /api/notifications: one page of my notifications, newest first, and how many are unread. */
+export async function listNotifications(db: DbOrTx, userId: string, q: PageQuery) {
+  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
     db
       .select({ unread: count() })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
   return {
-    notifications: rows.map((r) => ({
+    items: rows.map((r) => ({
       id: r.id,
       type: r.type,
       params: r.params,
@@ -59,6 +68,9 @@ export async function listNotifications(db: DbOrTx, userId: string) {
       readAt: r.readAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
     unreadCount: unread,
   };
 }

@@ -111,7 +111,7 @@ describe('the directory and detail', () => {
   });
 
   it('detail: a visitor gets the masked profile, reviews summary and similar influencers', async () => {
-    const res = await new Client(t.app).get(`/api/influencer-detail?id=${star.influencer.id}`);
+    const res = await new Client(t.app).get(`/api/influencers/${star.influencer.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.influencer).toMatchObject({ nickname: '星光小美', followersCount: null, hourlyRate: null, tiktokAccount: null, isOwner: false });
@@ -125,7 +125,7 @@ describe('the directory and detail', () => {
 
   it('detail: a company sees figures and the TikTok account, and contact details under the default setting', async () => {
     const c = await signIn(company.user.email);
-    const body = (await c.get(`/api/influencer-detail?id=${star.influencer.id}`)).json();
+    const body = (await c.get(`/api/influencers/${star.influencer.id}`)).json();
     expect(body.influencer).toMatchObject({ followersCount: 1_250_000, hourlyRate: 800, tiktokAccount: '@star', contactPhone: '13800000000' });
     expect(body.influencer.contactEmail).toBe(star.user.email);
   });
@@ -140,12 +140,12 @@ describe('the directory and detail', () => {
       });
     try {
       const co = await signIn(company.user.email);
-      expect((await co.get(`/api/influencer-detail?id=${star.influencer.id}`)).json().influencer.contactPhone).toBeNull();
+      expect((await co.get(`/api/influencers/${star.influencer.id}`)).json().influencer.contactPhone).toBeNull();
       const owner = await signIn(star.user.email);
-      const own = (await owner.get(`/api/influencer-detail?id=${star.influencer.id}`)).json().influencer;
+      const own = (await owner.get(`/api/influencers/${star.influencer.id}`)).json().influencer;
       expect(own).toMatchObject({ isOwner: true, contactPhone: '13800000000' });
       const adm = await signIn(admin.email);
-      expect((await adm.get(`/api/influencer-detail?id=${star.influencer.id}`)).json().influencer.contactPhone).toBe('13800000000');
+      expect((await adm.get(`/api/influencers/${star.influencer.id}`)).json().influencer.contactPhone).toBe('13800000000');
     } finally {
       await db().update(userSettings).set({ contactInfoVisibility: 'contacts' }).where(eq(userSettings.userId, star.user.id));
     }
@@ -153,7 +153,7 @@ describe('the directory and detail', () => {
 
   it('detail: unapproved profiles exist only for their owner and admins; unknown and malformed ids are 404', async () => {
     const pending = await makeInfluencer(db(), { nickname: '待审核', isApproved: false });
-    const url = `/api/influencer-detail?id=${pending.influencer.id}`;
+    const url = `/api/influencers/${pending.influencer.id}`;
     expect(errorOf(await new Client(t.app).get(url))).toEqual({ status: 404, code: 'INFLUENCER_NOT_FOUND', message: '达人不存在' });
     expect(errorOf(await (await signIn(company.user.email)).get(url)).status).toBe(404);
     const owner = (await (await signIn(pending.user.email)).get(url)).json();
@@ -258,7 +258,7 @@ describe('contacting an influencer and conversations', () => {
     expect((await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, infUser.email))).length).toBe(0);
 
     const inf = await signIn(infUser.email);
-    const list = (await inf.get('/api/conversations')).json().conversations;
+    const list = (await inf.get('/api/conversations')).json().items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: convId, unread: 2, lastMessage: '期待回复', company: { name: '田园鲜' } });
     const conv = (await inf.get(`/api/conversations/${convId}`)).json();
@@ -266,18 +266,18 @@ describe('contacting an influencer and conversations', () => {
       ['您好，想邀请您直播我们的新品', false],
       ['期待回复', false],
     ]);
-    expect((await inf.get('/api/conversations')).json().conversations[0].unread).toBe(0);
+    expect((await inf.get('/api/conversations')).json().items[0].unread).toBe(0);
 
     // the influencer replies; the company is notified
     expect((await inf.post(`/api/conversations/${convId}/messages`, { message: '可以，请发样品' })).statusCode).toBe(200);
-    const coList = (await co.get('/api/conversations')).json().conversations;
+    const coList = (await co.get('/api/conversations')).json().items;
     expect(coList[0]).toMatchObject({ id: convId, unread: 1, lastMessage: '可以，请发样品' });
 
     // nobody else reads or writes it
     for (const stranger of [await signIn(otherInf.user.email), await signIn((await makeCompany(db())).user.email)]) {
       expect(errorOf(await stranger.get(`/api/conversations/${convId}`)).code).toBe('CONVERSATION_NOT_FOUND');
       expect(errorOf(await stranger.post(`/api/conversations/${convId}/messages`, { message: 'x' })).code).toBe('CONVERSATION_NOT_FOUND');
-      expect((await stranger.get('/api/conversations')).json().conversations.some((x: { id: string }) => x.id === convId)).toBe(false);
+      expect((await stranger.get('/api/conversations')).json().items.some((x: { id: string }) => x.id === convId)).toBe(false);
     }
     expect(errorOf(await new Client(t.app).get(`/api/conversations/${convId}`)).status).toBe(401);
     const adm = await makeUser(db(), { userType: 'admin' });

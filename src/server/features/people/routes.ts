@@ -42,24 +42,29 @@ export const peopleRoutes =
         ctx.publicCache.serve(request, reply, 'influencers', async () => listInfluencers(ctx.db, request.query, await request.getUser())),
     );
 
-    app.get(
-      '/api/influencer-detail',
-      {
-        schema: {
-          operationId: 'getInfluencer',
-          tags: ['people'],
-          summary: 'One influencer with reviews, completed work and 3 similar influencers',
-          description:
-            'Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings.',
-          querystring: z.object({ id: idOf('INFLUENCER_NOT_FOUND') }),
-          response: { 200: influencerDetailResponse, ...errors },
+    // GET /api/influencers/{id} is the influencer; /api/influencer-detail?id= is its deprecated alias for one release (decision 0054)
+    for (const alias of [false, true]) {
+      app.get(
+        alias ? '/api/influencer-detail' : '/api/influencers/:id',
+        {
+          schema: {
+            operationId: alias ? 'getInfluencerByQuery' : 'getInfluencer',
+            tags: ['people'],
+            summary: alias ? 'Deprecated alias of GET /api/influencers/{id}' : 'One influencer with reviews, completed work and 3 similar influencers',
+            description: `Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings.${alias ? ' Deprecated: use GET /api/influencers/{id}; this alias goes in the next release.' : ''}`,
+            ...(alias
+              ? { deprecated: true, querystring: z.object({ id: idOf('INFLUENCER_NOT_FOUND') }) }
+              : { params: z.object({ id: idOf('INFLUENCER_NOT_FOUND') }) }),
+            response: { 200: influencerDetailResponse, ...errors },
+          },
         },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-cache');
-        return getInfluencerDetail(ctx.db, request.query.id, await request.getUser());
-      },
-    );
+        async (request, reply) => {
+          reply.header('cache-control', 'private, no-cache');
+          const { id } = (alias ? request.query : request.params) as { id: string };
+          return getInfluencerDetail(ctx.db, id, await request.getUser());
+        },
+      );
+    }
 
     app.post(
       '/api/influencers/:id/contact',

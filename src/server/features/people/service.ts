@@ -126,7 +126,7 @@ const reviewSummaryOf = (db: DbOrTx, side: 'influencer' | 'company', id: string)
 
 /**
  * Who sees an influencer's page: anyone for an approved, active profile their privacy setting shows them;
- * otherwise only the owner and admins. GET /api/influencer-detail and the page's HTTP status (seo) both ask.
+ * otherwise only the owner and admins. GET /api/influencers/{id} and the page's HTTP status (seo) both ask.
  */
 function influencerShownTo(i: { userId: string; isApproved: boolean; status: string }, settings: Settings, viewer: Viewer): boolean {
   if (viewer?.id === i.userId || viewer?.userType === 'admin') return true;
@@ -139,7 +139,7 @@ function companyShownTo(c: { userId: string; suspendedAt: Date | null }, setting
   return canSeeProfile(settings, viewer, c.userId);
 }
 
-/** Whether /influencer/{id} shows a profile to this viewer (the rule of GET /api/influencer-detail, one row read). */
+/** Whether /influencer/{id} shows a profile to this viewer (the rule of GET /api/influencers/{id}, one row read). */
 export async function influencerPageShown(db: DbOrTx, id: string, viewer: Viewer): Promise<boolean> {
   const [row] = await db
     .select({ userId: influencers.userId, isApproved: influencers.isApproved, status: influencers.status, ...settingsColumns })
@@ -163,7 +163,7 @@ export async function companyPageShown(db: DbOrTx, id: string, viewer: Viewer): 
 }
 
 /**
- * GET /api/influencer-detail: the profile (masked for the viewer), reviews with their average, completed
+ * GET /api/influencers/{id}: the profile (masked for the viewer), reviews with their average, completed
  * work and 3 similar influencers. Not approved, inactive or hidden by privacy: only the owner and admins;
  * for anyone else it does not exist (404).
  */

@@ -65,7 +65,7 @@ const notesOf = async (userId: string, type: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
-const influencerPage = async (id: string) => (await new Client(t.app).get(`/api/influencer-detail?id=${id}`)).json();
+const influencerPage = async (id: string) => (await new Client(t.app).get(`/api/influencers/${id}`)).json();
 const companyPage = async (id: string) => (await new Client(t.app).get(`/api/companies/${id}`)).json();
 
 describe('completion opens the review window', () => {

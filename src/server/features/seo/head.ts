@@ -148,11 +148,11 @@ const FIRST_CALLS: Record<string, string[]> = {
   '/videos': ['/api/videos?sort=latest&limit=12'],
 };
 
-/** A detail page's one data call (`?id=` as the web app's api client writes it), for a well-formed id only. */
+/** A detail page's one data call (the resource's own path, as the web app's api client asks for it), for a well-formed id only. */
 const DETAIL_CALLS: [RegExp, string][] = [
-  [/^\/task\/([^/]+)$/, '/api/task-detail'],
-  [/^\/influencer\/([^/]+)$/, '/api/influencer-detail'],
-  [/^\/video\/([^/]+)$/, '/api/video-detail'],
+  [/^\/task\/([^/]+)$/, '/api/tasks/'],
+  [/^\/influencer\/([^/]+)$/, '/api/influencers/'],
+  [/^\/video\/([^/]+)$/, '/api/videos/'],
 ];
 
 export function preloadsFor(pathname: string, search: string): string[] {
@@ -163,7 +163,7 @@ export function preloadsFor(pathname: string, search: string): string[] {
   const acting = new URLSearchParams(search).has(ACTING_PARAM);
   for (const [pattern, api] of acting ? [] : DETAIL_CALLS) {
     const id = pattern.exec(path)?.[1];
-    if (id && isUuid(id)) calls.push(`${api}?id=${id}`);
+    if (id && isUuid(id)) calls.push(`${api}${id}`);
   }
   return ['/api/auth/session', ...calls];
 }

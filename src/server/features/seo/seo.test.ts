@@ -111,9 +111,9 @@ describe('first calls with the shell', () => {
 
   it('a detail page preloads its data call for a well-formed id, whatever its query; a malformed id gets none', () => {
     const id = '0b5f3c2e-8d1a-4c6b-9e7f-123456789abc';
-    expect(preloadsFor(`/task/${id}`, '')).toEqual(['/api/auth/session', `/api/task-detail?id=${id}`]);
-    expect(preloadsFor(`/influencer/${id}`, '?from=list')).toEqual(['/api/auth/session', `/api/influencer-detail?id=${id}`]);
-    expect(preloadsFor(`/video/${id}/`, '')).toEqual(['/api/auth/session', `/api/video-detail?id=${id}`]);
+    expect(preloadsFor(`/task/${id}`, '')).toEqual(['/api/auth/session', `/api/tasks/${id}`]);
+    expect(preloadsFor(`/influencer/${id}`, '?from=list')).toEqual(['/api/auth/session', `/api/influencers/${id}`]);
+    expect(preloadsFor(`/video/${id}/`, '')).toEqual(['/api/auth/session', `/api/videos/${id}`]);
     expect(preloadsFor('/task/not-an-id', '')).toEqual(['/api/auth/session']);
     expect(preloadsFor('/tasks', '')).toEqual(['/api/auth/session', '/api/tasks', '/api/categories']);
     // an agency acting for an influencer asks for the task with onBehalfOf (decision 0045): no preload of the visitor's call

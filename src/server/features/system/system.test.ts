@@ -258,11 +258,11 @@ describe('GET /api/dev/outbox (development and test)', () => {
     expect((await c.post('/api/auth/email-code', { email })).statusCode).toBe(200);
     const res = await c.get(`/api/dev/outbox?to=${encodeURIComponent(' Outbox-Reader@Example.com ')}`);
     expect(res.statusCode).toBe(200);
-    const { messages } = res.json();
+    const { items: messages } = res.json();
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ channel: 'email', to: email, subject: expect.stringContaining('注册验证码') });
     expect(messages[0].body).toContain(await lastCode(t.app, email));
-    expect((await c.get('/api/dev/outbox?to=nobody@example.com')).json()).toEqual({ messages: [] });
+    expect((await c.get('/api/dev/outbox?to=nobody@example.com')).json()).toEqual({ items: [], total: 0, page: 1, limit: 50 });
     expect(errorOf(await c.get('/api/dev/outbox'))).toMatchObject({ status: 400, code: 'EMAIL_REQUIRED' });
   });
 

@@ -1,8 +1,10 @@
 /** An influencer applies, withdraws; the company accepts or refuses (decision 0004). */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { type ApplyRequest } from '../../../shared/schemas/tasks';
+import { type AcceptApplicationResponse, type ApplyRequest } from '../../../shared/schemas/tasks';
+import { APPLICATION_STATUSES } from '../../../shared/options';
+import { DEAL_STATES, type DealState } from '../../../shared/deals';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
-import { companies, influencers, taskApplications, taskInvitations } from '../../db/schema';
+import { companies, deals, influencers, taskApplications, taskInvitations } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { addNotifications, type NewNotification } from '../notifications';
@@ -126,14 +128,13 @@ async function lockApplicationForCompany(tx: DbOrTx, applicationId: string, user
  * every other pending application is refused and the task is in progress, as before; with N slots that
  * happens at the N-th. Exactly one accept of the last slot wins.
  */
-export async function acceptApplication(ctx: AppContext, userId: string, applicationId: string) {
-  await ctx.db.transaction(async (tx) => {
+export async function acceptApplication(ctx: AppContext, userId: string, applicationId: string): Promise<AcceptApplicationResponse> {
+  const { accepted, dealId } = await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
     if (task.status !== 'open') throw new AppError('TASK_STATE_CONFLICT');
     const now = ctx.clock.now();
-    if (!(await moveApplication(tx, application.id, 'pending', { status: 'accepted', respondedAt: now }))) {
-      throw new AppError('APPLICATION_STATE_CONFLICT');
-    }
+    const moved = await moveApplication(tx, application.id, 'pending', { status: 'accepted', respondedAt: now });
+    if (!moved) throw new AppError('APPLICATION_STATE_CONFLICT');
     const slot = await fillSlot(ctx, tx, task, application, now, 'company');
     const users = await influencerUserIds(tx, [application.influencerId]);
     const list: NewNotification[] = [];
@@ -142,22 +143,39 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
       list.push({ userId: acceptedUser, type: 'application_accepted', params: { task: task.title }, link: `/deal/${slot.dealId}` });
     }
     list.push(...slot.notes);
-    return addNotifications(tx, list, { mail: true });
+    await addNotifications(tx, list, { mail: true });
+    return { accepted: moved, dealId: slot.dealId };
   });
+  const [deal] = await ctx.db.select({ id: deals.id, status: deals.status }).from(deals).where(eq(deals.id, dealId)).limit(1);
+  return { application: decided(accepted), deal: { id: deal.id, status: asDealState(deal.status) } };
 }
 
+/** The application as a decision answers it. */
+function decided(a: typeof taskApplications.$inferSelect) {
+  return {
+    id: a.id,
+    taskId: a.taskId,
+    influencerId: a.influencerId,
+    status: APPLICATION_STATUSES.find((s) => s === a.status) ?? 'pending',
+    proposedRate: a.proposedRate,
+    respondedAt: a.respondedAt?.toISOString() ?? null,
+  };
+}
+const asDealState = (s: string): DealState => DEAL_STATES.find((x) => x === s) ?? 'accepted';
+
 export async function refuseApplication(ctx: AppContext, userId: string, applicationId: string) {
-  await ctx.db.transaction(async (tx) => {
+  const refused = await ctx.db.transaction(async (tx) => {
     const { application, task } = await lockApplicationForCompany(tx, applicationId, userId);
-    if (!(await moveApplication(tx, application.id, 'pending', { status: 'refused', respondedAt: ctx.clock.now() }))) {
-      throw new AppError('APPLICATION_STATE_CONFLICT');
-    }
+    const refused = await moveApplication(tx, application.id, 'pending', { status: 'refused', respondedAt: ctx.clock.now() });
+    if (!refused) throw new AppError('APPLICATION_STATE_CONFLICT');
     const users = await influencerUserIds(tx, [application.influencerId]);
     const uid = users.get(application.influencerId);
-    return addNotifications(tx, uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [], {
+    await addNotifications(tx, uid ? [{ userId: uid, type: 'application_refused' as const, params: { task: task.title }, link: `/task/${task.id}` }] : [], {
       mail: true,
     });
+    return refused;
   });
+  return { application: decided(refused) };
 }
 
 /**

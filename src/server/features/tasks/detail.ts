@@ -1,4 +1,4 @@
-/** GET /api/task-detail — the task page: the card, and what the viewer may do. */
+/** GET /api/tasks/{id} — the task page: the card, and what the viewer may do. */
 import { and, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { type TaskDetailResponse } from '../../../shared/schemas/tasks';
 import { type Db, type DbOrTx } from '../../db/client';
@@ -39,14 +39,14 @@ async function viewerIdentity(db: DbOrTx, user: AuthUser | null) {
   return { companyId: null, influencerId: null };
 }
 
-/** Whether /task/{id} shows a task (GET /api/task-detail's rule: the task exists, whatever its status). */
+/** Whether /task/{id} shows a task (GET /api/tasks/{id}'s rule: the task exists, whatever its status). */
 export async function taskPageShown(db: DbOrTx, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, id)).limit(1);
   return Boolean(row);
 }
 
-/** GET /api/task-detail — public task data plus what the viewer may do. */
+/** GET /api/tasks/{id} — public task data plus what the viewer may do. */
 export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): Promise<TaskDetailResponse> {
   if (!isUuid(id)) throw new AppError('TASK_NOT_FOUND');
   const [row] = await preparedCard(db).execute({ id });

@@ -155,5 +155,5 @@ export async function listTasks(db: Db, q: TaskListQuery): Promise<TaskListRespo
   const rows = await page.execute(values);
   // no row to carry the total: nothing matches (page 1), or the page is past the end
   const n = rows.length > 0 ? rows[0].total : q.page > 1 ? ((await total.execute(values))[0]?.n ?? 0) : 0;
-  return { tasks: rows.map(toCard), total: Number(n), page: q.page, limit: q.limit };
+  return { items: rows.map(toCard), total: Number(n), page: q.page, limit: q.limit };
 }

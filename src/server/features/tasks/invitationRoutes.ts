@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
+import { errorBody, idParam, okBody, pageOfAll } from '../../../shared/schemas/common';
 import {
   acceptInvitationResponse,
   declineInvitationRequest,
   invitationIdParams,
   invitationResponse,
   inviteRequest,
+  myInvitationsQuery,
   myInvitationsResponse,
   taskInvitationsQuery,
   taskInvitationsResponse,
@@ -63,7 +64,7 @@ export const invitationRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return listTaskInvitations(ctx, (await currentUser(request)).id, request.query.taskId);
+        return listTaskInvitations(ctx, (await currentUser(request)).id, request.query.taskId, request.query);
       },
     );
 
@@ -76,14 +77,14 @@ export const invitationRoutes =
           tags: ['invitations'],
           summary: 'My invitations, newest first, with their tasks',
           description: 'Who: influencers with a profile.',
-          querystring: onBehalfQuery,
+          querystring: myInvitationsQuery.extend(onBehalfQuery.shape),
           response: { 200: myInvitationsResponse, ...errors },
         },
         preValidation: influencerOnly,
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { invitations: await listMyInvitations(ctx.db, (await currentUser(request)).id) };
+        return pageOfAll(await listMyInvitations(ctx.db, (await currentUser(request)).id), request.query);
       },
     );
 

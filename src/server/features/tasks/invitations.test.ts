@@ -88,15 +88,15 @@ describe('inviting', () => {
     const mail = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, inf.user.email));
     expect(mail.some((m) => (m.subject ?? '').includes('收到任务邀请'))).toBe(true);
 
-    const mine = (await inf.c.get('/api/me/invitations')).json().invitations;
+    const mine = (await inf.c.get('/api/me/invitations')).json().items;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id: inv.id, status: 'pending', task: { id: task.id, slots: 1, currentApplicants: 0 } });
     const listed = (await co.c.get(`/api/task-invitations?taskId=${task.id}`)).json();
     expect(listed).toMatchObject({ perDay: 10, remainingToday: 9 });
-    expect(listed.invitations[0]).toMatchObject({ id: inv.id, influencer: { id: inf.influencer.id, nickname: '受邀达人' } });
+    expect(listed.items[0]).toMatchObject({ id: inv.id, influencer: { id: inf.influencer.id, nickname: '受邀达人' } });
 
     // the task page shows the invitation instead of the apply form; applying is refused
-    const detail = (await inf.c.get(`/api/task-detail?id=${task.id}`)).json();
+    const detail = (await inf.c.get(`/api/tasks/${task.id}`)).json();
     expect(detail.viewer).toMatchObject({ canApply: false, invitation: { id: inv.id, status: 'pending', offeredRate: 2000 } });
     expect(errorOf(await inf.c.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).code).toBe('INVITATION_PENDING');
 
@@ -171,10 +171,10 @@ describe('inviting', () => {
     expect(errorOf(await rival.c.post(`/api/task-invitations/${inv.id}/withdraw`, {}))).toMatchObject({ status: 404, code: 'INVITATION_NOT_FOUND' });
     expect(errorOf(await rival.c.post(`/api/tasks/${task.id}/close-recruiting`, {})).status).toBe(403);
     // another influencer cannot see, accept or decline it
-    expect((await stranger.c.get('/api/me/invitations')).json().invitations).toHaveLength(0);
+    expect((await stranger.c.get('/api/me/invitations')).json().items).toHaveLength(0);
     expect(errorOf(await stranger.c.post(`/api/task-invitations/${inv.id}/accept`, {}))).toMatchObject({ status: 404, code: 'INVITATION_NOT_FOUND' });
     expect(errorOf(await stranger.c.post(`/api/task-invitations/${inv.id}/decline`, { reason: '没空' })).status).toBe(404);
-    expect((await stranger.c.get(`/api/task-detail?id=${task.id}`)).json().viewer.invitation).toBeNull();
+    expect((await stranger.c.get(`/api/tasks/${task.id}`)).json().viewer.invitation).toBeNull();
     expect((await invitationRow(inv.id)).status).toBe('pending');
   });
 
@@ -232,15 +232,15 @@ describe('answering', () => {
     expect(await notesOf(other.user.id, 'invitation_closed')).toHaveLength(1);
     expect(errorOf(await other.c.post(`/api/task-invitations/${inv2.id}/accept`, {}))).toMatchObject({ status: 409, code: 'INVITATION_STATE_CONFLICT' });
     // both sides see the deal
-    expect((await inf.c.get(`/api/task-detail?id=${task.id}`)).json().viewer.dealId).toBe(dealId);
-    const applicants = (await co.c.get(`/api/task-applications?taskId=${task.id}`)).json().applications as {
+    expect((await inf.c.get(`/api/tasks/${task.id}`)).json().viewer.dealId).toBe(dealId);
+    const applicants = (await co.c.get(`/api/task-applications?taskId=${task.id}`)).json().items as {
       id: string;
       dealId: string | null;
       invited: boolean;
     }[];
     expect(applicants.find((a) => a.id === app.id)).toMatchObject({ dealId, invited: true });
     expect(applicants.find((a) => a.id === appId)).toMatchObject({ dealId: null, invited: false });
-    expect((await inf.c.get('/api/me/invitations')).json().invitations[0]).toMatchObject({ status: 'accepted', dealId });
+    expect((await inf.c.get('/api/me/invitations')).json().items[0]).toMatchObject({ status: 'accepted', dealId });
   });
 
   it('declining needs a reason, which the company reads; taking back a pending invitation tells the influencer', async () => {
@@ -337,7 +337,7 @@ describe('several influencers per task', () => {
     for (const p of people) apps.push(await apply(p.c, task.id));
     const hallCard = async () =>
       (
-        (await new Client(t.app).get('/api/tasks?status=all&limit=50')).json().tasks as {
+        (await new Client(t.app).get('/api/tasks?status=all&limit=50')).json().items as {
           id: string;
           slots: number;
           currentApplicants: number;
@@ -367,7 +367,7 @@ describe('several influencers per task', () => {
     // each influencer's task page links their own deal
     for (const [i, p] of people.slice(0, 3).entries()) {
       const mine = ds.find((d) => d.influencerId === p.influencer.id)!;
-      expect((await p.c.get(`/api/task-detail?id=${task.id}`)).json().viewer.dealId, String(i)).toBe(mine.id);
+      expect((await p.c.get(`/api/tasks/${task.id}`)).json().viewer.dealId, String(i)).toBe(mine.id);
     }
   });
 

@@ -13,6 +13,7 @@ import { INVITATION_EXPIRY_HOURS } from '../../../shared/options';
 import { PRICING_MODELS } from '../../../shared/money';
 import type { InvitationForCompany, InvitationForInfluencer, InviteRequest, TaskInvitationsResponse } from '../../../shared/schemas/invitations';
 import type { Db, DbOrTx } from '../../db/client';
+import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
 import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -110,7 +111,7 @@ function toBase(r: InvitationRow, dealId: string | null) {
 }
 
 /** GET /api/task-invitations?taskId= — the owning company's invitations of one task, newest first. */
-export async function listTaskInvitations(ctx: AppContext, userId: string, taskId: string): Promise<TaskInvitationsResponse> {
+export async function listTaskInvitations(ctx: AppContext, userId: string, taskId: string, q: PageQuery): Promise<TaskInvitationsResponse> {
   const company = await companyOf(ctx.db, userId);
   const [t] = await ctx.db.select({ companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
   if (!t) throw new AppError('TASK_NOT_FOUND');
@@ -130,7 +131,7 @@ export async function listTaskInvitations(ctx: AppContext, userId: string, taskI
   const now = ctx.clock.now();
   const { invitationDailyLimit } = await readSettings(ctx, ctx.db);
   const used = rows.filter((r) => r.v.createdAt.getTime() > now.getTime() - DAY).length;
-  return { invitations, perDay: invitationDailyLimit, remainingToday: Math.max(0, invitationDailyLimit - used) };
+  return { ...pageOfAll(invitations, q), perDay: invitationDailyLimit, remainingToday: Math.max(0, invitationDailyLimit - used) };
 }
 
 /** GET /api/me/invitations — the signed-in influencer's invitations, newest first, with their tasks. */

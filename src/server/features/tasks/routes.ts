@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
+import { errorBody, idParam, okBody, pageOfAll } from '../../../shared/schemas/common';
 import {
   applicationsQuery,
   applyRequest,
+  acceptApplicationResponse,
+  applicationAnswer,
+  categoriesQuery,
   categoriesResponse,
+  companyTasksQuery,
   IDEMPOTENCY_KEY_HEADER,
   companyTasksResponse,
   myApplicationsResponse,
@@ -13,7 +17,9 @@ import {
   taskCreateHeaders,
   taskCreateRequest,
   taskDetailResponse,
+  taskIdParams,
   taskIdQuery,
+  taskUpdateRequest,
   taskListQuery,
   taskListResponse,
 } from '../../../shared/schemas/tasks';
@@ -33,6 +39,7 @@ import { createTask } from './create';
 import { getTaskDetail } from './detail';
 import { listTasks } from './hall';
 import { cancelTask, completeTask } from './lifecycle';
+import { updateTask } from './update';
 import { recordView } from './views';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
@@ -52,11 +59,12 @@ export const taskRoutes =
           operationId: 'listCategories',
           tags: ['tasks'],
           summary: 'Active task categories in sort order',
-          description: 'Who: anyone.',
-          response: { 200: categoriesResponse, 304: notModified },
+          description: 'Who: anyone. Every active category fits the default page.',
+          querystring: categoriesQuery,
+          response: { 200: categoriesResponse, 304: notModified, 400: errorBody },
         },
       },
-      async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', async () => ({ categories: await listCategories(ctx.db) })),
+      async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', async () => pageOfAll(await listCategories(ctx.db), request.query)),
     );
 
     app.get(
@@ -75,23 +83,50 @@ export const taskRoutes =
       async (request, reply) => ctx.publicCache.serve(request, reply, 'tasks', () => listTasks(ctx.db, request.query)),
     );
 
-    app.get(
-      '/api/task-detail',
+    // GET /api/tasks/{id} is the task; /api/task-detail?id= is its deprecated alias for one release (decision 0054)
+    for (const alias of [false, true]) {
+      app.get(
+        alias ? '/api/task-detail' : '/api/tasks/:id',
+        {
+          // an agency reads the viewer fields (its application, invitation, deal) of a roster influencer (decision 0045)
+          config: { keyScope: 'tasks:read', onBehalf: 'new' },
+          schema: {
+            operationId: alias ? 'getTaskByQuery' : 'getTask',
+            tags: ['tasks'],
+            summary: alias ? 'Deprecated alias of GET /api/tasks/{id}' : 'One task with its company and category, and what the viewer may do',
+            description: `Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在.${alias ? ' Deprecated: use GET /api/tasks/{id}; this alias goes in the next release.' : ''}`,
+            ...(alias ? { deprecated: true, querystring: taskIdQuery.extend(onBehalfQuery.shape) } : { params: taskIdParams, querystring: onBehalfQuery }),
+            response: { 200: taskDetailResponse, ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'private, no-cache');
+          const { id } = (alias ? request.query : request.params) as { id: string };
+          return getTaskDetail(ctx.db, id, await request.getUser());
+        },
+      );
+    }
+
+    app.patch(
+      '/api/tasks/:id',
       {
-        // an agency reads the viewer fields (its application, invitation, deal) of a roster influencer (decision 0045)
-        config: { keyScope: 'tasks:read', onBehalf: 'new' },
+        config: { keyScope: 'tasks:write' },
         schema: {
-          operationId: 'getTask',
+          operationId: 'updateTask',
           tags: ['tasks'],
-          summary: 'One task with its company and category, and what the viewer may do',
-          description: 'Who: anyone (viewer fields depend on the session; with onBehalfOf, an agency sees those of a roster influencer). 404 任务不存在.',
-          querystring: taskIdQuery.extend(onBehalfQuery.shape),
+          summary: 'Edit a task before anyone applies',
+          description:
+            'Who: the owning company (another company 403, an influencer 403). Only while the task is open and nobody has applied or been invited (409 TASK_HAS_APPLICATIONS); the prepayment cannot change. The edited task must keep the publish rules (budget range, slots ≤ maxApplicants, commission, deposit ≤ budgetMax). Answers the task as GET /api/tasks/{id} does.',
+          params: taskIdParams,
+          body: taskUpdateRequest,
           response: { 200: taskDetailResponse, ...errors },
         },
+        preValidation: companyOnly,
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-cache');
-        return getTaskDetail(ctx.db, request.query.id, await request.getUser());
+      async (request) => {
+        const user = await currentUser(request);
+        await updateTask(ctx, user.id, request.params.id, request.body);
+        return getTaskDetail(ctx.db, request.params.id, user);
       },
     );
 
@@ -145,13 +180,14 @@ export const taskRoutes =
           tags: ['tasks'],
           summary: "The company's own tasks, newest first, with applicant counts",
           description: 'Who: companies (仅企业用户可访问此页面).',
+          querystring: companyTasksQuery,
           response: { 200: companyTasksResponse, ...errors },
         },
         preValidation: companyOnly,
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { tasks: await listCompanyTasks(ctx.db, (await currentUser(request)).id) };
+        return listCompanyTasks(ctx.db, (await currentUser(request)).id, request.query);
       },
     );
 
@@ -213,10 +249,10 @@ export const taskRoutes =
         if (!user) throw new AppError('UNAUTHENTICATED');
         if (request.query.taskId) {
           if (user.userType !== 'company') throw new AppError('FORBIDDEN');
-          return { applications: await listTaskApplications(ctx.db, user.id, request.query.taskId) };
+          return pageOfAll(await listTaskApplications(ctx.db, user.id, request.query.taskId), request.query);
         }
         if (user.userType !== 'influencer') throw new AppError('INFLUENCER_ONLY_TASKS');
-        return { applications: await listMyApplications(ctx.db, user.id, request.query.influencerId) };
+        return pageOfAll(await listMyApplications(ctx.db, user.id, request.query.influencerId), request.query);
       },
     );
 
@@ -243,30 +279,38 @@ export const taskRoutes =
       },
     );
 
-    for (const [action, fn, who, operationId] of [
-      ['accept', acceptApplication, 'the owning company', 'acceptApplication'],
-      ['refuse', refuseApplication, 'the owning company', 'refuseApplication'],
-    ] as const) {
-      app.post(
-        `/api/task-applications/:id/${action}`,
-        {
-          config: { keyScope: 'applications:write' },
-          schema: {
-            operationId,
-            tags: ['applications'],
-            summary: `${action} a pending application`,
-            description: `Who: ${who}. Only pending applications (409 otherwise).`,
-            params: idParam,
-            response: { 200: okBody, ...errors },
-          },
-          preValidation: companyOnly,
+    app.post(
+      '/api/task-applications/:id/accept',
+      {
+        config: { keyScope: 'applications:write' },
+        schema: {
+          operationId: 'acceptApplication',
+          tags: ['applications'],
+          summary: 'Accept a pending application: it fills a slot and starts its deal',
+          description: 'Who: the owning company. Only pending applications (409 otherwise). Answers the accepted application and the deal it started.',
+          params: idParam,
+          response: { 200: acceptApplicationResponse, ...errors },
         },
-        async (request) => {
-          await fn(ctx, (await currentUser(request)).id, request.params.id);
-          return { ok: true as const };
+        preValidation: companyOnly,
+      },
+      async (request) => acceptApplication(ctx, (await currentUser(request)).id, request.params.id),
+    );
+    app.post(
+      '/api/task-applications/:id/refuse',
+      {
+        config: { keyScope: 'applications:write' },
+        schema: {
+          operationId: 'refuseApplication',
+          tags: ['applications'],
+          summary: 'Refuse a pending application',
+          description: 'Who: the owning company. Only pending applications (409 otherwise). Answers the refused application.',
+          params: idParam,
+          response: { 200: applicationAnswer, ...errors },
         },
-      );
-    }
+        preValidation: companyOnly,
+      },
+      async (request) => refuseApplication(ctx, (await currentUser(request)).id, request.params.id),
+    );
     app.post(
       '/api/task-applications/:id/withdraw',
       {

@@ -51,7 +51,7 @@ describe('publishing', () => {
       currentApplicants: 0,
     });
     expect(res.json().task.category).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
-    expect((await co.client.get('/api/categories')).json().categories[0]).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
+    expect((await co.client.get('/api/categories')).json().items[0]).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
     const prepay = await co.client.post('/api/tasks', { ...validTask(), isAdvancePaid: true, paidAmount: 0 });
     expect(prepay.json().error).toMatchObject({ code: 'TASK_PREPAYMENT_INVALID', message: '请填写有效的预付金额' });
     const deposit = await co.client.post('/api/tasks', { ...validTask(), requiresDeposit: true });
@@ -81,19 +81,19 @@ describe('the hall', () => {
     await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '已取消的任务', status: 'cancelled' });
     const v = new Client(t.app);
     const big = (await v.get('/api/tasks?budget=50000%2B')).json();
-    expect(big.tasks.map((x: { title: string }) => x.title)).toEqual(['高端家电专场']);
+    expect(big.items.map((x: { title: string }) => x.title)).toEqual(['高端家电专场']);
     const small = (await v.get('/api/tasks?budget=0-1000')).json();
-    expect(small.tasks.every((x: { budgetMin: number; budgetMax: number }) => x.budgetMin >= 0 && x.budgetMax <= 1000)).toBe(true);
-    expect((await v.get('/api/tasks?search=家电')).json().tasks).toHaveLength(1);
-    expect((await v.get('/api/tasks?search=礼盒')).json().tasks[0].title).toBe('零食礼盒');
+    expect(small.items.every((x: { budgetMin: number; budgetMax: number }) => x.budgetMin >= 0 && x.budgetMax <= 1000)).toBe(true);
+    expect((await v.get('/api/tasks?search=家电')).json().items).toHaveLength(1);
+    expect((await v.get('/api/tasks?search=礼盒')).json().items[0].title).toBe('零食礼盒');
     const all = (await v.get(`/api/tasks?category=${other.id}`)).json();
     expect(all.total).toBe(2);
-    const desc = (await v.get(`/api/tasks?category=${other.id}&sort=budget_desc`)).json().tasks;
+    const desc = (await v.get(`/api/tasks?category=${other.id}&sort=budget_desc`)).json().items;
     expect(desc[0].budgetMax).toBeGreaterThanOrEqual(desc[1].budgetMax);
-    const urgent = (await v.get(`/api/tasks?category=${other.id}&sort=urgent`)).json().tasks;
+    const urgent = (await v.get(`/api/tasks?category=${other.id}&sort=urgent`)).json().items;
     expect(urgent[0].isUrgent).toBe(true);
     const page = (await v.get(`/api/tasks?category=${other.id}&limit=1&page=2`)).json();
-    expect(page.tasks).toHaveLength(1);
+    expect(page.items).toHaveLength(1);
     expect(page.total).toBe(2);
     expect((await v.get('/api/tasks?budget=abc')).statusCode).toBe(400);
   });
@@ -107,7 +107,7 @@ describe('the hall', () => {
     await makeTask(db, { companyId: co.company.id, categoryId: cat.id, title: '鲸落台灯', description: '护眼' });
     const v = new Client(t.app);
     const titles = async (q: string) =>
-      ((await v.get(`/api/tasks?category=${cat.id}&search=${encodeURIComponent(q)}`)).json().tasks as { title: string }[]).map((x) => x.title).sort();
+      ((await v.get(`/api/tasks?category=${cat.id}&search=${encodeURIComponent(q)}`)).json().items as { title: string }[]).map((x) => x.title).sort();
     expect(await titles('鲸')).toEqual([whale, '鲸落台灯'].sort()); // 1 character
     expect(await titles('鲸鱼')).toEqual([whale]); // 2 characters
     expect(await titles('Ip')).toEqual([whale]);
@@ -120,15 +120,15 @@ describe('the hall', () => {
 
     for (let i = 0; i < 5; i += 1) await makeTask(db, { companyId: co.company.id, categoryId: cat.id, budgetMax: 3000 + i });
     for (const sort of ['created_at', 'budget_desc']) {
-      const ids = async (qs: string) => ((await v.get(`/api/tasks?category=${cat.id}&sort=${sort}&${qs}`)).json().tasks as { id: string }[]).map((x) => x.id);
+      const ids = async (qs: string) => ((await v.get(`/api/tasks?category=${cat.id}&sort=${sort}&${qs}`)).json().items as { id: string }[]).map((x) => x.id);
       const whole = await ids('limit=7');
       expect(whole).toHaveLength(7);
       expect([...(await ids('limit=3&page=1')), ...(await ids('limit=3&page=2')), ...(await ids('limit=3&page=3'))]).toEqual(whole);
     }
     // the total comes with the page, and without one past the end or when nothing matches
     expect((await v.get(`/api/tasks?category=${cat.id}&limit=3&page=3`)).json()).toMatchObject({ total: 7, page: 3 });
-    expect((await v.get(`/api/tasks?category=${cat.id}&limit=3&page=9`)).json()).toMatchObject({ tasks: [], total: 7, page: 9 });
-    expect((await v.get(`/api/tasks?category=${cat.id}&search=${encodeURIComponent('没有这个词')}`)).json()).toMatchObject({ tasks: [], total: 0 });
+    expect((await v.get(`/api/tasks?category=${cat.id}&limit=3&page=9`)).json()).toMatchObject({ items: [], total: 7, page: 9 });
+    expect((await v.get(`/api/tasks?category=${cat.id}&search=${encodeURIComponent('没有这个词')}`)).json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('detail: 404 任务不存在, views counted once per visitor', async () => {
@@ -137,7 +137,7 @@ describe('the hall', () => {
     const v = new Client(t.app);
     expect((await v.get('/api/task-detail?id=00000000-0000-0000-0000-000000000000')).json().error.message).toBe('任务不存在');
     expect((await v.get('/api/task-detail?id=')).statusCode).toBe(400);
-    const d = (await v.get(`/api/task-detail?id=${task.id}`)).json();
+    const d = (await v.get(`/api/tasks/${task.id}`)).json();
     expect(d.task.company.companyName).toBe(co.company.companyName);
     expect(d.viewer).toEqual({ isOwner: false, canApply: false, myApplication: null, dealId: null, invitation: null });
     expect((await v.post(`/api/tasks/${task.id}/view`)).json().counted).toBe(true);
@@ -165,7 +165,7 @@ describe('applying and choosing', () => {
     expect((await new Client(t.app).post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.message).toBe('请先登录达人账号');
 
     // only the owner sees applicants (with rates and messages)
-    const list = (await co.client.get(`/api/task-applications?taskId=${task.id}`)).json().applications;
+    const list = (await co.client.get(`/api/task-applications?taskId=${task.id}`)).json().items;
     expect(list).toHaveLength(2);
     expect(list.find((x: { proposedRate: number }) => x.proposedRate === 2000).message).toBe('合作愉快');
     const otherCo = await company();
@@ -174,7 +174,7 @@ describe('applying and choosing', () => {
     expect((await otherCo.client.post(`/api/task-applications/${appB.id}/accept`)).statusCode).toBe(403);
     // influencers see only their own applications
     expect((await a.client.get(`/api/task-applications?influencerId=${b.influencer.id}`)).statusCode).toBe(403);
-    expect((await a.client.get('/api/task-applications')).json().applications).toHaveLength(1);
+    expect((await a.client.get('/api/task-applications')).json().items).toHaveLength(1);
 
     const [companyNote] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id));
     expect(companyNote).toMatchObject({ type: 'application_received', params: { task: task.title, rate: expect.any(Number) } });
@@ -185,7 +185,7 @@ describe('applying and choosing', () => {
     const refused = apps.find((x) => x.influencerId === b.influencer.id);
     expect(refused?.status).toBe('refused');
     expect(refused?.respondedAt).toBeTruthy();
-    const detail = (await co.client.get(`/api/task-detail?id=${task.id}`)).json();
+    const detail = (await co.client.get(`/api/tasks/${task.id}`)).json();
     expect(detail.task).toMatchObject({ status: 'in_progress', selectedInfluencer: { id: a.influencer.id }, currentApplicants: 1 });
     expect(detail.viewer.isOwner).toBe(true);
     expect((await co.client.post(`/api/task-applications/${appB.id}/accept`)).statusCode).toBe(409);
@@ -200,7 +200,7 @@ describe('applying and choosing', () => {
     expect((await co.client.post(`/api/tasks/${task.id}/cancel`)).statusCode).toBe(409);
     expect((await co.client.post(`/api/tasks/${task.id}/complete`)).statusCode).toBe(409);
     expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).statusCode).toBe(409);
-    const mine = (await co.client.get('/api/my/tasks')).json().tasks;
+    const mine = (await co.client.get('/api/my/tasks')).json().items;
     expect(mine[0]).toMatchObject({ status: 'cancelled', acceptedCount: 1 });
   });
 
@@ -222,7 +222,7 @@ describe('applying and choosing', () => {
     const a = await influencer();
     const first = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500, message: '第一次' })).json().application;
     expect((await a.client.post(`/api/task-applications/${first.id}/withdraw`)).statusCode).toBe(200);
-    const detail = (await a.client.get(`/api/task-detail?id=${task.id}`)).json();
+    const detail = (await a.client.get(`/api/tasks/${task.id}`)).json();
     expect(detail.viewer).toMatchObject({ canApply: true, myApplication: { id: first.id, status: 'withdrawn' } });
 
     const [before] = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.id, first.id));
@@ -238,7 +238,7 @@ describe('applying and choosing', () => {
     );
     expect(received.map((n) => n.type).sort()).toEqual(['application_received', 'application_resubmitted']);
     expect(received.find((n) => n.type === 'application_resubmitted')?.params).toMatchObject({ task: task.title, rate: 2500 });
-    expect((await a.client.get(`/api/task-detail?id=${task.id}`)).json().viewer).toMatchObject({
+    expect((await a.client.get(`/api/tasks/${task.id}`)).json().viewer).toMatchObject({
       canApply: false,
       myApplication: { status: 'pending', proposedRate: 2500 },
     });

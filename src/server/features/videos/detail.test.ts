@@ -1,4 +1,4 @@
-/** GET /api/video-detail and POST /api/videos/:id/view; trending from counted views (controllable clock). */
+/** GET /api/videos/{id} (and its deprecated alias /api/video-detail) and POST /api/videos/:id/view; trending from counted views (controllable clock). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo, makeVideoCategory } from '../../db/factories';
 import { ManualClock } from '../../platform/clock';
@@ -22,7 +22,7 @@ describe('video detail', () => {
     for (let i = 0; i < 8; i++) await makeVideo(db, { title: `r${i}`, categoryId: beauty.id, createdAt: new Date(Date.UTC(2026, 0, 2 + i)) });
     await makeVideo(db, { title: 'inactive', categoryId: beauty.id, isActive: false, createdAt: new Date('2026-02-01') });
     await makeVideo(db, { title: 'elsewhere', categoryId: other.id });
-    const res = await new Client(t.app).get(`/api/video-detail?id=${main.id}`);
+    const res = await new Client(t.app).get(`/api/videos/${main.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.video).toMatchObject({ id: main.id, title: 'main', categoryName: '美妆', categoryNameEn: 'Beauty' });
@@ -33,7 +33,7 @@ describe('video detail', () => {
     const db = t.app.ctx.db;
     const hidden = await makeVideo(db, { title: 'hidden', isActive: false });
     const c = new Client(t.app);
-    expect(errorOf(await c.get(`/api/video-detail?id=${hidden.id}`))).toMatchObject({ status: 404, code: 'VIDEO_NOT_FOUND' });
+    expect(errorOf(await c.get(`/api/videos/${hidden.id}`))).toMatchObject({ status: 404, code: 'VIDEO_NOT_FOUND' });
     expect(errorOf(await c.get('/api/video-detail?id=00000000-0000-4000-8000-000000000000'))).toMatchObject({ status: 404, code: 'VIDEO_NOT_FOUND' });
     expect(errorOf(await c.get('/api/video-detail?id=abc'))).toMatchObject({ status: 404, code: 'VIDEO_NOT_FOUND' });
     expect((await c.get('/api/video-detail')).statusCode).toBeGreaterThanOrEqual(400);
@@ -45,7 +45,7 @@ describe('views and trending', () => {
     const db = t.app.ctx.db;
     const v = await makeVideo(db, { title: 'counted', viewsCount: 10 });
     const visitor = new Client(t.app);
-    const views = async () => (await visitor.get(`/api/video-detail?id=${v.id}`)).json().video.viewsCount as number;
+    const views = async () => (await visitor.get(`/api/videos/${v.id}`)).json().video.viewsCount as number;
     expect((await visitor.post(`/api/videos/${v.id}/view`)).json()).toEqual({ counted: true });
     expect((await visitor.post(`/api/videos/${v.id}/view`)).json()).toEqual({ counted: false });
     expect(await views()).toBe(11);
@@ -71,7 +71,7 @@ describe('views and trending', () => {
     for (let i = 0; i < 3; i++) await new Client(t.app).post(`/api/videos/${old.id}/view`);
     clock.advance(8 * 24 * 3600_000);
     for (let i = 0; i < 2; i++) await new Client(t.app).post(`/api/videos/${fresh.id}/view`);
-    const titles = ((await new Client(t.app).get(`/api/videos?sort=trending&category=${cat.id}`)).json().videos as { title: string }[]).map((x) => x.title);
+    const titles = ((await new Client(t.app).get(`/api/videos?sort=trending&category=${cat.id}`)).json().items as { title: string }[]).map((x) => x.title);
     expect(titles).toEqual(['t-fresh', 't-old-famous', 't-quiet']);
     void quiet;
   });

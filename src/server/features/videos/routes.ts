@@ -24,23 +24,27 @@ export const videoRoutes =
       async (request, reply) => ctx.publicCache.serve(request, reply, 'videos', () => listVideos(ctx, request.query)),
     );
 
-    app.get(
-      '/api/video-detail',
-      {
-        schema: {
-          operationId: 'getVideo',
-          tags: ['videos'],
-          summary: 'One active video and up to 6 related videos (same category)',
-          description: 'Who: anyone. 404 VIDEO_NOT_FOUND for an unknown or inactive video.',
-          querystring: videoDetailQuery,
-          response: { 200: videoDetailResponse, 400: errorBody, 404: errorBody },
+    // GET /api/videos/{id} is the video; /api/video-detail?id= is its deprecated alias for one release (decision 0054)
+    for (const alias of [false, true]) {
+      app.get(
+        alias ? '/api/video-detail' : '/api/videos/:id',
+        {
+          schema: {
+            operationId: alias ? 'getVideoByQuery' : 'getVideo',
+            tags: ['videos'],
+            summary: alias ? 'Deprecated alias of GET /api/videos/{id}' : 'One active video and up to 6 related videos (same category)',
+            description: `Who: anyone. 404 VIDEO_NOT_FOUND for an unknown or inactive video.${alias ? ' Deprecated: use GET /api/videos/{id}; this alias goes in the next release.' : ''}`,
+            ...(alias ? { deprecated: true, querystring: videoDetailQuery } : { params: videoDetailQuery }),
+            response: { 200: videoDetailResponse, 400: errorBody, 404: errorBody },
+          },
         },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'public, max-age=5');
-        return getVideoDetail(ctx.db, request.query.id);
-      },
-    );
+        async (request, reply) => {
+          reply.header('cache-control', 'public, max-age=5');
+          const { id } = (alias ? request.query : request.params) as { id: string };
+          return getVideoDetail(ctx.db, id);
+        },
+      );
+    }
 
     app.post(
       '/api/videos/:id/view',

@@ -73,10 +73,10 @@ export async function listVideos(ctx: AppContext, q: VideoListQuery): Promise<Vi
         .as('capped'),
     ),
   ]);
-  return { videos: rows.map((r) => toCard(r.v, r.categoryName, r.categoryNameEn)), total, page: q.page, limit: q.limit };
+  return { items: rows.map((r) => toCard(r.v, r.categoryName, r.categoryNameEn)), total, page: q.page, limit: q.limit };
 }
 
-/** Whether /video/{id} shows a video (GET /api/video-detail's rule: it exists and is active). */
+/** Whether /video/{id} shows a video (GET /api/videos/{id}'s rule: it exists and is active). */
 export async function videoPageShown(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: videos.id })
@@ -86,7 +86,7 @@ export async function videoPageShown(db: DbOrTx, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** GET /api/video-detail: an active video and up to 6 related ones (same category, newest first). */
+/** GET /api/videos/{id}: an active video and up to 6 related ones (same category, newest first). */
 export async function getVideoDetail(db: Db, id: string): Promise<VideoDetailResponse> {
   const [row] = await db
     .select(cardColumns)

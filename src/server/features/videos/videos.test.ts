@@ -17,7 +17,7 @@ describe('GET /api/videos', () => {
   it('answers an empty list when there are no videos', async () => {
     const res = await new Client(t.app).get('/api/videos?limit=4&sort=latest');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ videos: [], total: 0, page: 1, limit: 4 });
+    expect(res.json()).toEqual({ items: [], total: 0, page: 1, limit: 4 });
   });
 
   describe('with videos', () => {
@@ -40,13 +40,13 @@ describe('GET /api/videos', () => {
       const res = await new Client(t.app).get('/api/videos?limit=4&sort=latest');
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.videos.map((v: { title: string }) => v.title)).toEqual(['v1', 'v2', 'v3', 'v4']);
+      expect(body.items.map((v: { title: string }) => v.title)).toEqual(['v1', 'v2', 'v3', 'v4']);
       expect(body).toMatchObject({ total: 6, page: 1, limit: 4 });
     });
 
     it('each card carries what the video page needs, with defaults for unset values', async () => {
       const res = await new Client(t.app).get('/api/videos?limit=4&sort=latest');
-      const [v1, v2, v3] = res.json().videos;
+      const [v1, v2, v3] = res.json().items;
       expect(v1).toEqual({
         id: expect.any(String),
         title: 'v1',
@@ -77,18 +77,18 @@ describe('GET /api/videos', () => {
     it('pages through the rest; never shows inactive videos', async () => {
       const c = new Client(t.app);
       const page2 = (await c.get('/api/videos?limit=4&page=2&sort=latest')).json();
-      expect(page2.videos.map((v: { title: string }) => v.title)).toEqual(['v5', 'v6']);
+      expect(page2.items.map((v: { title: string }) => v.title)).toEqual(['v5', 'v6']);
       const all = (await c.get('/api/videos?limit=50')).json();
-      expect(all.videos.map((v: { title: string }) => v.title)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
+      expect(all.items.map((v: { title: string }) => v.title)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
       expect(JSON.stringify(all)).not.toContain('hidden');
-      expect((await c.get('/api/videos?search=hidden')).json()).toMatchObject({ videos: [], total: 0 });
+      expect((await c.get('/api/videos?search=hidden')).json()).toMatchObject({ items: [], total: 0 });
     });
 
     it('filters and sorts in SQL: featured, category, search, popular', async () => {
       const c = new Client(t.app);
-      const titlesOf = async (q: string) => ((await c.get(`/api/videos?${q}`)).json().videos as { title: string }[]).map((v) => v.title);
+      const titlesOf = async (q: string) => ((await c.get(`/api/videos?${q}`)).json().items as { title: string }[]).map((v) => v.title);
       expect(await titlesOf('featured=true')).toEqual(['v3', 'v4']);
-      const cat = (await c.get('/api/videos?featured=true')).json().videos[0].categoryId;
+      const cat = (await c.get('/api/videos?featured=true')).json().items[0].categoryId;
       expect(await titlesOf(`category=${cat}`)).toEqual(['v3', 'v6']);
       expect(await titlesOf('search=试色')).toEqual(['v2']);
       expect(await titlesOf('search=%25')).toEqual([]);
@@ -100,13 +100,13 @@ describe('GET /api/videos', () => {
       await make('p-8500', 8_500);
       await make('p-3k', 3_000);
       await make('p-yi', 110_000_000);
-      const titles = ((await new Client(t.app).get('/api/videos?sort=popular&limit=50')).json().videos as { title: string }[]).map((v) => v.title);
+      const titles = ((await new Client(t.app).get('/api/videos?sort=popular&limit=50')).json().items as { title: string }[]).map((v) => v.title);
       expect(titles.slice(0, 5)).toEqual(['p-yi', 'v1', 'v3', 'p-8500', 'p-3k']);
     });
 
     it('search matches title, description, tags and influencer, Chinese 1–2 characters too, case-insensitive', async () => {
       const c = new Client(t.app);
-      const titlesOf = async (q: string) => ((await c.get(`/api/videos?${q}`)).json().videos as { title: string }[]).map((v) => v.title);
+      const titlesOf = async (q: string) => ((await c.get(`/api/videos?${q}`)).json().items as { title: string }[]).map((v) => v.title);
       expect(await titlesOf(`search=${encodeURIComponent('试')}`)).toEqual(['v2']);
       expect(await titlesOf(`search=${encodeURIComponent('直播')}`)).toEqual(['v3']);
       expect(await titlesOf(`search=${encodeURIComponent('小王')}`)).toEqual(['v1']);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_DELIVERY_TYPES,
   WEBHOOK_PING,
   WEBHOOK_ROTATION_OVERLAP_HOURS,
   type WebhookDelivery,
@@ -46,7 +47,7 @@ function deliveryView(d: DeliveryRow): WebhookDelivery {
   return {
     id: d.id,
     eventId: d.eventId,
-    type: d.type,
+    type: WEBHOOK_DELIVERY_TYPES.find((t) => t === d.type) ?? WEBHOOK_PING,
     status: d.status === 'delivered' ? 'delivered' : d.status === 'failed' ? 'failed' : 'pending',
     attempts: d.attempts,
     lastStatusCode: d.lastStatusCode,

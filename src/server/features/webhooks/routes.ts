@@ -4,15 +4,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
+import { errorBody, idParam, okBody, pageOfAll } from '../../../shared/schemas/common';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENT_TYPES,
+  webhookDeliveriesQuery,
   webhookDeliveriesResponse,
   webhookDelivery,
   webhookEndpoint,
   webhookEndpointCreateInput,
   webhookEndpointSecretResponse,
+  webhookEndpointsQuery,
   webhookEndpointsResponse,
   webhookEndpointUpdateInput,
 } from '../../../shared/schemas/webhooks';
@@ -52,13 +54,14 @@ export const webhookRoutes =
           tags: ['developers'],
           summary: 'My webhook endpoints (address, events, state); never a secret',
           description: WHO,
+          querystring: webhookEndpointsQuery,
           response: { 200: webhookEndpointsResponse, ...errors },
         },
         config: { keyScope },
         preValidation: owner,
       },
       async (request) => ({
-        endpoints: await listEndpoints(ctx, (await currentUser(request)).id),
+        ...pageOfAll(await listEndpoints(ctx, (await currentUser(request)).id), request.query),
         max: WEBHOOK_ENDPOINTS_MAX,
         eventTypes: [...WEBHOOK_EVENT_TYPES],
       }),
@@ -147,12 +150,13 @@ export const webhookRoutes =
           summary: 'An endpoint’s 50 most recent deliveries: status, attempts, response code, latency',
           description: WHO,
           params: idParam,
+          querystring: webhookDeliveriesQuery,
           response: { 200: webhookDeliveriesResponse, ...errors },
         },
         config: { keyScope },
         preValidation: owner,
       },
-      async (request) => ({ deliveries: await listDeliveries(ctx, (await currentUser(request)).id, request.params.id) }),
+      async (request) => pageOfAll(await listDeliveries(ctx, (await currentUser(request)).id, request.params.id), request.query),
     );
 
     app.post(
@@ -200,11 +204,16 @@ export const webhookRoutes =
           summary: "An account's webhook endpoints (用户管理)",
           description: adminWho,
           params: idParam,
+          querystring: webhookEndpointsQuery,
           response: { 200: webhookEndpointsResponse, ...errors },
         },
         preValidation: adminGuard,
       },
-      async (request) => ({ endpoints: await listEndpoints(ctx, request.params.id), max: WEBHOOK_ENDPOINTS_MAX, eventTypes: [...WEBHOOK_EVENT_TYPES] }),
+      async (request) => ({
+        ...pageOfAll(await listEndpoints(ctx, request.params.id), request.query),
+        max: WEBHOOK_ENDPOINTS_MAX,
+        eventTypes: [...WEBHOOK_EVENT_TYPES],
+      }),
     );
     app.post(
       '/api/admin/webhook-endpoints/:id/disable',

@@ -88,7 +88,7 @@ describe('managing endpoints', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.body).not.toContain(secret.slice(6));
-    expect(list.json()).toMatchObject({ max: 10, endpoints: [{ id: endpoint.id, url: r.url, eventTypes: ['application.created'], description: 'ERP' }] });
+    expect(list.json()).toMatchObject({ max: 10, items: [{ id: endpoint.id, url: r.url, eventTypes: ['application.created'], description: 'ERP' }] });
   });
 
   it('refuses bad addresses: not http(s), credentials, http to another machine; 400 with its code and nothing stored', async () => {
@@ -185,7 +185,7 @@ describe('managing endpoints', () => {
       if (url.includes(endpoint.id) || url.includes(ping.id)) expect((await other.c.request(req)).statusCode, `${method} ${url}`).toBe(404);
     }
     // the other account lists only its own (none)
-    expect((await other.c.get('/api/me/webhook-endpoints')).json().endpoints).toHaveLength(0);
+    expect((await other.c.get('/api/me/webhook-endpoints')).json().items).toHaveLength(0);
     expect((await other.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).statusCode).toBe(404);
 
     // keys: webhooks:manage opens them, another scope does not
@@ -193,7 +193,7 @@ describe('managing endpoints', () => {
     const manage = { authorization: `Bearer ${await key(['webhooks:manage'])}` };
     const read = { authorization: `Bearer ${await key(['tasks:read'])}` };
     const k = new Client(t.app);
-    expect((await k.get('/api/me/webhook-endpoints', manage)).json().endpoints).toHaveLength(1);
+    expect((await k.get('/api/me/webhook-endpoints', manage)).json().items).toHaveLength(1);
     expect(errorOf(await k.get('/api/me/webhook-endpoints', read))).toMatchObject({ status: 403, code: 'API_KEY_SCOPE' });
     const made = await k.post('/api/me/webhook-endpoints', { url: 'https://127.0.0.1:9/k', eventTypes: ['deal.created'] }, manage);
     expect(made.statusCode, made.body).toBe(200);
@@ -231,9 +231,9 @@ describe('delivery', () => {
     await run();
     expect(r.got).toHaveLength(4);
     expect(new Set(r.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
-    const [d] = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().deliveries;
+    const [d] = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().items;
     expect(d).toMatchObject({ status: 'delivered', attempts: 4, lastStatusCode: 200, lastError: null });
-    expect((await co.c.get('/api/me/webhook-endpoints')).json().endpoints[0].failingSince).toBeNull();
+    expect((await co.c.get('/api/me/webhook-endpoints')).json().items[0].failingSince).toBeNull();
   });
 
   it('a redirect is a failure and is not followed', async () => {
@@ -244,7 +244,7 @@ describe('delivery', () => {
     await co.c.post(`/api/me/webhook-endpoints/${endpoint.id}/test`);
     await run();
     expect(r.got).toHaveLength(1);
-    const [d] = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().deliveries;
+    const [d] = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().items;
     expect(d).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 302 });
   });
 
@@ -252,11 +252,13 @@ describe('delivery', () => {
     const co = await company(t, 0);
     const r = await newReceiver();
     await addEndpoint(co.c, r.url, ['deal.state_changed']);
-    const ev = (dealId: string, n: number) =>
+    // the n-th event of a deal (real event names: the data's `event` is an enum)
+    const SEQ = ['', 'ship_samples', 'receive_samples', 'propose_schedule'] as const;
+    const ev = (dealId: string, n: 1 | 2 | 3) =>
       emitWebhookEvent(db(), {
         accountIds: [co.user.id],
         type: 'deal.state_changed',
-        data: { dealId, taskId: 't', event: `e${n}`, from: 's', to: 's' },
+        data: { dealId, taskId: 't', event: SEQ[n], from: 'accepted', to: 'accepted' },
         dealId,
         at: clock.now(),
       });
@@ -269,11 +271,17 @@ describe('delivery', () => {
     r.answers.push(500);
     await run();
     // A1 failed, A2 and A3 wait; B1 went
-    expect(r.events().map((e) => `${String(e.data.dealId).slice(-1)}${String(e.data.event)}`)).toEqual(['ae1', 'be1']);
+    expect(r.events().map((e) => `${String(e.data.dealId).slice(-1)}${SEQ.indexOf(e.data.event as (typeof SEQ)[number])}`)).toEqual(['a1', 'b1']);
     clock.advance(30_000);
     await run();
     await run();
-    expect(r.events().map((e) => `${String(e.data.dealId).slice(-1)}${String(e.data.event)}`)).toEqual(['ae1', 'be1', 'ae1', 'ae2', 'ae3']);
+    expect(r.events().map((e) => `${String(e.data.dealId).slice(-1)}${SEQ.indexOf(e.data.event as (typeof SEQ)[number])}`)).toEqual([
+      'a1',
+      'b1',
+      'a1',
+      'a2',
+      'a3',
+    ]);
   });
 
   it('a crash between commit and delivery loses nothing: the claimed row is delivered once its lease ends', async () => {
@@ -336,7 +344,7 @@ describe('delivery', () => {
     const { endpoint } = await addEndpoint(co.c, r.url);
     await co.c.post(`/api/me/webhook-endpoints/${endpoint.id}/test`);
     await run();
-    const [first] = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().deliveries;
+    const [first] = (await co.c.get(`/api/me/webhook-endpoints/${endpoint.id}/deliveries`)).json().items;
     const res = await co.c.post(`/api/me/webhook-deliveries/${first.id}/resend`);
     expect(res.json().delivery).toMatchObject({ status: 'pending', eventId: first.eventId });
     await run();
@@ -405,7 +413,7 @@ describe('admin', () => {
     const { endpoint } = await addEndpoint(co.c, 'https://127.0.0.1:9/hook');
     const admin = await signedIn(t.app, (await makeAdmin(db())).email);
     const list = await admin.get(`/api/admin/users/${co.user.id}/webhook-endpoints`);
-    expect(list.json().endpoints).toEqual([expect.objectContaining({ id: endpoint.id, state: 'active' })]);
+    expect(list.json().items).toEqual([expect.objectContaining({ id: endpoint.id, state: 'active' })]);
     const noPerm = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['content_management'] })).email);
     expect(errorOf(await noPerm.post(`/api/admin/webhook-endpoints/${endpoint.id}/disable`)).status).toBe(403);
     expect(errorOf(await co.c.post(`/api/admin/webhook-endpoints/${endpoint.id}/disable`)).status).toBe(403);

@@ -65,7 +65,7 @@ describe('the document', () => {
     expect(doc.servers?.length).toBe(1);
     for (const [id, op] of [
       ['listTasks', 'get /api/tasks'],
-      ['getTask', 'get /api/task-detail'],
+      ['getTask', 'get /api/tasks/{id}'],
       ['acceptApplication', 'post /api/task-applications/{id}/accept'],
       ['requestPayout', 'post /api/wallet/payouts'],
     ]) {
@@ -203,8 +203,10 @@ describe('the contract check itself', () => {
     const k = checker();
     expect(k.check({ method: 'GET', url: '/api/influencers?page=1', status: 401, contentType: json, body: '{}' })[0]).toMatch(/does not declare/);
     expect(k.check({ method: 'GET', url: '/api/wallet/statement.csv', status: 200, contentType: json, body: '{}' })[0]).toMatch(/declared: text\/csv/);
-    expect(k.check({ method: 'GET', url: '/api/categories', status: 200, contentType: json, body: '{"categories":[{"id":1}]}' })[0]).toMatch(/does not match/);
-    expect(k.check({ method: 'GET', url: '/api/categories', status: 200, contentType: json, body: '{"categories":[]}' })).toEqual([]);
+    expect(
+      k.check({ method: 'GET', url: '/api/categories', status: 200, contentType: json, body: '{"items":[{"id":1}],"total":1,"page":1,"limit":100}' })[0],
+    ).toMatch(/does not match/);
+    expect(k.check({ method: 'GET', url: '/api/categories', status: 200, contentType: json, body: '{"items":[],"total":0,"page":1,"limit":100}' })).toEqual([]);
     expect(k.check({ method: 'GET', url: '/api/tasks', status: 400, contentType: json, body: '{"error":{"code":"NO_SUCH_CODE","message":"x"}}' })[0]).toMatch(
       /does not match/,
     );

@@ -235,7 +235,7 @@ function AcceptInvite({ token }: { token: string }) {
   );
 }
 
-type AdminRow = AdminsResponse['admins'][number];
+type AdminRow = AdminsResponse['items'][number];
 
 function AdminsPanel() {
   const { t } = useTranslation('admin');
@@ -366,7 +366,7 @@ function AdminsPanel() {
           rowKey="id"
           size="small"
           columns={columns}
-          dataSource={q.data?.admins ?? []}
+          dataSource={q.data?.items ?? []}
           loading={q.isFetching}
           pagination={false}
           scroll={{ x: 'max-content' }}

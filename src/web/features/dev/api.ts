@@ -7,7 +7,7 @@ export const outboxQuery = (to: string) =>
     queryKey: ['dev', 'outbox', to],
     queryFn: async ({ signal }) => {
       const res = await data(client.GET('/api/dev/outbox', { params: { query: { to } }, signal }));
-      return [...(res.messages ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return [...(res.items ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     staleTime: 0,
     // no retry (decision 0036): a development tool, 404 in production; its page asks again on each look

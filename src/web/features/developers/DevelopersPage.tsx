@@ -49,16 +49,16 @@ function Developers({ user }: { user: Me }) {
       </div>
     );
 
-  const live = q.data?.keys.filter((k) => k.state === 'active').length ?? 0;
+  const live = q.data?.items.filter((k) => k.state === 'active').length ?? 0;
   const full = q.data ? live >= q.data.max : false;
   let list;
   if (q.isPending) list = <Loading className="dv-card" label={t('loading')} />;
   else if (q.isError) list = <LoadFailed testId="developers" title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
-  else if (q.data.keys.length === 0) list = <Empty testId="keys-empty" icon={<KeyOutlined />} title={t('keys.empty')} text={t('keys.emptyHint')} />;
+  else if (q.data.items.length === 0) list = <Empty testId="keys-empty" icon={<KeyOutlined />} title={t('keys.empty')} text={t('keys.emptyHint')} />;
   else
     list = (
       <ul className="dv-keys">
-        {q.data.keys.map((k) => (
+        {q.data.items.map((k) => (
           <KeyRow key={k.id} apiKey={k} onNotice={setNotice} />
         ))}
       </ul>

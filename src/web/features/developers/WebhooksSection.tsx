@@ -37,17 +37,17 @@ export function WebhooksSection() {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const full = q.data ? q.data.endpoints.length >= q.data.max : false;
+  const full = q.data ? q.data.items.length >= q.data.max : false;
 
   let list;
   if (q.isPending) list = <Loading className="dv-card" label={t('webhooks.loading')} />;
   else if (q.isError) list = <LoadFailed testId="webhooks" title={t('webhooks.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
-  else if (q.data.endpoints.length === 0)
+  else if (q.data.items.length === 0)
     list = <Empty testId="webhooks-empty" icon={<SendOutlined />} title={t('webhooks.empty')} text={t('webhooks.emptyHint')} />;
   else
     list = (
       <ul className="dv-keys">
-        {q.data.endpoints.map((ep) => (
+        {q.data.items.map((ep) => (
           <EndpointRow key={ep.id} endpoint={ep} onNotice={setNotice} onSecret={setSecret} />
         ))}
       </ul>
@@ -63,7 +63,7 @@ export function WebhooksSection() {
           <h2 id="dv-webhooks-title">{t('webhooks.title')}</h2>
           {q.data && (
             <span className="dv-muted" data-testid="webhooks-count">
-              {t('webhooks.count', { count: q.data.endpoints.length, max: q.data.max })}
+              {t('webhooks.count', { count: q.data.items.length, max: q.data.max })}
             </span>
           )}
         </div>
@@ -221,7 +221,7 @@ function Deliveries({ endpointId, onNotice }: { endpointId: string; onNotice: (n
   // while a delivery waits, look again every few seconds (the job worker sends it within seconds)
   const q = useQuery({
     ...webhookDeliveriesQuery(endpointId),
-    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 2000 : false),
   });
   const qc = useQueryClient();
   // a delivery's outcome changes the endpoint's state too (failing since …, disabled): read it again with them
@@ -230,7 +230,7 @@ function Deliveries({ endpointId, onNotice }: { endpointId: string; onNotice: (n
   }, [q.dataUpdatedAt, qc]);
   if (q.isPending) return <Loading label={t('webhooks.loadingDeliveries')} />;
   if (q.isError) return <LoadFailed testId="webhook-deliveries" title={t('webhooks.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
-  if (q.data.deliveries.length === 0)
+  if (q.data.items.length === 0)
     return (
       <p className="dv-muted" data-testid="webhook-deliveries-empty">
         {t('webhooks.noDeliveries')}
@@ -238,7 +238,7 @@ function Deliveries({ endpointId, onNotice }: { endpointId: string; onNotice: (n
     );
   return (
     <ul className="dv-deliveries" data-testid="webhook-deliveries">
-      {q.data.deliveries.map((d) => (
+      {q.data.items.map((d) => (
         <li key={d.id} className="dv-delivery" data-testid="webhook-delivery" data-status={d.status}>
           <div className="dv-delivery__head">
             <code className="dv-code">{d.type}</code> <Tag color={DELIVERY_COLOR[d.status]}>{t(`webhooks.deliveryStates.${d.status}`)}</Tag>

@@ -28,7 +28,7 @@ export function RecommendedInfluencers({ task, heading = true }: { task: InviteT
   const sent = useQuery(taskInvitationsQuery(task.id));
   const [invited, setInvited] = useState<ReadonlySet<string>>(() => new Set());
   const [target, setTarget] = useState<{ id: string; nickname: string } | null>(null);
-  const invitedIds = new Set([...invited, ...(sent.data?.invitations.map((i) => i.influencer.id) ?? [])]);
+  const invitedIds = new Set([...invited, ...(sent.data?.items.map((i) => i.influencer.id) ?? [])]);
   const left = sent.data?.remainingToday;
   const taskId = task.id;
   return (

@@ -19,7 +19,7 @@ export type ConversationMessage = Schema<'ConversationMessage'>;
 
 export const conversationsQuery = queryOptions({
   queryKey: messageKeys.list,
-  queryFn: ({ signal }) => data(client.GET('/api/conversations', { signal })).then((r) => r.conversations),
+  queryFn: ({ signal }) => data(client.GET('/api/conversations', { signal })).then((r) => r.items),
 });
 
 // this module is part of the shell (the header's unread badge): the acting helpers (features/agencies) stay out of it

@@ -110,9 +110,9 @@ export default function PayoutsSection() {
       </section>
       <section className="wl-card" data-testid="wallet-payouts">
         <h2>{t('list.title')}</h2>
-        {q.data && q.data.payouts.length === 0 && <p className="wl-muted">{t('list.empty')}</p>}
+        {q.data && q.data.items.length === 0 && <p className="wl-muted">{t('list.empty')}</p>}
         <ul className="wl-list">
-          {q.data?.payouts.map((p) => (
+          {q.data?.items.map((p) => (
             <li key={p.id} className="wl-row" data-testid="payout-row">
               <div className="wl-row__main">
                 <div>

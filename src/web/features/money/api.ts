@@ -27,7 +27,7 @@ export const receiptQuery = (entryId: string) =>
 export const topupsQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: moneyKeys.topups,
-    queryFn: ({ signal }) => data(client.GET('/api/wallet/topups', { signal })).then((r) => r.topups),
+    queryFn: ({ signal }) => data(client.GET('/api/wallet/topups', { signal })).then((r) => r.items),
     enabled,
   });
 
@@ -61,7 +61,7 @@ export function useSandboxPay() {
 export const adminTopupsQuery = (status: 'pending' | 'done') =>
   queryOptions({
     queryKey: moneyKeys.admin(status),
-    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/topups', { params: { query: { status } }, signal })).then((r) => r.topups),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/topups', { params: { query: { status } }, signal })).then((r) => r.items),
   });
 
 export function useDecideTransfer() {

@@ -12,7 +12,7 @@ export const payoutKeys = {
 
 export const bankAccountsQuery = queryOptions({
   queryKey: payoutKeys.bankAccounts,
-  queryFn: ({ signal }) => data(client.GET('/api/wallet/bank-accounts', { signal })).then((r) => r.bankAccounts),
+  queryFn: ({ signal }) => data(client.GET('/api/wallet/bank-accounts', { signal })).then((r) => r.items),
 });
 
 export const payoutsQuery = queryOptions({
@@ -35,7 +35,7 @@ export const useRequestPayout = () => useMoneyMutation((body: PayoutInput) => da
 export const adminPayoutsQuery = (status: 'requested' | 'done') =>
   queryOptions({
     queryKey: payoutKeys.admin(status),
-    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/payouts', { params: { query: { status } }, signal })).then((r) => r.payouts),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/payouts', { params: { query: { status } }, signal })).then((r) => r.items),
   });
 
 export const useDecidePayout = () =>

@@ -56,12 +56,12 @@ export default function NotificationPanel({ userId, onNavigate }: { userId: stri
     );
   } else if (q.isError) {
     body = <LoadFailed testId="notif" compact level={3} title={t('loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
-  } else if (q.data.notifications.length === 0) {
+  } else if (q.data.items.length === 0) {
     body = <Empty testId="notif-empty" compact level={3} icon={<BellOutlined />} title={t('empty')} />;
   } else {
     body = (
       <ul className="notif-panel__list">
-        {q.data.notifications.map((n) => {
+        {q.data.items.map((n) => {
           const text = renderNotification(n, lang);
           return (
             <li key={n.id}>

@@ -12,7 +12,7 @@ import { local } from '../../lib/storage';
 export type AppNotification = Schema<'Notification'>;
 export type NotificationsResponse = Schema<'NotificationsResponse'>;
 
-const EMPTY: NotificationsResponse = { notifications: [], unreadCount: 0 };
+const EMPTY: NotificationsResponse = { items: [], total: 0, page: 1, limit: 50, unreadCount: 0 };
 export const POLL_MS = 60_000;
 
 export const notificationKeys = {
@@ -20,7 +20,7 @@ export const notificationKeys = {
   list: (userId: string) => ['notifications', userId] as const,
 };
 
-/** GET /api/notifications — newest 50 and the unread count; polled every 60 s and on window focus. */
+/** GET /api/notifications — the first page (newest 50) and the unread count; polled every 60 s and on window focus. */
 export const notificationsQuery = (userId: string) =>
   queryOptions({
     queryKey: notificationKeys.list(userId),
@@ -46,12 +46,12 @@ function markLocally(data: NotificationsResponse | undefined, id?: string): Noti
   if (!data) return data;
   const now = new Date().toISOString();
   let unread = data.unreadCount;
-  const notifications = data.notifications.map((n) => {
+  const items = data.items.map((n) => {
     if (n.readAt || (id && n.id !== id)) return n;
     unread -= 1;
     return { ...n, readAt: now };
   });
-  return { notifications, unreadCount: id ? Math.max(0, unread) : 0 };
+  return { ...data, items, unreadCount: id ? Math.max(0, unread) : 0 };
 }
 
 /** Marks one notification (id) or all of them read; the cache updates at once and is refreshed afterwards. */

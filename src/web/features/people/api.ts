@@ -48,7 +48,7 @@ export const directoryQuery = (f: DirectoryFilters) =>
 export const influencerQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.influencer(id),
-    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/influencer-detail', { signal, params: { query: compactQuery({ id }) } })),
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/influencers/{id}', { signal, params: { path: { id } } })),
   });
 
 export const companyQuery = (id: string) =>

@@ -23,7 +23,8 @@ import { useErrorText } from '../../lib/errors';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { companyTasksQuery, useTaskStatusChange } from './api';
+import { COMPANY_TASKS_PAGE, companyTasksQuery, useTaskStatusChange } from './api';
+import { Pager } from '../../components/Pager';
 import { ApplicantsPanel, CloseRecruitingButton } from './ApplicantsPanel';
 import { TaskInvitations } from './TaskInvitations';
 import { useTaskFormat } from './format';
@@ -31,6 +32,7 @@ import { RoleGate } from './RoleGate';
 import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import { TaskStatusBadge, UrgentTag } from './StatusBadge';
 import { TaskBody, TaskCounts, TaskFacts } from './TaskInfo';
+import '../../components/ListPage.css';
 import './tasks.css';
 
 type CompanyTask = Schema<'CompanyTask'>;
@@ -50,7 +52,8 @@ type Confirm = ReturnType<typeof Modal.useModal>[0]['confirm'];
 
 function CompanyTasks() {
   const { t } = useTranslation('tasks');
-  const tasks = useQuery(companyTasksQuery);
+  const [page, setPage] = useState(1);
+  const tasks = useQuery(companyTasksQuery(page));
   // each accepted task has a deal (订单): the row links to it and says whose move it is
   const deals = useQuery(myDealsQuery('all'));
   const dealOf = new Map((deals.data ?? []).map((d) => [d.taskId, d]));
@@ -59,7 +62,7 @@ function CompanyTasks() {
   const [modal, modalHolder] = Modal.useModal();
   const noProfile = tasks.isError && isApiError(tasks.error) && tasks.error.code === 'COMPANY_PROFILE_REQUIRED';
   const openPublish = () => setPublish((s) => ({ open: true, seq: (s?.seq ?? 0) + (s?.open ? 0 : 1) }));
-  const openTask = tasks.data?.find((x) => x.id === openTaskId) ?? null;
+  const openTask = tasks.data?.items.find((x) => x.id === openTaskId) ?? null;
   // ?publish=1 (the company's welcome after sign-up, 发布第一个任务) opens the form once the company may publish
   const [params, setParams] = useSearchParams();
   const wantsPublish = params.get('publish') === '1';
@@ -107,7 +110,7 @@ function CompanyTasks() {
     );
   } else if (tasks.isError) {
     body = <LoadFailed testId="company-tasks" title={t('company.loadFailed')} onRetry={() => void tasks.refetch()} retrying={tasks.isFetching} />;
-  } else if (tasks.data.length === 0) {
+  } else if (tasks.data.total === 0) {
     body = (
       <Empty
         testId="company-tasks-empty"
@@ -125,12 +128,17 @@ function CompanyTasks() {
   } else {
     body = (
       <>
-        <Stats tasks={tasks.data} />
+        <Stats counts={tasks.data.counts} total={tasks.data.total} />
         <ul className="tk-rows" data-testid="company-task-list">
-          {tasks.data.map((task) => (
+          {tasks.data.items.map((task) => (
             <CompanyTaskRow key={task.id} task={task} deal={dealOf.get(task.id)} confirm={modal.confirm} onOpen={() => setOpenTaskId(task.id)} />
           ))}
         </ul>
+        {tasks.data.total > COMPANY_TASKS_PAGE && (
+          <nav className="tk-pagination" aria-label={t('hall.pagination')}>
+            <Pager current={page} pageSize={COMPANY_TASKS_PAGE} total={tasks.data.total} onChange={setPage} testId="company-tasks-pagination" />
+          </nav>
+        )}
       </>
     );
   }
@@ -169,14 +177,14 @@ function CompanyTasks() {
   );
 }
 
-function Stats({ tasks }: { tasks: CompanyTask[] }) {
+/** the counters cover every task of the company (the answer's counts), not only the page shown */
+function Stats({ counts, total }: { counts: Schema<'CompanyTasksResponse'>['counts']; total: number }) {
   const { t } = useTranslation('tasks');
-  const count = (s?: CompanyTask['status']) => (s ? tasks.filter((x) => x.status === s).length : tasks.length);
   const items = [
-    { key: 'all', n: count() },
-    { key: 'open', n: count('open') },
-    { key: 'in_progress', n: count('in_progress') },
-    { key: 'completed', n: count('completed') },
+    { key: 'all', n: total },
+    { key: 'open', n: counts.open },
+    { key: 'in_progress', n: counts.in_progress },
+    { key: 'completed', n: counts.completed },
   ] as const;
   return (
     <dl className="tk-stats">

@@ -39,8 +39,9 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
   const feedback = useFeedback();
   const invite = useInvite();
   const id = useId().replace(/:/g, '');
-  const mine = useQuery({ ...companyTasksQuery, enabled: !fixedTask });
-  const openTasks = (mine.data ?? []).filter((x) => x.status === 'open');
+  // the newest 100 tasks: an open task is among them (tasks stop recruiting long before 100 newer ones are published)
+  const mine = useQuery({ ...companyTasksQuery(1, 100), enabled: !fixedTask });
+  const openTasks = (mine.data?.items ?? []).filter((x) => x.status === 'open');
   const [pickedId, setPickedId] = useState<string | null>(null);
   // one open task: chosen already
   const chosenId = pickedId ?? (openTasks.length === 1 ? openTasks[0].id : null);

@@ -123,7 +123,7 @@ export default function TaskHallPage() {
         ))}
       </Loading>
     );
-  } else if (!data || data.tasks.length === 0) {
+  } else if (!data || data.items.length === 0) {
     body = (
       <Empty
         testId="hall-empty"
@@ -151,7 +151,7 @@ export default function TaskHallPage() {
   } else {
     body = (
       <ul className="tk-grid" data-testid="hall-list">
-        {data.tasks.map((task) => (
+        {data.items.map((task) => (
           <li key={task.id}>
             <TaskCard task={task} />
           </li>

@@ -30,12 +30,12 @@ export function TaskInvitations({ taskId, headingLevel = 2 }: { taskId: string; 
     body = <Loading className="tk-skel tk-skel--block" label={t('invitations.loading')} />;
   } else if (q.isError) {
     body = <LoadFailed testId="invitations" level={3} compact title={t('invitations.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />;
-  } else if (q.data.invitations.length === 0) {
+  } else if (q.data.items.length === 0) {
     body = <Empty level={3} icon={<MailOutlined />} title={t('invitations.empty')} text={t('invitations.emptyHint')} testId="invitations-empty" />;
   } else {
     body = (
       <ul className="tk-applicants">
-        {q.data.invitations.map((inv) => (
+        {q.data.items.map((inv) => (
           <InvitationRow key={inv.id} inv={inv} taskId={taskId} confirm={modal.confirm} />
         ))}
       </ul>
@@ -46,7 +46,7 @@ export function TaskInvitations({ taskId, headingLevel = 2 }: { taskId: string; 
     <section className="tk-block" aria-labelledby={titleId} data-testid="task-invitations">
       <div className="tk-applicants-panel__head">
         <H className="tk-block__title" id={titleId}>
-          {t('invitations.title')} {q.data && <span className="tk-count">{q.data.invitations.length}</span>}
+          {t('invitations.title')} {q.data && <span className="tk-count">{q.data.items.length}</span>}
         </H>
         {q.data && (
           <span className="tk-muted tk-invite-left" data-testid="invitations-remaining">

@@ -15,11 +15,11 @@ export type ApplicationForInfluencer = Schema<'ApplicationForInfluencer'>;
  */
 type ApplicationsAnswer = Schema<'TaskApplicationsResponse'> | Schema<'MyApplicationsResponse'>;
 const applicants = (r: ApplicationsAnswer) => {
-  const list: (ApplicationForCompany | ApplicationForInfluencer)[] = r.applications;
+  const list: (ApplicationForCompany | ApplicationForInfluencer)[] = r.items;
   return list.filter((a): a is ApplicationForCompany => 'influencer' in a);
 };
 const ownApplications = (r: ApplicationsAnswer) => {
-  const list: (ApplicationForCompany | ApplicationForInfluencer)[] = r.applications;
+  const list: (ApplicationForCompany | ApplicationForInfluencer)[] = r.items;
   return list.filter((a): a is ApplicationForInfluencer => 'task' in a);
 };
 
@@ -47,7 +47,7 @@ export const taskKeys = {
 /** GET /api/categories — active task categories in sort order. */
 export const categoriesQuery = queryOptions({
   queryKey: taskKeys.categories,
-  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/categories', { signal })).then((r) => r.categories),
+  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/categories', { signal })).then((r) => r.items),
   staleTime: 5 * 60_000,
 });
 
@@ -75,12 +75,11 @@ export const hallQuery = (f: HallFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/task-detail?id= — the task and what the viewer may do (an agency acting for a roster influencer: what they may do). */
+/** GET /api/tasks/{id} — the task and what the viewer may do (an agency acting for a roster influencer: what they may do). */
 export const taskDetailQuery = (id: string, as: string | null = null) =>
   queryOptions({
     queryKey: as ? [...taskKeys.detail(id), as] : taskKeys.detail(id),
-    queryFn: ({ signal, client: cache }) =>
-      data(clientOf(cache).GET('/api/task-detail', { signal, params: { query: { ...compactQuery({ id }), ...onBehalfOf(as) } } })),
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/tasks/{id}', { signal, params: { path: { id }, query: onBehalfOf(as) } })),
     staleTime: 10_000,
   });
 
@@ -93,12 +92,23 @@ export const taskApplicationsQuery = (taskId: string) =>
     staleTime: 5_000,
   });
 
-/** GET /api/my/tasks — the company's tasks with applicant counts. */
-export const companyTasksQuery = queryOptions({
-  queryKey: taskKeys.companyTasks,
-  queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/my/tasks', { signal })).then((r) => r.tasks),
-  staleTime: 5_000,
-});
+/** tasks per page of 我的任务 */
+export const COMPANY_TASKS_PAGE = 20;
+/** GET /api/my/tasks — one page of the company's tasks (newest first) with applicant counts, and its counts by status. */
+export const companyTasksQuery = (page = 1, limit = COMPANY_TASKS_PAGE) =>
+  queryOptions({
+    queryKey: [...taskKeys.companyTasks, page, limit],
+    queryFn: ({ signal, client: cache }) =>
+      data(
+        clientOf(cache).GET('/api/my/tasks', {
+          signal,
+          // the defaults are not sent (the first page of 我的任务 is /api/my/tasks, as before)
+          params: { query: compactQuery({ page: page > 1 ? page : undefined, limit: limit === COMPANY_TASKS_PAGE ? undefined : limit }) },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
 
 /** GET /api/task-applications — the influencer's own applications (or, for an agency acting for them, theirs). */
 export const myApplicationsQuery = (as: string | null = null) =>

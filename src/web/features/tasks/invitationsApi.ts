@@ -29,7 +29,7 @@ export const taskInvitationsQuery = (taskId: string) =>
 export const myInvitationsQuery = (as: string | null = null) =>
   queryOptions({
     queryKey: as ? [...invitationKeys.mine, as] : invitationKeys.mine,
-    queryFn: ({ signal }) => data(client.GET('/api/me/invitations', { signal, params: { query: onBehalfOf(as) } })).then((r) => r.invitations),
+    queryFn: ({ signal }) => data(client.GET('/api/me/invitations', { signal, params: { query: onBehalfOf(as) } })).then((r) => r.items),
     staleTime: 5_000,
   });
 

@@ -74,7 +74,7 @@ export default function VideosPage() {
         ))}
       </Loading>
     );
-  } else if (!data || data.videos.length === 0) {
+  } else if (!data || data.items.length === 0) {
     body = (
       <Empty
         testId="videos-empty"
@@ -99,7 +99,7 @@ export default function VideosPage() {
   } else {
     body = (
       <ul className={view === 'grid' ? 'video-grid' : 'video-grid video-grid--list'} data-testid="videos-list">
-        {data.videos.map((v) => (
+        {data.items.map((v) => (
           <li key={v.id}>
             <VideoCard video={v} />
           </li>

@@ -15,8 +15,8 @@ export const latestVideosQuery = (limit: number = LIMITS.homeLatestVideos) =>
     queryFn: async ({ signal, client: cache }) => {
       const res = await data(clientOf(cache).GET('/api/videos', { params: { query: { limit, sort: 'latest' } }, signal }));
       // "non-OK status or wrong format" is an error (part 2 §8)
-      if (!res || !Array.isArray(res.videos)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'Unexpected response' });
-      return res.videos;
+      if (!res || !Array.isArray(res.items)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'Unexpected response' });
+      return res.items;
     },
   });
 
@@ -49,7 +49,7 @@ export const showcaseQuery = (f: ShowcaseFilters) =>
 export const videoDetailQuery = (id: string) =>
   queryOptions({
     queryKey: ['videos', 'detail', id],
-    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/video-detail', { signal, params: { query: compactQuery({ id }) } })),
+    queryFn: ({ signal, client: cache }) => data(clientOf(cache).GET('/api/videos/{id}', { signal, params: { path: { id } } })),
   });
 
 /** Counts one view per visit (the server dedupes per visitor and 30 minutes). */

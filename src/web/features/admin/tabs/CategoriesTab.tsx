@@ -30,7 +30,7 @@ export default function CategoriesTab() {
   const [editing, setEditing] = useState<Editing>(null);
   const name = (c: AdminCategory) => (f.lang === 'en' && c.nameEn ? c.nameEn : c.name);
 
-  const all = useMemo(() => q.data?.categories ?? [], [q.data]);
+  const all = useMemo(() => q.data?.items ?? [], [q.data]);
   const visible = useMemo(() => all.filter((c) => showInactive || c.isActive), [all, showInactive]);
   const term = search.trim().toLowerCase();
   const matches = (c: AdminCategory) => !term || c.name.toLowerCase().includes(term) || (c.nameEn ?? '').toLowerCase().includes(term);

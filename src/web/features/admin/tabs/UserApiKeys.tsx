@@ -21,10 +21,10 @@ export function UserApiKeys({ userId }: { userId: string }) {
         {t('users.detail.apiKeys')}
       </Divider>
       {q.isError && <Alert type="error" showIcon title={t('users.detail.apiKeysFailed')} />}
-      {q.data && q.data.keys.length === 0 && <p>{t('users.detail.noApiKeys')}</p>}
-      {q.data && q.data.keys.length > 0 && (
+      {q.data && q.data.items.length === 0 && <p>{t('users.detail.noApiKeys')}</p>}
+      {q.data && q.data.items.length > 0 && (
         <ul className="adm-api-keys" data-testid="detail-api-keys">
-          {q.data.keys.map((k) => (
+          {q.data.items.map((k) => (
             <li key={k.id} data-state={k.state} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 8 }}>
               <div style={{ minWidth: 0 }}>
                 <strong>{k.name}</strong> <code>{k.prefix}…</code> <Tag color={STATE_COLOR[k.state]}>{t(`users.detail.apiKeyStates.${k.state}`)}</Tag>

@@ -19,10 +19,10 @@ export function UserWebhookEndpoints({ userId }: { userId: string }) {
         {t('users.detail.webhooks')}
       </Divider>
       {q.isError && <Alert type="error" showIcon title={t('users.detail.webhooksFailed')} />}
-      {q.data && q.data.endpoints.length === 0 && <p>{t('users.detail.noWebhooks')}</p>}
-      {q.data && q.data.endpoints.length > 0 && (
+      {q.data && q.data.items.length === 0 && <p>{t('users.detail.noWebhooks')}</p>}
+      {q.data && q.data.items.length > 0 && (
         <ul className="adm-api-keys" data-testid="detail-webhooks">
-          {q.data.endpoints.map((ep) => (
+          {q.data.items.map((ep) => (
             <li key={ep.id} data-state={ep.state} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 8 }}>
               <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <code>{ep.url}</code> <Tag color={ep.state === 'active' ? 'green' : 'red'}>{t(`users.detail.webhookStates.${ep.state}`)}</Tag>

@@ -38,7 +38,7 @@ export default function VideosTab() {
   const remove = useAdminAction(adminCalls.deleteVideo);
   const reason = (e: unknown) => (isApiError(e) ? apiErrorText(e, t('videos.unknownError')) : t('videos.unknownError'));
   const catName = (id: number | null) => {
-    const c = cats.data?.categories.find((x) => x.id === id);
+    const c = cats.data?.items.find((x) => x.id === id);
     return c ? (f.lang === 'en' && c.nameEn ? c.nameEn : c.name) : t('videos.uncategorized');
   };
   const tri = (v: Tri, set: (v: Tri) => void, label: string, testId: string) => (
@@ -184,7 +184,7 @@ export default function VideosTab() {
             setCategory(v);
             setPage(1);
           }}
-          options={(cats.data?.categories ?? []).map((c) => ({ value: c.id, label: f.lang === 'en' && c.nameEn ? c.nameEn : c.name }))}
+          options={(cats.data?.items ?? []).map((c) => ({ value: c.id, label: f.lang === 'en' && c.nameEn ? c.nameEn : c.name }))}
         />
         {tri(featured, setFeatured, t('videos.featured'), 'videos-featured')}
         {tri(active, setActive, t('videos.active'), 'videos-active')}
@@ -374,7 +374,7 @@ function VideoModal({ video, onClose }: { video: AdminVideo | null; onClose: () 
               style={{ width: 160 }}
               value={v.categoryId ?? null}
               onChange={(c) => set({ categoryId: c ?? null })}
-              options={(cats.data?.categories ?? []).map((c) => ({ value: c.id, label: f.lang === 'en' && c.nameEn ? c.nameEn : c.name }))}
+              options={(cats.data?.items ?? []).map((c) => ({ value: c.id, label: f.lang === 'en' && c.nameEn ? c.nameEn : c.name }))}
             />,
           )}
           {item(
@@ -491,7 +491,7 @@ function InfluencerPickerModal({ onClose, onPick }: { onClose: () => void; onPic
   const f = useAdminFormat();
   const q = useQuery(influencerPickerQuery);
   const [term, setTerm] = useState('');
-  const list = (q.data?.influencers ?? []).filter((i) => !term || i.nickname.toLowerCase().includes(term.toLowerCase()));
+  const list = (q.data?.items ?? []).filter((i) => !term || i.nickname.toLowerCase().includes(term.toLowerCase()));
   return (
     <Modal open title={t('videos.picker.title')} onCancel={onClose} footer={null} width={640}>
       <Input.Search allowClear placeholder={t('videos.picker.search')} onChange={(e) => setTerm(e.target.value)} style={{ marginBottom: 12 }} />

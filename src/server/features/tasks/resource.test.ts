@@ -1,0 +1,212 @@
+/**
+ * The task as a resource (decision 0054): GET /api/tasks/{id} and its deprecated alias, PATCH /api/tasks/{id} before
+ * anyone applies, the accept answer with its deal, and the paged /api/my/tasks.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCompany, makeInfluencer, makeTaskCategory } from '../../db/factories';
+import { tasks } from '../../db/schema';
+import { hashPassword } from '../auth';
+import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let hash: string;
+let categoryId: string;
+let otherCategoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hash = await hashPassword('secret123');
+  categoryId = (await makeTaskCategory(t.app.ctx.db, { name: '美妆', nameEn: 'Beauty', sortOrder: 1 })).id;
+  otherCategoryId = (await makeTaskCategory(t.app.ctx.db, { name: '食品', nameEn: 'Food', sortOrder: 2 })).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function company() {
+  const made = await makeCompany(t.app.ctx.db, { user: { passwordHash: hash } });
+  return { ...made, client: await signedIn(t.app, made.user.email) };
+}
+async function influencer() {
+  const made = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
+  return { ...made, client: await signedIn(t.app, made.user.email) };
+}
+const patch = (c: Client, id: string, body: unknown, headers: Record<string, string> = {}) =>
+  c.request({ method: 'PATCH', url: `/api/tasks/${id}`, payload: body as Record<string, unknown>, headers });
+async function publish(c: Client, extra: Record<string, unknown> = {}) {
+  const res = await c.post('/api/tasks', { title: '口红新品直播', description: '新品口红直播推广', categoryId, budgetMin: 1000, budgetMax: 3000, ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().task as { id: string };
+}
+
+describe('GET /api/tasks/{id}', () => {
+  it('answers the task with the viewer fields; the deprecated ?id= alias answers the same', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    const res = await co.client.get(`/api/tasks/${task.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ task: { id: task.id, title: '口红新品直播', status: 'open' }, viewer: { isOwner: true } });
+    const alias = await co.client.get(`/api/task-detail?id=${task.id}`);
+    expect(alias.statusCode).toBe(200);
+    expect(alias.json()).toEqual(res.json());
+    // a visitor reads it too (not the owner)
+    expect((await new Client(t.app).get(`/api/tasks/${task.id}`)).json().viewer.isOwner).toBe(false);
+  });
+  it('an unknown or malformed id is 404 任务不存在', async () => {
+    const visitor = new Client(t.app);
+    expect(errorOf(await visitor.get('/api/tasks/00000000-0000-4000-8000-000000000000'))).toEqual({
+      status: 404,
+      code: 'TASK_NOT_FOUND',
+      message: '任务不存在',
+    });
+    expect(errorOf(await visitor.get('/api/tasks/not-a-uuid'))).toMatchObject({ status: 404, code: 'TASK_NOT_FOUND' });
+  });
+  it('the document marks the aliases deprecated and not the resources', async () => {
+    const doc = (await new Client(t.app).get('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { deprecated?: boolean; operationId: string }>>;
+    };
+    expect(doc.paths['/api/task-detail'].get).toMatchObject({ deprecated: true, operationId: 'getTaskByQuery' });
+    expect(doc.paths['/api/influencer-detail'].get).toMatchObject({ deprecated: true, operationId: 'getInfluencerByQuery' });
+    expect(doc.paths['/api/video-detail'].get).toMatchObject({ deprecated: true, operationId: 'getVideoByQuery' });
+    expect(doc.paths['/api/tasks/{id}'].get.operationId).toBe('getTask');
+    expect(doc.paths['/api/tasks/{id}'].get.deprecated).toBeUndefined();
+    expect(doc.paths['/api/influencers/{id}'].get.operationId).toBe('getInfluencer');
+    expect(doc.paths['/api/videos/{id}'].get.operationId).toBe('getVideo');
+  });
+});
+
+describe('PATCH /api/tasks/{id}', () => {
+  it('the owner edits before anyone applies and gets the task back', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    const res = await patch(co.client, task.id, {
+      title: '口红新品直播（改）',
+      budgetMin: 2000,
+      budgetMax: 5000,
+      categoryId: otherCategoryId,
+      requirements: '粉丝5万以上\n美妆',
+      productName: null,
+      slots: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().task).toMatchObject({
+      id: task.id,
+      title: '口红新品直播（改）',
+      budgetMin: 2000,
+      budgetMax: 5000,
+      slots: 2,
+      requirements: ['粉丝5万以上', '美妆'],
+      productName: null,
+      category: { id: otherCategoryId },
+      // untouched fields stay
+      description: '新品口红直播推广',
+      status: 'open',
+    });
+    expect((await co.client.get(`/api/tasks/${task.id}`)).json().task.title).toBe('口红新品直播（改）');
+  });
+  it('an API key with tasks:write edits; one with tasks:read only is refused', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    const key = async (scopes: string[]) => (await co.client.post('/api/me/api-keys', { name: 'ERP', scopes })).json().secret as string;
+    const integrator = new Client(t.app);
+    const write = await patch(integrator, task.id, { title: '来自 ERP 的标题' }, { authorization: `Bearer ${await key(['tasks:write'])}` });
+    expect(write.statusCode, write.body).toBe(200);
+    expect(write.json().task.title).toBe('来自 ERP 的标题');
+    const read = await patch(integrator, task.id, { title: '不该改' }, { authorization: `Bearer ${await key(['tasks:read'])}` });
+    expect(errorOf(read).code).toBe('API_KEY_SCOPE');
+  });
+  it('after an application: 409 TASK_HAS_APPLICATIONS in zh-CN, and nothing changes', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    const inf = await influencer();
+    expect((await inf.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).statusCode).toBe(200);
+    const res = await patch(co.client, task.id, { title: '想改标题' });
+    expect(errorOf(res)).toEqual({ status: 409, code: 'TASK_HAS_APPLICATIONS', message: '已有达人报名或已发出邀请，任务不能再修改' });
+    const [row] = await t.app.ctx.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, task.id));
+    expect(row.title).toBe('口红新品直播');
+  });
+  it('a visitor 401, an influencer 403, another company 403, an unknown task 404', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    expect(errorOf(await patch(new Client(t.app), task.id, { title: 'x' })).status).toBe(401);
+    expect(errorOf(await patch((await influencer()).client, task.id, { title: 'x' })).status).toBe(403);
+    expect(errorOf(await patch((await company()).client, task.id, { title: 'x' }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(errorOf(await patch(co.client, '00000000-0000-4000-8000-000000000000', { title: 'x' })).status).toBe(404);
+  });
+  it('bad input is 400 and changes nothing: a broken rule, a field that cannot change, a bad value', async () => {
+    const co = await company();
+    const task = await publish(co.client, { requiresDeposit: true, depositAmount: 500 });
+    const before = (await co.client.get(`/api/tasks/${task.id}`)).json().task;
+    // budgetMax below the stored budgetMin (the merged task breaks the rule)
+    expect(errorOf(await patch(co.client, task.id, { budgetMax: 500 }))).toMatchObject({ status: 400, code: 'TASK_BUDGET_RANGE' });
+    // the deposit above the new budgetMax
+    expect(errorOf(await patch(co.client, task.id, { budgetMin: 100, budgetMax: 400 }))).toMatchObject({ status: 400, code: 'TASK_DEPOSIT_OVER_BUDGET' });
+    // commission pricing without a commission
+    expect(errorOf(await patch(co.client, task.id, { pricingModel: 'commission' }))).toMatchObject({ status: 400, code: 'TASK_COMMISSION_INVALID' });
+    // slots over maxApplicants
+    expect(errorOf(await patch(co.client, task.id, { slots: 9 }))).toMatchObject({ status: 400, code: 'TASK_SLOTS_OVER_APPLICANTS' });
+    // the prepayment moved money at publishing: not editable
+    expect(errorOf(await patch(co.client, task.id, { isAdvancePaid: true, paidAmount: 100 })).status).toBe(400);
+    expect(errorOf(await patch(co.client, task.id, { title: '' })).status).toBe(400);
+    expect(errorOf(await patch(co.client, task.id, { categoryId: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({
+      status: 400,
+      code: 'TASK_CATEGORY_REQUIRED',
+    });
+    expect(errorOf(await patch(co.client, task.id, { liveDate: '2001-01-01T00:00:00Z' }))).toMatchObject({ status: 400, code: 'TASK_LIVE_DATE_RANGE' });
+    expect((await co.client.get(`/api/tasks/${task.id}`)).json().task).toEqual(before);
+  });
+  it('a task no longer open cannot be edited (409)', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    expect((await co.client.post(`/api/tasks/${task.id}/cancel`)).statusCode).toBe(200);
+    expect(errorOf(await patch(co.client, task.id, { title: '取消后' }))).toMatchObject({ status: 409, code: 'TASK_STATE_CONFLICT' });
+  });
+});
+
+describe('deciding on applications', () => {
+  it('accepting answers the accepted application and the deal it started; refusing answers the refused application', async () => {
+    const co = await company();
+    const task = await publish(co.client, { slots: 2 });
+    const a = await influencer();
+    const b = await influencer();
+    const appA = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().application.id as string;
+    const appB = (await b.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1600 })).json().application.id as string;
+    const accepted = await co.client.post(`/api/task-applications/${appA}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const body = accepted.json();
+    expect(body.application).toMatchObject({ id: appA, taskId: task.id, influencerId: a.influencer.id, status: 'accepted', proposedRate: 1500 });
+    expect(body.deal.id).toMatch(/^[0-9a-f-]{36}$/);
+    // the deal is the one the task page links
+    expect((await co.client.get(`/api/deals/${body.deal.id}`)).json()).toMatchObject({ id: body.deal.id, taskId: task.id, status: body.deal.status });
+    const refused = await co.client.post(`/api/task-applications/${appB}/refuse`);
+    expect(refused.json().application).toMatchObject({ id: appB, status: 'refused' });
+  });
+});
+
+describe('GET /api/my/tasks pages', () => {
+  it('newest first, `limit` per page, `total` and counts by status of all, with applicant counts', async () => {
+    const co = await company();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      ids.push((await publish(co.client, { title: `任务 ${i}` })).id);
+      await t.app.ctx.db
+        .update(tasks)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
+        .where(eq(tasks.id, ids[i]));
+    }
+    const inf = await influencer();
+    await inf.client.post('/api/task-applications', { taskId: ids[4], proposedRate: 1500 });
+    const first = (await co.client.get('/api/my/tasks?limit=2')).json();
+    expect(first).toMatchObject({ total: 5, page: 1, limit: 2 });
+    // the counters cover every task, not the page
+    expect(first.counts).toEqual({ open: 5, in_progress: 0, completed: 0, cancelled: 0 });
+    expect(first.items.map((x: { id: string }) => x.id)).toEqual([ids[4], ids[3]]);
+    expect(first.items[0]).toMatchObject({ pendingCount: 1, acceptedCount: 0 });
+    const third = (await co.client.get('/api/my/tasks?limit=2&page=3')).json();
+    expect(third.items.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
+    expect((await co.client.get('/api/my/tasks?page=9')).json()).toMatchObject({ items: [], total: 5, page: 9, limit: 20 });
+    expect(errorOf(await co.client.get('/api/my/tasks?limit=0')).status).toBe(400);
+    expect(errorOf(await co.client.get('/api/my/tasks?limit=101')).status).toBe(400);
+  });
+});
