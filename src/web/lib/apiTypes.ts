@@ -3722,38 +3722,9 @@ export interface webhooks {
         put?: never;
         /**
          * application.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "application.created";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["ApplicationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookApplicationCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3771,38 +3742,9 @@ export interface webhooks {
         put?: never;
         /**
          * application.withdrawn event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "application.withdrawn";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["ApplicationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookApplicationWithdrawn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3820,38 +3762,9 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.accepted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "invitation.accepted";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["InvitationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookInvitationAccepted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3869,38 +3782,9 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.declined event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "invitation.declined";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["InvitationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookInvitationDeclined"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3918,38 +3802,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.created";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealCreatedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3967,38 +3822,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.state_changed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.state_changed";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealStateChangedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealStateChanged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4016,38 +3842,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.report_submitted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.report_submitted";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealReportSubmitted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4065,38 +3862,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.completed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.completed";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4114,38 +3882,9 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.opened event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "dispute.opened";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DisputeOpenedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDisputeOpened"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4163,38 +3902,9 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.decided event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "dispute.decided";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DisputeDecidedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDisputeDecided"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4212,38 +3922,9 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.posted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "settlement.posted";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["SettlementPostedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookSettlementPosted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4261,38 +3942,9 @@ export interface webhooks {
         put?: never;
         /**
          * payout.paid event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "payout.paid";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["PayoutPaidEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookPayoutPaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4310,38 +3962,9 @@ export interface webhooks {
         put?: never;
         /**
          * topup.succeeded event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "topup.succeeded";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["TopupSucceededEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookTopupSucceeded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4359,38 +3982,9 @@ export interface webhooks {
         put?: never;
         /**
          * task.filled event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "task.filled";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["TaskFilledEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookTaskFilled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4408,38 +4002,9 @@ export interface webhooks {
         put?: never;
         /**
          * ping event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "ping";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["PingEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookPing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5165,8 +4730,8 @@ export interface components {
             description: string | null;
             targetType: string | null;
             targetId: string | null;
-            before: unknown | null;
-            after: unknown | null;
+            before: unknown;
+            after: unknown;
             ip: string | null;
             createdAt: string;
         };
@@ -5808,7 +5373,7 @@ export interface components {
             verified: true;
             signupToken: string;
         };
-        Error: {
+        ErrorBody: {
             error: {
                 code: components["schemas"]["ErrorCode"];
                 message: string;
@@ -5821,7 +5386,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         FinanceOverview: {
             /** @constant */
             currency: "USD";
@@ -6611,6 +6176,13 @@ export interface components {
              */
             outcome?: "succeeded" | "failed";
         };
+        SandboxWebhookBody: {
+            id: string;
+            /** @enum {string} */
+            type: "checkout.succeeded" | "checkout.failed";
+            providerRef: string;
+            amountCents: number;
+        };
         ScheduleForm: {
             /**
              * Format: date-time
@@ -7019,6 +6591,10 @@ export interface components {
             ok: true;
             kind: string;
         };
+        UploadRequest: {
+            /** @description The file, one part named `file`: its type is decided by its bytes (an image, or a whole MP4/MOV/M4V or WebM video) */
+            file: string;
+        };
         UploadResponse: {
             /** Format: uuid */
             id: string;
@@ -7235,7 +6811,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Not signed in */
@@ -7244,7 +6820,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Forbidden: wrong role, missing permission or API key scope, a cross-site request, or an API key where keys are not accepted */
@@ -7253,7 +6829,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Not found (or not visible to the caller) */
@@ -7262,7 +6838,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Not acceptable: the answer cannot be given in a media type the request’s Accept allows */
+        NotAcceptable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Conflict with the current state */
@@ -7271,7 +6856,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description The request body or file is too large */
@@ -7280,7 +6865,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description The address or a path parameter is too long */
@@ -7289,7 +6874,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Unsupported media type */
@@ -7298,7 +6883,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Too many requests */
@@ -7307,7 +6892,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request line and headers are over 16 KB together (an address that long, or a header) */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description An outside service (mail, SMS) failed */
@@ -7316,7 +6910,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Temporarily unavailable */
@@ -7325,7 +6919,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Server error */
@@ -7334,7 +6928,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
@@ -7366,6 +6960,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -7391,6 +6986,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7424,6 +7020,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -7458,6 +7055,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7491,6 +7089,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7524,6 +7123,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7545,9 +7145,13 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7573,6 +7177,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7597,6 +7202,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7630,6 +7236,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -7664,6 +7271,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7677,7 +7285,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadRequest"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -7694,7 +7306,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -7735,6 +7349,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7763,6 +7378,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7791,6 +7407,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7817,8 +7434,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7843,6 +7463,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7871,6 +7492,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7905,6 +7527,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7939,6 +7562,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -7967,6 +7591,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8001,6 +7626,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8035,6 +7661,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8064,6 +7691,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8092,6 +7720,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8126,6 +7755,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8160,6 +7790,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -8195,6 +7826,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8229,6 +7861,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8263,6 +7896,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8297,6 +7931,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8323,8 +7958,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8361,6 +7999,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8402,6 +8041,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8440,6 +8080,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8473,6 +8114,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8509,6 +8151,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8541,6 +8184,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8571,8 +8215,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8604,6 +8251,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8632,8 +8280,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8662,8 +8313,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8699,6 +8353,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8742,6 +8397,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8770,8 +8426,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8800,8 +8459,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8833,8 +8495,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8867,6 +8532,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8901,6 +8567,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8934,6 +8601,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -8965,8 +8633,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9006,6 +8677,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9034,8 +8706,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9064,8 +8739,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9098,6 +8776,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9130,6 +8809,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9160,6 +8840,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9185,8 +8866,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9220,6 +8904,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9247,8 +8932,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9287,6 +8975,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9316,6 +9005,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9345,6 +9035,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9380,6 +9071,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9409,6 +9101,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9436,8 +9129,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9465,8 +9161,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9495,6 +9194,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9523,6 +9223,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9551,6 +9252,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9585,6 +9287,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9613,6 +9316,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9641,6 +9345,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9675,6 +9380,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9703,8 +9409,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9733,6 +9442,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9761,8 +9471,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9791,8 +9504,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9819,8 +9535,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9852,6 +9571,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9879,6 +9599,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9905,9 +9626,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9938,6 +9661,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -9969,8 +9693,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10005,6 +9732,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10029,6 +9757,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10063,6 +9792,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10097,6 +9827,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10131,6 +9862,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10159,6 +9891,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10187,6 +9920,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10221,6 +9955,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10251,6 +9986,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10279,8 +10015,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10317,6 +10056,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10353,6 +10093,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10381,8 +10122,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10419,6 +10163,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10450,6 +10195,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10486,6 +10232,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10514,8 +10261,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10552,6 +10302,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10580,8 +10331,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10617,6 +10371,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10648,6 +10403,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10682,6 +10438,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10718,6 +10475,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10746,8 +10504,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10781,6 +10542,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10811,6 +10573,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10839,8 +10602,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10876,6 +10642,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10910,6 +10677,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10941,6 +10709,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -10972,6 +10741,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11008,6 +10778,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11036,8 +10807,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11074,6 +10848,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11106,6 +10881,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11134,8 +10910,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11172,6 +10951,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11200,6 +10980,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11234,6 +11015,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11273,6 +11055,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11311,6 +11094,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11342,6 +11126,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11375,6 +11160,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11408,6 +11194,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11444,6 +11231,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11483,6 +11271,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11519,6 +11308,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11558,6 +11348,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11597,6 +11388,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11636,6 +11428,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11675,6 +11468,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11711,6 +11505,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11750,6 +11545,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11789,6 +11585,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11828,6 +11625,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11864,6 +11662,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11903,6 +11702,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11942,6 +11742,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -11981,6 +11782,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12020,6 +11822,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12056,6 +11859,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12092,6 +11896,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12128,6 +11933,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12164,6 +11970,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12193,6 +12000,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12223,6 +12031,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12259,6 +12068,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12295,6 +12105,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12325,6 +12136,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12361,6 +12173,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12389,8 +12202,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12421,6 +12237,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12448,6 +12265,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12480,6 +12298,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12518,6 +12337,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12541,8 +12361,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12572,6 +12394,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12601,6 +12424,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12626,6 +12450,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12655,6 +12480,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12691,6 +12517,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12720,8 +12547,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12732,7 +12562,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxWebhookBody"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -12750,8 +12584,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12792,6 +12629,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12822,6 +12660,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12850,8 +12689,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12888,6 +12730,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12917,6 +12760,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12953,6 +12797,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -12981,8 +12826,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13012,6 +12860,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13048,6 +12897,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13078,6 +12928,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13114,6 +12965,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13150,6 +13002,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13178,6 +13031,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13219,6 +13073,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13245,6 +13100,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13266,11 +13122,15 @@ export interface operations {
                     "application/json": components["schemas"]["DemoRemovalResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13302,6 +13162,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13336,6 +13197,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13366,8 +13228,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13401,6 +13266,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13431,8 +13297,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13464,6 +13333,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13498,6 +13368,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13526,8 +13397,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13566,6 +13440,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13594,8 +13469,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13629,6 +13507,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13659,8 +13538,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13691,8 +13573,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13726,6 +13611,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13756,8 +13642,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13788,6 +13677,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13825,6 +13715,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -13857,6 +13748,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -13890,8 +13782,459 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             502: components["responses"]["BadGateway"];
             "5XX": components["responses"]["ServerError"];
+        };
+    };
+    webhookApplicationCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "application.created";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["ApplicationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookApplicationWithdrawn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "application.withdrawn";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["ApplicationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationAccepted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "invitation.accepted";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["InvitationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationDeclined: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "invitation.declined";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["InvitationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.created";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealStateChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.state_changed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealStateChangedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealReportSubmitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.report_submitted";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.completed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDisputeOpened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "dispute.opened";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DisputeOpenedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDisputeDecided: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "dispute.decided";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DisputeDecidedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSettlementPosted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "settlement.posted";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["SettlementPostedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPayoutPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payout.paid";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["PayoutPaidEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTopupSucceeded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "topup.succeeded";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["TopupSucceededEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskFilled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "task.filled";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["TaskFilledEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "ping";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["PingEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -2,7 +2,7 @@
 // Do not edit by hand; `npm run lint:api` fails when it differs from what the document gives (decision 0043).
 
 /** The version of the API document these types were generated from (`info.version`). */
-export const API_VERSION = "0.1.0";
+export const API_VERSION = "0.2.0";
 
 export interface paths {
     "/api/categories": {
@@ -1003,38 +1003,9 @@ export interface webhooks {
         put?: never;
         /**
          * application.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "application.created";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["ApplicationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookApplicationCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1052,38 +1023,9 @@ export interface webhooks {
         put?: never;
         /**
          * application.withdrawn event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "application.withdrawn";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["ApplicationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookApplicationWithdrawn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1101,38 +1043,9 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.accepted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "invitation.accepted";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["InvitationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookInvitationAccepted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1150,38 +1063,9 @@ export interface webhooks {
         put?: never;
         /**
          * invitation.declined event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "invitation.declined";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["InvitationEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookInvitationDeclined"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1199,38 +1083,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.created event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.created";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealCreatedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1248,38 +1103,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.state_changed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.state_changed";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealStateChangedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealStateChanged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1297,38 +1123,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.report_submitted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.report_submitted";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealReportSubmitted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1346,38 +1143,9 @@ export interface webhooks {
         put?: never;
         /**
          * deal.completed event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "deal.completed";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DealEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDealCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1395,38 +1163,9 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.opened event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "dispute.opened";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DisputeOpenedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDisputeOpened"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1444,38 +1183,9 @@ export interface webhooks {
         put?: never;
         /**
          * dispute.decided event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "dispute.decided";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["DisputeDecidedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookDisputeDecided"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1493,38 +1203,9 @@ export interface webhooks {
         put?: never;
         /**
          * settlement.posted event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "settlement.posted";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["SettlementPostedEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookSettlementPosted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1542,38 +1223,9 @@ export interface webhooks {
         put?: never;
         /**
          * payout.paid event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "payout.paid";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["PayoutPaidEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookPayoutPaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1591,38 +1243,9 @@ export interface webhooks {
         put?: never;
         /**
          * topup.succeeded event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "topup.succeeded";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["TopupSucceededEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookTopupSucceeded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1640,38 +1263,9 @@ export interface webhooks {
         put?: never;
         /**
          * task.filled event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "task.filled";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["TaskFilledEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookTaskFilled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1689,38 +1283,9 @@ export interface webhooks {
         put?: never;
         /**
          * ping event
-         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
+         * @description Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after `whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else (a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @constant */
-                        type: "ping";
-                        /** Format: date-time */
-                        createdAt: string;
-                        data: components["schemas"]["PingEventData"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookPing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2235,7 +1800,7 @@ export interface components {
             /** @enum {string} */
             reason: "no_show" | "report_untrue" | "requirements_unmet" | "samples_problem" | "payment_terms" | "other";
         };
-        Error: {
+        ErrorBody: {
             error: {
                 code: components["schemas"]["ErrorCode"];
                 message: string;
@@ -2248,7 +1813,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         InvitationEventData: {
             invitationId: string;
             taskId: string;
@@ -2799,7 +2364,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Not signed in */
@@ -2808,7 +2373,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Forbidden: wrong role, missing permission or API key scope, a cross-site request, or an API key where keys are not accepted */
@@ -2817,7 +2382,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Not found (or not visible to the caller) */
@@ -2826,7 +2391,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Conflict with the current state */
@@ -2835,7 +2400,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description The request body or file is too large */
@@ -2844,7 +2409,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description The address or a path parameter is too long */
@@ -2853,7 +2418,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Unsupported media type */
@@ -2862,7 +2427,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Too many requests */
@@ -2871,7 +2436,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request line and headers are over 16 KB together (an address that long, or a header) */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
         /** @description Server error */
@@ -2880,7 +2454,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorBody"];
             };
         };
     };
@@ -2924,6 +2498,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2965,6 +2540,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3003,6 +2579,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3036,6 +2613,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3072,6 +2650,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3104,6 +2683,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3135,6 +2715,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3163,8 +2744,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3193,8 +2777,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3230,6 +2817,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3273,6 +2861,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3301,8 +2890,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3331,8 +2923,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3364,8 +2959,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3398,6 +2996,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3432,6 +3031,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3465,6 +3065,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3496,8 +3097,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3537,6 +3141,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3565,8 +3170,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3595,8 +3203,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3630,6 +3241,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3663,6 +3275,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3699,6 +3312,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3738,6 +3352,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3774,6 +3389,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3813,6 +3429,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3852,6 +3469,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3891,6 +3509,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3930,6 +3549,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3966,6 +3586,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4005,6 +3626,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4044,6 +3666,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4083,6 +3706,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4119,6 +3743,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4158,6 +3783,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4197,6 +3823,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4236,6 +3863,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4275,6 +3903,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4305,6 +3934,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4337,6 +3967,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4375,6 +4006,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4404,6 +4036,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4433,6 +4066,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4458,6 +4092,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4487,6 +4122,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4518,6 +4154,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4552,6 +4189,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4580,8 +4218,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4620,6 +4261,7 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4648,8 +4290,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4683,6 +4328,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4713,8 +4359,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4745,9 +4394,462 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             "5XX": components["responses"]["ServerError"];
+        };
+    };
+    webhookApplicationCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "application.created";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["ApplicationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookApplicationWithdrawn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "application.withdrawn";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["ApplicationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationAccepted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "invitation.accepted";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["InvitationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvitationDeclined: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "invitation.declined";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["InvitationEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.created";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealStateChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.state_changed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealStateChangedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealReportSubmitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.report_submitted";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDealCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "deal.completed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DealEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDisputeOpened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "dispute.opened";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DisputeOpenedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDisputeDecided: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "dispute.decided";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["DisputeDecidedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSettlementPosted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "settlement.posted";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["SettlementPostedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPayoutPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "payout.paid";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["PayoutPaidEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTopupSucceeded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "topup.succeeded";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["TopupSucceededEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTaskFilled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "task.filled";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["TaskFilledEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @constant */
+                    type: "ping";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["PingEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
