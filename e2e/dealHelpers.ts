@@ -72,7 +72,7 @@ export async function acceptedDeal(
   company: APIRequestContext,
   influencer: APIRequestContext,
   title: string,
-  proposedRate = 3800,
+  proposedRateCents = 3800,
   task: Record<string, unknown> = {},
 ): Promise<string> {
   const cats = await ok<{ categories: { id: string }[] }>(await company.get('/api/categories'), 'categories');
@@ -84,15 +84,15 @@ export async function acceptedDeal(
         categoryId: cats.categories[0].id,
         productName: '保湿面霜',
         requirements: '粉丝1万以上',
-        budgetMin: 2000,
-        budgetMax: 5000,
+        budgetMinCents: 2000,
+        budgetMaxCents: 5000,
         ...task,
       },
     }),
     'task',
   );
   const { application } = await ok<{ application: { id: string } }>(
-    await influencer.post('/api/task-applications', { data: { taskId: created.id, proposedRate } }),
+    await influencer.post('/api/task-applications', { data: { taskId: created.id, proposedRateCents } }),
     'apply',
   );
   await ok(await company.post(`/api/task-applications/${application.id}/accept`), 'accept');

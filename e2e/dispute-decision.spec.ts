@@ -52,8 +52,8 @@ test('an admin decides a dispute at 40 %: the dialog shows the settlement before
     const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 1500, {
       pricingModel: 'slot_commission',
       commissionPercent: 12.5,
-      budgetMin: 1000,
-      budgetMax: 2000,
+      budgetMinCents: 1000,
+      budgetMaxCents: 2000,
     });
     await reportedByApi(co.page.request, inf.page.request, dealId, 2_000_037);
     await ok(

@@ -11,7 +11,7 @@ import { ConsoleGuard, DEMO, PASSWORD, apiLogin, choose, expect, outboxCode, tes
 import { fundWallet } from './dealHelpers';
 
 type HallResponse = {
-  tasks: { id: string; title: string; budgetMin: number; budgetMax: number; category: { id: string; name: string } | null }[];
+  tasks: { id: string; title: string; budgetMinCents: number; budgetMaxCents: number; category: { id: string; name: string } | null }[];
   total: number;
 };
 
@@ -41,7 +41,7 @@ async function freshCompany(request: APIRequestContext, withProfile = true) {
 async function apiTask(request: APIRequestContext, title: string, budget: { min: number; max: number } = { min: 100, max: 900 }) {
   const cats = (await (await request.get('/api/categories')).json()) as { categories: { id: string }[] };
   const res = await request.post('/api/tasks', {
-    data: { title, description: 'd', categoryId: cats.categories[0].id, budgetMin: budget.min, budgetMax: budget.max },
+    data: { title, description: 'd', categoryId: cats.categories[0].id, budgetMinCents: budget.min, budgetMaxCents: budget.max },
   });
   return ((await (await ok(res, 'create task')).json()) as { task: { id: string; title: string } }).task;
 }

@@ -198,7 +198,7 @@ async function setUp(browser: Browser): Promise<World> {
     // the company's wallet pays the fee into escrow at acceptance; a bank transfer waits for the finance team
     await fundWallet(co.request, '5,000');
     await ok(await co.request.post('/api/wallet/topups', { data: { amount: '250.50', method: 'bank_transfer' } }), 'bank transfer');
-    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 1500, { budgetMin: 1000, budgetMax: 3000 });
+    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 1500, { budgetMinCents: 1000, budgetMaxCents: 3000 });
     const deal = await ok<{ conversationId: string; taskId: string; influencer: { id: string } }>(await co.request.get(`/api/deals/${dealId}`), 'deal');
     await ok(await co.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Samples go out on Monday.' } }), 'message');
     await ok(await inf.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Thanks, looking forward to it.' } }), 'reply');
@@ -221,15 +221,15 @@ async function setUp(browser: Browser): Promise<World> {
           categoryId: cats.categories[0].id,
           productName: 'Wool coat',
           requirements: 'Fashion creators',
-          budgetMin: 1000,
-          budgetMax: 3000,
+          budgetMinCents: 1000,
+          budgetMaxCents: 3000,
         },
       }),
       'task',
     );
     await ok(
       await co.request.post('/api/task-invitations', {
-        data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRate: 1200 },
+        data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRateCents: 1200 },
       }),
       'invite',
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from './fields';
+import { centsOut, queryInt } from './fields';
 import { influencerCard } from './people';
 
 /**
@@ -38,8 +38,8 @@ export const recommendedTask = z.object({
   id: z.string().uuid(),
   title: z.string(),
   companyName: z.string(),
-  budgetMin: z.number().int(),
-  budgetMax: z.number().int(),
+  budgetMinCents: centsOut('The lowest budget'),
+  budgetMaxCents: centsOut('The highest budget'),
   durationHours: z.number(),
   liveDate: z.string().nullable(),
   location: z.string(),

@@ -4,7 +4,7 @@
  * answers them. The delivery body is `{id, type, createdAt, data}`, signed in the `webhook-signature` header.
  */
 import { z } from 'zod';
-import { text } from './fields';
+import { bpsOut, centsOut, text } from './fields';
 
 /** Every event type an endpoint can subscribe to, in the order the developer page lists them. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -44,8 +44,8 @@ export const applicationEventData = z.object({
   applicationId: z.string(),
   taskId: z.string(),
   influencerId: z.string(),
-  /** the proposed rate, whole dollars (0 for a commission-only task) */
-  proposedRate: z.number().int(),
+  /** the proposed rate, integer cents (0 for a commission-only task) */
+  proposedRateCents: centsOut('The influencer’s quote'),
   status: z.string(),
 });
 export const invitationEventData = z.object({
@@ -65,8 +65,8 @@ export const dealCreatedEventData = z.object({
   status: z.string(),
   pricingModel: z.string(),
   /** the agreed fee, cents */
-  feeCents: z.number().int(),
-  depositCents: z.number().int(),
+  feeCents: centsOut('Fee'),
+  depositCents: centsOut('Deposit'),
 });
 export const dealStateChangedEventData = z.object({
   dealId: z.string(),
@@ -89,22 +89,22 @@ export const disputeDecidedEventData = z.object({
   taskId: z.string(),
   /** completed | partial | cancelled */
   outcome: z.string(),
-  /** the percent of the fee paid to the influencer (cancelled: 0) */
-  percent: z.number().int(),
+  /** the share of the fee paid to the influencer (cancelled: 0) */
+  payoutBps: bpsOut('The share of the fee paid to the influencer (cancelled: 0)'),
   reason: z.string(),
 });
 export const settlementPostedEventData = z.object({
   dealId: z.string(),
   taskId: z.string(),
   /** what the settlement paid out in total, cents (fee share and paid commission) */
-  grossCents: z.number().int(),
-  commissionCents: z.number().int().nullable(),
+  grossCents: centsOut('Gross'),
+  commissionCents: centsOut('Commission').nullable(),
   /** none | due | paid */
   commissionStatus: z.string(),
   settledAt: z.string(),
 });
-export const payoutPaidEventData = z.object({ payoutId: z.string(), amountCents: z.number().int(), reference: z.string() });
-export const topupSucceededEventData = z.object({ topupId: z.string(), amountCents: z.number().int(), method: z.string() });
+export const payoutPaidEventData = z.object({ payoutId: z.string(), amountCents: centsOut('Amount'), reference: z.string() });
+export const topupSucceededEventData = z.object({ topupId: z.string(), amountCents: centsOut('Amount'), method: z.string() });
 export const taskFilledEventData = z.object({ taskId: z.string(), slots: z.number().int() });
 export const pingEventData = z.object({ endpointId: z.string(), message: z.string() });
 

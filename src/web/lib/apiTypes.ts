@@ -1055,7 +1055,7 @@ export interface paths {
         };
         /**
          * The influencer directory: approved, active influencers; search, category, sort, pagination
-         * @description Who: anyone. Visitors receive followersCount and hourlyRate as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.
+         * @description Who: anyone. Visitors receive followersCount and hourlyRateCents as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.
          */
         get: operations["listInfluencers"];
         put?: never;
@@ -1075,7 +1075,7 @@ export interface paths {
         };
         /**
          * One influencer with reviews, completed work and 3 similar influencers
-         * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings.
+         * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRateCents, tiktokAccount as null; contact details follow the owner’s privacy settings.
          */
         get: operations["getInfluencer"];
         put?: never;
@@ -4505,6 +4505,7 @@ export interface components {
         };
         AdminPayout: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             status: "requested" | "paid" | "rejected";
@@ -4585,8 +4586,10 @@ export interface components {
             categoryNameEn: string | null;
             selectedInfluencer: string | null;
             applicationsCount: number;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             liveDate: string | null;
             createdAt: string;
             description: string;
@@ -4599,7 +4602,8 @@ export interface components {
                 id: string;
                 influencerId: string;
                 nickname: string;
-                proposedRate: number;
+                /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+                proposedRateCents: number;
                 message: string | null;
                 status: string;
                 appliedAt: string;
@@ -4616,8 +4620,10 @@ export interface components {
             categoryNameEn: string | null;
             selectedInfluencer: string | null;
             applicationsCount: number;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             liveDate: string | null;
             createdAt: string;
         };
@@ -4629,6 +4635,7 @@ export interface components {
         };
         AdminTopup: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
@@ -4685,7 +4692,8 @@ export interface components {
                 tags: string[];
                 tiktokAccount: string | null;
                 tiktokFollowersCount: number | null;
-                hourlyRate: number;
+                /** @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56 */
+                hourlyRateCents: number;
                 experienceYears: number;
                 idType: string | null;
                 idImageUrl: string | null;
@@ -4811,7 +4819,9 @@ export interface components {
         AgencyEarningsResponse: {
             months: {
                 month: string;
+                /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
                 earningsCents: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
                 completedDeals: number;
             }[];
@@ -4831,7 +4841,8 @@ export interface components {
                 nickname: string;
                 avatarUrl: string | null;
             };
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            shareBps: number;
             endsOn: string | null;
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "withdrawn";
@@ -4856,7 +4867,8 @@ export interface components {
                 nickname: string;
                 avatarUrl: string | null;
             };
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            shareBps: number;
             endsOn: string | null;
             /** @enum {string} */
             status: "active" | "ending" | "ended";
@@ -4915,7 +4927,9 @@ export interface components {
             totals: {
                 openDeals: number;
                 waitingOnInfluencer: number;
+                /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
                 earningsCents: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
             };
         };
@@ -4930,6 +4944,7 @@ export interface components {
                 applications: number;
                 accepted: number;
             }[];
+            /** @description Accepted applications / applications over the range: a statistic (not money), a percentage 0–100 with one decimal (null without applications) */
             acceptanceRate: number | null;
             categories: {
                 name: string;
@@ -4957,9 +4972,11 @@ export interface components {
             agencies: {
                 approved: number;
                 pending: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
+                /** @description The GMV of deals made under an agency, in integer cents (USD): 123456 is $1,234.56 */
                 agencyGmvCents: number;
-                agencyGmvSharePercent: number | null;
+                agencyGmvShareBps: number | null;
             };
         };
         AnswerForm: {
@@ -5000,7 +5017,8 @@ export interface components {
             applicationId: string;
             taskId: string;
             influencerId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             status: string;
         };
         ApplicationForCompany: {
@@ -5009,7 +5027,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -5031,7 +5050,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -5041,8 +5061,10 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 companyName: string;
                 slots: number;
@@ -5054,7 +5076,8 @@ export interface components {
         ApplyRequest: {
             /** Format: uuid */
             taskId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote for the task (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            proposedRateCents: number;
             message?: string | null;
         };
         /** @enum {string} */
@@ -5192,8 +5215,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -5202,11 +5227,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -5241,8 +5267,10 @@ export interface components {
             id: string;
             title: string;
             status: string;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             liveDate: string | null;
             createdAt: string;
         };
@@ -5255,7 +5283,7 @@ export interface components {
             title: string;
             companyName: string | null;
             completedAt: string;
-            proposedRate: number | null;
+            proposedRateCents: number | null;
         };
         ContactInfluencerRequest: {
             message: string;
@@ -5340,7 +5368,9 @@ export interface components {
             influencerId: string;
             status: string;
             pricingModel: string;
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
         };
         DealDetail: {
@@ -5363,6 +5393,7 @@ export interface components {
             serverNow: string;
             terms: {
                 taskTitle: string;
+                /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
                 rateCents: number;
                 plannedLiveDate: string | null;
                 durationHours: number;
@@ -5401,6 +5432,7 @@ export interface components {
                 views: number;
                 peakViewers: number;
                 orders: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
                 screenshots: {
                     /** Format: uuid */
@@ -5418,7 +5450,8 @@ export interface components {
             };
             confirmedAt: string | null;
             autoConfirmed: boolean;
-            payoutPercent: number;
+            /** @description The share of the rate due to the influencer (10000 unless an admin decided otherwise), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             completedAt: string | null;
             disputes: components["schemas"]["DealDispute"][];
             timeline: components["schemas"]["DealTimelineEntry"][];
@@ -5448,7 +5481,7 @@ export interface components {
             answeredAt: string | null;
             /** @enum {string} */
             outcome: "open" | "withdrawn" | "completed" | "partial" | "cancelled";
-            percent: number | null;
+            payoutBps: number | null;
             decisionReason: string | null;
             closedAt: string | null;
         };
@@ -5475,21 +5508,33 @@ export interface components {
             tracked: boolean;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
+            /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
             platformFeeBps: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
+            /** @description Fee due, in integer cents (USD): 123456 is $1,234.56 */
             feeDueCents: number;
+            /** @description Deposit held, in integer cents (USD): 123456 is $1,234.56 */
             depositHeldCents: number;
             feeFundedAt: string | null;
             depositPaidAt: string | null;
             paymentDueAt: string | null;
             estimate: {
+                /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
                 feeShareCents: number;
+                /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
                 refundCents: number;
+                /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
                 commissionCents: number;
+                /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
                 platformFeeCents: number;
+                /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
                 influencerNetCents: number;
             };
             settledAt: string | null;
@@ -5499,13 +5544,17 @@ export interface components {
             commissionStatus: "none" | "due" | "paid";
             depositAwarded: boolean;
             terms: {
+                /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
                 escrowCents: number;
+                /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 platformFeeBps: number;
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 gmvCents: number | null;
             };
             decision: {
-                percent: number;
+                /** @description The decided share of the rate paid to the influencer, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                payoutBps: number;
                 before: components["schemas"]["SettlementOut"];
                 after: components["schemas"]["SettlementOut"];
             } | null;
@@ -5513,8 +5562,11 @@ export interface components {
                 /** Format: uuid */
                 agencyId: string;
                 agencyName: string;
-                percent: number;
+                /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                shareBps: number;
+                /** @description The agency’s part, in integer cents (USD): 123456 is $1,234.56 */
                 agencyCents: number;
+                /** @description The influencer’s part, in integer cents (USD): 123456 is $1,234.56 */
                 influencerCents: number;
                 settled: boolean;
             };
@@ -5558,6 +5610,7 @@ export interface components {
             taskTitle: string;
             /** @enum {string} */
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
             rateCents: number;
             counterpart: {
                 /** Format: uuid */
@@ -5607,7 +5660,9 @@ export interface components {
         DeliveredResults: {
             lives: number;
             avgViews: number;
+            /** @description Average GMV per live, in integer cents (USD): 123456 is $1,234.56 */
             avgGmvCents: number;
+            /** @description Total GMV, in integer cents (USD): 123456 is $1,234.56 */
             totalGmvCents: number;
         };
         DemoDataCounts: {
@@ -5618,6 +5673,7 @@ export interface components {
             files: number;
             videos: number;
             ledgerEntries: number;
+            /** @description Demo money, in integer cents (USD): 123456 is $1,234.56 */
             demoMoneyCents: number;
         };
         DemoDataResponse: {
@@ -5635,7 +5691,8 @@ export interface components {
             dealId: string;
             taskId: string;
             outcome: string;
-            percent: number;
+            /** @description The share of the fee paid to the influencer (cancelled: 0), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             reason: string;
         };
         DisputeForm: {
@@ -5688,29 +5745,39 @@ export interface components {
             /** @constant */
             currency: "USD";
             totals: {
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 companyWalletsCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 influencerWalletsCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 escrowHeldCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 depositsHeldCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 payoutsInTransitCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 revenueCents: number;
             };
             pending: {
                 bankTransfers: {
                     count: number;
+                    /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                     amountCents: number;
                 };
                 payouts: {
                     count: number;
+                    /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                     amountCents: number;
                 };
                 commissionsDue: {
                     count: number;
+                    /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                     amountCents: number;
                 };
             };
             revenueByDay: {
                 date: string;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 cents: number;
             }[];
             today: string;
@@ -5785,7 +5852,7 @@ export interface components {
             experienceYears: number;
             isVerified: boolean;
             followersCount: number | null;
-            hourlyRate: number | null;
+            hourlyRateCents: number | null;
         };
         InfluencerDetail: {
             /** Format: uuid */
@@ -5800,7 +5867,7 @@ export interface components {
             experienceYears: number;
             isVerified: boolean;
             followersCount: number | null;
-            hourlyRate: number | null;
+            hourlyRateCents: number | null;
             bio: string | null;
             isApproved: boolean;
             totalLiveCount: number;
@@ -5860,13 +5927,15 @@ export interface components {
             tiktokProfileUrl: string | null;
             tiktokFollowersCount: number | null;
             avgPlayCount: number | null;
+            /** @description Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals */
             avgEngagementRate: number | null;
             hasTiktokShop: boolean;
             bio: string | null;
             location: string | null;
             categories: string[];
             tags: string[];
-            hourlyRate: number;
+            /** @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56 */
+            hourlyRateCents: number;
             experienceYears: number;
             liveVenue: string | null;
             weeklySchedule: string | null;
@@ -5896,8 +5965,11 @@ export interface components {
             location?: string | null;
             categories?: string[];
             tags?: string[];
-            /** @default 0 */
-            hourlyRate?: number;
+            /**
+             * @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56; 0–100000000
+             * @default 0
+             */
+            hourlyRateCents?: number;
             experienceYears?: number;
             /** Format: uuid */
             avatarUploadId?: string;
@@ -5915,7 +5987,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -5937,7 +6010,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -5950,13 +6024,16 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 durationHours: number;
                 location: string;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -5972,7 +6049,8 @@ export interface components {
                 /** Format: uuid */
                 taskId: string;
                 status: components["schemas"]["InvitationStatus"];
-                offeredRate: number;
+                /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                offeredRateCents: number;
                 message: string;
                 declineReason: string | null;
                 createdAt: string;
@@ -6011,6 +6089,7 @@ export interface components {
             ownerName: string | null;
             ownerEmail: string | null;
             refId: string | null;
+            /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
         };
         LivenessResponse: {
@@ -6036,10 +6115,12 @@ export interface components {
             tiktokFollowersCount: number;
             location?: string | null;
             avgPlayCount?: number | null;
+            /** @description Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals */
             avgEngagementRate?: number | null;
             /** @default false */
             hasTiktokShop?: boolean;
-            hourlyRate?: number;
+            /** @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56; 0–100000000 */
+            hourlyRateCents?: number;
             experienceYears?: number;
             categories?: string[];
             tags?: string[];
@@ -6071,7 +6152,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
         };
@@ -6167,6 +6249,7 @@ export interface components {
         };
         Payout: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             status: "requested" | "paid" | "rejected";
@@ -6183,16 +6266,19 @@ export interface components {
         };
         PayoutPaidEventData: {
             payoutId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             reference: string;
         };
         PayoutRequest: {
-            amount: string;
+            /** @description The amount to pay out to the bank account; at least the payout minimum (settings), in integer cents (USD): 123456 is $1,234.56; 1–100000000 */
+            amountCents: number;
             /** Format: uuid */
             bankAccountId: string;
         };
         PayoutsResponse: {
             payouts: components["schemas"]["Payout"][];
+            /** @description Min, in integer cents (USD): 123456 is $1,234.56 */
             minCents: number;
             expected: {
                 earliest: string;
@@ -6247,12 +6333,14 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled" | "pending" | "refused" | "withdrawn" | "declined" | "expired" | "closed";
             waitingFor: ("company" | "influencer" | "both" | "admin") | null;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             createdAt: string;
             byAgency: boolean;
         };
         PlatformSettings: {
-            platformFeePercent: number;
+            /** @description The platform service fee on what the influencer is paid, in integer basis points (2000 is 20 %): 0–5000, one decimal of a percent at most (a multiple of 10) */
+            platformFeeBps: number;
             settlementHours: number;
             supportEmail: string;
             signupOpen: {
@@ -6273,7 +6361,8 @@ export interface components {
             workdays?: string[];
         };
         PlatformSettingsOut: {
-            platformFeePercent: number;
+            /** @description The platform service fee on what the influencer is paid, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            platformFeeBps: number;
             settlementHours: number;
             supportEmail: string;
             signupOpen: {
@@ -6288,6 +6377,7 @@ export interface components {
                 /** @enum {string} */
                 tone: "info" | "warning";
             };
+            /** @description The smallest payout, in integer cents (USD): 123456 is $1,234.56 */
             payoutMinCents: number;
             invitationDailyLimit: number;
             holidays: string[];
@@ -6301,11 +6391,13 @@ export interface components {
             entryId: string;
             kind: string;
             at: string;
+            /** @description My amount, in integer cents (USD): 123456 is $1,234.56 */
             myAmountCents: number;
             lines: {
                 /** @enum {string} */
                 accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "world_payments_in" | "world_payouts_out" | "world_demo";
                 mine: boolean;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             deal: {
@@ -6333,7 +6425,7 @@ export interface components {
             experienceYears: number;
             isVerified: boolean;
             followersCount: number | null;
-            hourlyRate: number | null;
+            hourlyRateCents: number | null;
             score: number;
             reasons: ("category" | "rate" | "rating" | "delivered" | "free" | "language" | "location" | "reliable")[];
         };
@@ -6346,8 +6438,10 @@ export interface components {
             id: string;
             title: string;
             companyName: string;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             durationHours: number;
             liveDate: string | null;
             location: string;
@@ -6393,7 +6487,8 @@ export interface components {
         };
         ResolutionForm: {
             reason: string;
-            percent?: number;
+            /** @description resolve_partial only: the share of the rate the influencer receives, in integer basis points (2000 is 20 %): 100–9900, whole percents only (a multiple of 100) */
+            payoutBps?: number;
             /** @default false */
             awardDeposit?: boolean;
         };
@@ -6418,7 +6513,8 @@ export interface components {
             /** Format: uuid */
             influencerId?: string;
             email?: string;
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points (2000 is 20 %): 0–7000, whole percents only (a multiple of 100) */
+            shareBps: number;
             endsOn?: string | null;
         };
         RosterResponse: {
@@ -6512,18 +6608,27 @@ export interface components {
             allowMessages?: boolean;
         };
         SettlementOut: {
+            /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
             feeShareCents: number;
+            /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
             refundCents: number;
+            /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
             commissionCents: number;
+            /** @description Fee on share, in integer cents (USD): 123456 is $1,234.56 */
             feeOnShareCents: number;
+            /** @description Fee on commission, in integer cents (USD): 123456 is $1,234.56 */
             feeOnCommissionCents: number;
+            /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
             platformFeeCents: number;
+            /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
             influencerNetCents: number;
+            /** @description Company pays, in integer cents (USD): 123456 is $1,234.56 */
             companyPaysCents: number;
         };
         SettlementPostedEventData: {
             dealId: string;
             taskId: string;
+            /** @description Gross, in integer cents (USD): 123456 is $1,234.56 */
             grossCents: number;
             commissionCents: number | null;
             commissionStatus: string;
@@ -6543,7 +6648,8 @@ export interface components {
             signupToken?: string;
         };
         SiteSettings: {
-            platformFeePercent: number;
+            /** @description The platform service fee on what the influencer is paid, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            platformFeeBps: number;
             settlementHours: number;
             signupOpen: {
                 influencer: boolean;
@@ -6569,7 +6675,9 @@ export interface components {
             at: string;
             kind: string;
             memo: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
+            /** @description Balance after, in integer cents (USD): 123456 is $1,234.56 */
             balanceAfterCents: number;
         };
         SuspendRequest: {
@@ -6615,8 +6723,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -6625,11 +6735,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -6676,8 +6787,10 @@ export interface components {
             productName?: string | null;
             /** @default [] */
             requirements?: string | string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMinCents: number;
+            /** @description The highest budget (at least budgetMinCents), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMaxCents: number;
             /** @default 5 */
             maxApplicants?: number;
             /** @default 1 */
@@ -6691,16 +6804,16 @@ export interface components {
             isUrgent?: boolean;
             /** @default false */
             isAdvancePaid?: boolean;
-            paidAmount?: number | null;
+            paidAmountCents?: number | null;
             /** @default false */
             requiresDeposit?: boolean;
-            depositAmount?: number | null;
+            depositAmountCents?: number | null;
             /**
              * @default fixed
              * @enum {string}
              */
             pricingModel?: "fixed" | "slot_commission" | "commission";
-            commissionPercent?: number | null;
+            commissionBps?: number | null;
         };
         TaskDetailResponse: {
             task: {
@@ -6710,8 +6823,10 @@ export interface components {
                 description: string;
                 productName: string | null;
                 requirements: string[];
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 maxApplicants: number;
                 liveDate: string | null;
                 durationHours: number;
@@ -6720,11 +6835,12 @@ export interface components {
                 status: "open" | "in_progress" | "completed" | "cancelled";
                 isUrgent: boolean;
                 isAdvancePaid: boolean;
-                paidAmount: number | null;
+                paidAmountCents: number | null;
                 requiresDeposit: boolean;
-                depositAmount: number | null;
+                depositAmountCents: number | null;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -6764,7 +6880,8 @@ export interface components {
                     id: string;
                     /** @enum {string} */
                     status: "pending" | "accepted" | "declined" | "expired" | "withdrawn" | "closed";
-                    offeredRate: number;
+                    /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                    offeredRateCents: number;
                     message: string;
                     expiresAt: string;
                 } | null;
@@ -6785,7 +6902,8 @@ export interface components {
             /** Format: uuid */
             influencerId: string;
             message: string;
-            offeredRate: number;
+            /** @description The rate offered, inside the task’s budget (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            offeredRateCents: number;
         };
         TaskListResponse: {
             tasks: components["schemas"]["TaskCard"][];
@@ -6795,6 +6913,7 @@ export interface components {
         };
         Topup: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
@@ -6807,7 +6926,8 @@ export interface components {
             confirmedAt: string | null;
         };
         TopupRequest: {
-            amount: string;
+            /** @description The amount to add to the wallet, in integer cents (USD): 123456 is $1,234.56; 100–100000000 */
+            amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
         };
@@ -6816,6 +6936,7 @@ export interface components {
         };
         TopupSucceededEventData: {
             topupId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             method: string;
         };
@@ -6941,13 +7062,17 @@ export interface components {
         WalletResponse: {
             /** @constant */
             currency: "USD";
+            /** @description Available, in integer cents (USD): 123456 is $1,234.56 */
             availableCents: number;
+            /** @description Pending, in integer cents (USD): 123456 is $1,234.56 */
             pendingCents: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
             dueCommissions: {
                 /** Format: uuid */
                 dealId: string;
                 taskTitle: string;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             statement: {
@@ -7017,10 +7142,13 @@ export interface components {
             };
             /** @enum {string} */
             membershipStatus: "active" | "ending" | "ended";
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            shareBps: number;
             openDeals: number;
             waitingOnInfluencer: number;
+            /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
             earningsCents: number;
+            /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
             gmvCents: number;
             rating: number;
             totalReviews: number;
@@ -8135,7 +8263,8 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: string;
-                budget?: "0-1000" | "1000-5000" | "5000-10000" | "10000-50000" | "50000+";
+                /** @description A budget range in integer cents (USD), lower-upper: the task’s budget lies inside it (5000000+: from $50,000 up) */
+                budgetCents?: "0-100000" | "100000-500000" | "500000-1000000" | "1000000-5000000" | "5000000+";
                 sort?: "created_at" | "budget_desc" | "budget_asc" | "live_date" | "urgent";
                 status?: "open" | "in_progress" | "completed" | "cancelled" | "all";
                 page?: number;

@@ -52,7 +52,7 @@ describe('数据分析', () => {
     await db.insert(taskApplications).values({
       taskId: t1.id,
       influencerId: inf.influencer.id,
-      proposedRate: 100,
+      proposedRateCents: 100,
       status: 'accepted',
       appliedAt: at('2026-11-19T02:30:00Z'),
       respondedAt: at('2026-11-19T05:00:00Z'),
@@ -97,7 +97,7 @@ describe('数据分析', () => {
       const task = await makeTask(db, { companyId: co.company.id });
       const [app] = await db
         .insert(taskApplications)
-        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted' })
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 100, status: 'accepted' })
         .returning();
       await makeDeal(db, {
         task,

@@ -134,7 +134,7 @@ describe('the roster', () => {
     const page = (await new Client(t.app).get(`/api/agencies/${a.agency.id}`)).json();
     expect(page.roster.map((r: { id: string }) => r.id)).toEqual([inf.influencer.id]);
     // masked for visitors as in the directory
-    expect(page.roster[0].hourlyRate).toBeNull();
+    expect(page.roster[0].hourlyRateCents).toBeNull();
     const detail = (await new Client(t.app).get(`/api/influencer-detail?id=${inf.influencer.id}`)).json();
     expect(detail.influencer.agency).toMatchObject({ id: a.agency.id, name: a.agency.name });
   });

@@ -43,14 +43,14 @@ async function accepted(w: World, rate: number, task: Record<string, unknown> = 
     title: '口红新品直播',
     description: '新品口红直播推广',
     categoryId,
-    budgetMin: 1,
-    budgetMax: 30000,
+    budgetMinCents: 1,
+    budgetMaxCents: 30000,
     liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
     ...task,
   });
   expect(published.statusCode, published.body).toBe(200);
   const taskId = published.json().task.id as string;
-  const applied = await w.i.post('/api/task-applications', { taskId, proposedRate: rate });
+  const applied = await w.i.post('/api/task-applications', { taskId, proposedRateCents: rate });
   expect(applied.statusCode, applied.body).toBe(200);
   expect((await w.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
   const [deal] = await db().select().from(deals).where(eq(deals.taskId, taskId));

@@ -116,7 +116,7 @@ export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promi
   const roster: WorkspaceRosterRow[] = members.map((m) => ({
     influencer: m.influencer,
     membershipStatus: m.status as WorkspaceRosterRow['membershipStatus'],
-    sharePercent: m.sharePercent,
+    shareBps: m.sharePercent * 100,
     ...(per.get(m.influencer.id) ?? { openDeals: 0, waitingOnInfluencer: 0, earningsCents: 0, gmvCents: 0 }),
     rating: Number(m.rating),
     totalReviews: m.totalReviews,

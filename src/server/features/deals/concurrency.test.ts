@@ -94,7 +94,7 @@ async function makeWorld(kind: StateKind): Promise<World> {
   const task = await makeTask(db, { companyId: co.company.id, status: 'in_progress', selectedInfluencerId: inf.influencer.id, currentApplicants: 1 });
   const [app] = await db
     .insert(taskApplications)
-    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 2000, status: 'accepted', respondedAt: new Date(now) })
+    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 2000, status: 'accepted', respondedAt: new Date(now) })
     .returning();
   const started = {
     scheduleStart: new Date(now - 3 * H),

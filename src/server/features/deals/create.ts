@@ -9,7 +9,6 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createDealConversation } from '../messages';
 import { balanceOf, openDealEscrow, payDealFee } from '../money';
-import { dollarsToCents, percentToBps } from '../../../shared/money';
 import { scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../settings';
 import { emitWebhookEvent } from '../webhooks';
@@ -30,9 +29,9 @@ export async function createDeal(
       pricingModel: string;
       commissionBps: number;
       requiresDeposit: boolean;
-      depositAmount: number | null;
+      depositAmountCents: number | null;
     };
-    application: { id: string; influencerId: string; proposedRate: number };
+    application: { id: string; influencerId: string; proposedRateCents: number };
     now: Date;
     /** this deal fills the task's last slot: a prepayment's remainder goes back to the wallet (decision 0025) */
     lastSlot?: boolean;
@@ -43,8 +42,8 @@ export async function createDeal(
   const id = randomUUID();
   const { task, application, now } = input;
   const settings = await readSettings(ctx, tx);
-  const feeCents = task.pricingModel === 'commission' ? 0 : application.proposedRate * 100;
-  const depositCents = task.requiresDeposit && task.depositAmount ? dollarsToCents(task.depositAmount) : 0;
+  const feeCents = task.pricingModel === 'commission' ? 0 : application.proposedRateCents;
+  const depositCents = task.requiresDeposit && task.depositAmountCents ? task.depositAmountCents : 0;
   const [parties] = await tx
     .select({ companyUserId: companies.userId, influencerUserId: influencers.userId })
     .from(companies)
@@ -66,7 +65,7 @@ export async function createDeal(
     pricingModel: task.pricingModel,
     commissionBps: task.commissionBps,
     depositCents,
-    platformFeeBps: percentToBps(settings.platformFeePercent),
+    platformFeeBps: settings.platformFeeBps,
     moneyTracked: true,
     agencyId: membership?.agencyId ?? null,
     agencySharePercent: membership?.sharePercent ?? null,

@@ -39,12 +39,12 @@ async function dealSetup() {
       categoryId,
       productName: '丝绒口红',
       requirements: '粉丝1万以上',
-      budgetMin: 1000,
-      budgetMax: 3000,
+      budgetMinCents: 1000,
+      budgetMaxCents: 3000,
       liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
     })
   ).json().task;
-  const applied = await i.post('/api/task-applications', { taskId: task.id, proposedRate: 2500, message: '期待合作' });
+  const applied = await i.post('/api/task-applications', { taskId: task.id, proposedRateCents: 2500, message: '期待合作' });
   expect(applied.statusCode).toBe(200);
   const appId = applied.json().application?.id ?? applied.json().id;
   expect((await c.post(`/api/task-applications/${appId}/accept`)).statusCode).toBe(200);

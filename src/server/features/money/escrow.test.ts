@@ -46,8 +46,8 @@ const taskBody = (extra: Record<string, unknown> = {}) => ({
   title: '口红新品直播',
   description: '新品口红直播推广',
   categoryId,
-  budgetMin: 1000,
-  budgetMax: 3000,
+  budgetMinCents: 1000,
+  budgetMaxCents: 3000,
   liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
   ...extra,
 });
@@ -57,7 +57,7 @@ async function accepted(p: Side, task: Record<string, unknown> = {}, rate = 2500
   const published = await p.c.post('/api/tasks', taskBody(task));
   expect(published.statusCode, published.body).toBe(200);
   const taskId = published.json().task.id as string;
-  const applied = await p.i.post('/api/task-applications', { taskId, proposedRate: rate });
+  const applied = await p.i.post('/api/task-applications', { taskId, proposedRateCents: rate });
   expect(applied.statusCode, applied.body).toBe(200);
   expect((await p.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
   const [deal] = await db().select().from(deals).where(eq(deals.taskId, taskId));
@@ -159,12 +159,12 @@ describe('prepayment at publishing', () => {
   it('without the money: refused with a clear message, no task; with it: the amount moves into escrow, back when cancelled', async () => {
     const p = await parties();
     const before = (await db().select().from(tasks)).length;
-    const refused = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmount: 1000.5 }));
+    const refused = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmountCents: 1000.5 }));
     expect(errorOf(refused)).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT', message: '余额不足' });
     expect((await db().select().from(tasks)).length).toBe(before);
 
     await fundWallet(db(), { userId: p.co.user.id, userType: 'company', cents: 150_000 });
-    const ok = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmount: 1000.5 }));
+    const ok = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmountCents: 1000.5 }));
     expect(ok.statusCode).toBe(200);
     expect(await wallet(p.c)).toMatchObject({ availableCents: 49_950, escrowCents: 100_050 });
     expect((await p.c.post(`/api/tasks/${ok.json().task.id}/cancel`)).statusCode).toBe(200);
@@ -173,7 +173,7 @@ describe('prepayment at publishing', () => {
 
   it('at acceptance the prepayment pays the fee first, the rest comes from the wallet (hire and fund in one step)', async () => {
     const p = await parties({ companyCents: 300_000 });
-    const deal = await accepted(p, { isAdvancePaid: true, paidAmount: 1000 }, 2500);
+    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 1000 }, 2500);
     expect(deal).toMatchObject({ status: 'accepted', rateCents: 250_000, moneyTracked: true, platformFeeBps: 1000 });
     expect(deal.feeFundedAt).not.toBeNull();
     expect(await balanceOf(db(), 'escrow', p.co.user.id, deal.id)).toBe(250_000);
@@ -184,7 +184,7 @@ describe('prepayment at publishing', () => {
 
   it('a prepayment above the agreed fee: the difference goes back to the company at acceptance', async () => {
     const p = await parties({ companyCents: 300_000 });
-    const deal = await accepted(p, { isAdvancePaid: true, paidAmount: 3000 }, 2000);
+    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 3000 }, 2000);
     expect(deal.status).toBe('accepted');
     expect(await wallet(p.c)).toMatchObject({ availableCents: 100_000, escrowCents: 200_000 });
   });
@@ -225,7 +225,7 @@ describe('待付款', () => {
 
   it('a deposit: the influencer pays it from their wallet; the deal starts once both parts are in; it comes back on completion', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 200 });
     expect(deal).toMatchObject({ status: 'awaiting_payment', depositCents: 20_000 });
     expect(deal.feeFundedAt).not.toBeNull();
     expect((await p.i.get(`/api/deals/${deal.id}`)).json()).toMatchObject({ waitingFor: 'influencer', actions: expect.arrayContaining(['pay_deposit']) });
@@ -242,7 +242,7 @@ describe('待付款', () => {
 
   it('unpaid for 72 hours: the platform cancels the deal, returns what was paid, and tells both sides', async () => {
     const p = await parties({ influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 200 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     expect((await p.c.get(`/api/deals/${deal.id}`)).json().money.paymentDueAt).toBe(new Date(deal.createdAt.getTime() + 72 * H).toISOString());
     clock.advance(71 * H);
@@ -273,7 +273,7 @@ describe('待付款', () => {
 
   it('cancelled before the live: the escrow goes back to the company and the deposit to the influencer', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 200 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     expect((await fire(p.c, deal.id, 'cancel', { reason: '预算调整' })).statusCode).toBe(200);
     expect(await wallet(p.c)).toMatchObject({ availableCents: 250_000, escrowCents: 0 });
@@ -293,7 +293,7 @@ describe('settlement', () => {
     expect(await wallet(p.i)).toMatchObject({ availableCents: 225_000, pendingCents: 0 });
     expect(await wallet(p.c)).toMatchObject({ availableCents: 0, escrowCents: 0 });
     const [task] = await db().select().from(tasks).where(eq(tasks.id, deal.taskId));
-    expect(task).toMatchObject({ isSettled: true, settlementAmount: 2500, status: 'completed' });
+    expect(task).toMatchObject({ isSettled: true, settlementAmountCents: 2500, status: 'completed' });
     expect(await dealOf(deal.id)).toMatchObject({ status: 'completed', settledGrossCents: 250_000, commissionStatus: 'none' });
     const view = (await p.i.get(`/api/deals/${deal.id}`)).json();
     expect(view.money).toMatchObject({
@@ -375,7 +375,7 @@ describe('settlement', () => {
     const p = await parties({ companyCents: 20_000 });
     const published = await p.c.post(
       '/api/tasks',
-      taskBody({ pricingModel: 'slot_commission', commissionPercent: 10, slots: 2, budgetMin: 50, budgetMax: 200 }),
+      taskBody({ pricingModel: 'slot_commission', commissionPercent: 10, slots: 2, budgetMinCents: 50, budgetMaxCents: 200 }),
     );
     expect(published.statusCode, published.body).toBe(200);
     const taskId = published.json().task.id as string;
@@ -383,7 +383,7 @@ describe('settlement', () => {
     const i2 = await signedIn(t.app, second.user.email);
     const dealIds: string[] = [];
     for (const who of [p.i, i2]) {
-      const applied = await who.post('/api/task-applications', { taskId, proposedRate: 100 });
+      const applied = await who.post('/api/task-applications', { taskId, proposedRateCents: 100 });
       expect(applied.statusCode, applied.body).toBe(200);
       expect((await p.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
     }
@@ -397,19 +397,19 @@ describe('settlement', () => {
     }
     clock.advance(2 * 51 * H);
     // both settled with their fees ($200), both commissions due ($300)
-    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmount: 200 });
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 200 });
     const topup = (await p.c.post('/api/wallet/topups', { amount: '300', method: 'bank_transfer' })).json().topup;
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
     expect((await admin.post(`/api/admin/finance/topups/${topup.id}/confirm`)).statusCode).toBe(200);
     for (const id of dealIds) expect(await dealOf(id)).toMatchObject({ commissionStatus: 'paid' });
-    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmount: 500 });
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 500 });
   });
 });
 
 describe('disputes', () => {
   it('split 50/50 with the deposit given to the company: half the fee each side, the fee only on the influencer half', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 200 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     await walkToReport(p, deal.id);
     expect((await fire(p.c, deal.id, 'dispute', { reason: 'report_untrue', statement: '数据不实' })).statusCode).toBe(200);
@@ -425,7 +425,7 @@ describe('disputes', () => {
 
   it('decided as a cancellation: everything goes back (the deposit to the influencer unless awarded)', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 200 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     await walkToReport(p, deal.id);
     expect((await fire(p.i, deal.id, 'dispute', { reason: 'payment_terms', statement: '争议' })).statusCode).toBe(200);

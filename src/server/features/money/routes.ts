@@ -123,7 +123,7 @@ export const moneyRoutes =
           operationId: 'createTopup',
           tags: ['money'],
           summary:
-            'Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
+            'Start a top-up: `amountCents` in integer cents (123456 is $1,234.56), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
           description: 'Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).',
           body: topupInput,
           response: { 200: z.object({ topup }), ...errors },

@@ -61,13 +61,13 @@ function bankReferenceCode(): string {
 }
 
 /** POST /api/wallet/topups (companies): a pending top-up; the sandbox answers with its checkout page, a transfer with its reference code. */
-export async function createTopup(ctx: AppContext, user: AuthUser, input: { amount: number; method: TopupMethod }): Promise<Topup> {
+export async function createTopup(ctx: AppContext, user: AuthUser, input: { amountCents: number; method: TopupMethod }): Promise<Topup> {
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(topups)
     .values({
       userId: user.id,
-      amountCents: input.amount,
+      amountCents: input.amountCents,
       method: input.method,
       status: 'pending',
       provider: input.method === 'sandbox' ? 'sandbox' : null,

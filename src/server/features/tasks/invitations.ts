@@ -64,16 +64,16 @@ export async function invite(ctx: AppContext, userId: string, input: InviteReque
       .where(and(eq(taskInvitations.taskId, task.id), eq(taskInvitations.influencerId, inf.id)))
       .limit(1);
     if (earlier) throw new AppError('INVITATION_DUPLICATE');
-    const offeredRate = task.pricingModel === 'commission' ? 0 : input.offeredRate;
-    if (task.pricingModel !== 'commission' && (offeredRate < task.budgetMin || offeredRate > task.budgetMax)) {
-      throw new AppError('INVITATION_RATE_OUT_OF_RANGE', { min: task.budgetMin, max: task.budgetMax }, { offeredRate: 'INVITATION_RATE_OUT_OF_RANGE' });
+    const offeredRateCents = task.pricingModel === 'commission' ? 0 : input.offeredRateCents;
+    if (task.pricingModel !== 'commission' && (offeredRateCents < task.budgetMinCents || offeredRateCents > task.budgetMaxCents)) {
+      throw new AppError('INVITATION_RATE_OUT_OF_RANGE', { min: task.budgetMinCents, max: task.budgetMaxCents }, { offeredRateCents: 'INVITATION_RATE_OUT_OF_RANGE' });
     }
     const { invitationDailyLimit } = await readSettings(ctx, tx);
     if ((await sentToday(tx, task.id, now)) >= invitationDailyLimit) throw new AppError('INVITATION_DAILY_LIMIT', { limit: invitationDailyLimit });
     const expiresAt = new Date(now.getTime() + INVITATION_EXPIRY_HOURS * HOUR);
     const [row] = await tx
       .insert(taskInvitations)
-      .values({ taskId: task.id, influencerId: inf.id, invitedBy: userId, message: input.message, offeredRate, status: 'pending', createdAt: now, expiresAt })
+      .values({ taskId: task.id, influencerId: inf.id, invitedBy: userId, message: input.message, offeredRateCents, status: 'pending', createdAt: now, expiresAt })
       .returning();
     await scheduleJob(tx, { kind: 'invitation.expire', key: `invitation:${row.id}:expire`, runAt: expiresAt, payload: { invitationId: row.id } });
     const notes = await addNotifications(
@@ -82,7 +82,7 @@ export async function invite(ctx: AppContext, userId: string, input: InviteReque
         {
           userId: inf.userId,
           type: 'invitation_received',
-          params: { company: company.name, task: task.title, rate: offeredRate },
+          params: { company: company.name, task: task.title, rateCents: offeredRateCents },
           link: '/influencer-tasks?tab=invitations',
         },
       ],
@@ -99,7 +99,7 @@ function toBase(r: InvitationRow, dealId: string | null) {
     id: r.id,
     taskId: r.taskId,
     status: asInvitationStatus(r.status),
-    offeredRate: r.offeredRate,
+    offeredRateCents: r.offeredRateCents,
     message: r.message,
     declineReason: r.declineReason,
     createdAt: r.createdAt.toISOString(),
@@ -152,8 +152,8 @@ export async function listMyInvitations(db: Db, userId: string): Promise<Invitat
       id: t.id,
       title: t.title,
       status: t.status === 'in_progress' || t.status === 'completed' || t.status === 'cancelled' ? t.status : 'open',
-      budgetMin: t.budgetMin,
-      budgetMax: t.budgetMax,
+      budgetMinCents: t.budgetMinCents,
+      budgetMaxCents: t.budgetMaxCents,
       liveDate: t.liveDate?.toISOString() ?? null,
       durationHours: Number(t.durationHours),
       location: t.location,
@@ -216,7 +216,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
       .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.influencerId, inf.id)))
       .limit(1);
     if (existing && (existing.status === 'pending' || existing.status === 'accepted')) throw new AppError('INVITATION_STATE_CONFLICT');
-    const values = { proposedRate: inv.offeredRate, message: inv.message, status: 'accepted', appliedAt: now, respondedAt: now, onBehalfAgencyId };
+    const values = { proposedRateCents: inv.offeredRateCents, message: inv.message, status: 'accepted', appliedAt: now, respondedAt: now, onBehalfAgencyId };
     const [application] = existing
       ? await tx
           .update(taskApplications)

@@ -101,7 +101,7 @@ function TaskRows({ tasks, empty }: { tasks: CompanyDetailResponse['openTasks'];
           </Link>
           <span className="tk-muted">
             {tt(`status.${task.status}`, { defaultValue: task.status })} ·{' '}
-            {t('company.budget', { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) })} · {f.date(task.createdAt)}
+            {t('company.budget', { min: formatDollars(task.budgetMinCents), max: formatDollars(task.budgetMaxCents) })} · {f.date(task.createdAt)}
           </span>
         </li>
       ))}

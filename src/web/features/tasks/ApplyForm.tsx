@@ -57,7 +57,7 @@ export function ApplyForm({
     }
     setRateError(null);
     apply.mutate(
-      { taskId, proposedRate: model === 'commission' ? 0 : Math.round(rate ?? 0), message: message.trim() || null },
+      { taskId, proposedRateCents: model === 'commission' ? 0 : Math.round(rate ?? 0), message: message.trim() || null },
       {
         onSuccess: () => feedback.success(t('apply.success')),
         onError: (err) => {

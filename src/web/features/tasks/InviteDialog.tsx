@@ -14,7 +14,7 @@ import { useInvite } from './invitationsApi';
 
 const MESSAGE_MAX = 500;
 
-export type InviteTask = { id: string; title: string; budgetMin: number; budgetMax: number; pricingModel: PricingModel; commissionBps: number };
+export type InviteTask = { id: string; title: string; budgetMinCents: number; budgetMaxCents: number; pricingModel: PricingModel; commissionBps: number };
 
 type Props = {
   /** the task invited to; without it the company picks one of its open tasks in the dialog (the influencer's page) */
@@ -48,8 +48,8 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
   const noOpenTask = !fixedTask && mine.isSuccess && openTasks.length === 0;
   const commissionOnly = task?.pricingModel === 'commission';
   // the shared error texts carry their own $ (报价需在 ${min} - ${max} 之间); the hints take whole amounts
-  const range = task ? { min: formatDollarsDigits(task.budgetMin), max: formatDollarsDigits(task.budgetMax) } : { min: '', max: '' };
-  const shown = task ? { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) } : { min: '', max: '' };
+  const range = task ? { min: formatDollarsDigits(task.budgetMinCents), max: formatDollarsDigits(task.budgetMaxCents) } : { min: '', max: '' };
+  const shown = task ? { min: formatDollars(task.budgetMinCents), max: formatDollars(task.budgetMaxCents) } : { min: '', max: '' };
   const [rate, setRate] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ task?: string; rate?: string; message?: string }>({});
@@ -58,19 +58,19 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
   const rateProblem = (r: number | null) => {
     if (!task || commissionOnly) return undefined;
     if (r === null || !Number.isFinite(r)) return errorText('INVITATION_RATE_REQUIRED');
-    if (r < task.budgetMin || r > task.budgetMax) return errorText('INVITATION_RATE_OUT_OF_RANGE', range);
+    if (r < task.budgetMinCents || r > task.budgetMaxCents) return errorText('INVITATION_RATE_OUT_OF_RANGE', range);
     return undefined;
   };
 
   const submit = () => {
     if (invite.isPending || noOpenTask) return;
     setFormError(null);
-    const parsed = inviteRequest.safeParse({ taskId: task?.id, influencerId: influencer.id, message, offeredRate: commissionOnly ? 0 : (rate ?? undefined) });
+    const parsed = inviteRequest.safeParse({ taskId: task?.id, influencerId: influencer.id, message, offeredRateCents: commissionOnly ? 0 : (rate ?? undefined) });
     const next: { task?: string; rate?: string; message?: string } = { task: task ? undefined : t('invite.pickRequired'), rate: rateProblem(rate) };
     if (!parsed.success) {
       const m = parsed.error.issues.find((i) => i.path[0] === 'message');
       if (m) next.message = errorText(m.message);
-      const r = parsed.error.issues.find((i) => i.path[0] === 'offeredRate');
+      const r = parsed.error.issues.find((i) => i.path[0] === 'offeredRateCents');
       if (task && r && !next.rate) next.rate = errorText(r.message, range);
     }
     setErrors(next);

@@ -25,8 +25,8 @@ type Values = {
   categoryId: string | undefined;
   productName: string;
   requirements: string;
-  budgetMin: number | null;
-  budgetMax: number | null;
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
   maxApplicants: number | null;
   slots: number | null;
   liveDate: string;
@@ -34,9 +34,9 @@ type Values = {
   location: string;
   isUrgent: boolean;
   isAdvancePaid: boolean;
-  paidAmount: number | null;
+  paidAmountCents: number | null;
   requiresDeposit: boolean;
-  depositAmount: number | null;
+  depositAmountCents: number | null;
   pricingModel: PricingModel;
   commissionPercent: number | null;
 };
@@ -47,8 +47,8 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   categoryId: undefined,
   productName: '',
   requirements: '',
-  budgetMin: null,
-  budgetMax: null,
+  budgetMinCents: null,
+  budgetMaxCents: null,
   maxApplicants: DEFAULTS.maxApplicants,
   slots: DEFAULTS.slots,
   liveDate: '',
@@ -57,9 +57,9 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   location: ONLINE_LOCATION_LABEL[lang],
   isUrgent: false,
   isAdvancePaid: false,
-  paidAmount: null,
+  paidAmountCents: null,
   requiresDeposit: false,
-  depositAmount: null,
+  depositAmountCents: null,
   pricingModel: 'fixed',
   commissionPercent: null,
 });
@@ -80,8 +80,8 @@ function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
     categoryId: v.categoryId ?? '',
     productName: v.productName,
     requirements: v.requirements,
-    budgetMin: num(v.budgetMin),
-    budgetMax: num(v.budgetMax),
+    budgetMinCents: num(v.budgetMinCents),
+    budgetMaxCents: num(v.budgetMaxCents),
     // a cleared count is an error, not the default
     maxApplicants: v.maxApplicants === null ? Number.NaN : v.maxApplicants,
     slots: v.slots === null ? Number.NaN : v.slots,
@@ -90,9 +90,9 @@ function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
     location: storedLocation(v.location),
     isUrgent: v.isUrgent,
     isAdvancePaid: v.isAdvancePaid,
-    paidAmount: v.isAdvancePaid ? num(v.paidAmount) : null,
+    paidAmountCents: v.isAdvancePaid ? num(v.paidAmountCents) : null,
     requiresDeposit: v.requiresDeposit,
-    depositAmount: v.requiresDeposit ? num(v.depositAmount) : null,
+    depositAmountCents: v.requiresDeposit ? num(v.depositAmountCents) : null,
     pricingModel: v.pricingModel,
     commissionPercent: v.pricingModel === 'fixed' ? null : num(v.commissionPercent),
   };
@@ -154,14 +154,14 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
     if (!parsed.success) {
       // the schema's cross-field checks only run once the fields parse: show them at once too
       const extra: FieldErrors = {};
-      if (values.budgetMin !== null && values.budgetMax !== null && values.budgetMax < values.budgetMin) extra.budgetMax = { code: 'TASK_BUDGET_RANGE' };
+      if (values.budgetMinCents !== null && values.budgetMaxCents !== null && values.budgetMaxCents < values.budgetMinCents) extra.budgetMaxCents = { code: 'TASK_BUDGET_RANGE' };
       if (values.slots !== null && values.maxApplicants !== null && values.slots > values.maxApplicants) extra.slots = { code: 'TASK_SLOTS_OVER_APPLICANTS' };
-      if (values.isAdvancePaid && !(values.paidAmount !== null && values.paidAmount > 0)) extra.paidAmount = { code: 'TASK_PREPAYMENT_INVALID' };
-      if (values.requiresDeposit && !(values.depositAmount !== null && values.depositAmount > 0)) extra.depositAmount = { code: 'TASK_DEPOSIT_INVALID' };
-      if (values.isAdvancePaid && values.paidAmount !== null && values.budgetMax !== null && values.paidAmount > values.budgetMax)
-        extra.paidAmount = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
-      if (values.requiresDeposit && values.depositAmount !== null && values.budgetMax !== null && values.depositAmount > values.budgetMax)
-        extra.depositAmount = { code: 'TASK_DEPOSIT_OVER_BUDGET' };
+      if (values.isAdvancePaid && !(values.paidAmountCents !== null && values.paidAmountCents > 0)) extra.paidAmountCents = { code: 'TASK_PREPAYMENT_INVALID' };
+      if (values.requiresDeposit && !(values.depositAmountCents !== null && values.depositAmountCents > 0)) extra.depositAmountCents = { code: 'TASK_DEPOSIT_INVALID' };
+      if (values.isAdvancePaid && values.paidAmountCents !== null && values.budgetMaxCents !== null && values.paidAmountCents > values.budgetMaxCents)
+        extra.paidAmountCents = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
+      if (values.requiresDeposit && values.depositAmountCents !== null && values.budgetMaxCents !== null && values.depositAmountCents > values.budgetMaxCents)
+        extra.depositAmountCents = { code: 'TASK_DEPOSIT_OVER_BUDGET' };
       const live = liveDateError();
       if (live) extra.liveDate = live;
       setErrors({ ...extra, ...issuesToErrors(parsed.error.issues) });
@@ -346,35 +346,35 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
               <legend>{t('publish.sectionBudget')}</legend>
               <div className="tk-form__row tk-form__row--3">
                 {item(
-                  'budgetMin',
+                  'budgetMinCents',
                   t('publish.budgetMin'),
                   <InputNumber
-                    {...aria('budgetMin')}
+                    {...aria('budgetMinCents')}
                     prefix="$"
                     min={0}
                     max={100_000_000}
                     precision={0}
                     step={100}
                     style={{ width: '100%' }}
-                    value={values.budgetMin}
-                    onChange={(v) => set('budgetMin', typeof v === 'number' ? v : null)}
+                    value={values.budgetMinCents}
+                    onChange={(v) => set('budgetMinCents', typeof v === 'number' ? v : null)}
                     data-testid="publish-budget-min"
                   />,
                   { required: true },
                 )}
                 {item(
-                  'budgetMax',
+                  'budgetMaxCents',
                   t('publish.budgetMax'),
                   <InputNumber
-                    {...aria('budgetMax')}
+                    {...aria('budgetMaxCents')}
                     prefix="$"
                     min={0}
                     max={100_000_000}
                     precision={0}
                     step={100}
                     style={{ width: '100%' }}
-                    value={values.budgetMax}
-                    onChange={(v) => set('budgetMax', typeof v === 'number' ? v : null)}
+                    value={values.budgetMaxCents}
+                    onChange={(v) => set('budgetMaxCents', typeof v === 'number' ? v : null)}
                     data-testid="publish-budget-max"
                   />,
                   { required: true },
@@ -509,17 +509,17 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                   </Form.Item>
                   {values.isAdvancePaid &&
                     item(
-                      'paidAmount',
+                      'paidAmountCents',
                       t('publish.paidAmount'),
                       <InputNumber
-                        {...aria('paidAmount')}
+                        {...aria('paidAmountCents')}
                         prefix="$"
                         min={0}
                         step={0.01}
                         precision={2}
                         style={{ width: '100%' }}
-                        value={values.paidAmount}
-                        onChange={(v) => set('paidAmount', typeof v === 'number' ? v : null)}
+                        value={values.paidAmountCents}
+                        onChange={(v) => set('paidAmountCents', typeof v === 'number' ? v : null)}
                         data-testid="publish-paid-amount"
                       />,
                       { required: true },
@@ -533,17 +533,17 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                   </Form.Item>
                   {values.requiresDeposit &&
                     item(
-                      'depositAmount',
+                      'depositAmountCents',
                       t('publish.depositAmount'),
                       <InputNumber
-                        {...aria('depositAmount')}
+                        {...aria('depositAmountCents')}
                         prefix="$"
                         min={0}
                         step={0.01}
                         precision={2}
                         style={{ width: '100%' }}
-                        value={values.depositAmount}
-                        onChange={(v) => set('depositAmount', typeof v === 'number' ? v : null)}
+                        value={values.depositAmountCents}
+                        onChange={(v) => set('depositAmountCents', typeof v === 'number' ? v : null)}
                         data-testid="publish-deposit-amount"
                       />,
                       { required: true },
