@@ -441,7 +441,7 @@ test.describe('task detail errors', () => {
 test.describe('task hall', () => {
   test('filters change the results and live in the URL (kept on reload)', async ({ page }) => {
     const all = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
-    const top = (await (await page.request.get('/api/tasks?budget=50000%2B')).json()) as HallResponse;
+    const top = (await (await page.request.get('/api/tasks?budgetCents=5000000%2B')).json()) as HallResponse;
     expect(all.total).toBeGreaterThan(top.total);
     expect(top.total).toBeGreaterThan(0); // the demo seed has a 50000-80000 task
 
@@ -451,7 +451,7 @@ test.describe('task hall', () => {
     await expect(page.getByTestId('task-skeleton')).toHaveCount(0);
 
     await choose(page, page.getByTestId('hall-budget'), '$50,000 以上');
-    await expect(page).toHaveURL(/budget=50000%2B/);
+    await expect(page).toHaveURL(/budget=5000000%2B/);
     await expect(cards).toHaveCount(Math.min(top.total, 12));
     for (const t of top.tasks) await expect(cards.filter({ hasText: t.title })).toHaveCount(1);
 

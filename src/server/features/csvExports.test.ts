@@ -87,7 +87,7 @@ describe('CSV exports neutralise formulas', () => {
       accountNumber: '6222021234567890123',
     });
     expect(bank.statusCode, bank.body).toBe(200);
-    expect((await c.post('/api/wallet/payouts', { amount: '12.34', bankAccountId: bank.json().bankAccount.id })).statusCode).toBe(200);
+    expect((await c.post('/api/wallet/payouts', { amountCents: 1234, bankAccountId: bank.json().bankAccount.id })).statusCode).toBe(200);
     const csv = bodyOf(await c.get('/api/wallet/statement.csv'));
     const payoutRow = csv.split('\r\n').find((r) => r.includes('payout_request'));
     expect(payoutRow).toMatch(/,payout_request,"'=HYPERLINK\(""http:\/\/evil\.example""\) •••• 0123",-12\.34,487\.66$/);

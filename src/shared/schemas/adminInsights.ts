@@ -1,7 +1,7 @@
 /** 系统设置 (settings the product reads) and 数据分析 contracts. */
 import { z } from 'zod';
 import { emailField } from './common';
-import { bpsIn, bpsOut, calendarDay, centsOut, dayRangeRule, int, optionalText } from './fields';
+import { bpsIn, bpsOut, calendarDay, centsIn, centsOut, dayRangeRule, int, optionalText } from './fields';
 import type { ErrorCode } from '../errors';
 import { CALENDAR_OVERRIDES_MAX, normaliseDays } from '../workingDays';
 
@@ -36,7 +36,7 @@ export const platformSettings = z
       tone: z.enum(ANNOUNCEMENT_TONES),
     }),
     /** the smallest payout, cents ($1.00 to $100,000.00) */
-    payoutMinCents: int(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }),
+    payoutMinCents: centsIn(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }, 'The smallest payout'),
     /** invitations (邀请) one task may send in 24 hours */
     invitationDailyLimit: int(1, 200, { invalid: 'SETTING_INVITATION_LIMIT_INVALID' }),
     /**

@@ -53,7 +53,9 @@ export const reportForm = z
     peakViewers: count('DEAL_REPORT_NUMBER_INVALID'),
     orders: count('DEAL_REPORT_NUMBER_INVALID'),
     /** gross merchandise value in cents */
-    gmvCents: decimal(0, 1e15, 0, { invalid: 'DEAL_REPORT_NUMBER_INVALID' }),
+    gmvCents: decimal(0, 1e15, 0, { invalid: 'DEAL_REPORT_NUMBER_INVALID' }).describe(
+      'The live’s gross merchandise value, in integer cents (USD): 123456 is $1,234.56',
+    ),
     screenshots: uploadIds,
   })
   .superRefine((v, ctx) => {

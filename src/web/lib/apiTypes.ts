@@ -2972,7 +2972,7 @@ export interface paths {
         get: operations["listTopups"];
         put?: never;
         /**
-         * Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.
+         * Start a top-up: `amountCents` in integer cents (123456 is $1,234.56), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.
          * @description Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).
          */
         post: operations["createTopup"];
@@ -3160,7 +3160,7 @@ export interface paths {
         get: operations["listPayouts"];
         put?: never;
         /**
-         * Withdraw `amount` (dollars as typed) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT) less its demo money (409 DEMO_MONEY_PAYOUT: money the demo seed made up, or paid out of it, never leaves). Expected within 3–5 working days; `expectedBy` is the 5th.
+         * Withdraw `amountCents` (integer cents: 123456 is $1,234.56) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT) less its demo money (409 DEMO_MONEY_PAYOUT: money the demo seed made up, or paid out of it, never leaves). Expected within 3–5 working days; `expectedBy` is the 5th.
          * @description Who: companies and influencers, to their own bank account only (another user’s answers 404).
          */
         post: operations["requestPayout"];
@@ -6355,6 +6355,7 @@ export interface components {
                 /** @enum {string} */
                 tone: "info" | "warning";
             };
+            /** @description The smallest payout, in integer cents (USD): 123456 is $1,234.56; 100–10000000 */
             payoutMinCents: number;
             invitationDailyLimit: number;
             holidays: string[];
@@ -6481,6 +6482,7 @@ export interface components {
             views: number;
             peakViewers: number;
             orders: number;
+            /** @description The live’s gross merchandise value, in integer cents (USD): 123456 is $1,234.56 */
             gmvCents: number;
             /** @default [] */
             screenshots?: string[];

@@ -1720,7 +1720,8 @@ export interface components {
             applicationId: string;
             taskId: string;
             influencerId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             status: string;
         };
         ApplicationForCompany: {
@@ -1729,7 +1730,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -1751,7 +1753,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -1761,8 +1764,10 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 companyName: string;
                 slots: number;
@@ -1774,7 +1779,8 @@ export interface components {
         ApplyRequest: {
             /** Format: uuid */
             taskId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote for the task (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            proposedRateCents: number;
             message?: string | null;
         };
         CategoriesResponse: {
@@ -1787,8 +1793,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -1797,11 +1805,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -1889,7 +1898,9 @@ export interface components {
             influencerId: string;
             status: string;
             pricingModel: string;
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
         };
         DealDetail: {
@@ -1912,6 +1923,7 @@ export interface components {
             serverNow: string;
             terms: {
                 taskTitle: string;
+                /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
                 rateCents: number;
                 plannedLiveDate: string | null;
                 durationHours: number;
@@ -1950,6 +1962,7 @@ export interface components {
                 views: number;
                 peakViewers: number;
                 orders: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
                 screenshots: {
                     /** Format: uuid */
@@ -1967,7 +1980,8 @@ export interface components {
             };
             confirmedAt: string | null;
             autoConfirmed: boolean;
-            payoutPercent: number;
+            /** @description The share of the rate due to the influencer (10000 unless an admin decided otherwise), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             completedAt: string | null;
             disputes: components["schemas"]["DealDispute"][];
             timeline: components["schemas"]["DealTimelineEntry"][];
@@ -1997,7 +2011,7 @@ export interface components {
             answeredAt: string | null;
             /** @enum {string} */
             outcome: "open" | "withdrawn" | "completed" | "partial" | "cancelled";
-            percent: number | null;
+            payoutBps: number | null;
             decisionReason: string | null;
             closedAt: string | null;
         };
@@ -2024,21 +2038,33 @@ export interface components {
             tracked: boolean;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
+            /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
             platformFeeBps: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
+            /** @description Fee due, in integer cents (USD): 123456 is $1,234.56 */
             feeDueCents: number;
+            /** @description Deposit held, in integer cents (USD): 123456 is $1,234.56 */
             depositHeldCents: number;
             feeFundedAt: string | null;
             depositPaidAt: string | null;
             paymentDueAt: string | null;
             estimate: {
+                /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
                 feeShareCents: number;
+                /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
                 refundCents: number;
+                /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
                 commissionCents: number;
+                /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
                 platformFeeCents: number;
+                /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
                 influencerNetCents: number;
             };
             settledAt: string | null;
@@ -2048,13 +2074,17 @@ export interface components {
             commissionStatus: "none" | "due" | "paid";
             depositAwarded: boolean;
             terms: {
+                /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
                 escrowCents: number;
+                /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 platformFeeBps: number;
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 gmvCents: number | null;
             };
             decision: {
-                percent: number;
+                /** @description The decided share of the rate paid to the influencer, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                payoutBps: number;
                 before: components["schemas"]["SettlementOut"];
                 after: components["schemas"]["SettlementOut"];
             } | null;
@@ -2062,8 +2092,11 @@ export interface components {
                 /** Format: uuid */
                 agencyId: string;
                 agencyName: string;
-                percent: number;
+                /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                shareBps: number;
+                /** @description The agency’s part, in integer cents (USD): 123456 is $1,234.56 */
                 agencyCents: number;
+                /** @description The influencer’s part, in integer cents (USD): 123456 is $1,234.56 */
                 influencerCents: number;
                 settled: boolean;
             };
@@ -2107,6 +2140,7 @@ export interface components {
             taskTitle: string;
             /** @enum {string} */
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
             rateCents: number;
             counterpart: {
                 /** Format: uuid */
@@ -2143,7 +2177,8 @@ export interface components {
             dealId: string;
             taskId: string;
             outcome: string;
-            percent: number;
+            /** @description The share of the fee paid to the influencer (cancelled: 0), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             reason: string;
         };
         DisputeForm: {
@@ -2187,7 +2222,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -2209,7 +2245,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -2222,13 +2259,16 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 durationHours: number;
                 location: string;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -2244,7 +2284,8 @@ export interface components {
                 /** Format: uuid */
                 taskId: string;
                 status: components["schemas"]["InvitationStatus"];
-                offeredRate: number;
+                /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                offeredRateCents: number;
                 message: string;
                 declineReason: string | null;
                 createdAt: string;
@@ -2259,7 +2300,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
         };
@@ -2280,6 +2322,7 @@ export interface components {
         };
         PayoutPaidEventData: {
             payoutId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             reference: string;
         };
@@ -2295,11 +2338,13 @@ export interface components {
             entryId: string;
             kind: string;
             at: string;
+            /** @description My amount, in integer cents (USD): 123456 is $1,234.56 */
             myAmountCents: number;
             lines: {
                 /** @enum {string} */
                 accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "world_payments_in" | "world_payouts_out" | "world_demo";
                 mine: boolean;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             deal: {
@@ -2331,6 +2376,7 @@ export interface components {
             views: number;
             peakViewers: number;
             orders: number;
+            /** @description The live’s gross merchandise value, in integer cents (USD): 123456 is $1,234.56 */
             gmvCents: number;
             /** @default [] */
             screenshots?: string[];
@@ -2367,18 +2413,27 @@ export interface components {
             messageId: string;
         };
         SettlementOut: {
+            /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
             feeShareCents: number;
+            /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
             refundCents: number;
+            /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
             commissionCents: number;
+            /** @description Fee on share, in integer cents (USD): 123456 is $1,234.56 */
             feeOnShareCents: number;
+            /** @description Fee on commission, in integer cents (USD): 123456 is $1,234.56 */
             feeOnCommissionCents: number;
+            /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
             platformFeeCents: number;
+            /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
             influencerNetCents: number;
+            /** @description Company pays, in integer cents (USD): 123456 is $1,234.56 */
             companyPaysCents: number;
         };
         SettlementPostedEventData: {
             dealId: string;
             taskId: string;
+            /** @description Gross, in integer cents (USD): 123456 is $1,234.56 */
             grossCents: number;
             commissionCents: number | null;
             commissionStatus: string;
@@ -2391,7 +2446,9 @@ export interface components {
             at: string;
             kind: string;
             memo: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
+            /** @description Balance after, in integer cents (USD): 123456 is $1,234.56 */
             balanceAfterCents: number;
         };
         TaskApplicationsResponse: {
@@ -2404,8 +2461,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -2414,11 +2473,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -2465,8 +2525,10 @@ export interface components {
             productName?: string | null;
             /** @default [] */
             requirements?: string | string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMinCents: number;
+            /** @description The highest budget (at least budgetMinCents), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMaxCents: number;
             /** @default 5 */
             maxApplicants?: number;
             /** @default 1 */
@@ -2480,16 +2542,16 @@ export interface components {
             isUrgent?: boolean;
             /** @default false */
             isAdvancePaid?: boolean;
-            paidAmount?: number | null;
+            paidAmountCents?: number | null;
             /** @default false */
             requiresDeposit?: boolean;
-            depositAmount?: number | null;
+            depositAmountCents?: number | null;
             /**
              * @default fixed
              * @enum {string}
              */
             pricingModel?: "fixed" | "slot_commission" | "commission";
-            commissionPercent?: number | null;
+            commissionBps?: number | null;
         };
         TaskDetailResponse: {
             task: {
@@ -2499,8 +2561,10 @@ export interface components {
                 description: string;
                 productName: string | null;
                 requirements: string[];
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 maxApplicants: number;
                 liveDate: string | null;
                 durationHours: number;
@@ -2509,11 +2573,12 @@ export interface components {
                 status: "open" | "in_progress" | "completed" | "cancelled";
                 isUrgent: boolean;
                 isAdvancePaid: boolean;
-                paidAmount: number | null;
+                paidAmountCents: number | null;
                 requiresDeposit: boolean;
-                depositAmount: number | null;
+                depositAmountCents: number | null;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -2553,7 +2618,8 @@ export interface components {
                     id: string;
                     /** @enum {string} */
                     status: "pending" | "accepted" | "declined" | "expired" | "withdrawn" | "closed";
-                    offeredRate: number;
+                    /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                    offeredRateCents: number;
                     message: string;
                     expiresAt: string;
                 } | null;
@@ -2574,7 +2640,8 @@ export interface components {
             /** Format: uuid */
             influencerId: string;
             message: string;
-            offeredRate: number;
+            /** @description The rate offered, inside the task’s budget (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            offeredRateCents: number;
         };
         TaskListResponse: {
             tasks: components["schemas"]["TaskCard"][];
@@ -2584,6 +2651,7 @@ export interface components {
         };
         Topup: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
@@ -2600,19 +2668,24 @@ export interface components {
         };
         TopupSucceededEventData: {
             topupId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             method: string;
         };
         WalletResponse: {
             /** @constant */
             currency: "USD";
+            /** @description Available, in integer cents (USD): 123456 is $1,234.56 */
             availableCents: number;
+            /** @description Pending, in integer cents (USD): 123456 is $1,234.56 */
             pendingCents: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
             dueCommissions: {
                 /** Format: uuid */
                 dealId: string;
                 taskTitle: string;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             statement: {
@@ -2810,7 +2883,8 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: string;
-                budget?: "0-1000" | "1000-5000" | "5000-10000" | "10000-50000" | "50000+";
+                /** @description A budget range in integer cents (USD), lower-upper: the task’s budget lies inside it (5000000+: from $50,000 up) */
+                budgetCents?: "0-100000" | "100000-500000" | "500000-1000000" | "1000000-5000000" | "5000000+";
                 sort?: "created_at" | "budget_desc" | "budget_asc" | "live_date" | "urgent";
                 status?: "open" | "in_progress" | "completed" | "cancelled" | "all";
                 page?: number;

@@ -39,7 +39,7 @@ async function world() {
   const ag = await makeAgency(db(), { user: { passwordHash: hash }, name: `星火传媒${Math.random().toString(36).slice(2, 6)}` });
   const a = await signedIn(t.app, ag.user.email);
   const i = await signedIn(t.app, inf.user.email);
-  const inv = (await a.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20 })).json().invitation;
+  const inv = (await a.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000 })).json().invitation;
   expect((await i.post(`/api/agency-invitations/${inv.id}/accept`)).statusCode).toBe(200);
   return { co, inf, ag, a, i, c: await signedIn(t.app, co.user.email), q: `onBehalfOf=${inf.influencer.id}` };
 }

@@ -167,7 +167,7 @@ describe('every settlement path splits', () => {
     const bank = await w.a.post('/api/wallet/bank-accounts', { holderName: '星火传媒', bankName: '招商银行', accountNumber: '6225880123456789' });
     expect(bank.statusCode, bank.body).toBe(200);
     const payout = await w.a.post('/api/wallet/payouts', {
-      amount: '100.00',
+      amountCents: 10_000,
       bankAccountId: bank.json().account?.id ?? bank.json().bankAccount?.id ?? bank.json().id,
     });
     expect(payout.statusCode, payout.body).toBe(200);

@@ -129,7 +129,7 @@ describe('the figures', () => {
         {
           influencer: { id: w.inf.influencer.id, nickname: w.inf.influencer.nickname, avatarUrl: w.inf.influencer.avatarUrl },
           membershipStatus: 'active',
-          sharePercent: 30,
+          shareBps: 3000,
           openDeals: 1,
           waitingOnInfluencer: 1,
           earningsCents: 27_000,

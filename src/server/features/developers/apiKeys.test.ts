@@ -199,7 +199,7 @@ describe('scopes', () => {
     expect((await wallet.get('/api/wallet')).statusCode).toBe(200);
     expect(errorOf(await readOnly.get('/api/wallet')).code).toBe('API_KEY_SCOPE');
     // writing to the wallet is not open to keys at all
-    expect(errorOf(await wallet.post('/api/wallet/topups', { amount: '10.00', method: 'sandbox' })).code).toBe('API_KEY_NOT_ALLOWED');
+    expect(errorOf(await wallet.post('/api/wallet/topups', { amountCents: 1000, method: 'sandbox' })).code).toBe('API_KEY_NOT_ALLOWED');
 
     const deals = withKey((await createKey(co.c, ['deals:read'])).secret);
     expect((await deals.get('/api/deals')).statusCode).toBe(200);

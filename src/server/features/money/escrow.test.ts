@@ -361,7 +361,7 @@ describe('settlement', () => {
     expect(errorOf(await p.c.post('/api/wallet/commissions/pay'))).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT' });
 
     // money in: the sandbox top-up's confirmation pays the due commission in the same transaction
-    const topup = (await p.c.post('/api/wallet/topups', { amount: '200', method: 'bank_transfer' })).json().topup;
+    const topup = (await p.c.post('/api/wallet/topups', { amountCents: 20_000, method: 'bank_transfer' })).json().topup;
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
     expect((await admin.post(`/api/admin/finance/topups/${topup.id}/confirm`)).statusCode).toBe(200);
     expect(await dealOf(deal.id)).toMatchObject({ commissionStatus: 'paid', settledGrossCents: 12_500 });
@@ -398,7 +398,7 @@ describe('settlement', () => {
     clock.advance(2 * 51 * H);
     // both settled with their fees ($200), both commissions due ($300)
     expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 200 });
-    const topup = (await p.c.post('/api/wallet/topups', { amount: '300', method: 'bank_transfer' })).json().topup;
+    const topup = (await p.c.post('/api/wallet/topups', { amountCents: 30_000, method: 'bank_transfer' })).json().topup;
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
     expect((await admin.post(`/api/admin/finance/topups/${topup.id}/confirm`)).statusCode).toBe(200);
     for (const id of dealIds) expect(await dealOf(id)).toMatchObject({ commissionStatus: 'paid' });

@@ -128,7 +128,7 @@ describe('pages rendered in the HTML (decisions 0024, 0034)', () => {
   it('the home page paints its header and hero in Chinese from the first response, with the fee the admins set', async () => {
     const ctx = t.app.ctx;
     const admin = await makeAdmin(ctx.db);
-    await updateSettings(ctx, admin.id, { ...(await getSettings(ctx)), platformFeePercent: 8 }, { ip: '127.0.0.1' });
+    await updateSettings(ctx, admin.id, { ...(await getSettings(ctx)), platformFeeBps: 800 }, { ip: '127.0.0.1' });
     const res = await new Client(t.app).get('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -154,7 +154,7 @@ describe('pages rendered in the HTML (decisions 0024, 0034)', () => {
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.headers['cache-control']).toContain('immutable');
     expect(js.body).toContain("getAttribute('data-entry')");
-    expect((firstData(res.body) as { siteSettings: { platformFeePercent: number } }).siteSettings.platformFeePercent).toBe(8);
+    expect((firstData(res.body) as { siteSettings: { platformFeeBps: number } }).siteSettings.platformFeeBps).toBe(800);
     // compressed when asked, like every HTML answer
     const br = await new Client(t.app).get('/', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');

@@ -80,9 +80,9 @@ describe('the hall', () => {
     await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '零食礼盒', budgetMinCents: 200, budgetMaxCents: 800, isUrgent: true });
     await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '已取消的任务', status: 'cancelled' });
     const v = new Client(t.app);
-    const big = (await v.get('/api/tasks?budget=50000%2B')).json();
+    const big = (await v.get('/api/tasks?budgetCents=5000000%2B')).json();
     expect(big.tasks.map((x: { title: string }) => x.title)).toEqual(['高端家电专场']);
-    const small = (await v.get('/api/tasks?budget=0-1000')).json();
+    const small = (await v.get('/api/tasks?budgetCents=0-100000')).json();
     expect(small.tasks.every((x: { budgetMinCents: number; budgetMaxCents: number }) => x.budgetMinCents >= 0 && x.budgetMaxCents <= 1000)).toBe(true);
     expect((await v.get('/api/tasks?search=家电')).json().tasks).toHaveLength(1);
     expect((await v.get('/api/tasks?search=礼盒')).json().tasks[0].title).toBe('零食礼盒');
@@ -95,7 +95,7 @@ describe('the hall', () => {
     const page = (await v.get(`/api/tasks?category=${other.id}&limit=1&page=2`)).json();
     expect(page.tasks).toHaveLength(1);
     expect(page.total).toBe(2);
-    expect((await v.get('/api/tasks?budget=abc')).statusCode).toBe(400);
+    expect((await v.get('/api/tasks?budgetCents=abc')).statusCode).toBe(400);
   });
 
   it('search is case-insensitive and literal at every length; pages follow the sort without gaps', async () => {

@@ -13,7 +13,7 @@ import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } fr
 import { ImagePicker } from './ImagePicker';
 import { CategoryEditor, TagEditor } from './ListEditors';
 import { useSaveInfluencer } from './api';
-import { numberInput } from './format';
+import { centsToDollarsText, dollarsTextToCents, numberInput } from './format';
 
 type Props = { userId: string; profile: InfluencerProfile; onDone: () => void };
 
@@ -32,7 +32,7 @@ export function InfluencerEditForm({ userId, profile: p, onDone }: Props) {
   const [bio, setBio] = useState(p.bio ?? '');
   const [categories, setCategories] = useState<string[]>(p.categories);
   const [tags, setTags] = useState<string[]>(p.tags);
-  const [hourlyRateCents, setHourlyRate] = useState(String(p.hourlyRateCents));
+  const [hourlyRateCents, setHourlyRate] = useState(centsToDollarsText(p.hourlyRateCents));
   const [experienceYears, setExperienceYears] = useState(String(p.experienceYears));
   const [avatarUploadId, setAvatarUploadId] = useState<string | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
@@ -48,7 +48,7 @@ export function InfluencerEditForm({ userId, profile: p, onDone }: Props) {
       bio,
       categories,
       tags,
-      hourlyRateCents: numberInput(hourlyRateCents),
+      hourlyRateCents: dollarsTextToCents(hourlyRateCents),
       experienceYears: numberInput(experienceYears),
       avatarUploadId,
     }),

@@ -198,7 +198,7 @@ function InfluencerView({ profile: p, email }: { profile: InfluencerProfile; ema
               </div>
               <div>
                 <dt>{t('influencer.fields.hourlyRate')}</dt>
-                <dd data-testid="profile-view-rate">{t('influencer.rateValue', { value: fmt.dollars(p.hourlyRateCents) })}</dd>
+                <dd data-testid="profile-view-rate">{t('influencer.rateValue', { value: fmt.money(p.hourlyRateCents) })}</dd>
               </div>
               <div>
                 <dt>{t('influencer.fields.experienceYears')}</dt>

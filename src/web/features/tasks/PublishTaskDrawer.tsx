@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Radio, Select } from 'antd';
-import { PRICING_MODELS, type PricingModel } from '@shared/money';
+import { PRICING_MODELS, dollarsInputToCents, percentInputToBps, type PricingModel } from '@shared/money';
 import { ONLINE_LOCATION_LABEL, storedLocation } from '@shared/options';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { TASK_SLOTS_MAX, liveDateInWindow, taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
@@ -25,6 +25,7 @@ type Values = {
   categoryId: string | undefined;
   productName: string;
   requirements: string;
+  // named like the API's fields (their errors land here); the amounts hold dollars, the commission a percentage, as typed
   budgetMinCents: number | null;
   budgetMaxCents: number | null;
   maxApplicants: number | null;
@@ -38,7 +39,7 @@ type Values = {
   requiresDeposit: boolean;
   depositAmountCents: number | null;
   pricingModel: PricingModel;
-  commissionPercent: number | null;
+  commissionBps: number | null;
 };
 
 const initialValues = (lang: 'zh' | 'en'): Values => ({
@@ -61,7 +62,7 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   requiresDeposit: false,
   depositAmountCents: null,
   pricingModel: 'fixed',
-  commissionPercent: null,
+  commissionBps: null,
 });
 
 /** datetime-local value ("2025-06-01T20:00", local time) → ISO with offset */
@@ -74,14 +75,18 @@ function toIso(local: string): string | null {
 /** The form values as the shared schema reads them (blank numbers → undefined, so they are "required"). */
 function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
   const num = (n: number | null) => (n === null ? undefined : n);
+  // the money fields hold dollars and the commission a percentage as typed; the API takes integer cents and
+  // basis points (decision 0053), converted by string handling (a value with too many decimals is refused: NaN)
+  const cents = (n: number | null) => (n === null ? undefined : (dollarsInputToCents(n) ?? Number.NaN));
+  const bps = (n: number | null) => (n === null ? undefined : (percentInputToBps(n) ?? Number.NaN));
   return {
     title: v.title,
     description: v.description,
     categoryId: v.categoryId ?? '',
     productName: v.productName,
     requirements: v.requirements,
-    budgetMinCents: num(v.budgetMinCents),
-    budgetMaxCents: num(v.budgetMaxCents),
+    budgetMinCents: cents(v.budgetMinCents),
+    budgetMaxCents: cents(v.budgetMaxCents),
     // a cleared count is an error, not the default
     maxApplicants: v.maxApplicants === null ? Number.NaN : v.maxApplicants,
     slots: v.slots === null ? Number.NaN : v.slots,
@@ -90,11 +95,11 @@ function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
     location: storedLocation(v.location),
     isUrgent: v.isUrgent,
     isAdvancePaid: v.isAdvancePaid,
-    paidAmountCents: v.isAdvancePaid ? num(v.paidAmountCents) : null,
+    paidAmountCents: v.isAdvancePaid ? cents(v.paidAmountCents) : null,
     requiresDeposit: v.requiresDeposit,
-    depositAmountCents: v.requiresDeposit ? num(v.depositAmountCents) : null,
+    depositAmountCents: v.requiresDeposit ? cents(v.depositAmountCents) : null,
     pricingModel: v.pricingModel,
-    commissionPercent: v.pricingModel === 'fixed' ? null : num(v.commissionPercent),
+    commissionBps: v.pricingModel === 'fixed' ? null : bps(v.commissionBps),
   };
 }
 
@@ -484,18 +489,18 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
               )}
               {values.pricingModel !== 'fixed' &&
                 item(
-                  'commissionPercent',
+                  'commissionBps',
                   t('publish.commissionPercent'),
                   <InputNumber
-                    {...aria('commissionPercent')}
+                    {...aria('commissionBps')}
                     suffix="%"
                     min={0}
                     max={100}
                     step={0.5}
                     precision={2}
                     style={{ width: '100%' }}
-                    value={values.commissionPercent}
-                    onChange={(v) => set('commissionPercent', typeof v === 'number' ? v : null)}
+                    value={values.commissionBps}
+                    onChange={(v) => set('commissionBps', typeof v === 'number' ? v : null)}
                     data-testid="publish-commission"
                   />,
                   { required: true },
