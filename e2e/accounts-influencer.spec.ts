@@ -173,7 +173,7 @@ test.describe('influencer profile and supplement form', () => {
       profile: { nickname: string; hourlyRateCents: number; tags: string[]; avatarUrl: string | null };
     };
     expect(me.profile.nickname).toBe('小美爱直播');
-    expect(me.profile.hourlyRateCents).toBe(80);
+    expect(me.profile.hourlyRateCents).toBe(8000);
     expect(me.profile.tags).toEqual(['口播', '测评', '种草']);
     expect(me.profile.avatarUrl).toMatch(/\/uploads\//);
     await page.screenshot({ path: test.info().outputPath('influencer-profile.png'), fullPage: true });

@@ -72,7 +72,7 @@ export async function acceptedDeal(
   company: APIRequestContext,
   influencer: APIRequestContext,
   title: string,
-  proposedRateCents = 3800,
+  proposedRateCents = 380_000,
   task: Record<string, unknown> = {},
 ): Promise<string> {
   const cats = await ok<{ categories: { id: string }[] }>(await company.get('/api/categories'), 'categories');
@@ -84,8 +84,8 @@ export async function acceptedDeal(
         categoryId: cats.categories[0].id,
         productName: '保湿面霜',
         requirements: '粉丝1万以上',
-        budgetMinCents: 2000,
-        budgetMaxCents: 5000,
+        budgetMinCents: 200_000,
+        budgetMaxCents: 500_000,
         ...task,
       },
     }),

@@ -38,7 +38,7 @@ async function freshCompany(request: APIRequestContext, withProfile = true) {
 }
 
 /** A task published through the API by the company signed in on `request`. */
-async function apiTask(request: APIRequestContext, title: string, budget: { min: number; max: number } = { min: 100, max: 900 }) {
+async function apiTask(request: APIRequestContext, title: string, budget: { min: number; max: number } = { min: 10_000, max: 90_000 }) {
   const cats = (await (await request.get('/api/categories')).json()) as { categories: { id: string }[] };
   const res = await request.post('/api/tasks', {
     data: { title, description: 'd', categoryId: cats.categories[0].id, budgetMinCents: budget.min, budgetMaxCents: budget.max },
@@ -118,7 +118,10 @@ test.describe('task journey', () => {
       await page.getByTestId('publish-deposit-amount').fill('99.5');
       const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/tasks');
       await page.getByTestId('publish-submit').click();
-      expect((await created).status()).toBe(200);
+      const sent = await created;
+      expect(sent.status()).toBe(200);
+      // typed in dollars, sent in integer cents (issue 38): 3000 → 300000, 500 → 50000, 99.5 → 9950
+      expect(sent.request().postDataJSON()).toMatchObject({ budgetMinCents: 300_000, budgetMaxCents: 800_000, paidAmountCents: 50_000, depositAmountCents: 9950 });
       // the success panel lasts 1.2 s, the toast 3 s: wait for both at once (one after the other can miss the panel on a busy machine)
       await Promise.all([
         expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible(),
@@ -352,9 +355,35 @@ test.describe('task journey', () => {
     expect(keys[0]).toMatch(/^[\x21-\x7e]{1,200}$/);
   });
 
+  test('money is integer cents in the API and dollars on the page: $1,234.56 sent as 123456 shows $1,234.56 in zh-CN and en (issue 38)', async ({
+    page,
+    browser,
+    baseURL,
+    guard,
+  }) => {
+    await freshCompany(page.request);
+    // what an ERP does with the SDK: the amount in cents
+    const task = await apiTask(page.request, `E2E金额分${Date.now().toString(36)}`, { min: 123_456, max: 123_456 });
+    const read = (await (await page.request.get(`/api/task-detail?id=${task.id}`)).json()) as { task: { budgetMinCents: number; budgetMaxCents: number } };
+    expect(read.task).toMatchObject({ budgetMinCents: 123_456, budgetMaxCents: 123_456 });
+    await page.goto(`/task/${task.id}`);
+    await expect(page.getByTestId('task-budget')).toContainText('$1,234.56 - $1,234.56');
+    const en = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    try {
+      await en.addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
+      const p = await en.newPage();
+      guard.attach(p);
+      await p.goto(`/task/${task.id}`);
+      await expect(p.getByTestId('task-budget')).toContainText('Budget');
+      await expect(p.getByTestId('task-budget')).toContainText('$1,234.56 - $1,234.56');
+    } finally {
+      await en.close();
+    }
+  });
+
   test('a quote outside the budget is refused with a message, never clamped (issue 10 #9)', async ({ page, browser, baseURL, guard }) => {
     await freshCompany(page.request);
-    const task = await apiTask(page.request, `E2E报价范围${Date.now().toString(36)}`, { min: 1000, max: 3000 });
+    const task = await apiTask(page.request, `E2E报价范围${Date.now().toString(36)}`, { min: 100_000, max: 300_000 });
     const inf = await personContext(browser, baseURL!, guard, 'influencer3@demo.test');
     try {
       await inf.page.goto(`/task/${task.id}`);

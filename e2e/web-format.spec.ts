@@ -197,8 +197,8 @@ async function setUp(browser: Browser): Promise<World> {
       await ok(await c.request.post('/api/auth/login', { data: { email, password: DEMO.password } }), `login ${email}`);
     // the company's wallet pays the fee into escrow at acceptance; a bank transfer waits for the finance team
     await fundWallet(co.request, '5,000');
-    await ok(await co.request.post('/api/wallet/topups', { data: { amount: '250.50', method: 'bank_transfer' } }), 'bank transfer');
-    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 1500, { budgetMinCents: 1000, budgetMaxCents: 3000 });
+    await ok(await co.request.post('/api/wallet/topups', { data: { amountCents: 25_050, method: 'bank_transfer' } }), 'bank transfer');
+    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 150_000, { budgetMinCents: 100_000, budgetMaxCents: 300_000 });
     const deal = await ok<{ conversationId: string; taskId: string; influencer: { id: string } }>(await co.request.get(`/api/deals/${dealId}`), 'deal');
     await ok(await co.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Samples go out on Monday.' } }), 'message');
     await ok(await inf.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Thanks, looking forward to it.' } }), 'reply');
@@ -221,15 +221,15 @@ async function setUp(browser: Browser): Promise<World> {
           categoryId: cats.categories[0].id,
           productName: 'Wool coat',
           requirements: 'Fashion creators',
-          budgetMinCents: 1000,
-          budgetMaxCents: 3000,
+          budgetMinCents: 100_000,
+          budgetMaxCents: 300_000,
         },
       }),
       'task',
     );
     await ok(
       await co.request.post('/api/task-invitations', {
-        data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRateCents: 1200 },
+        data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRateCents: 120_000 },
       }),
       'invite',
     );
@@ -239,7 +239,7 @@ async function setUp(browser: Browser): Promise<World> {
       await inf.request.post('/api/wallet/bank-accounts', { data: { holderName: 'Li Na', bankName: 'Bank of Example', accountNumber: '6222021234567890123' } }),
       'bank account',
     );
-    await ok(await inf.request.post('/api/wallet/payouts', { data: { amount: '20.25', bankAccountId: bankAccount.id } }), 'payout');
+    await ok(await inf.request.post('/api/wallet/payouts', { data: { amountCents: 2025, bankAccountId: bankAccount.id } }), 'payout');
     const wallet = await ok<{ statement: { items: { entryId: string }[] } }>(await co.request.get('/api/wallet'), 'wallet');
     world = {
       dealId,

@@ -184,9 +184,9 @@ describe('the figures', () => {
     const csv = await w.a.get('/api/agency/earnings.csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toContain('month,earnings_usd,gmv_usd,completed_deals\r\n');
-    expect(csv.body).toContain('2026-12,270.00,1234.57,1\r\n');
-    expect(csv.body).toContain('2026-01,0.00,0.00,0\r\n');
+    expect(csv.body).toContain('month,earnings_cents,gmv_cents,completed_deals\r\n');
+    expect(csv.body).toContain('2026-12,27000,123457,1\r\n');
+    expect(csv.body).toContain('2026-01,0,0,0\r\n');
   });
 
   it('the month turns in Beijing: a settlement on the 1st at 00:30 Beijing counts in the new month', async () => {

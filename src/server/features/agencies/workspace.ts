@@ -152,13 +152,8 @@ export async function getEarnings(ctx: AppContext, agencyUserId: string): Promis
   return { months: [...months.values()] };
 }
 
-/** GET /api/agency/earnings.csv: the same months, amounts in dollars, from the product's CSV writer */
+/** GET /api/agency/earnings.csv: the same months, amounts in integer cents (decision 0053), from the product's CSV writer */
 export async function earningsCsv(ctx: AppContext, agencyUserId: string): Promise<string> {
   const { months } = await getEarnings(ctx, agencyUserId);
-  return toCsv(
-    [['month', 'earnings_usd', 'gmv_usd', 'completed_deals'], ...months.map((m) => [m.month, m.earningsCents / 100, m.gmvCents / 100, m.completedDeals])],
-    {
-      twoDecimals: [1, 2],
-    },
-  );
+  return toCsv([['month', 'earnings_cents', 'gmv_cents', 'completed_deals'], ...months.map((m) => [m.month, m.earningsCents, m.gmvCents, m.completedDeals])]);
 }

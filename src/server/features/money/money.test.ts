@@ -357,12 +357,12 @@ describe('the statement', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(rows[0]).toBe('date,type,memo,amount_usd,balance_usd');
+    expect(rows[0]).toBe('date,type,memo,amount_cents,balance_cents');
     expect(rows.slice(1).map((r) => r.split(',').slice(1))).toEqual([
-      ['topup', 'sandbox', '10.00', '10.00'],
-      ['topup', 'sandbox', '20.50', '30.50'],
-      ['topup', 'sandbox', '1.01', '31.51'],
-      ['topup', 'sandbox', '100.00', '131.51'],
+      ['topup', 'sandbox', '1000', '1000'],
+      ['topup', 'sandbox', '2050', '3050'],
+      ['topup', 'sandbox', '101', '3151'],
+      ['topup', 'sandbox', '10000', '13151'],
     ]);
   });
 });
