@@ -184,7 +184,7 @@ beforeAll(async () => {
   influencerEmail = inf.user.email;
   companyUserId = co.user.id;
   categoryId = (await makeTaskCategory(db, { name: '美妆' })).id;
-  taskId = (await makeTask(db, { companyId: co.company.id, categoryId, budgetMinCents: 1000, budgetMaxCents: 3000 })).id;
+  taskId = (await makeTask(db, { companyId: co.company.id, categoryId, budgetMinCents: 100_000, budgetMaxCents: 300_000 })).id;
   videoCategoryId = (await makeVideoCategory(db)).id;
   await makeVideo(db, { categoryId: videoCategoryId });
   clients.visitor = new Client(t.app, { ip: '127.0.0.1' }); // loopback: the dev endpoints answer only this machine
@@ -385,7 +385,7 @@ const bodyEndpoints: BodyEndpoint[] = [
       location: '上海',
       categories: [INFLUENCER_CATEGORY],
       tags: ['测评'],
-      hourlyRateCents: 100,
+      hourlyRateCents: 10_000,
       experienceYears: 2.5,
     }),
     fields: {
@@ -417,7 +417,7 @@ const bodyEndpoints: BodyEndpoint[] = [
       avgPlayCount: 1000,
       avgEngagementRate: 3.5,
       hasTiktokShop: true,
-      hourlyRateCents: 100,
+      hourlyRateCents: 10_000,
       experienceYears: 2,
       categories: [INFLUENCER_CATEGORY],
       tags: ['测评'],
@@ -496,17 +496,17 @@ const bodyEndpoints: BodyEndpoint[] = [
       categoryId,
       productName: '口红',
       requirements: '粉丝1万以上\n美妆类目',
-      budgetMinCents: 1000,
-      budgetMaxCents: 3000,
+      budgetMinCents: 100_000,
+      budgetMaxCents: 300_000,
       maxApplicants: 5,
       liveDate: inDays(7),
       durationHours: 2,
       location: '线上',
       isUrgent: false,
       isAdvancePaid: true,
-      paidAmountCents: 500,
+      paidAmountCents: 50_000,
       requiresDeposit: true,
-      depositAmountCents: 99.5,
+      depositAmountCents: 9950,
     }),
     fields: {
       title: reqText(100),
@@ -531,7 +531,7 @@ const bodyEndpoints: BodyEndpoint[] = [
     method: 'POST',
     url: '/api/task-applications',
     who: 'influencer',
-    base: () => ({ taskId, proposedRateCents: 2000, message: '你好' }),
+    base: () => ({ taskId, proposedRateCents: 200_000, message: '你好' }),
     fields: { taskId: nothing, proposedRateCents: int(1000, 3000), message: optText(1000, true) },
   },
   {
@@ -706,7 +706,7 @@ describe('bad input gives 400 and writes nothing', () => {
 });
 
 describe('the messages of the task form (part 2 §5 and the limits of issue 10)', () => {
-  const base = () => ({ title: '直播', description: '描述', categoryId, budgetMinCents: 1000, budgetMaxCents: 3000 });
+  const base = () => ({ title: '直播', description: '描述', categoryId, budgetMinCents: 100_000, budgetMaxCents: 300_000 });
   const post = (body: Record<string, unknown>) => clients.company.post('/api/tasks', body);
 
   it('prepayment and deposit must be above 0 and at most the maximum budget', async () => {
@@ -718,25 +718,25 @@ describe('the messages of the task form (part 2 §5 and the limits of issue 10)'
       code: 'TASK_DEPOSIT_INVALID',
       message: '请填写有效的保证金金额',
     });
-    const paid = await post({ ...base(), isAdvancePaid: true, paidAmountCents: 3000.01 });
+    const paid = await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_001 });
     expect(paid.statusCode).toBe(400);
     expect(paid.json().error).toMatchObject({ code: 'TASK_PREPAYMENT_OVER_BUDGET', message: '预付金额不能超过预算上限' });
     expect(paid.json().error.fields).toMatchObject({ paidAmountCents: 'TASK_PREPAYMENT_OVER_BUDGET' });
     const deposit = await post({ ...base(), requiresDeposit: true, depositAmountCents: 1e10 });
     expect(deposit.json().error).toMatchObject({ code: 'TASK_DEPOSIT_OVER_BUDGET', message: '保证金金额不能超过预算上限' });
     // a valid prepayment moves money: refused while the wallet is empty (nothing stored), accepted once funded
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmountCents: 3000, requiresDeposit: true, depositAmountCents: 0.5 })).json().error).toMatchObject({
+    expect((await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_000, requiresDeposit: true, depositAmountCents: 50 })).json().error).toMatchObject({
       code: 'WALLET_INSUFFICIENT',
     });
     await fundWallet(t.app.ctx.db, { userId: companyUserId, userType: 'company', cents: 300_000 });
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmountCents: 3000, requiresDeposit: true, depositAmountCents: 0.5 })).statusCode).toBe(200);
+    expect((await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_000, requiresDeposit: true, depositAmountCents: 50 })).statusCode).toBe(200);
   });
 
   it('"" and null are not 0: a required number left empty is refused, not stored as 0', async () => {
     expect((await post({ ...base(), budgetMinCents: '' })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
     expect((await post({ ...base(), budgetMinCents: null })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
     expect((await post({ ...base(), budgetMinCents: true })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
-    expect((await post({ ...base(), budgetMaxCents: 2147483648 })).json().error.code).toBe('TASK_BUDGET_TOO_LARGE');
+    expect((await post({ ...base(), budgetMaxCents: 214_748_364_800 })).json().error.code).toBe('TASK_BUDGET_TOO_LARGE');
   });
 
   it('the live date lies between now and one year ahead (by the platform clock)', async () => {

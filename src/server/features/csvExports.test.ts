@@ -54,7 +54,7 @@ describe('CSV exports neutralise formulas', () => {
       const task = await makeTask(db, { companyId: co.company.id, categoryId: cat.id, createdAt: at });
       await db
         .insert(taskApplications)
-        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 100, status: 'accepted', appliedAt: at, respondedAt: at });
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 10_000, status: 'accepted', appliedAt: at, respondedAt: at });
     }
     const q = 'from=2026-11-20&to=2026-11-20';
     const influencers = bodyOf(await admin.get(`/api/admin/analytics.csv?chart=topInfluencers&${q}`));

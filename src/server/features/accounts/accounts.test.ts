@@ -44,7 +44,7 @@ describe('influencer profile', () => {
         nickname: ' 小王 ',
         categories: ['美妆护肤'],
         tags: ['好物', ' '],
-        hourlyRateCents: 300,
+        hourlyRateCents: 30_000,
         experienceYears: 2.5,
         isApproved: true,
         rating: 5,
@@ -55,7 +55,7 @@ describe('influencer profile', () => {
     expect(ok.json().profile).toMatchObject({
       nickname: '小王',
       tags: ['好物'],
-      hourlyRateCents: 300,
+      hourlyRateCents: 30_000,
       experienceYears: 2.5,
       isApproved: false,
       rating: 0,

@@ -167,8 +167,8 @@ describe('the roster', () => {
   it('validates the share and the end date', async () => {
     const a = await agency();
     const inf = await influencer();
-    for (const sharePercent of [-1, 71, 20.5, '20']) {
-      expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent })).code).toBe(
+    for (const shareBps of [-1, 7100, 2050, 2001, '2000']) {
+      expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps })).code).toBe(
         'AGENCY_SHARE_INVALID',
       );
     }

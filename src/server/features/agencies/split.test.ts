@@ -43,8 +43,8 @@ async function accepted(w: World, rate: number, task: Record<string, unknown> = 
     title: '口红新品直播',
     description: '新品口红直播推广',
     categoryId,
-    budgetMinCents: 1,
-    budgetMaxCents: 30000,
+    budgetMinCents: 100,
+    budgetMaxCents: 3_000_000,
     liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
     ...task,
   });
@@ -107,7 +107,7 @@ describe('every settlement path splits', () => {
 
   it('with a commission: the fee and the commission are each split, rounded down per payment', async () => {
     const w = await world(33);
-    const deal = await accepted(w, 1_000, { pricingModel: 'slot_commission', commissionPercent: 10 });
+    const deal = await accepted(w, 1_000, { pricingModel: 'slot_commission', commissionBps: 1000 });
     await walkToReport(w, deal.id, 123_457); // commission 12,346 (round half up), its fee 1,235
     expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
     // fee: net 90,000 → agency 29,700; commission: net 11,111 → agency 3,666 (3,666.63)
@@ -133,7 +133,7 @@ describe('every settlement path splits', () => {
     await walkToReport(w, deal.id);
     expect((await fire(w.c, deal.id, 'dispute', { reason: 'report_untrue', statement: '数据不实' })).statusCode).toBe(200);
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['task_management'] })).email);
-    expect((await fire(admin, deal.id, 'resolve_partial', { reason: '各担一半', percent: 50 })).statusCode).toBe(200);
+    expect((await fire(admin, deal.id, 'resolve_partial', { reason: '各担一半', payoutBps: 5000 })).statusCode).toBe(200);
     // influencer half 50,000 − 5,000 = 45,000; agency 11,250
     expect(await available(w.a)).toBe(11_250);
     expect(await available(w.i)).toBe(33_750);
@@ -184,7 +184,7 @@ describe('every settlement path splits', () => {
 describe('费用与结算 shows the split to the influencer’s side only', () => {
   it('expected before settlement (per payment, as the settlement rounds), settled after; the company never sees it; receipts name the deal', async () => {
     const w = await world(33);
-    const deal = await accepted(w, 1_000, { pricingModel: 'slot_commission', commissionPercent: 10 });
+    const deal = await accepted(w, 1_000, { pricingModel: 'slot_commission', commissionBps: 1000 });
     const view = async (c: Client, q = '') => {
       const r = await c.get(`/api/deals/${deal.id}${q}`);
       expect(r.statusCode, r.body).toBe(200);
@@ -194,14 +194,14 @@ describe('费用与结算 shows the split to the influencer’s side only', () =
     expect((await view(w.i)).money.agencySplit).toEqual({
       agencyId: w.ag.agency.id,
       agencyName: w.ag.agency.name,
-      percent: 33,
+      shareBps: 3300,
       agencyCents: 29_700,
       influencerCents: 60_300,
       settled: false,
     });
     await walkToReport(w, deal.id, 123_457);
     // with the reported GMV: the commission's net 11,111 → 3,666 on top, as the settlement will pay it
-    const expected = { percent: 33, agencyCents: 29_700 + 3_666, influencerCents: 90_000 - 29_700 + 11_111 - 3_666, settled: false };
+    const expected = { shareBps: 3300, agencyCents: 29_700 + 3_666, influencerCents: 90_000 - 29_700 + 11_111 - 3_666, settled: false };
     expect((await view(w.i)).money.agencySplit).toMatchObject(expected);
     // the agency acting for the influencer reads the same
     expect((await view(w.a, `?onBehalfOf=${w.inf.influencer.id}`)).money.agencySplit).toMatchObject(expected);

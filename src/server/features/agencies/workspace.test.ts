@@ -40,8 +40,8 @@ async function publish(w: World, title = '口红新品直播') {
     title,
     description: '新品口红直播推广',
     categoryId,
-    budgetMinCents: 1,
-    budgetMaxCents: 30000,
+    budgetMinCents: 100,
+    budgetMaxCents: 3_000_000,
     liveDate: new Date(clock.nowMs() + 10 * 24 * H).toISOString(),
   });
   expect(r.statusCode, r.body).toBe(200);
@@ -113,9 +113,9 @@ describe('the figures', () => {
     await proposed(w, waiting.id);
     // a pending application and an invitation of the roster influencer
     const appliedTask = await publish(w, '面霜直播');
-    expect((await w.i.post('/api/task-applications', { taskId: appliedTask, proposedRateCents: 500 })).statusCode).toBe(200);
+    expect((await w.i.post('/api/task-applications', { taskId: appliedTask, proposedRateCents: 50_000 })).statusCode).toBe(200);
     const invitedTask = await publish(w, '香水直播');
-    const invited = await w.c.post('/api/task-invitations', { taskId: invitedTask, influencerId: w.inf.influencer.id, message: '欢迎合作', offeredRateCents: 800 });
+    const invited = await w.c.post('/api/task-invitations', { taskId: invitedTask, influencerId: w.inf.influencer.id, message: '欢迎合作', offeredRateCents: 80_000 });
     expect(invited.statusCode, invited.body).toBe(200);
     // the other agency: a completed deal of its own
     const others = await accepted(other, 5_000);

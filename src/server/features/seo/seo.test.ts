@@ -35,10 +35,10 @@ describe('page heads', () => {
       categoryId: cat.id,
       title: '双十一直播',
       description: '口红专场',
-      budgetMinCents: 100,
-      budgetMaxCents: 900,
+      budgetMinCents: 10_000,
+      budgetMaxCents: 90_000,
     });
-    const { influencer } = await makeInfluencer(db, { nickname: '小美', bio: '美妆博主', isApproved: true, hourlyRateCents: 888, avatarUrl: '/uploads/a.webp' });
+    const { influencer } = await makeInfluencer(db, { nickname: '小美', bio: '美妆博主', isApproved: true, hourlyRateCents: 88_800, avatarUrl: '/uploads/a.webp' });
     const video = await makeVideo(db, { title: '护肤攻略', posterUrl: '/uploads/p.webp' });
     const c = new Client(t.app);
 
@@ -402,8 +402,8 @@ describe('robots.txt and sitemap.xml', () => {
         categoryId: cat.id,
         title: `批量任务${i}`,
         description: 'd',
-        budgetMinCents: 1,
-        budgetMaxCents: 2,
+        budgetMinCents: 100,
+        budgetMaxCents: 200,
       })),
     );
     const xml = (await new Client(t.app).get('/sitemap.xml')).body;

@@ -10,6 +10,7 @@ import { emitWebhookEvent } from '../webhooks';
 import { isUuid } from './cards';
 import { lockTask, lockOwnTask, influencerUserIds } from './locks';
 import { fillSlot } from './slots';
+import { formatCents } from '../../../shared/money';
 
 /** Moves one application from `from` to `to` if it is still `from`; the moved row, or null. */
 export async function moveApplication(tx: DbOrTx, applicationId: string, from: 'pending' | 'withdrawn', set: Partial<typeof taskApplications.$inferInsert>) {
@@ -50,7 +51,7 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
     // commission only: there is no fee to propose
     if (task.pricingModel === 'commission') input = { ...input, proposedRateCents: 0 };
     else if (input.proposedRateCents < task.budgetMinCents || input.proposedRateCents > task.budgetMaxCents) {
-      throw new AppError('QUOTE_OUT_OF_RANGE', { min: task.budgetMinCents, max: task.budgetMaxCents }, { proposedRateCents: 'QUOTE_OUT_OF_RANGE' });
+      throw new AppError('QUOTE_OUT_OF_RANGE', { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) }, { proposedRateCents: 'QUOTE_OUT_OF_RANGE' });
     }
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })

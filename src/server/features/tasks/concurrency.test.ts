@@ -68,7 +68,7 @@ async function makeWorld(kind: WorldKind): Promise<World> {
   for (const [l, status] of Object.entries(statuses) as [Label, string][]) {
     const [row] = await db
       .insert(taskApplications)
-      .values({ taskId: task.id, influencerId: inf[l].id, proposedRateCents: 1500, status, respondedAt: status === 'pending' ? null : new Date() })
+      .values({ taskId: task.id, influencerId: inf[l].id, proposedRateCents: 150_000, status, respondedAt: status === 'pending' ? null : new Date() })
       .returning({ id: taskApplications.id });
     app[l] = row.id;
   }

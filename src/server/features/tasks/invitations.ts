@@ -10,7 +10,7 @@
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS } from '../../../shared/options';
-import { PRICING_MODELS } from '../../../shared/money';
+import { PRICING_MODELS, formatCents } from '../../../shared/money';
 import type { InvitationForCompany, InvitationForInfluencer, InviteRequest, TaskInvitationsResponse } from '../../../shared/schemas/invitations';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
@@ -66,7 +66,7 @@ export async function invite(ctx: AppContext, userId: string, input: InviteReque
     if (earlier) throw new AppError('INVITATION_DUPLICATE');
     const offeredRateCents = task.pricingModel === 'commission' ? 0 : input.offeredRateCents;
     if (task.pricingModel !== 'commission' && (offeredRateCents < task.budgetMinCents || offeredRateCents > task.budgetMaxCents)) {
-      throw new AppError('INVITATION_RATE_OUT_OF_RANGE', { min: task.budgetMinCents, max: task.budgetMaxCents }, { offeredRateCents: 'INVITATION_RATE_OUT_OF_RANGE' });
+      throw new AppError('INVITATION_RATE_OUT_OF_RANGE', { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) }, { offeredRateCents: 'INVITATION_RATE_OUT_OF_RANGE' });
     }
     const { invitationDailyLimit } = await readSettings(ctx, tx);
     if ((await sentToday(tx, task.id, now)) >= invitationDailyLimit) throw new AppError('INVITATION_DAILY_LIMIT', { limit: invitationDailyLimit });
