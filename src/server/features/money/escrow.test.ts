@@ -52,8 +52,8 @@ const taskBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** publishes, applies at `rate` dollars and accepts: the deal row */
-async function accepted(p: Side, task: Record<string, unknown> = {}, rate = 2500) {
+/** publishes, applies at `rate` cents and accepts: the deal row */
+async function accepted(p: Side, task: Record<string, unknown> = {}, rate = 250_000) {
   const published = await p.c.post('/api/tasks', taskBody(task));
   expect(published.statusCode, published.body).toBe(200);
   const taskId = published.json().task.id as string;
@@ -139,7 +139,7 @@ describe('the pricing of a task', () => {
       { pricingModel: 'slot_commission' },
       { pricingModel: 'commission', commissionBps: 0 },
       { pricingModel: 'commission', commissionBps: 10_050 },
-      { pricingModel: 'slot_commission', commissionBps: 123 },
+      { pricingModel: 'slot_commission', commissionBps: 12.5 },
     ]) {
       expect(errorOf(await p.c.post('/api/tasks', taskBody(bad))), JSON.stringify(bad)).toMatchObject({
         status: 400,
@@ -173,7 +173,7 @@ describe('prepayment at publishing', () => {
 
   it('at acceptance the prepayment pays the fee first, the rest comes from the wallet (hire and fund in one step)', async () => {
     const p = await parties({ companyCents: 300_000 });
-    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 100_000 }, 2500);
+    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 100_000 }, 250_000);
     expect(deal).toMatchObject({ status: 'accepted', rateCents: 250_000, moneyTracked: true, platformFeeBps: 1000 });
     expect(deal.feeFundedAt).not.toBeNull();
     expect(await balanceOf(db(), 'escrow', p.co.user.id, deal.id)).toBe(250_000);
@@ -184,7 +184,7 @@ describe('prepayment at publishing', () => {
 
   it('a prepayment above the agreed fee: the difference goes back to the company at acceptance', async () => {
     const p = await parties({ companyCents: 300_000 });
-    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 300_000 }, 2000);
+    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 300_000 }, 200_000);
     expect(deal.status).toBe('accepted');
     expect(await wallet(p.c)).toMatchObject({ availableCents: 100_000, escrowCents: 200_000 });
   });
@@ -293,7 +293,7 @@ describe('settlement', () => {
     expect(await wallet(p.i)).toMatchObject({ availableCents: 225_000, pendingCents: 0 });
     expect(await wallet(p.c)).toMatchObject({ availableCents: 0, escrowCents: 0 });
     const [task] = await db().select().from(tasks).where(eq(tasks.id, deal.taskId));
-    expect(task).toMatchObject({ isSettled: true, settlementAmountCents: 2500, status: 'completed' });
+    expect(task).toMatchObject({ isSettled: true, settlementAmountCents: 250_000, status: 'completed' });
     expect(await dealOf(deal.id)).toMatchObject({ status: 'completed', settledGrossCents: 250_000, commissionStatus: 'none' });
     const view = (await p.i.get(`/api/deals/${deal.id}`)).json();
     expect(view.money).toMatchObject({
@@ -397,12 +397,12 @@ describe('settlement', () => {
     }
     clock.advance(2 * 51 * H);
     // both settled with their fees ($200), both commissions due ($300)
-    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 200 });
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 20_000 });
     const topup = (await p.c.post('/api/wallet/topups', { amountCents: 30_000, method: 'bank_transfer' })).json().topup;
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
     expect((await admin.post(`/api/admin/finance/topups/${topup.id}/confirm`)).statusCode).toBe(200);
     for (const id of dealIds) expect(await dealOf(id)).toMatchObject({ commissionStatus: 'paid' });
-    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 500 });
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 50_000 });
   });
 });
 

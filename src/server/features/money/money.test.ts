@@ -223,13 +223,13 @@ describe('funding a wallet through the sandbox provider', () => {
     expect((await local.get('/api/wallet')).json().availableCents).toBe(2005);
   });
 
-  it('amounts are dollars as typed, parsed to cents without floats; every rule has its message', async () => {
+  it('amounts are integer cents (decision 0053): a fraction, a string or dollars as typed are refused; every rule has its message', async () => {
     const { c } = await company();
     const bad = async (payload: unknown) => errorOf(await c.post('/api/wallet/topups', payload));
-    expect(await bad({ amount: 12.5, method: 'sandbox' })).toMatchObject({ status: 400, code: 'MONEY_AMOUNT_INVALID' });
-    expect(await bad({ amount: '12.345', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID', message: '请输入有效的金额（最多两位小数）' });
-    expect(await bad({ amount: '-5', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID' });
-    expect(await bad({ amount: '1e3', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID' });
+    expect(await bad({ amountCents: 12.5, method: 'sandbox' })).toMatchObject({ status: 400, code: 'MONEY_AMOUNT_INVALID' });
+    expect(await bad({ amountCents: '1234', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID' });
+    expect(await bad({ amountCents: -500, method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
+    expect(await bad({ amount: '12.34', method: 'sandbox' })).toMatchObject({ status: 400, code: 'MONEY_AMOUNT_INVALID' });
     expect(await bad({ amountCents: 99, method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
     expect(await bad({ amountCents: 100_000_001, method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
     expect(await bad({ amountCents: 1000, method: 'card' })).toMatchObject({ code: 'TOPUP_METHOD_INVALID' });
@@ -331,8 +331,8 @@ describe('who may call what', () => {
 describe('the statement', () => {
   it('pages by keyset with the running balance, and exports CSV', async () => {
     const { c } = await company();
-    for (const amount of ['10', '20.50', '0.99', '100']) {
-      const tp = (await c.post('/api/wallet/topups', { amount: amount === '0.99' ? '1.01' : amount, method: 'sandbox' })).json().topup;
+    for (const amountCents of [1000, 2050, 101, 10_000]) {
+      const tp = (await c.post('/api/wallet/topups', { amountCents, method: 'sandbox' })).json().topup;
       clock.advance(1000);
       await webhook(paid((await refOf(tp.id)).providerRef!, tp.amountCents));
     }
