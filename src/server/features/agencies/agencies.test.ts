@@ -126,11 +126,11 @@ describe('the roster', () => {
     });
 
     const m = await activeRosterMembership(db(), inf.influencer.id, t.app.ctx.clock.now());
-    expect(m).toMatchObject({ agencyId: a.agency.id, shareBps: 2000 });
+    expect(m).toMatchObject({ agencyId: a.agency.id, sharePercent: 20 });
 
     const roster = (await a.client.get('/api/agency/roster')).json();
     expect(roster.current).toHaveLength(1);
-    expect(roster.current[0]).toMatchObject({ sharePercent: 20, status: 'active', endsOn: '2099-12-31', openDeals: 0 });
+    expect(roster.current[0]).toMatchObject({ shareBps: 2000, status: 'active', endsOn: '2099-12-31', openDeals: 0 });
     const page = (await new Client(t.app).get(`/api/agencies/${a.agency.id}`)).json();
     expect(page.roster.map((r: { id: string }) => r.id)).toEqual([inf.influencer.id]);
     // masked for visitors as in the directory
@@ -250,8 +250,8 @@ describe('an agency’s roster in 用户管理', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     const ag = detail.json().agency;
     expect(ag).toMatchObject({ id: a.agency.id, name: a.agency.name, status: 'approved' });
-    expect(ag.current).toMatchObject([{ influencer: { id: i1.influencer.id }, sharePercent: 25, status: 'active', openDeals: 0 }]);
-    expect(ag.history).toMatchObject([{ influencer: { id: i2.influencer.id }, sharePercent: 40, status: 'ended', endRequestedBy: 'influencer' }]);
+    expect(ag.current).toMatchObject([{ influencer: { id: i1.influencer.id }, shareBps: 2500, status: 'active', openDeals: 0 }]);
+    expect(ag.history).toMatchObject([{ influencer: { id: i2.influencer.id }, shareBps: 4000, status: 'ended', endRequestedBy: 'influencer' }]);
     // an influencer's or a company's detail has no agency part
     expect((await admin.get(`/api/admin/users/${i1.user.id}`)).json().agency).toBeNull();
     // another permission, a member, a visitor

@@ -106,10 +106,10 @@ describe('the figures', () => {
     const w = await world(30);
     const other = await world(50);
     // this agency: one deal completed ($1,000 fixed, GMV $1,234.57), one waiting for the influencer to confirm the schedule
-    const done = await accepted(w, 1_000);
+    const done = await accepted(w, 100_000);
     await completed(w, done.id, 123_457);
     clock.advance(H);
-    const waiting = await accepted(w, 2_000);
+    const waiting = await accepted(w, 200_000);
     await proposed(w, waiting.id);
     // a pending application and an invitation of the roster influencer
     const appliedTask = await publish(w, '面霜直播');
@@ -118,7 +118,7 @@ describe('the figures', () => {
     const invited = await w.c.post('/api/task-invitations', { taskId: invitedTask, influencerId: w.inf.influencer.id, message: '欢迎合作', offeredRateCents: 80_000 });
     expect(invited.statusCode, invited.body).toBe(200);
     // the other agency: a completed deal of its own
-    const others = await accepted(other, 5_000);
+    const others = await accepted(other, 500_000);
     await completed(other, others.id, 999_999);
 
     const ws = (await w.a.get('/api/agency/workspace')).json();
@@ -191,7 +191,7 @@ describe('the figures', () => {
 
   it('the month turns in Beijing: a settlement on the 1st at 00:30 Beijing counts in the new month', async () => {
     const w = await world(20);
-    const deal = await accepted(w, 1_000);
+    const deal = await accepted(w, 100_000);
     // move to 2026-12-31 16:00 UTC − 51 h so that the report and the confirmation land at 2027-01-01 00:30 Beijing
     const target = Date.parse('2026-12-31T16:30:00Z');
     clock.set(new Date(target - 51 * H));
