@@ -28,7 +28,9 @@ async function apiTask(request: APIRequestContext, title: string, extra: Record<
   const { categories } = await ok<{ categories: { id: string; name: string }[] }>(await request.get('/api/categories'), 'categories');
   const cat = categories.find((c) => c.name === category) ?? categories[0];
   const { task } = await ok<{ task: { id: string; title: string } }>(
-    await request.post('/api/tasks', { data: { title, description: '新品直播推广，诚邀达人', categoryId: cat.id, budgetMinCents: 50_000, budgetMaxCents: 300_000, ...extra } }),
+    await request.post('/api/tasks', {
+      data: { title, description: '新品直播推广，诚邀达人', categoryId: cat.id, budgetMinCents: 50_000, budgetMaxCents: 300_000, ...extra },
+    }),
     'create task',
   );
   return task;

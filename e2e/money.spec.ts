@@ -340,7 +340,13 @@ test('zh-CN: a company with an empty wallet accepts; the deal waits in 待付款
     const cats = await ok<{ categories: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
     const { task } = await ok<{ task: { id: string } }>(
       await co.page.request.post('/api/tasks', {
-        data: { title: `待付款${Date.now().toString(36)}`, description: 'd', categoryId: cats.categories[0].id, budgetMinCents: 10_000, budgetMaxCents: 90_000 },
+        data: {
+          title: `待付款${Date.now().toString(36)}`,
+          description: 'd',
+          categoryId: cats.categories[0].id,
+          budgetMinCents: 10_000,
+          budgetMaxCents: 90_000,
+        },
       }),
       'task',
     );

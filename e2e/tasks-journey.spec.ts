@@ -121,7 +121,12 @@ test.describe('task journey', () => {
       const sent = await created;
       expect(sent.status()).toBe(200);
       // typed in dollars, sent in integer cents (issue 38): 3000 → 300000, 500 → 50000, 99.5 → 9950
-      expect(sent.request().postDataJSON()).toMatchObject({ budgetMinCents: 300_000, budgetMaxCents: 800_000, paidAmountCents: 50_000, depositAmountCents: 9950 });
+      expect(sent.request().postDataJSON()).toMatchObject({
+        budgetMinCents: 300_000,
+        budgetMaxCents: 800_000,
+        paidAmountCents: 50_000,
+        depositAmountCents: 9950,
+      });
       // the success panel lasts 1.2 s, the toast 3 s: wait for both at once (one after the other can miss the panel on a busy machine)
       await Promise.all([
         expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible(),

@@ -198,7 +198,10 @@ async function setUp(browser: Browser): Promise<World> {
     // the company's wallet pays the fee into escrow at acceptance; a bank transfer waits for the finance team
     await fundWallet(co.request, '5,000');
     await ok(await co.request.post('/api/wallet/topups', { data: { amountCents: 25_050, method: 'bank_transfer' } }), 'bank transfer');
-    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 150_000, { budgetMinCents: 100_000, budgetMaxCents: 300_000 });
+    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 150_000, {
+      budgetMinCents: 100_000,
+      budgetMaxCents: 300_000,
+    });
     const deal = await ok<{ conversationId: string; taskId: string; influencer: { id: string } }>(await co.request.get(`/api/deals/${dealId}`), 'deal');
     await ok(await co.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Samples go out on Monday.' } }), 'message');
     await ok(await inf.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Thanks, looking forward to it.' } }), 'reply');

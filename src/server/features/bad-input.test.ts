@@ -725,7 +725,9 @@ describe('the messages of the task form (part 2 §5 and the limits of issue 10)'
     const deposit = await post({ ...base(), requiresDeposit: true, depositAmountCents: 1e10 });
     expect(deposit.json().error).toMatchObject({ code: 'TASK_DEPOSIT_OVER_BUDGET', message: '保证金金额不能超过预算上限' });
     // a valid prepayment moves money: refused while the wallet is empty (nothing stored), accepted once funded
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_000, requiresDeposit: true, depositAmountCents: 50 })).json().error).toMatchObject({
+    expect(
+      (await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_000, requiresDeposit: true, depositAmountCents: 50 })).json().error,
+    ).toMatchObject({
       code: 'WALLET_INSUFFICIENT',
     });
     await fundWallet(t.app.ctx.db, { userId: companyUserId, userType: 'company', cents: 300_000 });

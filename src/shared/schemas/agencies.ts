@@ -170,7 +170,12 @@ export const agencyWorkspaceResponse = z.object({
   month,
   roster: z.array(workspaceRosterRow),
   /** the agency's whole month, former members' deals included */
-  totals: z.object({ openDeals: z.number().int(), waitingOnInfluencer: z.number().int(), earningsCents: centsOut('Earnings'), gmvCents: centsOut('The GMV (gross merchandise value)') }),
+  totals: z.object({
+    openDeals: z.number().int(),
+    waitingOnInfluencer: z.number().int(),
+    earningsCents: centsOut('Earnings'),
+    gmvCents: centsOut('The GMV (gross merchandise value)'),
+  }),
 });
 export type AgencyWorkspaceResponse = z.infer<typeof agencyWorkspaceResponse>;
 

@@ -187,7 +187,12 @@ export const dealMoney = z.object({
    * the platform fee and commission frozen at acceptance, the reported GMV. An admin's decision dialog computes
    * its preview from these with the same function (decision 0030)
    */
-  terms: z.object({ escrowCents: centsOut('Escrow'), platformFeeBps: bpsOut('The platform service fee, frozen when the deal was made'), commissionBps: bpsOut('The commission on the confirmed GMV (0 for a fixed fee)'), gmvCents: centsOut('The GMV (gross merchandise value)').nullable() }),
+  terms: z.object({
+    escrowCents: centsOut('Escrow'),
+    platformFeeBps: bpsOut('The platform service fee, frozen when the deal was made'),
+    commissionBps: bpsOut('The commission on the confirmed GMV (0 for a fixed fee)'),
+    gmvCents: centsOut('The GMV (gross merchandise value)').nullable(),
+  }),
   /**
    * an admin decided the dispute at a share below 100 % (部分完成, or 0 % when cancelled): the settlement as
    * agreed and as decided (decisionComparison), the same for both sides

@@ -4,7 +4,12 @@ import { LEDGER_ACCOUNT_KINDS, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, 
 import { centsIn, centsOut, queryCursor, queryInt, text } from './fields';
 
 /** A top-up amount: a JSON integer of cents (USD), $1.00 to $1,000,000.00 (decision 0053: never dollars, never a fraction). */
-export const topupCentsField = centsIn(TOPUP_MIN_CENTS, TOPUP_MAX_CENTS, { invalid: 'MONEY_AMOUNT_INVALID', tooSmall: 'MONEY_AMOUNT_RANGE', tooLarge: 'MONEY_AMOUNT_RANGE' }, 'The amount to add to the wallet');
+export const topupCentsField = centsIn(
+  TOPUP_MIN_CENTS,
+  TOPUP_MAX_CENTS,
+  { invalid: 'MONEY_AMOUNT_INVALID', tooSmall: 'MONEY_AMOUNT_RANGE', tooLarge: 'MONEY_AMOUNT_RANGE' },
+  'The amount to add to the wallet',
+);
 
 export const topupInput = z.object({
   amountCents: topupCentsField,

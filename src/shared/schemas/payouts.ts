@@ -37,7 +37,12 @@ export const bankAccountsResponse = z.object({ bankAccounts: z.array(bankAccount
 export type BankAccountsResponse = z.infer<typeof bankAccountsResponse>;
 
 /** A payout amount: a JSON integer of cents (USD); the minimum is a setting, checked by the server (decision 0053). */
-const payoutCents = centsIn(1, TOPUP_MAX_CENTS, { invalid: 'MONEY_AMOUNT_INVALID' }, 'The amount to pay out to the bank account; at least the payout minimum (settings)');
+const payoutCents = centsIn(
+  1,
+  TOPUP_MAX_CENTS,
+  { invalid: 'MONEY_AMOUNT_INVALID' },
+  'The amount to pay out to the bank account; at least the payout minimum (settings)',
+);
 
 export const payoutInput = z.object({
   amountCents: payoutCents,

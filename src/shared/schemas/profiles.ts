@@ -62,7 +62,10 @@ export const influencerProfile = z.object({
   tiktokProfileUrl: z.string().nullable(),
   tiktokFollowersCount: z.number().nullable(),
   avgPlayCount: z.number().nullable(),
-  avgEngagementRate: z.number().nullable().describe('Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals'),
+  avgEngagementRate: z
+    .number()
+    .nullable()
+    .describe('Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals'),
   hasTiktokShop: z.boolean(),
   bio: z.string().nullable(),
   location: z.string().nullable(),
@@ -128,7 +131,10 @@ export const materialsUpdate = z.object({
   location: optText(60),
   avgPlayCount: optInt,
   /** avg_engagement_rate numeric(6,2), percent, step 0.01 */
-  avgEngagementRate: rounded(0, 100, 2, { invalid: 'NUMBER_INVALID' }).optional().nullable().describe('Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals'),
+  avgEngagementRate: rounded(0, 100, 2, { invalid: 'NUMBER_INVALID' })
+    .optional()
+    .nullable()
+    .describe('Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals'),
   hasTiktokShop: z.boolean().default(false),
   hourlyRateCents: hourlyRateCents.optional(),
   experienceYears: experienceYears.optional(),

@@ -135,8 +135,11 @@ export const BUDGET_MAX_CENTS = CENTS_MAX;
 const budget = (what: string) =>
   centsIn(0, BUDGET_MAX_CENTS, { invalid: 'TASK_BUDGET_REQUIRED', tooSmall: 'TASK_BUDGET_INVALID', tooLarge: 'TASK_BUDGET_TOO_LARGE' }, what);
 /** paid_amount_cents / deposit_amount_cents: integer cents, never more than budgetMaxCents. */
-const amount = (invalid: 'TASK_PREPAYMENT_INVALID' | 'TASK_DEPOSIT_INVALID', tooLarge: 'TASK_PREPAYMENT_OVER_BUDGET' | 'TASK_DEPOSIT_OVER_BUDGET', what: string) =>
-  centsIn(0, BUDGET_MAX_CENTS, { invalid, tooLarge }, what).optional().nullable();
+const amount = (
+  invalid: 'TASK_PREPAYMENT_INVALID' | 'TASK_DEPOSIT_INVALID',
+  tooLarge: 'TASK_PREPAYMENT_OVER_BUDGET' | 'TASK_DEPOSIT_OVER_BUDGET',
+  what: string,
+) => centsIn(0, BUDGET_MAX_CENTS, { invalid, tooLarge }, what).optional().nullable();
 
 /** A live date lies between now and one year ahead; a few minutes of clock difference are allowed. */
 export const LIVE_DATE_GRACE_MS = 5 * 60 * 1000;
@@ -170,13 +173,23 @@ export const taskCreateRequest = z
     location: text(100).default(ONLINE_LOCATION).transform(storedLocation),
     isUrgent: z.boolean().default(false),
     isAdvancePaid: z.boolean().default(false),
-    paidAmountCents: amount('TASK_PREPAYMENT_INVALID', 'TASK_PREPAYMENT_OVER_BUDGET', 'The prepayment (isAdvancePaid), held from the company’s wallet; at most budgetMaxCents'),
+    paidAmountCents: amount(
+      'TASK_PREPAYMENT_INVALID',
+      'TASK_PREPAYMENT_OVER_BUDGET',
+      'The prepayment (isAdvancePaid), held from the company’s wallet; at most budgetMaxCents',
+    ),
     requiresDeposit: z.boolean().default(false),
     depositAmountCents: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET', 'The deposit the influencer pays (requiresDeposit); at most budgetMaxCents'),
     /** fixed fee (the proposed rate), slot fee (坑位费) + commission, or commission only */
     pricingModel: z.enum(PRICING_MODELS, { error: 'BAD_REQUEST' }).default('fixed'),
     /** basis points of the confirmed GMV (1250 = 12.5 %); required unless the fee is fixed */
-    commissionBps: bpsIn(0, 10_000, 1, { invalid: 'TASK_COMMISSION_INVALID', tooLarge: 'TASK_COMMISSION_INVALID' }, 'The commission on the confirmed GMV; required (above 0) unless pricingModel is fixed')
+    commissionBps: bpsIn(
+      0,
+      10_000,
+      1,
+      { invalid: 'TASK_COMMISSION_INVALID', tooLarge: 'TASK_COMMISSION_INVALID' },
+      'The commission on the confirmed GMV; required (above 0) unless pricingModel is fixed',
+    )
       .optional()
       .nullable(),
   })
@@ -218,7 +231,12 @@ export const companyTasksResponse = z.object({ tasks: z.array(companyTask) });
 
 export const applyRequest = z.object({
   taskId: z.string().uuid(),
-  proposedRateCents: centsIn(0, BUDGET_MAX_CENTS, { invalid: 'QUOTE_REQUIRED', tooLarge: 'NUMBER_TOO_LARGE' }, 'The influencer’s quote for the task (0 for a commission-only task)'),
+  proposedRateCents: centsIn(
+    0,
+    BUDGET_MAX_CENTS,
+    { invalid: 'QUOTE_REQUIRED', tooLarge: 'NUMBER_TOO_LARGE' },
+    'The influencer’s quote for the task (0 for a commission-only task)',
+  ),
   message: optionalText(1000, { multiline: true }),
 });
 export type ApplyRequest = z.infer<typeof applyRequest>;

@@ -9410,7 +9410,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Month, earnings and GMV in dollars, completed deals (UTF-8 with BOM), a download */
+            /** @description Month, earnings and GMV in integer cents (earnings_cents, gmv_cents), completed deals (UTF-8 with BOM), a download */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12379,7 +12379,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The statement as CSV (UTF-8 with BOM), a download */
+            /** @description The statement as CSV (UTF-8 with BOM): date, type, memo, amount_cents, balance_cents (integer cents), a download */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -79,7 +79,6 @@ export function formatMoney(cents: number, opts: { sign?: boolean } = {}): strin
 /** Integer cents as a number without the dollar sign (for texts that carry their own $): 150000 → "1,500.00". */
 export const formatMoneyDigits = (cents: number): string => formatCents(Math.round(cents));
 
-
 /** Dates and money in the current language and zone: what components call. Missing dates give `fallback` (default ''). */
 export function useFormat() {
   const { i18n } = useTranslation();

@@ -4314,7 +4314,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The statement as CSV (UTF-8 with BOM), a download */
+            /** @description The statement as CSV (UTF-8 with BOM): date, type, memo, amount_cents, balance_cents (integer cents), a download */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -214,7 +214,15 @@ const TASKS = [
     reqs: ['数码类目达人', '熟悉产品参数讲解', '需真人出镜'],
   },
   { title: '休闲零食礼盒带货', cat: 'food-drink', product: '坚果礼盒', minCents: 100_000, maxCents: 300_000, urgent: false, reqs: ['美食类目优先'] },
-  { title: '母婴用品专场合作', cat: 'other', product: '婴儿推车', minCents: 600_000, maxCents: 1_500_000, urgent: false, reqs: ['母婴类目', '有带货案例', '可接受寄样'] },
+  {
+    title: '母婴用品专场合作',
+    cat: 'other',
+    product: '婴儿推车',
+    minCents: 600_000,
+    maxCents: 1_500_000,
+    urgent: false,
+    reqs: ['母婴类目', '有带货案例', '可接受寄样'],
+  },
   { title: '家居收纳好物直播', cat: 'kitchen', product: '收纳箱套装', minCents: 80_000, maxCents: 200_000, urgent: false, reqs: ['家居类目'] },
   {
     title: '品牌周年庆大促',
@@ -225,7 +233,15 @@ const TASKS = [
     urgent: true,
     reqs: ['粉丝量100万以上', '历史GMV证明', '双人主播', '需提前彩排', '晚间黄金档'],
   },
-  { title: '新锐咖啡品牌试饮直播', cat: 'food-drink', product: '冷萃咖啡液', minCents: 200_000, maxCents: 500_000, urgent: false, reqs: ['生活类目', '镜头表现力强'] },
+  {
+    title: '新锐咖啡品牌试饮直播',
+    cat: 'food-drink',
+    product: '冷萃咖啡液',
+    minCents: 200_000,
+    maxCents: 500_000,
+    urgent: false,
+    reqs: ['生活类目', '镜头表现力强'],
+  },
 ];
 
 /**

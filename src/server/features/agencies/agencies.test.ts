@@ -168,14 +168,12 @@ describe('the roster', () => {
     const a = await agency();
     const inf = await influencer();
     for (const shareBps of [-1, 7100, 2050, 2001, '2000']) {
-      expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps })).code).toBe(
-        'AGENCY_SHARE_INVALID',
-      );
+      expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps })).code).toBe('AGENCY_SHARE_INVALID');
     }
     expect(errorOf(await a.client.post('/api/agency/roster-invitations', { shareBps: 1000 })).code).toBe('AGENCY_INVITEE_REQUIRED');
-    expect(
-      errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 1000, endsOn: '2020-01-01' })).code,
-    ).toBe('AGENCY_END_DATE_PAST');
+    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 1000, endsOn: '2020-01-01' })).code).toBe(
+      'AGENCY_END_DATE_PAST',
+    );
     expect(errorOf(await a.client.post('/api/agency/roster-invitations', { email: 'nobody@example.com', shareBps: 1000 })).code).toBe(
       'AGENCY_INFLUENCER_NOT_FOUND',
     );

@@ -182,7 +182,12 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect(inv).toMatchObject({ status: 'declined', onBehalfAgencyId: w.ag.agency.id });
 
     const other = await publish(w);
-    const invited2 = await w.c.post('/api/task-invitations', { taskId: other, influencerId: w.inf.influencer.id, message: '诚邀合作', offeredRateCents: 200_000 });
+    const invited2 = await w.c.post('/api/task-invitations', {
+      taskId: other,
+      influencerId: w.inf.influencer.id,
+      message: '诚邀合作',
+      offeredRateCents: 200_000,
+    });
     const accepted = await w.a.post(`/api/task-invitations/${invited2.json().invitation.id}/accept?${w.q}`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await dealOf(accepted.json().dealId)).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 20 });
@@ -283,7 +288,10 @@ describe('refusals', () => {
     const taskId = await publish(w);
     const pending = await makeAgency(db(), { user: { passwordHash: hash }, status: 'pending' });
     const p = await signedIn(t.app, pending.user.email);
-    expect(errorOf(await p.post(`/api/task-applications?${w.q}`, { taskId, proposedRateCents: 100_000 }))).toMatchObject({ status: 403, code: 'AGENCY_NOT_APPROVED' });
+    expect(errorOf(await p.post(`/api/task-applications?${w.q}`, { taskId, proposedRateCents: 100_000 }))).toMatchObject({
+      status: 403,
+      code: 'AGENCY_NOT_APPROVED',
+    });
   });
 
   it('a company, an influencer, an admin with onBehalfOf: 403; a visitor: 401', async () => {

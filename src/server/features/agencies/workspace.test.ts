@@ -115,7 +115,12 @@ describe('the figures', () => {
     const appliedTask = await publish(w, '面霜直播');
     expect((await w.i.post('/api/task-applications', { taskId: appliedTask, proposedRateCents: 50_000 })).statusCode).toBe(200);
     const invitedTask = await publish(w, '香水直播');
-    const invited = await w.c.post('/api/task-invitations', { taskId: invitedTask, influencerId: w.inf.influencer.id, message: '欢迎合作', offeredRateCents: 80_000 });
+    const invited = await w.c.post('/api/task-invitations', {
+      taskId: invitedTask,
+      influencerId: w.inf.influencer.id,
+      message: '欢迎合作',
+      offeredRateCents: 80_000,
+    });
     expect(invited.statusCode, invited.body).toBe(200);
     // the other agency: a completed deal of its own
     const others = await accepted(other, 500_000);

@@ -53,7 +53,14 @@ async function agencySplitOf(
   const agencyCents = settled
     ? (d.settledAgencyCents ?? 0)
     : agencyCut(e.feeShareCents - e.feeOnShareCents, percent) + agencyCut(e.commissionCents - e.feeOnCommissionCents, percent);
-  return { agencyId: d.agencyId, agencyName: a.name, shareBps: (percent ?? 0) * 100, agencyCents, influencerCents: e.influencerNetCents - agencyCents, settled };
+  return {
+    agencyId: d.agencyId,
+    agencyName: a.name,
+    shareBps: (percent ?? 0) * 100,
+    agencyCents,
+    influencerCents: e.influencerNetCents - agencyCents,
+    settled,
+  };
 }
 
 /** the deal's money as the deal page shows it: terms, what is held, the estimate or the settlement */

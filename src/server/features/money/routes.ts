@@ -85,7 +85,9 @@ export const moneyRoutes =
           tags: ['money'],
           summary: 'The whole statement of the signed-in user’s available balance as CSV (oldest first)',
           description: 'Who: companies and influencers, their own statement only.',
-          response: { 200: mediaResponse('text/csv', 'The statement as CSV (UTF-8 with BOM): date, type, memo, amount_cents, balance_cents (integer cents), a download') },
+          response: {
+            200: mediaResponse('text/csv', 'The statement as CSV (UTF-8 with BOM): date, type, memo, amount_cents, balance_cents (integer cents), a download'),
+          },
         },
       },
       async (request, reply) => {

@@ -169,8 +169,22 @@ describe('company detail and following', () => {
     const { company, user } = await makeCompany(db(), { companyName: '潮衣坊', contactPhone: '021-1234', description: '原创女装' });
     const cat = await makeTaskCategory(db());
     await makeTask(db(), { companyId: company.id, title: '开放任务', categoryId: cat.id, budgetMinCents: 10_000, budgetMaxCents: 20_000 });
-    await makeTask(db(), { companyId: company.id, title: '已完成任务', categoryId: cat.id, budgetMinCents: 10_000, budgetMaxCents: 20_000, status: 'completed' });
-    await makeTask(db(), { companyId: company.id, title: '取消的任务', categoryId: cat.id, budgetMinCents: 10_000, budgetMaxCents: 20_000, status: 'cancelled' });
+    await makeTask(db(), {
+      companyId: company.id,
+      title: '已完成任务',
+      categoryId: cat.id,
+      budgetMinCents: 10_000,
+      budgetMaxCents: 20_000,
+      status: 'completed',
+    });
+    await makeTask(db(), {
+      companyId: company.id,
+      title: '取消的任务',
+      categoryId: cat.id,
+      budgetMinCents: 10_000,
+      budgetMaxCents: 20_000,
+      status: 'cancelled',
+    });
     const visitor = (await new Client(t.app).get(`/api/companies/${company.id}`)).json();
     expect(visitor.company).toMatchObject({ companyName: '潮衣坊', followersCount: 0, following: false, contactPhone: null, contactPerson: null });
     expect(visitor.openTasks.map((x: { title: string }) => x.title)).toEqual(['开放任务']);

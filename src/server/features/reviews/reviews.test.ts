@@ -72,8 +72,9 @@ describe('completion opens the review window', () => {
   it('the complete event plans deal.reviews_close 14 days later; the deal page shows the open window', async () => {
     const p = await parties();
     const cat = await makeTaskCategory(t.app.ctx.db);
-    const task = (await p.c.post('/api/tasks', { title: '评价测试任务', description: '直播推广', categoryId: cat.id, budgetMinCents: 100_000, budgetMaxCents: 300_000 })).json()
-      .task;
+    const task = (
+      await p.c.post('/api/tasks', { title: '评价测试任务', description: '直播推广', categoryId: cat.id, budgetMinCents: 100_000, budgetMaxCents: 300_000 })
+    ).json().task;
     const applied = (await p.i.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000 })).json();
     expect((await p.c.post(`/api/task-applications/${applied.application.id}/accept`)).statusCode).toBe(200);
     const [deal] = await t.app.ctx.db.select().from(deals).where(eq(deals.taskId, task.id));

@@ -38,7 +38,13 @@ describe('page heads', () => {
       budgetMinCents: 10_000,
       budgetMaxCents: 90_000,
     });
-    const { influencer } = await makeInfluencer(db, { nickname: '小美', bio: '美妆博主', isApproved: true, hourlyRateCents: 88_800, avatarUrl: '/uploads/a.webp' });
+    const { influencer } = await makeInfluencer(db, {
+      nickname: '小美',
+      bio: '美妆博主',
+      isApproved: true,
+      hourlyRateCents: 88_800,
+      avatarUrl: '/uploads/a.webp',
+    });
     const video = await makeVideo(db, { title: '护肤攻略', posterUrl: '/uploads/p.webp' });
     const c = new Client(t.app);
 

@@ -51,7 +51,11 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
     // commission only: there is no fee to propose
     if (task.pricingModel === 'commission') input = { ...input, proposedRateCents: 0 };
     else if (input.proposedRateCents < task.budgetMinCents || input.proposedRateCents > task.budgetMaxCents) {
-      throw new AppError('QUOTE_OUT_OF_RANGE', { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) }, { proposedRateCents: 'QUOTE_OUT_OF_RANGE' });
+      throw new AppError(
+        'QUOTE_OUT_OF_RANGE',
+        { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) },
+        { proposedRateCents: 'QUOTE_OUT_OF_RANGE' },
+      );
     }
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -70,7 +74,14 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
       : (
           await tx
             .insert(taskApplications)
-            .values({ taskId: task.id, influencerId: inf.id, proposedRateCents: input.proposedRateCents, message: input.message, status: 'pending', onBehalfAgencyId })
+            .values({
+              taskId: task.id,
+              influencerId: inf.id,
+              proposedRateCents: input.proposedRateCents,
+              message: input.message,
+              status: 'pending',
+              onBehalfAgencyId,
+            })
             .returning()
         )[0];
     if (!app) throw new AppError('APPLICATION_DUPLICATE');

@@ -321,7 +321,15 @@ describe('several influencers per task', () => {
       [1.5, 'NUMBER_NOT_INTEGER'],
       [6, 'TASK_SLOTS_OVER_APPLICANTS'],
     ] as const) {
-      const res = await co.c.post('/api/tasks', { title: 't', description: 'd', categoryId, budgetMinCents: 100, budgetMaxCents: 200, maxApplicants: 5, slots });
+      const res = await co.c.post('/api/tasks', {
+        title: 't',
+        description: 'd',
+        categoryId,
+        budgetMinCents: 100,
+        budgetMaxCents: 200,
+        maxApplicants: 5,
+        slots,
+      });
       expect(errorOf(res).code, String(slots)).toBe(code);
     }
     expect((await db().select().from(tasks).where(eq(tasks.companyId, co.company.id))).length).toBe(0);

@@ -66,14 +66,27 @@ export async function invite(ctx: AppContext, userId: string, input: InviteReque
     if (earlier) throw new AppError('INVITATION_DUPLICATE');
     const offeredRateCents = task.pricingModel === 'commission' ? 0 : input.offeredRateCents;
     if (task.pricingModel !== 'commission' && (offeredRateCents < task.budgetMinCents || offeredRateCents > task.budgetMaxCents)) {
-      throw new AppError('INVITATION_RATE_OUT_OF_RANGE', { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) }, { offeredRateCents: 'INVITATION_RATE_OUT_OF_RANGE' });
+      throw new AppError(
+        'INVITATION_RATE_OUT_OF_RANGE',
+        { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) },
+        { offeredRateCents: 'INVITATION_RATE_OUT_OF_RANGE' },
+      );
     }
     const { invitationDailyLimit } = await readSettings(ctx, tx);
     if ((await sentToday(tx, task.id, now)) >= invitationDailyLimit) throw new AppError('INVITATION_DAILY_LIMIT', { limit: invitationDailyLimit });
     const expiresAt = new Date(now.getTime() + INVITATION_EXPIRY_HOURS * HOUR);
     const [row] = await tx
       .insert(taskInvitations)
-      .values({ taskId: task.id, influencerId: inf.id, invitedBy: userId, message: input.message, offeredRateCents, status: 'pending', createdAt: now, expiresAt })
+      .values({
+        taskId: task.id,
+        influencerId: inf.id,
+        invitedBy: userId,
+        message: input.message,
+        offeredRateCents,
+        status: 'pending',
+        createdAt: now,
+        expiresAt,
+      })
       .returning();
     await scheduleJob(tx, { kind: 'invitation.expire', key: `invitation:${row.id}:expire`, runAt: expiresAt, payload: { invitationId: row.id } });
     const notes = await addNotifications(

@@ -162,7 +162,9 @@ describe('applying and choosing', () => {
     expect(dup.json().error.message).toBe('您已经申请过该任务');
     const appB = (await b.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().application;
     expect((await co.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).statusCode).toBe(403);
-    expect((await new Client(t.app).post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().error.message).toBe('请先登录达人账号');
+    expect((await new Client(t.app).post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().error.message).toBe(
+      '请先登录达人账号',
+    );
 
     // only the owner sees applicants (with rates and messages)
     const list = (await co.client.get(`/api/task-applications?taskId=${task.id}`)).json().applications;
@@ -269,7 +271,10 @@ describe('applying and choosing', () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
       const inf = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
-      const [row] = await t.app.ctx.db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 150_000 }).returning();
+      const [row] = await t.app.ctx.db
+        .insert(taskApplications)
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 150_000 })
+        .returning();
       ids.push(row.id);
     }
     const results = await Promise.all(ids.map((id) => co.client.post(`/api/task-applications/${id}/accept`)));

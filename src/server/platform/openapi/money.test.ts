@@ -9,7 +9,8 @@ import { buildApiDocument } from './build';
 type Prop = { type?: string | string[]; description?: string; anyOf?: Prop[]; properties?: Record<string, Prop>; items?: Prop; $ref?: string };
 
 /** names that speak of money or of a share of it */
-const MONEY_WORDS = /(budget|rate|amount|price|fee|deposit|gmv|balance|earning|revenue|refund|commission|escrow|payout|percent|share|cents|bps|quote|gross|net)/i;
+const MONEY_WORDS =
+  /(budget|rate|amount|price|fee|deposit|gmv|balance|earning|revenue|refund|commission|escrow|payout|percent|share|cents|bps|quote|gross|net)/i;
 /** numbers with those words that are not money, and what they are instead */
 const NOT_MONEY: Record<string, string> = {
   avgEngagementRate: 'a statistic of the TikTok account, a percentage 0–100',
@@ -30,7 +31,10 @@ function walk(p: Prop, path: string, out: { path: string; name: string; prop: Pr
 }
 
 describe('money in the API document', async () => {
-  const doc = (await buildApiDocument()) as { components: { schemas: Record<string, Prop> }; paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+  const doc = (await buildApiDocument()) as {
+    components: { schemas: Record<string, Prop> };
+    paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+  };
   const fields: { path: string; name: string; prop: Prop }[] = [];
   for (const [id, schema] of Object.entries(doc.components.schemas)) walk(schema, id, fields);
   // counts (sharesCount: a video's shares) are never money
@@ -48,7 +52,11 @@ describe('money in the API document', async () => {
 
   it('describes each: integer cents (USD) or basis points; the statistics say their unit', () => {
     const silent = numbers
-      .filter((f) => (/(Cents|^cents)$/.test(f.name) && !/integer cents \(USD\)/.test(described(f.prop))) || (f.name.endsWith('Bps') && !/basis points/.test(described(f.prop))))
+      .filter(
+        (f) =>
+          (/(Cents|^cents)$/.test(f.name) && !/integer cents \(USD\)/.test(described(f.prop))) ||
+          (f.name.endsWith('Bps') && !/basis points/.test(described(f.prop))),
+      )
       .map((f) => f.path);
     expect(silent).toEqual([]);
     for (const f of numbers.filter((x) => x.name in NOT_MONEY)) expect(described(f.prop), f.path).toMatch(/not money/);

@@ -142,7 +142,11 @@ function InviteForm() {
   const [endsOn, setEndsOn] = useState('');
   const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const submit = () => {
-    const parsed = rosterInvitationRequest.safeParse({ email, shareBps: share === null ? undefined : (percentInputToBps(share) ?? Number.NaN), endsOn: endsOn || null });
+    const parsed = rosterInvitationRequest.safeParse({
+      email,
+      shareBps: share === null ? undefined : (percentInputToBps(share) ?? Number.NaN),
+      endsOn: endsOn || null,
+    });
     if (!parsed.success) {
       const code = parsed.error.issues[0]?.message;
       setNotice({ type: 'error', text: errorText(code as never) });

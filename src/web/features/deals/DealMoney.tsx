@@ -44,12 +44,12 @@ export function DealMoney({ d }: { d: DealDetail }) {
           {d.status !== 'cancelled' && m.agencySplit && <AgencySplit split={m.agencySplit} />}
           {m.decision && (
             <SettlementCompare
-              title={(m.decision.payoutBps / 100) === 0 ? t('decision.cancelledTitle') : t('decision.title', { percent: (m.decision.payoutBps / 100) })}
+              title={m.decision.payoutBps / 100 === 0 ? t('decision.cancelledTitle') : t('decision.title', { percent: m.decision.payoutBps / 100 })}
               terms={m.terms}
               pricingModel={m.pricingModel}
               before={m.decision.before}
               after={m.decision.after}
-              percent={(m.decision.payoutBps / 100)}
+              percent={m.decision.payoutBps / 100}
               deposit={m.depositCents > 0 ? { cents: m.depositCents, awarded: m.depositAwarded } : undefined}
               testId="deal-money-decision"
             />

@@ -57,7 +57,9 @@ export function ApplyPanel({ detail, user }: Props) {
           <div>
             <dt>{t('myInvitations.rate')}</dt>
             <dd className="tk-money" data-testid="task-invitation-rate">
-              {task.pricingModel === 'commission' ? t('myInvitations.commission', { percent: formatBps(task.commissionBps) }) : f.money(invitation.offeredRateCents)}
+              {task.pricingModel === 'commission'
+                ? t('myInvitations.commission', { percent: formatBps(task.commissionBps) })
+                : f.money(invitation.offeredRateCents)}
             </dd>
           </div>
           <div>

@@ -68,7 +68,11 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
   const submit = () => {
     if (invite.isPending || noOpenTask) return;
     setFormError(null);
-    const parsed = inviteRequest.safeParse({ taskId: task?.id, influencerId: influencer.id, message, offeredRateCents: commissionOnly ? 0 : rate === null ? undefined : (dollarsInputToCents(rate) ?? Number.NaN),
+    const parsed = inviteRequest.safeParse({
+      taskId: task?.id,
+      influencerId: influencer.id,
+      message,
+      offeredRateCents: commissionOnly ? 0 : rate === null ? undefined : (dollarsInputToCents(rate) ?? Number.NaN),
     });
     const next: { task?: string; rate?: string; message?: string } = { task: task ? undefined : t('invite.pickRequired'), rate: rateProblem(rate) };
     if (!parsed.success) {

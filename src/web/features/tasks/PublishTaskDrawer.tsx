@@ -159,10 +159,12 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
     if (!parsed.success) {
       // the schema's cross-field checks only run once the fields parse: show them at once too
       const extra: FieldErrors = {};
-      if (values.budgetMinCents !== null && values.budgetMaxCents !== null && values.budgetMaxCents < values.budgetMinCents) extra.budgetMaxCents = { code: 'TASK_BUDGET_RANGE' };
+      if (values.budgetMinCents !== null && values.budgetMaxCents !== null && values.budgetMaxCents < values.budgetMinCents)
+        extra.budgetMaxCents = { code: 'TASK_BUDGET_RANGE' };
       if (values.slots !== null && values.maxApplicants !== null && values.slots > values.maxApplicants) extra.slots = { code: 'TASK_SLOTS_OVER_APPLICANTS' };
       if (values.isAdvancePaid && !(values.paidAmountCents !== null && values.paidAmountCents > 0)) extra.paidAmountCents = { code: 'TASK_PREPAYMENT_INVALID' };
-      if (values.requiresDeposit && !(values.depositAmountCents !== null && values.depositAmountCents > 0)) extra.depositAmountCents = { code: 'TASK_DEPOSIT_INVALID' };
+      if (values.requiresDeposit && !(values.depositAmountCents !== null && values.depositAmountCents > 0))
+        extra.depositAmountCents = { code: 'TASK_DEPOSIT_INVALID' };
       if (values.isAdvancePaid && values.paidAmountCents !== null && values.budgetMaxCents !== null && values.paidAmountCents > values.budgetMaxCents)
         extra.paidAmountCents = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
       if (values.requiresDeposit && values.depositAmountCents !== null && values.budgetMaxCents !== null && values.depositAmountCents > values.budgetMaxCents)

@@ -190,7 +190,8 @@ function TaskModal({ id, onClose, onDelete }: { id: string; onClose: () => void;
                 <List.Item data-testid="task-applicant">
                   <List.Item.Meta title={a.nickname} description={a.message ?? undefined} />
                   <span>
-                    {t('tasks.detail.rate')} {f.money(a.proposedRateCents)} · {t(`tasks.applicationStatuses.${a.status as 'pending'}`)} · {f.dateTime(a.appliedAt)}
+                    {t('tasks.detail.rate')} {f.money(a.proposedRateCents)} · {t(`tasks.applicationStatuses.${a.status as 'pending'}`)} ·{' '}
+                    {f.dateTime(a.appliedAt)}
                   </span>
                 </List.Item>
               )}
