@@ -138,8 +138,8 @@ export async function balances(request: APIRequestContext) {
 /** Cents as /wallet shows them: $1,234.50 */
 export const usd = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-/** Puts `amount` dollars ("4,000") into the signed-in user's wallet: a sandbox top-up paid at once (dev route). */
-export async function fundWallet(request: APIRequestContext, amount: string) {
-  const { topup } = await ok<{ topup: { id: string } }>(await request.post('/api/wallet/topups', { data: { amount, method: 'sandbox' } }), 'top-up');
+/** Puts `amountCents` (integer cents, decision 0053) into the signed-in user's wallet: a sandbox top-up paid at once (dev route). */
+export async function fundWallet(request: APIRequestContext, amountCents: number) {
+  const { topup } = await ok<{ topup: { id: string } }>(await request.post('/api/wallet/topups', { data: { amountCents, method: 'sandbox' } }), 'top-up');
   await ok(await request.post(`/api/dev/payments/sandbox/${topup.id}/pay`, { data: {} }), 'sandbox pay');
 }

@@ -47,7 +47,7 @@ test('an admin decides a dispute at 40 %: the dialog shows the settlement before
   try {
     await signUpViaApi(inf.page.request, 'influencer', 'decision-influencer');
     // enough in the wallet for the fee and the commission
-    await fundWallet(co.page.request, '10,000');
+    await fundWallet(co.page.request, 1_000_000);
     const title = `佣金裁决${Date.now().toString(36)}`;
     const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 150_000, {
       pricingModel: 'slot_commission',

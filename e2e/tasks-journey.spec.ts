@@ -84,7 +84,7 @@ test.describe('task journey', () => {
       // ---- the company publishes through the UI
       const company = await freshCompany(page.request);
       // the prepayment below and the rest of the fee at acceptance come from the wallet (decision 0022)
-      await fundWallet(page.request, '4,000');
+      await fundWallet(page.request, 400_000);
       await page.goto('/company-tasks');
       await expect(page.getByTestId('company-tasks-empty')).toBeVisible();
       await page.getByTestId('publish-task').click();

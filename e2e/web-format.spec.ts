@@ -196,7 +196,7 @@ async function setUp(browser: Browser): Promise<World> {
     ] as const)
       await ok(await c.request.post('/api/auth/login', { data: { email, password: DEMO.password } }), `login ${email}`);
     // the company's wallet pays the fee into escrow at acceptance; a bank transfer waits for the finance team
-    await fundWallet(co.request, '5,000');
+    await fundWallet(co.request, 500_000);
     await ok(await co.request.post('/api/wallet/topups', { data: { amountCents: 25_050, method: 'bank_transfer' } }), 'bank transfer');
     const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 150_000, {
       budgetMinCents: 100_000,
@@ -237,7 +237,7 @@ async function setUp(browser: Browser): Promise<World> {
       'invite',
     );
     // the influencer: a top-up (for a deposit), a bank account and a payout
-    await fundWallet(inf.request, '100');
+    await fundWallet(inf.request, 10_000);
     const { bankAccount } = await ok<{ bankAccount: { id: string } }>(
       await inf.request.post('/api/wallet/bank-accounts', { data: { holderName: 'Li Na', bankName: 'Bank of Example', accountNumber: '6222021234567890123' } }),
       'bank account',
