@@ -170,10 +170,10 @@ test.describe('influencer profile and supplement form', () => {
 
     // persisted on the server
     const me = (await (await page.request.get('/api/influencers/me')).json()) as {
-      profile: { nickname: string; hourlyRate: number; tags: string[]; avatarUrl: string | null };
+      profile: { nickname: string; hourlyRateCents: number; tags: string[]; avatarUrl: string | null };
     };
     expect(me.profile.nickname).toBe('小美爱直播');
-    expect(me.profile.hourlyRate).toBe(80);
+    expect(me.profile.hourlyRateCents).toBe(8000);
     expect(me.profile.tags).toEqual(['口播', '测评', '种草']);
     expect(me.profile.avatarUrl).toMatch(/\/uploads\//);
     await page.screenshot({ path: test.info().outputPath('influencer-profile.png'), fullPage: true });

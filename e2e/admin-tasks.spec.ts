@@ -33,7 +33,9 @@ test('a category is created, used by a task, its deletion refused; the task is d
   const co = await ctx.newPage();
   expect((await co.request.post('/api/auth/login', { data: { email: DEMO.company, password: DEMO.password } })).status()).toBe(200);
   const title = `管理员将删除的任务${Date.now().toString(36).slice(-5)}`;
-  const made = await co.request.post('/api/tasks', { data: { title, description: '直播介绍新品', categoryId, budgetMin: 100, budgetMax: 500 } });
+  const made = await co.request.post('/api/tasks', {
+    data: { title, description: '直播介绍新品', categoryId, budgetMinCents: 10_000, budgetMaxCents: 50_000 },
+  });
   expect(made.status(), await made.text()).toBe(200);
 
   await page.getByRole('button', { name: '刷新' }).first().click();

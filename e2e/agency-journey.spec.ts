@@ -41,7 +41,14 @@ for (const view of [
       const cats = await ok<{ items: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
       const { task } = await ok<{ task: { id: string } }>(
         await co.page.request.post('/api/tasks', {
-          data: { title, description: '秋季新品直播推广', categoryId: cats.items[0].id, productName: '羊毛大衣', budgetMin: 2000, budgetMax: 5000 },
+          data: {
+            title,
+            description: '秋季新品直播推广',
+            categoryId: cats.items[0].id,
+            productName: '羊毛大衣',
+            budgetMinCents: 200_000,
+            budgetMaxCents: 500_000,
+          },
         }),
         'task',
       );

@@ -72,7 +72,7 @@ export async function acceptedDeal(
   company: APIRequestContext,
   influencer: APIRequestContext,
   title: string,
-  proposedRate = 3800,
+  proposedRateCents = 380_000,
   task: Record<string, unknown> = {},
 ): Promise<string> {
   const cats = await ok<{ items: { id: string }[] }>(await company.get('/api/categories'), 'categories');
@@ -84,15 +84,15 @@ export async function acceptedDeal(
         categoryId: cats.items[0].id,
         productName: '保湿面霜',
         requirements: '粉丝1万以上',
-        budgetMin: 2000,
-        budgetMax: 5000,
+        budgetMinCents: 200_000,
+        budgetMaxCents: 500_000,
         ...task,
       },
     }),
     'task',
   );
   const { application } = await ok<{ application: { id: string } }>(
-    await influencer.post('/api/task-applications', { data: { taskId: created.id, proposedRate } }),
+    await influencer.post('/api/task-applications', { data: { taskId: created.id, proposedRateCents } }),
     'apply',
   );
   await ok(await company.post(`/api/task-applications/${application.id}/accept`), 'accept');
@@ -138,8 +138,8 @@ export async function balances(request: APIRequestContext) {
 /** Cents as /wallet shows them: $1,234.50 */
 export const usd = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-/** Puts `amount` dollars ("4,000") into the signed-in user's wallet: a sandbox top-up paid at once (dev route). */
-export async function fundWallet(request: APIRequestContext, amount: string) {
-  const { topup } = await ok<{ topup: { id: string } }>(await request.post('/api/wallet/topups', { data: { amount, method: 'sandbox' } }), 'top-up');
+/** Puts `amountCents` (integer cents, decision 0053) into the signed-in user's wallet: a sandbox top-up paid at once (dev route). */
+export async function fundWallet(request: APIRequestContext, amountCents: number) {
+  const { topup } = await ok<{ topup: { id: string } }>(await request.post('/api/wallet/topups', { data: { amountCents, method: 'sandbox' } }), 'top-up');
   await ok(await request.post(`/api/dev/payments/sandbox/${topup.id}/pay`, { data: {} }), 'sandbox pay');
 }

@@ -47,13 +47,13 @@ test('an admin decides a dispute at 40 %: the dialog shows the settlement before
   try {
     await signUpViaApi(inf.page.request, 'influencer', 'decision-influencer');
     // enough in the wallet for the fee and the commission
-    await fundWallet(co.page.request, '10,000');
+    await fundWallet(co.page.request, 1_000_000);
     const title = `佣金裁决${Date.now().toString(36)}`;
-    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 1500, {
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 150_000, {
       pricingModel: 'slot_commission',
-      commissionPercent: 12.5,
-      budgetMin: 1000,
-      budgetMax: 2000,
+      commissionBps: 1250,
+      budgetMinCents: 100_000,
+      budgetMaxCents: 200_000,
     });
     await reportedByApi(co.page.request, inf.page.request, dealId, 2_000_037);
     await ok(

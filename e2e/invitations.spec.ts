@@ -28,7 +28,9 @@ async function apiTask(request: APIRequestContext, title: string, extra: Record<
   const { items: categories } = await ok<{ items: { id: string; name: string }[] }>(await request.get('/api/categories'), 'categories');
   const cat = categories.find((c) => c.name === category) ?? categories[0];
   const { task } = await ok<{ task: { id: string; title: string } }>(
-    await request.post('/api/tasks', { data: { title, description: '新品直播推广，诚邀达人', categoryId: cat.id, budgetMin: 500, budgetMax: 3000, ...extra } }),
+    await request.post('/api/tasks', {
+      data: { title, description: '新品直播推广，诚邀达人', categoryId: cat.id, budgetMinCents: 50_000, budgetMaxCents: 300_000, ...extra },
+    }),
     'create task',
   );
   return task;
@@ -166,7 +168,7 @@ test.describe('invitations and slots', () => {
       for (const [i, email] of applicants.entries()) {
         const p = await desktop(browser, baseURL!, guard, email);
         contexts.push(p.context);
-        await ok(await p.page.request.post('/api/task-applications', { data: { taskId, proposedRate: 500 + i * 100 } }), `apply ${email}`);
+        await ok(await p.page.request.post('/api/task-applications', { data: { taskId, proposedRateCents: 50_000 + i * 10_000 } }), `apply ${email}`);
       }
 
       // ---- the company accepts three on the task page
@@ -216,11 +218,11 @@ test.describe('invitations and slots', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await apiLogin(page, DEMO.company, DEMO.password);
     const company = page.request;
-    const task = await apiTask(company, `结束招募测试 ${stamp()}`, { slots: 2, budgetMin: 100, budgetMax: 900 });
+    const task = await apiTask(company, `结束招募测试 ${stamp()}`, { slots: 2, budgetMinCents: 10_000, budgetMaxCents: 90_000 });
     const inf = await desktop(browser, baseURL!, guard, 'influencer3@demo.test');
     try {
       const { application } = await ok<{ application: { id: string } }>(
-        await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 400 } }),
+        await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRateCents: 40_000 } }),
         'apply',
       );
       await ok(await company.post(`/api/task-applications/${application.id}/accept`), 'accept');
@@ -327,7 +329,7 @@ test.describe('invitations and slots', () => {
               taskId: task.id,
               influencerId: target!.id,
               message: en ? 'We would love you to host our launch.' : '诚邀您直播新品发布。',
-              offeredRate: 1200,
+              offeredRateCents: 120_000,
             },
           }),
           'invite',

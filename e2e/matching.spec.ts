@@ -10,7 +10,9 @@ test('a company opens 推荐达人 on its task and sees why each influencer is t
   const cats = (await (await page.request.get('/api/categories')).json()) as { items: { id: string; name: string }[] };
   const beauty = cats.items.find((c) => c.name === '美妆') ?? cats.items[0];
   const title = `推荐达人测试 ${Date.now().toString(36)}`;
-  const res = await page.request.post('/api/tasks', { data: { title, description: '新品口红直播', categoryId: beauty.id, budgetMin: 500, budgetMax: 3000 } });
+  const res = await page.request.post('/api/tasks', {
+    data: { title, description: '新品口红直播', categoryId: beauty.id, budgetMinCents: 50_000, budgetMaxCents: 300_000 },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const task = ((await res.json()) as { task: { id: string } }).task;
 

@@ -14,7 +14,7 @@ test('two browsers exchange messages live in a deal’s conversation; 已读 and
   const inf = await person(browser, guard, baseURL!, DEMO.influencer, 'en');
   try {
     const title = `消息直播${Date.now().toString(36)}`;
-    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 3000);
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 300_000);
 
     // the influencer has the deal open (English)
     await inf.page.goto(`/deal/${dealId}`);

@@ -216,7 +216,7 @@ test('a dispute decided 50/50 from 纠纷处理 with the deposit awarded: the in
   const admin = await person(browser, guard, DEMO.admin, 'zh-CN', 1280);
   try {
     const title = `对半${Date.now().toString(36)}`;
-    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 2000, { requiresDeposit: true, depositAmount: 200 });
+    const dealId = await acceptedDeal(co.page.request, inf.page.request, title, 200_000, { requiresDeposit: true, depositAmountCents: 20_000 });
     const company = await balances(co.page.request); // after the $2,000 fee went into escrow
     expect(company.escrowCents).toBeGreaterThanOrEqual(200_000);
 
@@ -291,7 +291,7 @@ test('English: a slot fee + 10 % commission task, settled on the reported GMV; F
     await co.page.getByTestId('publish-commission').fill('10');
     const taskId = await publish(co.page, title);
 
-    await ok(await inf.page.request.post('/api/task-applications', { data: { taskId, proposedRate: 1000 } }), 'apply');
+    await ok(await inf.page.request.post('/api/task-applications', { data: { taskId, proposedRateCents: 100_000 } }), 'apply');
     const before = await balances(co.page.request);
     await acceptOnTaskPage(co.page, taskId, '$1,000.00');
     const dealId = await dealOf(inf.page.request, taskId);
@@ -340,11 +340,17 @@ test('zh-CN: a company with an empty wallet accepts; the deal waits in 待付款
     const cats = await ok<{ items: { id: string }[] }>(await co.page.request.get('/api/categories'), 'categories');
     const { task } = await ok<{ task: { id: string } }>(
       await co.page.request.post('/api/tasks', {
-        data: { title: `待付款${Date.now().toString(36)}`, description: 'd', categoryId: cats.items[0].id, budgetMin: 100, budgetMax: 900 },
+        data: {
+          title: `待付款${Date.now().toString(36)}`,
+          description: 'd',
+          categoryId: cats.items[0].id,
+          budgetMinCents: 10_000,
+          budgetMaxCents: 90_000,
+        },
       }),
       'task',
     );
-    await ok(await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRate: 500 } }), 'apply');
+    await ok(await inf.page.request.post('/api/task-applications', { data: { taskId: task.id, proposedRateCents: 50_000 } }), 'apply');
     await acceptOnTaskPage(co.page, task.id, '$500.00');
     const dealId = await dealOf(inf.page.request, task.id);
 

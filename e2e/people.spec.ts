@@ -110,7 +110,7 @@ test('an influencer follows a company and is told of its new task', async ({ pag
   const title = `关注通知测试 ${randomBytes(3).toString('hex')}`;
   const cats = (await (await co.request.get('/api/categories')).json()) as { items: { id: string }[] };
   const res = await co.request.post('/api/tasks', {
-    data: { title, description: '新品直播', categoryId: cats.items[0].id, budgetMin: 100, budgetMax: 500 },
+    data: { title, description: '新品直播', categoryId: cats.items[0].id, budgetMinCents: 10_000, budgetMaxCents: 50_000 },
   });
   expect(res.status(), await res.text()).toBe(200);
   await companyCtx.close();

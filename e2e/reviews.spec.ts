@@ -17,7 +17,7 @@ const person = (browser: Browser, guard: ConsoleGuard, email: string, locale: 'z
 
 /** a task of the demo company taken by the demo influencer, walked to 已完成 through the API: its deal id */
 async function completedDeal(company: APIRequestContext, influencer: APIRequestContext, title: string): Promise<string> {
-  const dealId = await acceptedDeal(company, influencer, title, 3000);
+  const dealId = await acceptedDeal(company, influencer, title, 300_000);
   const fire = await reportedByApi(company, influencer, dealId);
   await fire(company, 'confirm');
   return dealId;

@@ -11,7 +11,7 @@ import { ConsoleGuard, DEMO, PASSWORD, apiLogin, choose, expect, outboxCode, tes
 import { fundWallet } from './dealHelpers';
 
 type HallResponse = {
-  items: { id: string; title: string; budgetMin: number; budgetMax: number; category: { id: string; name: string } | null }[];
+  items: { id: string; title: string; budgetMinCents: number; budgetMaxCents: number; category: { id: string; name: string } | null }[];
   total: number;
 };
 
@@ -38,10 +38,10 @@ async function freshCompany(request: APIRequestContext, withProfile = true) {
 }
 
 /** A task published through the API by the company signed in on `request`. */
-async function apiTask(request: APIRequestContext, title: string, budget: { min: number; max: number } = { min: 100, max: 900 }) {
+async function apiTask(request: APIRequestContext, title: string, budget: { min: number; max: number } = { min: 10_000, max: 90_000 }) {
   const cats = (await (await request.get('/api/categories')).json()) as { items: { id: string }[] };
   const res = await request.post('/api/tasks', {
-    data: { title, description: 'd', categoryId: cats.items[0].id, budgetMin: budget.min, budgetMax: budget.max },
+    data: { title, description: 'd', categoryId: cats.items[0].id, budgetMinCents: budget.min, budgetMaxCents: budget.max },
   });
   return ((await (await ok(res, 'create task')).json()) as { task: { id: string; title: string } }).task;
 }
@@ -84,7 +84,7 @@ test.describe('task journey', () => {
       // ---- the company publishes through the UI
       const company = await freshCompany(page.request);
       // the prepayment below and the rest of the fee at acceptance come from the wallet (decision 0022)
-      await fundWallet(page.request, '4,000');
+      await fundWallet(page.request, 400_000);
       await page.goto('/company-tasks');
       await expect(page.getByTestId('company-tasks-empty')).toBeVisible();
       await page.getByTestId('publish-task').click();
@@ -118,7 +118,15 @@ test.describe('task journey', () => {
       await page.getByTestId('publish-deposit-amount').fill('99.5');
       const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/tasks');
       await page.getByTestId('publish-submit').click();
-      expect((await created).status()).toBe(200);
+      const sent = await created;
+      expect(sent.status()).toBe(200);
+      // typed in dollars, sent in integer cents (issue 38): 3000 → 300000, 500 → 50000, 99.5 → 9950
+      expect(sent.request().postDataJSON()).toMatchObject({
+        budgetMinCents: 300_000,
+        budgetMaxCents: 800_000,
+        paidAmountCents: 50_000,
+        depositAmountCents: 9950,
+      });
       // the success panel lasts 1.2 s, the toast 3 s: wait for both at once (one after the other can miss the panel on a busy machine)
       await Promise.all([
         expect(page.locator('.ant-message').getByText('任务已创建')).toBeVisible(),
@@ -352,9 +360,35 @@ test.describe('task journey', () => {
     expect(keys[0]).toMatch(/^[\x21-\x7e]{1,200}$/);
   });
 
+  test('money is integer cents in the API and dollars on the page: $1,234.56 sent as 123456 shows $1,234.56 in zh-CN and en (issue 38)', async ({
+    page,
+    browser,
+    baseURL,
+    guard,
+  }) => {
+    await freshCompany(page.request);
+    // what an ERP does with the SDK: the amount in cents
+    const task = await apiTask(page.request, `E2E金额分${Date.now().toString(36)}`, { min: 123_456, max: 123_456 });
+    const read = (await (await page.request.get(`/api/task-detail?id=${task.id}`)).json()) as { task: { budgetMinCents: number; budgetMaxCents: number } };
+    expect(read.task).toMatchObject({ budgetMinCents: 123_456, budgetMaxCents: 123_456 });
+    await page.goto(`/task/${task.id}`);
+    await expect(page.getByTestId('task-budget')).toContainText('$1,234.56 - $1,234.56');
+    const en = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Asia/Shanghai' });
+    try {
+      await en.addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
+      const p = await en.newPage();
+      guard.attach(p);
+      await p.goto(`/task/${task.id}`);
+      await expect(p.getByTestId('task-budget')).toContainText('Budget');
+      await expect(p.getByTestId('task-budget')).toContainText('$1,234.56 - $1,234.56');
+    } finally {
+      await en.close();
+    }
+  });
+
   test('a quote outside the budget is refused with a message, never clamped (issue 10 #9)', async ({ page, browser, baseURL, guard }) => {
     await freshCompany(page.request);
-    const task = await apiTask(page.request, `E2E报价范围${Date.now().toString(36)}`, { min: 1000, max: 3000 });
+    const task = await apiTask(page.request, `E2E报价范围${Date.now().toString(36)}`, { min: 100_000, max: 300_000 });
     const inf = await personContext(browser, baseURL!, guard, 'influencer3@demo.test');
     try {
       await inf.page.goto(`/task/${task.id}`);
@@ -441,7 +475,7 @@ test.describe('task detail errors', () => {
 test.describe('task hall', () => {
   test('filters change the results and live in the URL (kept on reload)', async ({ page }) => {
     const all = (await (await page.request.get('/api/tasks')).json()) as HallResponse;
-    const top = (await (await page.request.get('/api/tasks?budget=50000%2B')).json()) as HallResponse;
+    const top = (await (await page.request.get('/api/tasks?budgetCents=5000000%2B')).json()) as HallResponse;
     expect(all.total).toBeGreaterThan(top.total);
     expect(top.total).toBeGreaterThan(0); // the demo seed has a 50000-80000 task
 
@@ -451,7 +485,7 @@ test.describe('task hall', () => {
     await expect(page.getByTestId('task-skeleton')).toHaveCount(0);
 
     await choose(page, page.getByTestId('hall-budget'), '$50,000 以上');
-    await expect(page).toHaveURL(/budget=50000%2B/);
+    await expect(page).toHaveURL(/budget=5000000%2B/);
     await expect(cards).toHaveCount(Math.min(top.total, 12));
     for (const t of top.items) await expect(cards.filter({ hasText: t.title })).toHaveCount(1);
 

@@ -196,9 +196,12 @@ async function setUp(browser: Browser): Promise<World> {
     ] as const)
       await ok(await c.request.post('/api/auth/login', { data: { email, password: DEMO.password } }), `login ${email}`);
     // the company's wallet pays the fee into escrow at acceptance; a bank transfer waits for the finance team
-    await fundWallet(co.request, '5,000');
-    await ok(await co.request.post('/api/wallet/topups', { data: { amount: '250.50', method: 'bank_transfer' } }), 'bank transfer');
-    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 1500, { budgetMin: 1000, budgetMax: 3000 });
+    await fundWallet(co.request, 500_000);
+    await ok(await co.request.post('/api/wallet/topups', { data: { amountCents: 25_050, method: 'bank_transfer' } }), 'bank transfer');
+    const dealId = await acceptedDeal(co.request, inf.request, `Spring launch live ${Date.now().toString(36)}`, 150_000, {
+      budgetMinCents: 100_000,
+      budgetMaxCents: 300_000,
+    });
     const deal = await ok<{ conversationId: string; taskId: string; influencer: { id: string } }>(await co.request.get(`/api/deals/${dealId}`), 'deal');
     await ok(await co.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Samples go out on Monday.' } }), 'message');
     await ok(await inf.request.post(`/api/conversations/${deal.conversationId}/messages`, { data: { message: 'Thanks, looking forward to it.' } }), 'reply');
@@ -221,25 +224,25 @@ async function setUp(browser: Browser): Promise<World> {
           categoryId: cats.items[0].id,
           productName: 'Wool coat',
           requirements: 'Fashion creators',
-          budgetMin: 1000,
-          budgetMax: 3000,
+          budgetMinCents: 100_000,
+          budgetMaxCents: 300_000,
         },
       }),
       'task',
     );
     await ok(
       await co.request.post('/api/task-invitations', {
-        data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRate: 1200 },
+        data: { taskId: task.id, influencerId: deal.influencer.id, message: 'We would love to have you on this live.', offeredRateCents: 120_000 },
       }),
       'invite',
     );
     // the influencer: a top-up (for a deposit), a bank account and a payout
-    await fundWallet(inf.request, '100');
+    await fundWallet(inf.request, 10_000);
     const { bankAccount } = await ok<{ bankAccount: { id: string } }>(
       await inf.request.post('/api/wallet/bank-accounts', { data: { holderName: 'Li Na', bankName: 'Bank of Example', accountNumber: '6222021234567890123' } }),
       'bank account',
     );
-    await ok(await inf.request.post('/api/wallet/payouts', { data: { amount: '20.25', bankAccountId: bankAccount.id } }), 'payout');
+    await ok(await inf.request.post('/api/wallet/payouts', { data: { amountCents: 2025, bankAccountId: bankAccount.id } }), 'payout');
     const wallet = await ok<{ statement: { items: { entryId: string }[] } }>(await co.request.get('/api/wallet'), 'wallet');
     world = {
       dealId,

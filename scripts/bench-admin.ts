@@ -63,7 +63,7 @@ async function seed(c: pg.Client, n: number) {
   await c.query(`insert into task_categories (name, sort_order) select x, i from unnest(array['美妆','服饰','数码','食品','家居']) with ordinality t(x, i)`);
   await c.query(
     `with co as (select id, row_number() over () rn from companies), cat as (select id, row_number() over () rn from task_categories)
-     insert into tasks (company_id, title, description, category_id, budget_min, budget_max, status, created_at)
+     insert into tasks (company_id, title, description, category_id, budget_min_cents, budget_max_cents, status, created_at)
      select (select id from co where rn = 1 + (g % $2)), '直播任务 ' || g, '新品直播带货', (select id from cat where rn = 1 + (g % 5)),
             100 + g % 900, 1000 + g % 9000, (array['open','open','in_progress','completed','cancelled'])[1 + g % 5], now() - (g % 90) * interval '1 day'
      from generate_series(1, $1) g`,
@@ -71,7 +71,7 @@ async function seed(c: pg.Client, n: number) {
   );
   await c.query(
     `with t as (select id, created_at, row_number() over () rn from tasks), i as (select id, row_number() over () rn from influencers)
-     insert into task_applications (task_id, influencer_id, proposed_rate, status, applied_at, responded_at)
+     insert into task_applications (task_id, influencer_id, proposed_rate_cents, status, applied_at, responded_at)
      select t.id, (select id from i where rn = 1 + (g * 7 % $2)), 500, case when g % 4 = 0 then 'accepted' else 'pending' end, t.created_at + interval '2 hours',
             case when g % 4 = 0 then t.created_at + interval '5 hours' end
      from generate_series(1, $1) g join t on t.rn = g`,

@@ -92,8 +92,8 @@ type HiddenTask = {
   companyId: string;
   cat: number;
   duration: number;
-  budgetMin: number;
-  budgetMax: number;
+  budgetMinCents: number;
+  budgetMaxCents: number;
   city: number | null;
   english: boolean;
   createdAt: Date;
@@ -134,8 +134,8 @@ function makeTasks(companies: string[], now: number): HiddenTask[] {
       companyId: pick(companies),
       cat: Math.floor(rnd() * CATS.length),
       duration,
-      budgetMin: Math.round(cost * 0.7),
-      budgetMax: Math.round(cost * 1.3),
+      budgetMinCents: Math.round(cost * 0.7),
+      budgetMaxCents: Math.round(cost * 1.3),
       city: rnd() < 0.5 ? null : Math.floor(rnd() * CITIES.length),
       english: rnd() < 0.1,
       createdAt,
@@ -175,7 +175,7 @@ function outcome(task: HiddenTask, byCat: Weighted[], all: Weighted) {
   const utility = [...seen].map((i) => {
     const taste = i.primary === task.cat ? 1 : i.secondary === task.cat ? 0.6 : 0.05;
     const cost = i.price * task.duration;
-    const price = cost <= task.budgetMax * 1.05 ? 1 : -1;
+    const price = cost <= task.budgetMaxCents * 1.05 ? 1 : -1;
     const lang = task.english && !i.english ? -0.8 : 0;
     return { i, u: 1.2 * taste + price + placeOk(i) + lang + 0.5 * gauss() };
   });
@@ -188,7 +188,7 @@ function outcome(task: HiddenTask, byCat: Weighted[], all: Weighted) {
   const company = applicants
     .map((i) => {
       const cost = i.price * task.duration;
-      const fits = cost >= task.budgetMin * 0.8 && cost <= task.budgetMax ? 1 : 0;
+      const fits = cost >= task.budgetMinCents * 0.8 && cost <= task.budgetMaxCents ? 1 : 0;
       return { i, v: 1.5 * i.skill + 0.8 * fits + 0.5 * placeOk(i) + 0.4 * gauss() };
     })
     .sort((a, b) => b.v - a.v);
@@ -206,8 +206,8 @@ function oracleTop10(task: HiddenTask, infl: HiddenInfluencer[], bucketSum: numb
     const taste = i.primary === task.cat ? 1 : i.secondary === task.cat ? 0.6 : 0.05;
     const place = task.city === null || task.city === i.city ? 1 : i.travel;
     const cost = i.price * task.duration;
-    const want = 1.2 * taste + (cost <= task.budgetMax * 1.05 ? 1 : -1) + place + (task.english && !i.english ? -0.8 : 0);
-    const fits = cost >= task.budgetMin * 0.8 && cost <= task.budgetMax ? 1 : 0;
+    const want = 1.2 * taste + (cost <= task.budgetMaxCents * 1.05 ? 1 : -1) + place + (task.english && !i.english ? -0.8 : 0);
+    const fits = cost >= task.budgetMinCents * 0.8 && cost <= task.budgetMaxCents ? 1 : 0;
     scored.push({ id: i.id, s: look * (1 / (1 + Math.exp(-4 * (want - 2)))) * Math.exp(3 * (1.5 * i.skill + 0.8 * fits + 0.5 * place)) });
   }
   return scored
@@ -355,7 +355,7 @@ async function seedMarket(c: pg.Client, now: number) {
       ['nickname', 'text'],
       ['location', 'text'],
       ['categories', 'text[]'],
-      ['hourly_rate', 'int'],
+      ['hourly_rate_cents', 'int'],
       ['languages', 'text[]'],
       ['followers_count', 'int'],
       ['rating', 'numeric'],
@@ -396,8 +396,8 @@ async function seedMarket(c: pg.Client, now: number) {
       ['title', 'text'],
       ['description', 'text'],
       ['category_id', 'uuid'],
-      ['budget_min', 'int'],
-      ['budget_max', 'int'],
+      ['budget_min_cents', 'int'],
+      ['budget_max_cents', 'int'],
       ['duration_hours', 'numeric'],
       ['location', 'text'],
       ['status', 'text'],
@@ -410,8 +410,8 @@ async function seedMarket(c: pg.Client, now: number) {
       `${CATS[t.cat].zh}直播 ${k}`,
       t.english ? '新品直播，需要英语讲解' : '新品直播带货',
       catIds[t.cat],
-      t.budgetMin,
-      t.budgetMax,
+      t.budgetMinCents,
+      t.budgetMaxCents,
       t.duration,
       t.city === null ? '线上' : CITIES[t.city],
       (t as HiddenTask & { status?: string }).status ?? (k >= NT - OPEN ? 'open' : 'cancelled'),
@@ -426,7 +426,7 @@ async function seedMarket(c: pg.Client, now: number) {
       ['id', 'uuid'],
       ['task_id', 'uuid'],
       ['influencer_id', 'uuid'],
-      ['proposed_rate', 'int'],
+      ['proposed_rate_cents', 'int'],
       ['status', 'text'],
       ['applied_at', 'timestamptz'],
     ],
@@ -550,7 +550,7 @@ async function main() {
     const hiddenTask = new Map(seeded.tasks.map((t) => [t.id, t]));
     const mt = { rec: emptyMetric(), newest: emptyMetric(), company: emptyMetric() };
     const nowDate = new Date(now);
-    const seekers: { id: string; categories: string[]; hourlyRate: number; location: string | null; languages: string[] }[] = [];
+    const seekers: { id: string; categories: string[]; hourlyRateCents: number; location: string | null; languages: string[] }[] = [];
     for (const [taskId, o] of seeded.holdout) {
       const found = await taskTarget(db, taskId, 10);
       if (!found) continue;
@@ -570,19 +570,19 @@ async function main() {
       score(m.catRating, catTop, gains, o.accepted.id);
 
       const [inf] = (
-        await c.query<{ id: string; categories: string[]; hourly_rate: number; location: string | null; languages: string[] }>(
-          'select id, categories, hourly_rate, location, languages from influencers where id = $1',
+        await c.query<{ id: string; categories: string[]; hourly_rate_cents: number; location: string | null; languages: string[] }>(
+          'select id, categories, hourly_rate_cents, location, languages from influencers where id = $1',
           [o.accepted.id],
         )
       ).rows;
-      const seeker = { id: inf.id, categories: inf.categories, hourlyRate: inf.hourly_rate, location: inf.location, languages: inf.languages };
+      const seeker = { id: inf.id, categories: inf.categories, hourlyRateCents: inf.hourly_rate_cents, location: inf.location, languages: inf.languages };
       seekers.push(seeker);
       const tg = new Map([[taskId, 2]]);
       const rankedTasks = (
         await rankTasks(db, {
           influencerId: seeker.id,
           categories: seeker.categories,
-          hourlyRate: seeker.hourlyRate,
+          hourlyRateCents: seeker.hourlyRateCents,
           location: seeker.location,
           languages: seeker.languages,
           limit: 10,
@@ -609,7 +609,7 @@ async function main() {
         return rankTasks(db, {
           influencerId: s.id,
           categories: s.categories,
-          hourlyRate: s.hourlyRate,
+          hourlyRateCents: s.hourlyRateCents,
           location: s.location,
           languages: s.languages,
           limit: 10,

@@ -88,14 +88,14 @@ async function seed(c: pg.Client) {
   await c.query(`insert into task_categories (name, sort_order) values ('美妆', 0)`);
   await c.query(
     `with co as (select id, row_number() over (order by id) - 1 as n from companies), inf as (select id, row_number() over (order by id) - 1 as n from influencers)
-     insert into tasks (id, company_id, title, description, budget_min, budget_max, status, pricing_model, commission_bps, selected_influencer_id, current_applicants)
+     insert into tasks (id, company_id, title, description, budget_min_cents, budget_max_cents, status, pricing_model, commission_bps, selected_influencer_id, current_applicants)
      select md5('bench-task-' || g)::uuid, (select id from co where n = g % ${COMPANIES}), '直播任务 ' || g, '新品直播', 500, 2000, 'in_progress', 'slot_commission', 1000,
             (select id from inf where n = g % ${INFLUENCERS}), 1
        from generate_series(1, $1) g`,
     [DEALS],
   );
   await c.query(
-    `insert into task_applications (id, task_id, influencer_id, proposed_rate, status, responded_at)
+    `insert into task_applications (id, task_id, influencer_id, proposed_rate_cents, status, responded_at)
      select md5('bench-app-' || t.id)::uuid, t.id, t.selected_influencer_id, ${FEE / 100}, 'accepted', now() - interval '5 days' from tasks t where t.title like '直播任务 %'`,
   );
   await c.query(

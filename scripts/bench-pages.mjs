@@ -52,9 +52,9 @@ async function main() {
   const worker = fork(fileURLToPath(import.meta.url), ['--load-worker'], { stdio: 'inherit' });
   try {
     const get = async (p) => (await fetch(`${base}${p}`)).json();
-    const task = (await get('/api/tasks')).tasks[0].id;
+    const task = (await get('/api/tasks')).items[0].id;
     const influencer = (await get('/api/influencers')).items[0].id;
-    const video = (await get('/api/videos')).videos[0].id;
+    const video = (await get('/api/videos')).items[0].id;
     // the page and the API call its first render makes (the same query the web app sends)
     const pages = [
       ['/tasks', '/tasks', '/api/tasks'],

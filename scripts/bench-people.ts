@@ -84,7 +84,7 @@ async function seed(c: pg.Client, rows: number) {
   await c.query(`insert into users (email, password_hash) select 'bench-inf-' || g || '@bench.test', 'x' from generate_series(1, $1) g`, [rows]);
   await c.query(`insert into user_profiles (user_id, user_type) select id, 'influencer' from users where email like 'bench-inf-%'`);
   await c.query(
-    `insert into influencers (user_id, nickname, bio, location, categories, tags, hourly_rate, experience_years, followers_count, rating, is_approved, status)
+    `insert into influencers (user_id, nickname, bio, location, categories, tags, hourly_rate_cents, experience_years, followers_count, rating, is_approved, status)
      select u.id,
             (array['小美','阿杰','田田','可可','大鹏','晓晓','阿明','琳琳'])[1 + (n % 8)] || '的直播间' || n,
             (array['美妆博主，专注真实测评','男装穿搭达人，擅长通勤风格','美食探店与零食测评','数码产品深度开箱','健身教练，分享训练日常','宝妈分享母婴好物','家居收纳与清洁好物','读书分享与教育直播'])[1 + (n % 8)],

@@ -359,7 +359,7 @@ async function seed(c: pg.Client, nTasks: number) {
     [CITIES, CO_WORDS, CO_KINDS],
   );
   await c.query(
-    `insert into influencers (user_id, nickname, location, followers_count, hourly_rate, rating, total_reviews, total_live_count,
+    `insert into influencers (user_id, nickname, location, followers_count, hourly_rate_cents, rating, total_reviews, total_live_count,
                               avg_views, is_approved, is_verified, status, created_at)
      select u.id, ${pick('$1::text[]', 'r1')} || ${pick('$2::text[]', 'r2')} || (row_number() over ())::text,
             ${pick('$3::text[]', 'r3')}, floor(r4 * r4 * 2000000)::int, (100 + floor(r5 * 50) * 100)::int,
@@ -431,9 +431,9 @@ async function seed(c: pg.Client, nTasks: number) {
      m as (
        select b.*, lo + floor(r_bmin * ((hi - lo) / step)) * step bmin from b
      )
-     insert into tasks (company_id, title, description, category_id, product_name, requirements, budget_min, budget_max,
+     insert into tasks (company_id, title, description, category_id, product_name, requirements, budget_min_cents, budget_max_cents,
                         max_applicants, live_date, duration_hours, location, status, is_urgent, views_count, is_advance_paid,
-                        paid_amount, requires_deposit, deposit_amount, created_at, updated_at)
+                        paid_amount_cents, requires_deposit, deposit_amount_cents, created_at, updated_at)
      select comps[1 + floor(r_comp * cardinality(comps))::int],
             case when r_urgent < 0.15 and r_title < 0.5 then '【急招】' when r_title > 0.93 then '【长期合作】' else '' end
               || case when r_title between 0.5 and 0.6 then '' else brand end || product || ${pick('$7::text[]', 'r_hook')},
@@ -484,12 +484,12 @@ async function seed(c: pg.Client, nTasks: number) {
      from bench_seq s, bench_inf i where s.id = t.id and t.status in ('in_progress', 'completed')`,
   );
   await c.query(
-    `insert into task_applications (task_id, influencer_id, message, proposed_rate, status, applied_at, responded_at)
+    `insert into task_applications (task_id, influencer_id, message, proposed_rate_cents, status, applied_at, responded_at)
      select x.id, x.inf, x.msg, x.rate, x.st, x.applied, case when x.st <> 'pending' then x.applied + interval '1 day' end
      from (
        select s.id, i.ids[1 + ((s.n * 7 + j * 131) % cardinality(i.ids))] inf,
               ($1::text[])[1 + floor(random() * cardinality($1::text[]))::int] msg,
-              t.budget_min + floor(random() * (t.budget_max - t.budget_min + 1))::int rate,
+              t.budget_min_cents + floor(random() * (t.budget_max_cents - t.budget_min_cents + 1))::int rate,
               case when t.status in ('in_progress', 'completed') and j = 1 then 'accepted'
                    when t.status <> 'open' then 'refused'
                    else (array['pending','pending','pending','pending','pending','pending','pending','pending','withdrawn','refused'])[1 + floor(random() * 10)::int] end st,
@@ -1040,7 +1040,7 @@ const TUNING = [
   '- **One round trip:** the capped total travels with the page as an uncorrelated subquery of the same statement (counted once); ' +
     'a separate count runs only for a page past the end.',
   '- **Category + budget** counts read the table row by row: `tasks_status_category_created_idx` and `tasks_status_budget_min_idx` now end ' +
-    'with the budget columns, and a budget range also bounds `budget_min` from above (implied by `budget_min ≤ budget_max`), so the filter ' +
+    'with the budget columns, and a budget range also bounds `budget_min_cents` from above (implied by `budget_min_cents ≤ budget_max_cents`), so the filter ' +
     'and the count come from the index.',
   '- The cards no longer send `search_text` back (it roughly doubled each row).',
   '- **Prepared statements:** each hall shape (which filters, which order) and the task card are prepared once per connection, ' +

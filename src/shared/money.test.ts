@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { computeSettlement, decisionComparison, dollars, formatCents, parseDollars } from './money';
+import {
+  bpsToPercentInput,
+  centsToDollarsInput,
+  computeSettlement,
+  decisionComparison,
+  dollars,
+  dollarsInputToCents,
+  formatCents,
+  parseDollars,
+  percentInputToBps,
+} from './money';
 
 describe('dollars to cents by string handling', () => {
   it('parses what people type', () => {
@@ -88,5 +98,36 @@ describe('a dispute decision explained (computeSettlement at the decided share)'
     expect(() => decisionComparison(terms, 40.5)).toThrow();
     expect(() => decisionComparison(terms, 101)).toThrow();
     expect(() => decisionComparison(terms, -1)).toThrow();
+  });
+});
+
+describe('form fields in dollars and percents, the API in cents and basis points (decision 0053)', () => {
+  it('reads a typed dollar number as exact cents, never value × 100', () => {
+    expect(19.99 * 100).not.toBe(1999); // the float trap the helper avoids
+    expect(dollarsInputToCents(1234.56)).toBe(123456);
+    expect(dollarsInputToCents(0.29)).toBe(29);
+    expect(dollarsInputToCents(19.99)).toBe(1999);
+    expect(dollarsInputToCents(12)).toBe(1200);
+    expect(dollarsInputToCents(0)).toBe(0);
+    expect(dollarsInputToCents(100_000_000)).toBe(10_000_000_000);
+    expect(dollarsInputToCents(1.005)).toBeNull();
+    expect(dollarsInputToCents(-1)).toBeNull();
+    expect(dollarsInputToCents(Number.NaN)).toBeNull();
+    expect(dollarsInputToCents(1e21)).toBeNull();
+  });
+  it('shows cents back in a dollar field and round-trips', () => {
+    expect(centsToDollarsInput(123456)).toBe(1234.56);
+    expect(centsToDollarsInput(1200)).toBe(12);
+    expect(centsToDollarsInput(5)).toBe(0.05);
+    for (const c of [0, 1, 29, 99, 1999, 123456, 10_000_000_000]) expect(dollarsInputToCents(centsToDollarsInput(c))).toBe(c);
+  });
+  it('reads a typed percentage as basis points and back', () => {
+    expect(percentInputToBps(20)).toBe(2000);
+    expect(percentInputToBps(12.5)).toBe(1250);
+    expect(percentInputToBps(0.07)).toBe(7);
+    expect(percentInputToBps(12.345)).toBeNull();
+    expect(percentInputToBps(-1)).toBeNull();
+    expect(bpsToPercentInput(1250)).toBe(12.5);
+    expect(bpsToPercentInput(2000)).toBe(20);
   });
 });

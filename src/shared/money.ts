@@ -45,6 +45,31 @@ export function parseDollars(input: string): number | null {
   return Number(digits);
 }
 
+/**
+ * A number a person typed in a dollar field (a number input's value: 1234.56) → integer cents by string handling
+ * (decision 0053: the API takes cents, the forms show dollars): String(1234.56) is "1234.56" → 123456, never
+ * 1234.56 × 100 (= 123456.00000000001). Null for a negative, non-finite or over-precise value (three decimals).
+ */
+export function dollarsInputToCents(value: number): number | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  return parseDollars(String(value));
+}
+
+/** integer cents → the number a dollar field shows: 123456 → 1234.56, 1200 → 12 (its decimal string is exact) */
+export function centsToDollarsInput(cents: number): number {
+  return Number(formatCents(cents).replace(/,/g, ''));
+}
+
+/** A percentage a person typed (12.5) → integer basis points (1250) by string handling; null beyond two decimals or below 0. */
+export function percentInputToBps(value: number): number | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  const m = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(String(value));
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
+}
+
+/** integer basis points → the percentage a field shows: 1250 → 12.5 */
+export const bpsToPercentInput = (bps: number): number => Number(formatCents(bps).replace(/,/g, ''));
+
 /** 123456 → "1,234.56"; -50 → "-0.50" */
 export function formatCents(cents: number, opts: { sign?: boolean } = {}): string {
   if (!Number.isSafeInteger(cents)) throw new Error('cents must be a safe integer');

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { renderNotification } from './notifications';
 
 describe('notifications show amounts and times the app’s way (decision 0029)', () => {
-  it('a quote or an offered rate (whole dollars) reads like every amount: $1,200.00', () => {
-    const invited = { type: 'invitation_received', params: { company: '花语美妆', task: '秋冬上新', rate: 1200 } };
+  it('a quote or an offered rate (rateCents, integer cents since decision 0053) reads like every amount: $1,200.00', () => {
+    const invited = { type: 'invitation_received', params: { company: '花语美妆', task: '秋冬上新', rateCents: 120_000 } };
     expect(renderNotification(invited, 'zh').body).toBe('企业「花语美妆」邀请您参与任务「秋冬上新」，报价 $1,200.00。请在 72 小时内回复。');
     expect(renderNotification(invited, 'en').body).toBe('花语美妆 invited you to "秋冬上新" at $1,200.00. Please answer within 72 hours.');
-    const applied = { type: 'application_received', params: { influencer: 'Lily', task: 'Coats', rate: 3800 } };
+    const applied = { type: 'application_received', params: { influencer: 'Lily', task: 'Coats', rateCents: 380_000 } };
     expect(renderNotification(applied, 'en').body).toBe('Lily applied for "Coats" with a quote of $3,800.00.');
-    expect(renderNotification({ type: 'application_resubmitted', params: { influencer: 'Lily', task: 'Coats', rate: 99.5 } }, 'zh').body).toContain(
+    expect(renderNotification({ type: 'application_resubmitted', params: { influencer: 'Lily', task: 'Coats', rateCents: 9950 } }, 'zh').body).toContain(
       '报价 $99.50。',
     );
   });

@@ -5,7 +5,7 @@
  */
 // no zod here: the header bell is part of the app shell and stays light
 import { dollars } from './money';
-type Applied = { influencer: string; task: string; rate: number };
+type Applied = { influencer: string; task: string; rateCents: number };
 type OfTask = { task: string };
 type ParamsByType = {
   application_received: Applied;
@@ -57,7 +57,7 @@ type ParamsByType = {
   review_hidden: { task: string; reason: string };
   payout_paid: { amount: string; reference: string };
   payout_rejected: { amount: string; reason: string };
-  invitation_received: { company: string; task: string; rate: number };
+  invitation_received: { company: string; task: string; rateCents: number };
   invitation_accepted: { influencer: string; task: string };
   invitation_declined: { influencer: string; task: string; reason: string };
   invitation_expired: { influencer: string; task: string };
@@ -72,8 +72,8 @@ type ParamsByType = {
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
-  application_received: { influencer: 'string', task: 'string', rate: 'number' },
-  application_resubmitted: { influencer: 'string', task: 'string', rate: 'number' },
+  application_received: { influencer: 'string', task: 'string', rateCents: 'number' },
+  application_resubmitted: { influencer: 'string', task: 'string', rateCents: 'number' },
   application_accepted: { task: 'string' },
   application_refused: { task: 'string' },
   task_cancelled: { task: 'string' },
@@ -121,7 +121,7 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   review_hidden: { task: 'string', reason: 'string' },
   payout_paid: { amount: 'string', reference: 'string' },
   payout_rejected: { amount: 'string', reason: 'string' },
-  invitation_received: { company: 'string', task: 'string', rate: 'number' },
+  invitation_received: { company: 'string', task: 'string', rateCents: 'number' },
   invitation_accepted: { influencer: 'string', task: 'string' },
   invitation_declined: { influencer: 'string', task: 'string', reason: 'string' },
   invitation_expired: { influencer: 'string', task: 'string' },
@@ -181,12 +181,12 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
     },
   },
   application_received: {
-    zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 {rate}。' },
-    en: { title: 'New application', body: '{influencer} applied for "{task}" with a quote of {rate}.' },
+    zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 {rateCents}。' },
+    en: { title: 'New application', body: '{influencer} applied for "{task}" with a quote of {rateCents}.' },
   },
   invitation_received: {
-    zh: { title: '收到任务邀请', body: '企业「{company}」邀请您参与任务「{task}」，报价 {rate}。请在 72 小时内回复。' },
-    en: { title: 'You are invited to a task', body: '{company} invited you to "{task}" at {rate}. Please answer within 72 hours.' },
+    zh: { title: '收到任务邀请', body: '企业「{company}」邀请您参与任务「{task}」，报价 {rateCents}。请在 72 小时内回复。' },
+    en: { title: 'You are invited to a task', body: '{company} invited you to "{task}" at {rateCents}. Please answer within 72 hours.' },
   },
   invitation_accepted: {
     zh: { title: '达人接受了邀请', body: '达人「{influencer}」接受了任务「{task}」的邀请，订单已创建。' },
@@ -209,8 +209,8 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
     en: { title: 'All places filled', body: 'All {slots} places of "{task}" are filled; the other applications were declined automatically.' },
   },
   application_resubmitted: {
-    zh: { title: '达人重新提交了申请', body: '达人「{influencer}」重新申请了任务「{task}」，报价 {rate}。' },
-    en: { title: 'Application submitted again', body: '{influencer} applied again for "{task}" with a quote of {rate}.' },
+    zh: { title: '达人重新提交了申请', body: '达人「{influencer}」重新申请了任务「{task}」，报价 {rateCents}。' },
+    en: { title: 'Application submitted again', body: '{influencer} applied again for "{task}" with a quote of {rateCents}.' },
   },
   application_accepted: {
     zh: { title: '您的申请已通过', body: '恭喜！您对任务「{task}」的申请已通过。' },
@@ -439,12 +439,12 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
 };
 
 /**
- * A param as the reader sees it (decision 0029): a quote or an offered rate (kept in dollars) like every amount,
+ * A param as the reader sees it (decision 0029): a quote or an offered rate (`rateCents`, integer cents since decision 0053) like every amount,
  * $1,200.00; a live's start (kept as Beijing time, 2026-11-27 20:00) in the language's numeric form, as the app
  * shows times (2026/11/27 20:00, 11/27/2026, 20:00). Anything else as it is.
  */
 function shown(key: string, value: unknown, lang: 'zh' | 'en'): string {
-  if (key === 'rate' && typeof value === 'number' && Number.isFinite(value)) return dollars(Math.round(value * 100));
+  if (key === 'rateCents' && typeof value === 'number' && Number.isSafeInteger(value)) return dollars(value);
   const at = key === 'start' && typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})$/.exec(value) : null;
   if (at) return lang === 'zh' ? `${at[1]}/${at[2]}/${at[3]} ${at[4]}` : `${at[2]}/${at[3]}/${at[1]}, ${at[4]}`;
   return String(value);

@@ -44,8 +44,8 @@ const taskBody = (title: string): Schema<'TaskCreateRequest'> => ({
   title,
   description: `${title}的直播推广`,
   categoryId,
-  budgetMin: 1000,
-  budgetMax: 3000,
+  budgetMinCents: 100_000,
+  budgetMaxCents: 300_000,
   liveDate: new Date(clock.nowMs() + 10 * 24 * 3600_000).toISOString(),
 });
 

@@ -121,7 +121,7 @@ export async function makeTaskCategory(db: DbOrTx, o: Partial<typeof taskCategor
 export async function makeTask(db: DbOrTx, o: Partial<typeof tasks.$inferInsert> & { companyId: string }) {
   const [row] = await db
     .insert(tasks)
-    .values({ title: `直播任务${uniq().slice(-4)}`, description: '任务描述', budgetMin: 1000, budgetMax: 3000, ...o })
+    .values({ title: `直播任务${uniq().slice(-4)}`, description: '任务描述', budgetMinCents: 100_000, budgetMaxCents: 300_000, ...o })
     .returning();
   return row;
 }
@@ -258,7 +258,7 @@ export async function makeReviewedDeal(
     .values({
       taskId: task.id,
       influencerId: o.influencerId,
-      proposedRate: Math.round(rateCents / 100),
+      proposedRateCents: rateCents,
       message: '期待合作！',
       status: 'accepted',
       respondedAt: task.createdAt,

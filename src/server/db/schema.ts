@@ -172,7 +172,7 @@ export const influencers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    hourlyRate: integer('hourly_rate').notNull().default(0),
+    hourlyRateCents: integer('hourly_rate_cents').notNull().default(0),
     experienceYears: numeric('experience_years', { precision: 4, scale: 1, mode: 'number' }).notNull().default(0),
     idType: text('id_type'),
     idNumber: text('id_number'),
@@ -231,7 +231,7 @@ export const influencers = pgTable(
       .on(t.followersCount.desc(), t.id)
       .where(sql`is_approved and status = 'active'`),
     index('influencers_listed_rate_idx')
-      .on(t.hourlyRate, t.id)
+      .on(t.hourlyRateCents, t.id)
       .where(sql`is_approved and status = 'active'`),
     index('influencers_listed_experience_idx')
       .on(t.experienceYears.desc(), t.id)
@@ -245,7 +245,7 @@ export const influencers = pgTable(
     index('influencers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('influencers_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
     check('influencers_status_check', sql`${t.status} in ('active','inactive','suspended')`),
-    check('influencers_rate_check', sql`${t.hourlyRate} >= 0`),
+    check('influencers_rate_check', sql`${t.hourlyRateCents} >= 0`),
   ],
 );
 
@@ -415,8 +415,8 @@ export const tasks = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    budgetMin: integer('budget_min').notNull(),
-    budgetMax: integer('budget_max').notNull(),
+    budgetMinCents: bigint('budget_min_cents', { mode: 'number' }).notNull(),
+    budgetMaxCents: bigint('budget_max_cents', { mode: 'number' }).notNull(),
     maxApplicants: integer('max_applicants').notNull().default(5),
     liveDate: ts('live_date'),
     durationHours: numeric('duration_hours', { precision: 5, scale: 1, mode: 'number' }).notNull().default(2),
@@ -426,11 +426,11 @@ export const tasks = pgTable(
     currentApplicants: integer('current_applicants').notNull().default(0),
     viewsCount: integer('views_count').notNull().default(0),
     isAdvancePaid: boolean('is_advance_paid').notNull().default(false),
-    paidAmount: numeric('paid_amount', { precision: 12, scale: 2, mode: 'number' }),
+    paidAmountCents: bigint('paid_amount_cents', { mode: 'number' }),
     isSettled: boolean('is_settled').notNull().default(false),
-    settlementAmount: numeric('settlement_amount', { precision: 12, scale: 2, mode: 'number' }),
+    settlementAmountCents: bigint('settlement_amount_cents', { mode: 'number' }),
     requiresDeposit: boolean('requires_deposit').notNull().default(false),
-    depositAmount: numeric('deposit_amount', { precision: 12, scale: 2, mode: 'number' }),
+    depositAmountCents: bigint('deposit_amount_cents', { mode: 'number' }),
     /** how the influencer is paid: a fixed fee (the proposed rate), a slot fee (坑位费) plus a commission on the GMV, or commission only */
     pricingModel: text('pricing_model').notNull().default('fixed'),
     /** the commission in basis points of the confirmed GMV (1500 = 15%); 0 for a fixed fee */
@@ -457,9 +457,9 @@ export const tasks = pgTable(
     // the hall: every filter and sort is served by an index led by status
     index('tasks_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // trailing budget columns: the budget filter and the capped count are answered from the index alone
-    index('tasks_status_category_created_idx').on(t.status, t.categoryId, t.createdAt.desc(), t.budgetMin, t.budgetMax),
-    index('tasks_status_budget_max_idx').on(t.status, t.budgetMax.desc(), t.createdAt.desc()),
-    index('tasks_status_budget_min_idx').on(t.status, t.budgetMin, t.createdAt.desc(), t.budgetMax),
+    index('tasks_status_category_created_idx').on(t.status, t.categoryId, t.createdAt.desc(), t.budgetMinCents, t.budgetMaxCents),
+    index('tasks_status_budget_max_idx').on(t.status, t.budgetMaxCents.desc(), t.createdAt.desc()),
+    index('tasks_status_budget_min_idx').on(t.status, t.budgetMinCents, t.createdAt.desc(), t.budgetMaxCents),
     index('tasks_status_live_date_idx').on(t.status, t.liveDate, t.createdAt.desc()),
     // matching: open tasks in the influencer's city, newest first
     index('tasks_status_location_idx').on(t.status, t.location, t.createdAt.desc()),
@@ -469,7 +469,7 @@ export const tasks = pgTable(
     // integers (search_grams() and search_gram_key() are created by migration 0004)
     index('tasks_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`),
     check('tasks_status_check', sql`${t.status} in ('open','in_progress','completed','cancelled')`),
-    check('tasks_budget_check', sql`${t.budgetMin} >= 0 and ${t.budgetMax} >= ${t.budgetMin}`),
+    check('tasks_budget_check', sql`${t.budgetMinCents} >= 0 and ${t.budgetMaxCents} >= ${t.budgetMinCents}`),
     check('tasks_slots_check', sql`${t.slots} between 1 and 50`),
     check(
       'tasks_pricing_check',
@@ -489,7 +489,7 @@ export const taskApplications = pgTable(
       .notNull()
       .references(() => influencers.id, { onDelete: 'cascade' }),
     message: text('message'),
-    proposedRate: integer('proposed_rate').notNull(),
+    proposedRateCents: bigint('proposed_rate_cents', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
     appliedAt: ts('applied_at').notNull().defaultNow(),
     respondedAt: ts('responded_at'),
@@ -522,8 +522,8 @@ export const taskInvitations = pgTable(
     /** the company user who sent it */
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
-    /** whole dollars inside the task's budget (0 for a commission-only task) */
-    offeredRate: integer('offered_rate').notNull(),
+    /** integer cents inside the task's budget (0 for a commission-only task) */
+    offeredRateCents: bigint('offered_rate_cents', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
     declineReason: text('decline_reason'),
     /** the application it became when accepted */
@@ -540,7 +540,7 @@ export const taskInvitations = pgTable(
     // the daily limit counts a task's invitations of the last 24 hours; the owner's list reads them newest first
     index('task_invitations_task_created_idx').on(t.taskId, t.createdAt.desc()),
     check('task_invitations_status_check', sql`${t.status} in ('pending','accepted','declined','expired','withdrawn','closed')`),
-    check('task_invitations_rate_check', sql`${t.offeredRate} >= 0`),
+    check('task_invitations_rate_check', sql`${t.offeredRateCents} >= 0`),
   ],
 );
 

@@ -52,7 +52,7 @@ const influencerOnly: Call[] = [
   { method: 'GET', url: '/api/influencers/me' },
   { method: 'PUT', url: '/api/influencers/me', payload: { nickname: 'x' } },
   { method: 'PUT', url: '/api/influencers/me/materials', payload: {} },
-  { method: 'POST', url: '/api/task-applications', payload: { taskId: ID, proposedRate: 1 } },
+  { method: 'POST', url: '/api/task-applications', payload: { taskId: ID, proposedRateCents: 100 } },
   { method: 'POST', url: `/api/task-applications/${ID}/withdraw` },
   { method: 'POST', url: `/api/companies/${ID}/follow` },
   { method: 'DELETE', url: `/api/companies/${ID}/follow` },

@@ -184,7 +184,7 @@ beforeAll(async () => {
   influencerEmail = inf.user.email;
   companyUserId = co.user.id;
   categoryId = (await makeTaskCategory(db, { name: '美妆' })).id;
-  taskId = (await makeTask(db, { companyId: co.company.id, categoryId, budgetMin: 1000, budgetMax: 3000 })).id;
+  taskId = (await makeTask(db, { companyId: co.company.id, categoryId, budgetMinCents: 100_000, budgetMaxCents: 300_000 })).id;
   videoCategoryId = (await makeVideoCategory(db)).id;
   await makeVideo(db, { categoryId: videoCategoryId });
   clients.visitor = new Client(t.app, { ip: '127.0.0.1' }); // loopback: the dev endpoints answer only this machine
@@ -385,7 +385,7 @@ const bodyEndpoints: BodyEndpoint[] = [
       location: '上海',
       categories: [INFLUENCER_CATEGORY],
       tags: ['测评'],
-      hourlyRate: 100,
+      hourlyRateCents: 10_000,
       experienceYears: 2.5,
     }),
     fields: {
@@ -396,7 +396,7 @@ const bodyEndpoints: BodyEndpoint[] = [
       location: optText(60),
       categories: list(oneOf(values(INFLUENCER_CATEGORIES)), 18),
       tags: list(cleanText(20), 20),
-      hourlyRate: int(0, 1_000_000),
+      hourlyRateCents: int(0, 1_000_000),
       experienceYears: measure(0, 80),
       avatarUploadId: nothing,
     },
@@ -417,7 +417,7 @@ const bodyEndpoints: BodyEndpoint[] = [
       avgPlayCount: 1000,
       avgEngagementRate: 3.5,
       hasTiktokShop: true,
-      hourlyRate: 100,
+      hourlyRateCents: 10_000,
       experienceYears: 2,
       categories: [INFLUENCER_CATEGORY],
       tags: ['测评'],
@@ -438,7 +438,7 @@ const bodyEndpoints: BodyEndpoint[] = [
       avgPlayCount: optInt(0, 2_000_000_000),
       avgEngagementRate: (v) => v === null || measure(0, 100)(v),
       hasTiktokShop: bool,
-      hourlyRate: int(0, 1_000_000),
+      hourlyRateCents: int(0, 1_000_000),
       experienceYears: measure(0, 80),
       categories: list(oneOf(values(INFLUENCER_CATEGORIES)), 18),
       tags: list(cleanText(20), 20),
@@ -496,17 +496,17 @@ const bodyEndpoints: BodyEndpoint[] = [
       categoryId,
       productName: '口红',
       requirements: '粉丝1万以上\n美妆类目',
-      budgetMin: 1000,
-      budgetMax: 3000,
+      budgetMinCents: 100_000,
+      budgetMaxCents: 300_000,
       maxApplicants: 5,
       liveDate: inDays(7),
       durationHours: 2,
       location: '线上',
       isUrgent: false,
       isAdvancePaid: true,
-      paidAmount: 500,
+      paidAmountCents: 50_000,
       requiresDeposit: true,
-      depositAmount: 99.5,
+      depositAmountCents: 9950,
     }),
     fields: {
       title: reqText(100),
@@ -514,25 +514,25 @@ const bodyEndpoints: BodyEndpoint[] = [
       categoryId: nothing,
       productName: optText(100),
       requirements: (v) => (isStr(v) && cleanText(200, true)(v)) || list(cleanText(200), 30)(v),
-      budgetMin: int(0, 3000),
-      budgetMax: int(1000, 100_000_000),
+      budgetMinCents: int(0, 300_000),
+      budgetMaxCents: int(100_000, 10_000_000_000),
       maxApplicants: int(1, 1000),
       liveDate,
       durationHours: num(0.5, 24, 1),
       location: (v) => cleanText(100)(v),
       isUrgent: bool,
       isAdvancePaid: bool,
-      paidAmount: (v) => num(0.01, 3000, 2)(v) && (v as number) > 0,
+      paidAmountCents: (v) => int(1, 300_000)(v),
       requiresDeposit: bool,
-      depositAmount: (v) => num(0.01, 3000, 2)(v) && (v as number) > 0,
+      depositAmountCents: (v) => int(1, 300_000)(v),
     },
   },
   {
     method: 'POST',
     url: '/api/task-applications',
     who: 'influencer',
-    base: () => ({ taskId, proposedRate: 2000, message: '你好' }),
-    fields: { taskId: nothing, proposedRate: int(1000, 3000), message: optText(1000, true) },
+    base: () => ({ taskId, proposedRateCents: 200_000, message: '你好' }),
+    fields: { taskId: nothing, proposedRateCents: int(1000, 3000), message: optText(1000, true) },
   },
   {
     method: 'PUT',
@@ -572,7 +572,7 @@ const queryEndpoints: QueryEndpoint[] = [
     params: {
       search: (v) => !CTRL.test(v) && v.trim().length <= 50,
       category: () => false,
-      budget: () => false,
+      budgetCents: () => false,
       sort: () => false,
       status: () => false,
       page: digits(1, 100_000),
@@ -706,37 +706,39 @@ describe('bad input gives 400 and writes nothing', () => {
 });
 
 describe('the messages of the task form (part 2 §5 and the limits of issue 10)', () => {
-  const base = () => ({ title: '直播', description: '描述', categoryId, budgetMin: 1000, budgetMax: 3000 });
+  const base = () => ({ title: '直播', description: '描述', categoryId, budgetMinCents: 100_000, budgetMaxCents: 300_000 });
   const post = (body: Record<string, unknown>) => clients.company.post('/api/tasks', body);
 
   it('prepayment and deposit must be above 0 and at most the maximum budget', async () => {
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 0 })).json().error).toMatchObject({
+    expect((await post({ ...base(), isAdvancePaid: true, paidAmountCents: 0 })).json().error).toMatchObject({
       code: 'TASK_PREPAYMENT_INVALID',
       message: '请填写有效的预付金额',
     });
-    expect((await post({ ...base(), requiresDeposit: true, depositAmount: null })).json().error).toMatchObject({
+    expect((await post({ ...base(), requiresDeposit: true, depositAmountCents: null })).json().error).toMatchObject({
       code: 'TASK_DEPOSIT_INVALID',
       message: '请填写有效的保证金金额',
     });
-    const paid = await post({ ...base(), isAdvancePaid: true, paidAmount: 3000.01 });
+    const paid = await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_001 });
     expect(paid.statusCode).toBe(400);
     expect(paid.json().error).toMatchObject({ code: 'TASK_PREPAYMENT_OVER_BUDGET', message: '预付金额不能超过预算上限' });
-    expect(paid.json().error.fields).toMatchObject({ paidAmount: 'TASK_PREPAYMENT_OVER_BUDGET' });
-    const deposit = await post({ ...base(), requiresDeposit: true, depositAmount: 1e10 });
+    expect(paid.json().error.fields).toMatchObject({ paidAmountCents: 'TASK_PREPAYMENT_OVER_BUDGET' });
+    const deposit = await post({ ...base(), requiresDeposit: true, depositAmountCents: 1e10 });
     expect(deposit.json().error).toMatchObject({ code: 'TASK_DEPOSIT_OVER_BUDGET', message: '保证金金额不能超过预算上限' });
     // a valid prepayment moves money: refused while the wallet is empty (nothing stored), accepted once funded
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 3000, requiresDeposit: true, depositAmount: 0.5 })).json().error).toMatchObject({
+    expect(
+      (await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_000, requiresDeposit: true, depositAmountCents: 50 })).json().error,
+    ).toMatchObject({
       code: 'WALLET_INSUFFICIENT',
     });
     await fundWallet(t.app.ctx.db, { userId: companyUserId, userType: 'company', cents: 300_000 });
-    expect((await post({ ...base(), isAdvancePaid: true, paidAmount: 3000, requiresDeposit: true, depositAmount: 0.5 })).statusCode).toBe(200);
+    expect((await post({ ...base(), isAdvancePaid: true, paidAmountCents: 300_000, requiresDeposit: true, depositAmountCents: 50 })).statusCode).toBe(200);
   });
 
   it('"" and null are not 0: a required number left empty is refused, not stored as 0', async () => {
-    expect((await post({ ...base(), budgetMin: '' })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
-    expect((await post({ ...base(), budgetMin: null })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
-    expect((await post({ ...base(), budgetMin: true })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
-    expect((await post({ ...base(), budgetMax: 2147483648 })).json().error.code).toBe('TASK_BUDGET_TOO_LARGE');
+    expect((await post({ ...base(), budgetMinCents: '' })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
+    expect((await post({ ...base(), budgetMinCents: null })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
+    expect((await post({ ...base(), budgetMinCents: true })).json().error.code).toBe('TASK_BUDGET_REQUIRED');
+    expect((await post({ ...base(), budgetMaxCents: 214_748_364_800 })).json().error.code).toBe('TASK_BUDGET_TOO_LARGE');
   });
 
   it('the live date lies between now and one year ahead (by the platform clock)', async () => {

@@ -54,7 +54,7 @@ describe('CSV exports neutralise formulas', () => {
       const task = await makeTask(db, { companyId: co.company.id, categoryId: cat.id, createdAt: at });
       await db
         .insert(taskApplications)
-        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted', appliedAt: at, respondedAt: at });
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 10_000, status: 'accepted', appliedAt: at, respondedAt: at });
     }
     const q = 'from=2026-11-20&to=2026-11-20';
     const influencers = bodyOf(await admin.get(`/api/admin/analytics.csv?chart=topInfluencers&${q}`));
@@ -87,10 +87,10 @@ describe('CSV exports neutralise formulas', () => {
       accountNumber: '6222021234567890123',
     });
     expect(bank.statusCode, bank.body).toBe(200);
-    expect((await c.post('/api/wallet/payouts', { amount: '12.34', bankAccountId: bank.json().bankAccount.id })).statusCode).toBe(200);
+    expect((await c.post('/api/wallet/payouts', { amountCents: 1234, bankAccountId: bank.json().bankAccount.id })).statusCode).toBe(200);
     const csv = bodyOf(await c.get('/api/wallet/statement.csv'));
     const payoutRow = csv.split('\r\n').find((r) => r.includes('payout_request'));
-    expect(payoutRow).toMatch(/,payout_request,"'=HYPERLINK\(""http:\/\/evil\.example""\) •••• 0123",-12\.34,487\.66$/);
-    expect(csv.split('\r\n')[1]).toMatch(/,topup,.*,500\.00,500\.00$/);
+    expect(payoutRow).toMatch(/,payout_request,"'=HYPERLINK\(""http:\/\/evil\.example""\) •••• 0123",-1234,48766$/);
+    expect(csv.split('\r\n')[1]).toMatch(/,topup,.*,50000,50000$/);
   });
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   const [app] = await db
     .insert(taskApplications)
-    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 2500, status: 'accepted', respondedAt: new Date(NOW.getTime() - 48 * H) })
+    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 250_000, status: 'accepted', respondedAt: new Date(NOW.getTime() - 48 * H) })
     .returning();
   const deal = await makeDeal(db, {
     task,
@@ -280,7 +280,14 @@ const IMPOSSIBLE_DATE_TIMES: unknown[] = [
 
 type DateTimeParam = { label: string; send: (value: unknown) => Promise<Res>; code: string };
 const liveStart = () => NOW.getTime() + 48 * H;
-const taskBody = (liveDate: unknown) => ({ title: '口红新品直播', description: '新品口红直播推广', categoryId, budgetMin: 1000, budgetMax: 3000, liveDate });
+const taskBody = (liveDate: unknown) => ({
+  title: '口红新品直播',
+  description: '新品口红直播推广',
+  categoryId,
+  budgetMinCents: 100_000,
+  budgetMaxCents: 300_000,
+  liveDate,
+});
 const scheduleBody = (o: Record<string, unknown>) => ({
   start: iso(liveStart()),
   end: iso(liveStart() + 2 * H),

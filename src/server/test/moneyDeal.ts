@@ -37,7 +37,7 @@ export async function makeReportedDeal(
   const task = await makeTask(db, { companyId: co.company.id, status: 'in_progress', selectedInfluencerId: influencerId, currentApplicants: 1 });
   const [app] = await db
     .insert(taskApplications)
-    .values({ taskId: task.id, influencerId, proposedRate: Math.round(o.feeCents / 100), status: 'accepted', respondedAt: new Date(t - 48 * H) })
+    .values({ taskId: task.id, influencerId, proposedRateCents: Math.round(o.feeCents / 100), status: 'accepted', respondedAt: new Date(t - 48 * H) })
     .returning();
   const commissionBps = o.commissionBps ?? 0;
   await fundWallet(db, { userId: co.user.id, userType: 'company', cents: o.feeCents + (o.companyExtraCents ?? 0), at: new Date(t - 48 * H) });

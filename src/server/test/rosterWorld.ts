@@ -15,7 +15,7 @@ export async function makeRosterWorld(t: TestApp, share: number, passwordHash: s
   const ag = await makeAgency(db, { user: { passwordHash } });
   const a = await signedIn(t.app, ag.user.email);
   const i = await signedIn(t.app, inf.user.email);
-  const inv = (await a.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: share })).json().invitation;
+  const inv = (await a.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: share * 100 })).json().invitation;
   expect((await i.post(`/api/agency-invitations/${inv.id}/accept`)).statusCode).toBe(200);
   return { co, inf, ag, a, i, c: await signedIn(t.app, co.user.email) };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ADMIN_PERMISSIONS } from '../options';
 import { AGENCY_STATUSES, agencyMembership } from './agencies';
 import { emailField, listOf, loginPasswordField, pageQuery, passwordField, pagination } from './common';
-import { text } from './fields';
+import { centsOut, text } from './fields';
 
 export const adminPermission = z.enum(ADMIN_PERMISSIONS);
 export const adminPermissions = z.array(adminPermission).max(ADMIN_PERMISSIONS.length);
@@ -151,7 +151,7 @@ export const adminUserDetail = adminUserRow.extend({
       tags: z.array(z.string()),
       tiktokAccount: z.string().nullable(),
       tiktokFollowersCount: z.number().nullable(),
-      hourlyRate: z.number(),
+      hourlyRateCents: centsOut('The influencer’s hourly rate'),
       experienceYears: z.number(),
       idType: z.string().nullable(),
       idImageUrl: z.string().nullable(),
@@ -265,7 +265,7 @@ export const demoDataCounts = z.object({
   videos: z.number().int(),
   /** demo money: every ledger entry drawing on or paying into a demo account, and their sum in cents (what world_demo gave) */
   ledgerEntries: z.number().int(),
-  demoMoneyCents: z.number().int(),
+  demoMoneyCents: centsOut('Demo money'),
 });
 export type DemoDataCounts = z.infer<typeof demoDataCounts>;
 export const demoDataResponse = z.object({

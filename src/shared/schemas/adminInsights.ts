@@ -1,7 +1,7 @@
 /** 系统设置 (settings the product reads) and 数据分析 contracts. */
 import { z } from 'zod';
 import { emailField } from './common';
-import { calendarDay, dayRangeRule, decimal, int, optionalText } from './fields';
+import { bpsIn, bpsOut, calendarDay, centsIn, centsOut, dayRangeRule, int, optionalText } from './fields';
 import type { ErrorCode } from '../errors';
 import { CALENDAR_OVERRIDES_MAX, normaliseDays } from '../workingDays';
 
@@ -20,8 +20,8 @@ const dayList = (code: ErrorCode) =>
 /** Every setting with its rules; the server fills defaults for settings never saved. */
 export const platformSettings = z
   .object({
-    /** platform service fee, percent of the deal amount (0–50, one decimal) */
-    platformFeePercent: decimal(0, 50, 1, { invalid: 'SETTING_FEE_INVALID' }),
+    /** platform service fee in basis points of the deal amount (0–5000, i.e. 0–50 % with one decimal: a multiple of 10) */
+    platformFeeBps: bpsIn(0, 5000, 10, { invalid: 'SETTING_FEE_INVALID' }, 'The platform service fee on what the influencer is paid'),
     /** automatic settlement after a live session without dispute, hours */
     settlementHours: int(1, 720, { invalid: 'SETTING_SETTLEMENT_INVALID' }),
     /** where /contact messages are mailed */
@@ -36,7 +36,7 @@ export const platformSettings = z
       tone: z.enum(ANNOUNCEMENT_TONES),
     }),
     /** the smallest payout, cents ($1.00 to $100,000.00) */
-    payoutMinCents: int(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }),
+    payoutMinCents: centsIn(100, 10_000_000, { invalid: 'SETTING_PAYOUT_MIN_INVALID' }, 'The smallest payout'),
     /** invitations (邀请) one task may send in 24 hours */
     invitationDailyLimit: int(1, 200, { invalid: 'SETTING_INVITATION_LIMIT_INVALID' }),
     /**
@@ -58,12 +58,12 @@ export type PlatformSettingsInput = z.input<typeof platformSettings>;
 
 /** the settings as answered (plain values: a response schema has no transforms) */
 export const platformSettingsOut = z.object({
-  platformFeePercent: z.number(),
+  platformFeeBps: bpsOut('The platform service fee on what the influencer is paid'),
   settlementHours: z.number(),
   supportEmail: z.string(),
   signupOpen: z.object({ influencer: z.boolean(), company: z.boolean(), agency: z.boolean() }),
   announcement: z.object({ enabled: z.boolean(), textZh: z.string().nullable(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES) }),
-  payoutMinCents: z.number(),
+  payoutMinCents: centsOut('The smallest payout'),
   invitationDailyLimit: z.number(),
   holidays: z.array(z.string()),
   workdays: z.array(z.string()),
@@ -92,7 +92,7 @@ export type SettingsResponse = z.infer<typeof settingsResponse>;
 
 /** GET /api/site-settings: what every visitor may know */
 export const siteSettings = z.object({
-  platformFeePercent: z.number(),
+  platformFeeBps: bpsOut('The platform service fee on what the influencer is paid'),
   settlementHours: z.number(),
   signupOpen: z.object({ influencer: z.boolean(), company: z.boolean(), agency: z.boolean() }),
   announcement: z.object({ textZh: z.string(), textEn: z.string().nullable(), tone: z.enum(ANNOUNCEMENT_TONES), version: z.string() }).nullable(),
@@ -124,7 +124,10 @@ export const analyticsResponse = z.object({
     }),
   ),
   /** accepted / applications over the range (null without applications) */
-  acceptanceRate: z.number().nullable(),
+  acceptanceRate: z
+    .number()
+    .nullable()
+    .describe('Accepted applications / applications over the range: a statistic (not money), a percentage 0–100 with one decimal (null without applications)'),
   categories: z.array(z.object({ name: z.string(), nameEn: z.string().nullable(), tasks: z.number() })),
   funnel: z.object({ published: z.number(), applied: z.number(), accepted: z.number(), completed: z.number() }),
   topInfluencers: z.array(z.object({ id: z.string(), nickname: z.string(), accepted: z.number(), completed: z.number() })),
@@ -132,14 +135,14 @@ export const analyticsResponse = z.object({
   /**
    * agencies (机构, issue 25 item 6): accounts by review state now, and the GMV through them over the range — the
    * reported GMV of deals completed in the range, of which those made under an agency (`deals.agency_id`); the share in
-   * percent with one decimal (null without GMV)
+   * basis points (null without GMV)
    */
   agencies: z.object({
     approved: z.number().int(),
     pending: z.number().int(),
-    gmvCents: z.number().int(),
-    agencyGmvCents: z.number().int(),
-    agencyGmvSharePercent: z.number().nullable(),
+    gmvCents: centsOut('The GMV (gross merchandise value)'),
+    agencyGmvCents: centsOut('The GMV of deals made under an agency'),
+    agencyGmvShareBps: bpsOut('The share of the GMV made under an agency (null without GMV)').nullable(),
   }),
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponse>;

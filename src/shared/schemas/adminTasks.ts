@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { TASK_STATUSES } from '../options';
 import { listOf, pageQuery, pagination } from './common';
-import { int, optionalText, text } from './fields';
+import { centsOut, int, optionalText, text } from './fields';
 
 export const adminCategory = z.object({
   id: z.string(),
@@ -56,8 +56,8 @@ export const adminTaskRow = z.object({
   categoryNameEn: z.string().nullable(),
   selectedInfluencer: z.string().nullable(),
   applicationsCount: z.number(),
-  budgetMin: z.number(),
-  budgetMax: z.number(),
+  budgetMinCents: centsOut('The lowest budget'),
+  budgetMaxCents: centsOut('The highest budget'),
   liveDate: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -77,7 +77,7 @@ export const adminTaskDetail = adminTaskRow.extend({
       id: z.string(),
       influencerId: z.string(),
       nickname: z.string(),
-      proposedRate: z.number(),
+      proposedRateCents: centsOut('The influencer’s quote'),
       message: z.string().nullable(),
       status: z.string(),
       appliedAt: z.string(),

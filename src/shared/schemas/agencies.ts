@@ -1,17 +1,19 @@
 /**
  * Agencies (MCN 机构, issue 25, decision 0044): the account's sign-up details, the public agency page, the
  * roster (签约达人) with its invitations and memberships. Shares are whole percents 0–70 of the influencer's
- * net after the platform fee.
+ * net after the platform fee, spoken in the API as basis points (decision 0053): shareBps 0–7000, multiples of 100.
  */
 import { z } from 'zod';
 import { creditCodeField } from './profiles';
 import { influencerCard } from './people';
-import { calendarDay, int, optionalText, text } from './fields';
+import { bpsIn, bpsOut, calendarDay, centsOut, int, optionalText, text } from './fields';
 import { emailField, listOf, pagination } from './common';
 import { DEAL_STATES } from '../deals';
 import { APPLICATION_STATUSES, INVITATION_STATUSES } from '../options';
 
 export const AGENCY_SHARE_MAX = 70;
+/** the same cap in basis points, what the API speaks (decision 0053) */
+export const AGENCY_SHARE_MAX_BPS = AGENCY_SHARE_MAX * 100;
 export const AGENCY_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AgencyStatus = (typeof AGENCY_STATUSES)[number];
 export const MEMBERSHIP_STATUSES = ['active', 'ending', 'ended'] as const;
@@ -60,7 +62,7 @@ export const rosterInvitationRequest = z
   .object({
     influencerId: z.string().uuid({ error: 'AGENCY_INFLUENCER_NOT_FOUND' }).optional(),
     email: emailField.optional(),
-    sharePercent: int(0, AGENCY_SHARE_MAX, { invalid: 'AGENCY_SHARE_INVALID', notInt: 'AGENCY_SHARE_INVALID' }),
+    shareBps: bpsIn(0, AGENCY_SHARE_MAX_BPS, 100, { invalid: 'AGENCY_SHARE_INVALID' }, 'The agency’s share of the influencer’s net after the platform fee'),
     endsOn: calendarDay().optional().nullable(),
   })
   .refine((v) => Boolean(v.influencerId) !== Boolean(v.email), { error: 'AGENCY_INVITEE_REQUIRED', path: ['influencerId'] });
@@ -73,7 +75,7 @@ export const agencyInvitation = z.object({
   id: z.string().uuid(),
   agency: agencyRef,
   influencer: influencerRef,
-  sharePercent: z.number().int(),
+  shareBps: bpsOut('The agency’s share of the influencer’s net after the platform fee'),
   endsOn: z.string().nullable(),
   status: z.enum(AGENCY_INVITATION_STATUSES),
   createdAt: z.string(),
@@ -85,7 +87,7 @@ export const agencyMembership = z.object({
   id: z.string().uuid(),
   agency: agencyRef,
   influencer: influencerRef,
-  sharePercent: z.number().int(),
+  shareBps: bpsOut('The agency’s share of the influencer’s net after the platform fee'),
   endsOn: z.string().nullable(),
   status: z.enum(MEMBERSHIP_STATUSES),
   startedAt: z.string(),
@@ -149,15 +151,15 @@ const month = z.string().regex(/^\d{4}-\d{2}$/);
 export const workspaceRosterRow = z.object({
   influencer: influencerRef,
   membershipStatus: z.enum(MEMBERSHIP_STATUSES),
-  sharePercent: z.number().int(),
+  shareBps: bpsOut('The agency’s share of the influencer’s net after the platform fee'),
   /** deals made under this agency that are not finished */
   openDeals: z.number().int(),
   /** of those, the ones waiting for the influencer's move (the deal table's waitingFor: influencer or both) */
   waitingOnInfluencer: z.number().int(),
   /** the agency's cut paid this month from this influencer's deals (its wallet's deal lines), cents */
-  earningsCents: z.number().int(),
+  earningsCents: centsOut('Earnings'),
   /** the reported GMV of this influencer's deals under the agency completed this month, cents */
-  gmvCents: z.number().int(),
+  gmvCents: centsOut('The GMV (gross merchandise value)'),
   rating: z.number(),
   totalReviews: z.number().int(),
 });
@@ -168,7 +170,12 @@ export const agencyWorkspaceResponse = z.object({
   month,
   roster: z.array(workspaceRosterRow),
   /** the agency's whole month, former members' deals included */
-  totals: z.object({ openDeals: z.number().int(), waitingOnInfluencer: z.number().int(), earningsCents: z.number().int(), gmvCents: z.number().int() }),
+  totals: z.object({
+    openDeals: z.number().int(),
+    waitingOnInfluencer: z.number().int(),
+    earningsCents: centsOut('Earnings'),
+    gmvCents: centsOut('The GMV (gross merchandise value)'),
+  }),
 });
 export type AgencyWorkspaceResponse = z.infer<typeof agencyWorkspaceResponse>;
 
@@ -193,7 +200,7 @@ export const pipelineItem = z.object({
   /** deals: whose move it is (the deal table's waitingFor); null for applications and invitations */
   waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
   /** the rate: the deal's fee, the proposed or offered rate, cents */
-  amountCents: z.number().int(),
+  amountCents: centsOut('Amount'),
   /** when it was made (applied, invited, the deal created) */
   createdAt: z.string(),
   /** the agency acted for the influencer (代理操作) in it */
@@ -214,9 +221,9 @@ export const agencyEarningsResponse = z.object({
     z.object({
       month,
       /** the agency's wallet's deal lines (its cut of fees and commissions) that month, cents */
-      earningsCents: z.number().int(),
+      earningsCents: centsOut('Earnings'),
       /** the reported GMV of the agency's deals completed that month, cents */
-      gmvCents: z.number().int(),
+      gmvCents: centsOut('The GMV (gross merchandise value)'),
       /** deals under the agency completed that month */
       completedDeals: z.number().int(),
     }),

@@ -3,7 +3,7 @@ import { listOf, pageQuery } from './common';
 import { onBehalfRef } from './agencies';
 import { DEAL_EVENT_NAMES, DEAL_ROLES, DEAL_STATES, DISPUTE_REASONS } from '../deals';
 import { PRICING_MODELS } from '../money';
-import { decimal, int, isoDateTime, parseIsoDateTime, text } from './fields';
+import { bpsIn, bpsOut, centsOut, decimal, int, isoDateTime, parseIsoDateTime, text } from './fields';
 import { dealReviews } from './reviews';
 
 const span = (a: string, b: string) => (parseIsoDateTime(b)?.getTime() ?? NaN) - (parseIsoDateTime(a)?.getTime() ?? NaN);
@@ -54,7 +54,9 @@ export const reportForm = z
     peakViewers: count('DEAL_REPORT_NUMBER_INVALID'),
     orders: count('DEAL_REPORT_NUMBER_INVALID'),
     /** gross merchandise value in cents */
-    gmvCents: decimal(0, 1e15, 0, { invalid: 'DEAL_REPORT_NUMBER_INVALID' }),
+    gmvCents: decimal(0, 1e15, 0, { invalid: 'DEAL_REPORT_NUMBER_INVALID' }).describe(
+      'The live’s gross merchandise value, in integer cents (USD): 123456 is $1,234.56',
+    ),
     screenshots: uploadIds,
   })
   .superRefine((v, ctx) => {
@@ -78,8 +80,8 @@ export const reasonForm = z.object({ reason: text(500, { multiline: true, requir
 
 export const resolutionForm = z.object({
   reason: text(1000, { multiline: true, required: 'DEAL_REASON_REQUIRED' }),
-  /** resolve_partial only: the share of the rate the influencer receives */
-  percent: int(1, 99, { invalid: 'DEAL_PERCENT_INVALID' }).optional(),
+  /** resolve_partial only: the share of the rate the influencer receives, whole percents 1–99 as basis points */
+  payoutBps: bpsIn(100, 9900, 100, { invalid: 'DEAL_PERCENT_INVALID' }, 'resolve_partial only: the share of the rate the influencer receives').optional(),
   /** the influencer's deposit goes to the company (a dispute decided against the influencer) */
   awardDeposit: z.boolean().default(false),
 });
@@ -122,7 +124,7 @@ export const dealDispute = z.object({
   answerEvidence: z.array(image),
   answeredAt: z.string().nullable(),
   outcome: z.enum(['open', 'withdrawn', 'completed', 'partial', 'cancelled']),
-  percent: z.number().nullable(),
+  payoutBps: bpsOut('The decided share of the rate paid to the influencer (null: not decided)').nullable(),
   decisionReason: z.string().nullable(),
   closedAt: z.string().nullable(),
 });
@@ -141,14 +143,14 @@ export const dealFactsOut = z.object({
 
 /** one settlement as computeSettlement gives it (src/shared/money.ts) */
 export const settlementOut = z.object({
-  feeShareCents: z.number().int(),
-  refundCents: z.number().int(),
-  commissionCents: z.number().int(),
-  feeOnShareCents: z.number().int(),
-  feeOnCommissionCents: z.number().int(),
-  platformFeeCents: z.number().int(),
-  influencerNetCents: z.number().int(),
-  companyPaysCents: z.number().int(),
+  feeShareCents: centsOut('Fee share'),
+  refundCents: centsOut('Refund'),
+  commissionCents: centsOut('Commission'),
+  feeOnShareCents: centsOut('Fee on share'),
+  feeOnCommissionCents: centsOut('Fee on commission'),
+  platformFeeCents: centsOut('Platform fee'),
+  influencerNetCents: centsOut('Influencer net'),
+  companyPaysCents: centsOut('Company pays'),
 });
 
 /** the deal's money (decision 0022): the terms, what is held now, and the settlement when it happened */
@@ -156,29 +158,29 @@ export const dealMoney = z.object({
   /** false: accepted before money moved on the platform (nothing held, nothing settled) */
   tracked: z.boolean(),
   pricingModel: z.enum(PRICING_MODELS),
-  feeCents: z.number().int(),
-  commissionBps: z.number().int(),
-  depositCents: z.number().int(),
-  platformFeeBps: z.number().int(),
+  feeCents: centsOut('Fee'),
+  commissionBps: bpsOut('The commission on the confirmed GMV (0 for a fixed fee)'),
+  depositCents: centsOut('Deposit'),
+  platformFeeBps: bpsOut('The platform service fee, frozen when the deal was made'),
   /** the fee held in escrow now, and what the company still has to pay into it */
-  escrowCents: z.number().int(),
-  feeDueCents: z.number().int(),
-  depositHeldCents: z.number().int(),
+  escrowCents: centsOut('Escrow'),
+  feeDueCents: centsOut('Fee due'),
+  depositHeldCents: centsOut('Deposit held'),
   feeFundedAt: z.string().nullable(),
   depositPaidAt: z.string().nullable(),
   /** 待付款: when the platform cancels the deal if it is still unpaid */
   paymentDueAt: z.string().nullable(),
   /** what completion pays with the terms and the report as they stand (the commission once a GMV is reported) */
   estimate: z.object({
-    feeShareCents: z.number().int(),
-    refundCents: z.number().int(),
-    commissionCents: z.number().int(),
-    platformFeeCents: z.number().int(),
-    influencerNetCents: z.number().int(),
+    feeShareCents: centsOut('Fee share'),
+    refundCents: centsOut('Refund'),
+    commissionCents: centsOut('Commission'),
+    platformFeeCents: centsOut('Platform fee'),
+    influencerNetCents: centsOut('Influencer net'),
   }),
   settledAt: z.string().nullable(),
-  settledGrossCents: z.number().int().nullable(),
-  commissionCents: z.number().int().nullable(),
+  settledGrossCents: centsOut('Settled gross').nullable(),
+  commissionCents: centsOut('Commission').nullable(),
   commissionStatus: z.enum(['none', 'due', 'paid']),
   depositAwarded: z.boolean(),
   /**
@@ -186,25 +188,30 @@ export const dealMoney = z.object({
    * the platform fee and commission frozen at acceptance, the reported GMV. An admin's decision dialog computes
    * its preview from these with the same function (decision 0030)
    */
-  terms: z.object({ escrowCents: z.number().int(), platformFeeBps: z.number().int(), commissionBps: z.number().int(), gmvCents: z.number().int().nullable() }),
+  terms: z.object({
+    escrowCents: centsOut('Escrow'),
+    platformFeeBps: bpsOut('The platform service fee, frozen when the deal was made'),
+    commissionBps: bpsOut('The commission on the confirmed GMV (0 for a fixed fee)'),
+    gmvCents: centsOut('The GMV (gross merchandise value)').nullable(),
+  }),
   /**
    * an admin decided the dispute at a share below 100 % (部分完成, or 0 % when cancelled): the settlement as
    * agreed and as decided (decisionComparison), the same for both sides
    */
-  decision: z.object({ percent: z.number().int(), before: settlementOut, after: settlementOut }).nullable(),
+  decision: z.object({ payoutBps: bpsOut('The decided share of the rate paid to the influencer'), before: settlementOut, after: settlementOut }).nullable(),
   /**
    * the split of the influencer's net with the agency the deal was made under (decision 0044): what the settlement
-   * paid (`settled`) or, before it, what it will pay with the terms and the report as they stand — floor(net × percent
-   * / 100) per payment, the rest the influencer's. Given to the influencer (and an agency acting for them) and admins
+   * paid (`settled`) or, before it, what it will pay with the terms and the report as they stand — floor(net × shareBps
+   * / 10000) per payment, the rest the influencer's. Given to the influencer (and an agency acting for them) and admins
    * only; absent for the company and for a deal without an agency
    */
   agencySplit: z
     .object({
       agencyId: z.string().uuid(),
       agencyName: z.string(),
-      percent: z.number().int(),
-      agencyCents: z.number().int(),
-      influencerCents: z.number().int(),
+      shareBps: bpsOut('The agency’s share of the influencer’s net after the platform fee'),
+      agencyCents: centsOut('The agency’s part'),
+      influencerCents: centsOut('The influencer’s part'),
       settled: z.boolean(),
     })
     .optional(),
@@ -231,7 +238,7 @@ export const dealDetail = z.object({
   serverNow: z.string(),
   terms: z.object({
     taskTitle: z.string(),
-    rateCents: z.number(),
+    rateCents: centsOut('Rate'),
     plannedLiveDate: z.string().nullable(),
     durationHours: z.number(),
     productName: z.string().nullable(),
@@ -255,7 +262,7 @@ export const dealDetail = z.object({
       views: z.number(),
       peakViewers: z.number(),
       orders: z.number(),
-      gmvCents: z.number(),
+      gmvCents: centsOut('The GMV (gross merchandise value)'),
       screenshots: z.array(image),
       reportedAt: z.string(),
     })
@@ -269,7 +276,7 @@ export const dealDetail = z.object({
   }),
   confirmedAt: z.string().nullable(),
   autoConfirmed: z.boolean(),
-  payoutPercent: z.number(),
+  payoutBps: bpsOut('The share of the rate due to the influencer (10000 unless an admin decided otherwise)'),
   completedAt: z.string().nullable(),
   disputes: z.array(dealDispute),
   timeline: z.array(dealTimelineEntry),
@@ -284,7 +291,7 @@ export const dealSummary = z.object({
   taskId: z.string().uuid(),
   taskTitle: z.string(),
   status: z.enum(DEAL_STATES),
-  rateCents: z.number(),
+  rateCents: centsOut('Rate'),
   counterpart: z.object({ id: z.string().uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
   waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
   scheduleStart: z.string().nullable(),

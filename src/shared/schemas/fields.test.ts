@@ -107,11 +107,15 @@ describe('dates', () => {
 });
 
 describe('the forms see the server messages', () => {
-  const task = { title: '直播', description: '描述', categoryId: '00000000-0000-4000-8000-000000000000', budgetMin: 100, budgetMax: 3000 };
+  const task = { title: '直播', description: '描述', categoryId: '00000000-0000-4000-8000-000000000000', budgetMinCents: 10_000, budgetMaxCents: 300_000 };
   it('publish form: amounts above 0 and at most the maximum budget', () => {
-    expect(codes(taskCreateRequest.safeParse({ ...task, isAdvancePaid: true, paidAmount: 3000.5 }))).toEqual(['paidAmount:TASK_PREPAYMENT_OVER_BUDGET']);
-    expect(codes(taskCreateRequest.safeParse({ ...task, requiresDeposit: true, depositAmount: 0 }))).toEqual(['depositAmount:TASK_DEPOSIT_INVALID']);
-    expect(codes(taskCreateRequest.safeParse({ ...task, budgetMin: '' }))).toEqual(['budgetMin:TASK_BUDGET_REQUIRED']);
+    expect(codes(taskCreateRequest.safeParse({ ...task, isAdvancePaid: true, paidAmountCents: 300_001 }))).toEqual([
+      'paidAmountCents:TASK_PREPAYMENT_OVER_BUDGET',
+    ]);
+    // integer cents only (decision 0053): dollars with a fraction are refused, never taken 100× off
+    expect(codes(taskCreateRequest.safeParse({ ...task, isAdvancePaid: true, paidAmountCents: 3000.5 }))).toEqual(['paidAmountCents:TASK_PREPAYMENT_INVALID']);
+    expect(codes(taskCreateRequest.safeParse({ ...task, requiresDeposit: true, depositAmountCents: 0 }))).toEqual(['depositAmountCents:TASK_DEPOSIT_INVALID']);
+    expect(codes(taskCreateRequest.safeParse({ ...task, budgetMinCents: '' }))).toEqual(['budgetMinCents:TASK_BUDGET_REQUIRED']);
     expect(codes(taskCreateRequest.safeParse({ ...task, liveDate: '0000-01-01T00:00:00Z' }))).toEqual(['liveDate:TASK_LIVE_DATE_INVALID']);
     expect(codes(taskCreateRequest.safeParse({ ...task, title: '口红\u0000' }))).toEqual(['title:TEXT_INVALID_CHARS']);
   });

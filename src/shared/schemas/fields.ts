@@ -174,3 +174,41 @@ export function dayRangeRule(maxDays?: number) {
     if (problem) ctx.addIssue({ code: 'custom', path: ['from'], message: problem.code, ...(problem.params ? { params: problem.params } : {}) });
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// money and rates in the API (decision 0053): every amount is integer cents of US dollars named `…Cents`,
+// every percentage integer basis points named `…Bps` (20 % = 2000), both ways; each says so in the document.
+
+/** the largest amount any request may carry: $100,000,000.00, stored in bigint columns */
+export const CENTS_MAX = 10_000_000_000;
+
+/** An amount in a response: integer cents (USD); `what` says what it is (the document's description). */
+export const centsOut = (what: string) => z.number().int().describe(`${what}, in integer cents (USD): 123456 is $1,234.56`);
+/** A percentage in a response: integer basis points (1 % = 100, 100 % = 10000). */
+export const bpsOut = (what: string) => z.number().int().describe(`${what}, in integer basis points: 2000 is 20 %, 10000 is 100 %`);
+
+/** An amount in a request: a JSON integer of cents (USD) in [min, max] (never dollars, never a fraction). */
+export function centsIn(min: number, max: number, codes: NumberCodes, what: string) {
+  if (max > CENTS_MAX) throw new Error('centsIn(): max above CENTS_MAX');
+  return z
+    .number({ error: codes.invalid })
+    .int({ error: codes.notInt ?? codes.invalid })
+    .min(min, { error: codes.tooSmall ?? codes.invalid })
+    .max(max, { error: codes.tooLarge ?? codes.tooSmall ?? codes.invalid })
+    .describe(`${what}, in integer cents (USD): 123456 is $1,234.56; ${min}–${max}`);
+}
+
+/**
+ * A percentage in a request: integer basis points in [min, max]; `step` keeps a coarser rule of the product
+ * (100: whole percents only, 10: one decimal) and refuses anything between with `codes.invalid`.
+ */
+export function bpsIn(min: number, max: number, step: number, codes: NumberCodes, what: string) {
+  const rule = step === 100 ? 'whole percents only (a multiple of 100)' : step === 10 ? 'one decimal of a percent at most (a multiple of 10)' : 'any integer';
+  return z
+    .number({ error: codes.invalid })
+    .int({ error: codes.notInt ?? codes.invalid })
+    .min(min, { error: codes.tooSmall ?? codes.invalid })
+    .max(max, { error: codes.tooLarge ?? codes.tooSmall ?? codes.invalid })
+    .refine((v) => v % step === 0, { error: codes.invalid })
+    .describe(`${what}, in integer basis points (2000 is 20 %): ${min}–${max}, ${rule}`);
+}

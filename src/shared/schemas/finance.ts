@@ -1,7 +1,7 @@
 /** 财务 in the admin console: the books at a glance and the ledger search (issue 12). Amounts are integer cents. */
 import { z } from 'zod';
 import { LEDGER_ACCOUNT_KINDS } from '../money';
-import { calendarDay, dayRangeRule, queryInt, queryCursor } from './fields';
+import { calendarDay, centsOut, dayRangeRule, queryInt, queryCursor } from './fields';
 
 /** the kinds of journal entries the platform posts (the ledger search filters by one) */
 export const LEDGER_ENTRY_KINDS = [
@@ -31,7 +31,7 @@ export const FINANCE_ENTRIES_PAGE = { max: 100, default: 30 } as const;
 
 export const financeOverviewQuery = z.object({ days: queryInt(FINANCE_REVENUE_DAYS.min, FINANCE_REVENUE_DAYS.max).optional() });
 
-const cents = z.number().int();
+const cents = centsOut('An amount');
 export const financeOverview = z.object({
   currency: z.literal('USD'),
   totals: z.object({

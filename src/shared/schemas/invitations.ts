@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { listOf, pageQuery } from './common';
 import { INVITATION_STATUSES, TASK_STATUSES } from '../options';
 import { PRICING_MODELS } from '../money';
-import { int, text } from './fields';
-import { BUDGET_MAX } from './tasks';
+import { bpsOut, centsIn, centsOut, text } from './fields';
+import { BUDGET_MAX_CENTS } from './tasks';
 
 /**
  * 邀请 (issue 14, decision 0025): a company invites an influencer to its open task; the influencer accepts
@@ -16,8 +16,13 @@ export const inviteRequest = z.object({
   taskId: z.string({ error: 'TASK_NOT_FOUND' }).uuid({ error: 'TASK_NOT_FOUND' }),
   influencerId: z.string({ error: 'INFLUENCER_NOT_FOUND' }).uuid({ error: 'INFLUENCER_NOT_FOUND' }),
   message: text(500, { multiline: true, required: 'INVITATION_MESSAGE_REQUIRED' }),
-  /** whole dollars inside the task's budget; ignored (0) for a commission-only task */
-  offeredRate: int(0, BUDGET_MAX, { invalid: 'INVITATION_RATE_REQUIRED', tooLarge: 'NUMBER_TOO_LARGE' }),
+  /** integer cents inside the task's budget; ignored (0) for a commission-only task */
+  offeredRateCents: centsIn(
+    0,
+    BUDGET_MAX_CENTS,
+    { invalid: 'INVITATION_RATE_REQUIRED', tooLarge: 'NUMBER_TOO_LARGE' },
+    'The rate offered, inside the task’s budget (0 for a commission-only task)',
+  ),
 });
 export type InviteRequest = z.infer<typeof inviteRequest>;
 export type InviteInput = z.input<typeof inviteRequest>;
@@ -35,7 +40,7 @@ const invitationBase = {
   id: z.string().uuid(),
   taskId: z.string().uuid(),
   status: invitationStatus,
-  offeredRate: z.number().int(),
+  offeredRateCents: centsOut('The rate the company offered'),
   message: z.string(),
   declineReason: z.string().nullable(),
   createdAt: z.string(),
@@ -72,13 +77,13 @@ export const invitationForInfluencer = z.object({
     id: z.string().uuid(),
     title: z.string(),
     status: z.enum(TASK_STATUSES),
-    budgetMin: z.number().int(),
-    budgetMax: z.number().int(),
+    budgetMinCents: centsOut('The lowest budget'),
+    budgetMaxCents: centsOut('The highest budget'),
     liveDate: z.string().nullable(),
     durationHours: z.number(),
     location: z.string(),
     pricingModel: z.enum(PRICING_MODELS),
-    commissionBps: z.number().int(),
+    commissionBps: bpsOut('The commission on the confirmed GMV (0 for a fixed fee)'),
     slots: z.number().int(),
     currentApplicants: z.number().int(),
     companyId: z.string().uuid(),

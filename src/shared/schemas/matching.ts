@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, pageQuery } from './common';
+import { centsOut, queryInt } from './fields';
 import { influencerCard } from './people';
 
 /**
@@ -36,8 +37,8 @@ export const recommendedTask = z.object({
   id: z.string().uuid(),
   title: z.string(),
   companyName: z.string(),
-  budgetMin: z.number().int(),
-  budgetMax: z.number().int(),
+  budgetMinCents: centsOut('The lowest budget'),
+  budgetMaxCents: centsOut('The highest budget'),
   durationHours: z.number(),
   liveDate: z.string().nullable(),
   location: z.string(),

@@ -1,31 +1,26 @@
 /** Wallets, top-ups and the finance console (decision 0018). Amounts are integer cents. */
 import { z } from 'zod';
 import { listOf, pageQuery } from './common';
-import { LEDGER_ACCOUNT_KINDS, parseDollars, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, TOPUP_STATUSES } from '../money';
-import { queryCursor, queryInt, text } from './fields';
+import { LEDGER_ACCOUNT_KINDS, TOPUP_MAX_CENTS, TOPUP_METHODS, TOPUP_MIN_CENTS, TOPUP_STATUSES } from '../money';
+import { centsIn, centsOut, queryCursor, queryInt, text } from './fields';
 
-/** An amount in dollars as typed ("1,234.56"), read by string handling into cents; a JSON number is refused (floats never carry money). */
-export const dollarsField = z
-  .string({ error: 'MONEY_AMOUNT_INVALID' })
-  .transform((v, c) => {
-    const cents = parseDollars(v);
-    if (cents === null) {
-      c.addIssue({ code: 'custom', message: 'MONEY_AMOUNT_INVALID' });
-      return z.NEVER;
-    }
-    return cents;
-  })
-  .refine((c) => c >= TOPUP_MIN_CENTS && c <= TOPUP_MAX_CENTS, { error: 'MONEY_AMOUNT_RANGE' });
+/** A top-up amount: a JSON integer of cents (USD), $1.00 to $1,000,000.00 (decision 0053: never dollars, never a fraction). */
+export const topupCentsField = centsIn(
+  TOPUP_MIN_CENTS,
+  TOPUP_MAX_CENTS,
+  { invalid: 'MONEY_AMOUNT_INVALID', tooSmall: 'MONEY_AMOUNT_RANGE', tooLarge: 'MONEY_AMOUNT_RANGE' },
+  'The amount to add to the wallet',
+);
 
 export const topupInput = z.object({
-  amount: dollarsField,
+  amountCents: topupCentsField,
   method: z.enum(TOPUP_METHODS, { error: 'TOPUP_METHOD_INVALID' }),
 });
 export type TopupInput = z.input<typeof topupInput>;
 
 export const topup = z.object({
   id: z.string(),
-  amountCents: z.number(),
+  amountCents: centsOut('Amount'),
   method: z.enum(TOPUP_METHODS),
   status: z.enum(TOPUP_STATUSES),
   /** bank transfers: the code to write on the transfer */
@@ -48,8 +43,8 @@ export const statementLine = z.object({
   at: z.string(),
   kind: z.string(),
   memo: z.string(),
-  amountCents: z.number(),
-  balanceAfterCents: z.number(),
+  amountCents: centsOut('Amount'),
+  balanceAfterCents: centsOut('Balance after'),
 });
 export type StatementLine = z.infer<typeof statementLine>;
 
@@ -59,8 +54,8 @@ export const receipt = z.object({
   kind: z.string(),
   at: z.string(),
   /** what the movement did to the reader's own accounts (+ in, − out) */
-  myAmountCents: z.number().int(),
-  lines: z.array(z.object({ accountKind: z.enum(LEDGER_ACCOUNT_KINDS), mine: z.boolean(), amountCents: z.number().int() })),
+  myAmountCents: centsOut('My amount'),
+  lines: z.array(z.object({ accountKind: z.enum(LEDGER_ACCOUNT_KINDS), mine: z.boolean(), amountCents: centsOut('Amount') })),
   deal: z.object({ id: z.string().uuid(), title: z.string() }).nullable(),
   task: z.object({ id: z.string().uuid(), title: z.string() }).nullable(),
   /** a bank transfer's reference code, a payout's bank reference */
@@ -76,11 +71,11 @@ export const walletQuery = z.object({
 
 export const walletResponse = z.object({
   currency: z.literal('USD'),
-  availableCents: z.number(),
-  pendingCents: z.number(),
-  escrowCents: z.number(),
+  availableCents: centsOut('Available'),
+  pendingCents: centsOut('Pending'),
+  escrowCents: centsOut('Escrow'),
   /** companies: deal commissions left unpaid at settlement (publishing waits until they are paid) */
-  dueCommissions: z.array(z.object({ dealId: z.string().uuid(), taskTitle: z.string(), amountCents: z.number().int() })),
+  dueCommissions: z.array(z.object({ dealId: z.string().uuid(), taskTitle: z.string(), amountCents: centsOut('Amount') })),
   statement: z.object({ items: z.array(statementLine), nextBefore: z.number().nullable() }),
 });
 export type WalletResponse = z.infer<typeof walletResponse>;
@@ -90,7 +85,7 @@ export const sandboxWebhookBody = z.object({
   id: z.string().min(1).max(100),
   type: z.enum(['checkout.succeeded', 'checkout.failed']),
   providerRef: z.string().min(1).max(100),
-  amountCents: z.number().int().positive(),
+  amountCents: centsOut('Amount').positive(),
 });
 export type SandboxWebhookBody = z.infer<typeof sandboxWebhookBody>;
 

@@ -1,8 +1,8 @@
 /** Bank accounts and payouts (decision 0020). Amounts are integer cents; an account number never leaves the server. */
 import { z } from 'zod';
 import { listOf, pageQuery } from './common';
-import { parseDollars, TOPUP_MAX_CENTS } from '../money';
-import { text } from './fields';
+import { TOPUP_MAX_CENTS } from '../money';
+import { centsIn, centsOut, text } from './fields';
 
 export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -38,25 +38,23 @@ export const bankAccountsQuery = pageQuery(100, 100);
 export const bankAccountsResponse = listOf(bankAccount);
 export type BankAccountsResponse = z.infer<typeof bankAccountsResponse>;
 
-/** An amount in dollars as typed, read into cents by string handling; the minimum is a setting, checked by the server. */
-const payoutAmount = z.string({ error: 'MONEY_AMOUNT_INVALID' }).transform((v, c) => {
-  const cents = parseDollars(v);
-  if (cents === null || cents <= 0 || cents > TOPUP_MAX_CENTS) {
-    c.addIssue({ code: 'custom', message: 'MONEY_AMOUNT_INVALID' });
-    return z.NEVER;
-  }
-  return cents;
-});
+/** A payout amount: a JSON integer of cents (USD); the minimum is a setting, checked by the server (decision 0053). */
+const payoutCents = centsIn(
+  1,
+  TOPUP_MAX_CENTS,
+  { invalid: 'MONEY_AMOUNT_INVALID' },
+  'The amount to pay out to the bank account; at least the payout minimum (settings)',
+);
 
 export const payoutInput = z.object({
-  amount: payoutAmount,
+  amountCents: payoutCents,
   bankAccountId: z.string({ error: 'BANK_ACCOUNT_NOT_FOUND' }).uuid({ error: 'BANK_ACCOUNT_NOT_FOUND' }),
 });
 export type PayoutInput = z.input<typeof payoutInput>;
 
 export const payout = z.object({
   id: z.string(),
-  amountCents: z.number(),
+  amountCents: centsOut('Amount'),
   status: z.enum(PAYOUT_STATUSES),
   /** the 5th working day after the request (Asia/Shanghai), YYYY-MM-DD */
   expectedBy: z.string(),
@@ -72,7 +70,7 @@ export type Payout = z.infer<typeof payout>;
 export const payoutsQuery = pageQuery(50, 50);
 export const payoutsResponse = listOf(payout).extend({
   /** the smallest payout now (系统设置) */
-  minCents: z.number(),
+  minCents: centsOut('Min'),
   /** a payout requested now arrives between these working days */
   expected: z.object({ earliest: z.string(), latest: z.string() }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listOf } from './common';
 import { LIMITS } from '../limits';
 import { INFLUENCER_CATEGORIES } from '../options';
-import { queryInt, text } from './fields';
+import { centsOut, queryInt, text } from './fields';
 
 /**
  * The public people pages (issue 8): the influencer directory, influencer and company detail,
@@ -44,7 +44,7 @@ export const influencerCard = z.object({
   /** null for visitors */
   followersCount: z.number().int().nullable(),
   /** null for visitors */
-  hourlyRate: z.number().int().nullable(),
+  hourlyRateCents: centsOut('The influencer’s hourly rate').nullable(),
 });
 export type InfluencerCard = z.infer<typeof influencerCard>;
 
@@ -78,7 +78,7 @@ export const completedWork = z.object({
   title: z.string(),
   companyName: z.string().nullable(),
   completedAt: z.string(),
-  proposedRate: z.number().int().nullable(),
+  proposedRateCents: centsOut('The influencer’s quote').nullable(),
 });
 
 export const influencerDetail = influencerCard.extend({
@@ -106,8 +106,8 @@ export type InfluencerDetail = z.infer<typeof influencerDetail>;
 export const deliveredResults = z.object({
   lives: z.number().int(),
   avgViews: z.number().int(),
-  avgGmvCents: z.number().int(),
-  totalGmvCents: z.number().int(),
+  avgGmvCents: centsOut('Average GMV per live'),
+  totalGmvCents: centsOut('Total GMV'),
 });
 export type DeliveredResults = z.infer<typeof deliveredResults>;
 
@@ -125,8 +125,8 @@ export const companyTaskItem = z.object({
   id: z.string().uuid(),
   title: z.string(),
   status: z.string(),
-  budgetMin: z.number().int(),
-  budgetMax: z.number().int(),
+  budgetMinCents: centsOut('The lowest budget'),
+  budgetMaxCents: centsOut('The highest budget'),
   liveDate: z.string().nullable(),
   createdAt: z.string(),
 });

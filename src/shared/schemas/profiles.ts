@@ -10,7 +10,7 @@ import {
   values,
 } from '../options';
 import { checkCreditCode, normalizeCreditCode } from '../creditCode';
-import { int, optionalText, rounded, text } from './fields';
+import { centsIn, centsOut, int, optionalText, rounded, text } from './fields';
 
 /** Categories an influencer may hold: the profile's fixed list and the supplement form's 10 options. */
 export const INFLUENCER_CATEGORY_VALUES: readonly string[] = [...INFLUENCER_CATEGORIES.map((o) => o.value), ...TASK_CATEGORY_OPTIONS.map((o) => o.value)];
@@ -44,8 +44,8 @@ export const categoriesField = uniqueList(
 export const tagsField = uniqueList(text(20), 'TAG_DUPLICATE', 20);
 
 const nickname = text(40, { required: 'NICKNAME_REQUIRED' });
-/** hourly_rate int4, dollars per hour */
-const hourlyRate = int(0, 1_000_000, { invalid: 'RATE_INVALID', tooLarge: 'NUMBER_TOO_LARGE' });
+/** hourly_rate_cents int4: integer cents per hour, at most $1,000,000.00 (decision 0053) */
+const hourlyRateCents = centsIn(0, 100_000_000, { invalid: 'RATE_INVALID', tooLarge: 'NUMBER_TOO_LARGE' }, 'The influencer’s hourly rate');
 /** experience_years numeric(4,1): step 0.1 (part 1 §5) */
 const experienceYears = rounded(0, 80, 1, { invalid: 'EXPERIENCE_INVALID' });
 
@@ -62,13 +62,16 @@ export const influencerProfile = z.object({
   tiktokProfileUrl: z.string().nullable(),
   tiktokFollowersCount: z.number().nullable(),
   avgPlayCount: z.number().nullable(),
-  avgEngagementRate: z.number().nullable(),
+  avgEngagementRate: z
+    .number()
+    .nullable()
+    .describe('Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals'),
   hasTiktokShop: z.boolean(),
   bio: z.string().nullable(),
   location: z.string().nullable(),
   categories: z.array(z.string()),
   tags: z.array(z.string()),
-  hourlyRate: z.number(),
+  hourlyRateCents: centsOut('The influencer’s hourly rate'),
   experienceYears: z.number(),
   liveVenue: z.string().nullable(),
   weeklySchedule: z.string().nullable(),
@@ -98,7 +101,7 @@ export const influencerProfileUpdate = z.object({
   location: optText(60),
   categories: categoriesField.default([]),
   tags: tagsField.default([]),
-  hourlyRate: hourlyRate.default(0),
+  hourlyRateCents: hourlyRateCents.default(0),
   experienceYears: experienceYears.default(0),
   /** id from POST /api/uploads?purpose=avatar; replaces the current avatar */
   avatarUploadId: z.string().uuid().optional(),
@@ -128,9 +131,12 @@ export const materialsUpdate = z.object({
   location: optText(60),
   avgPlayCount: optInt,
   /** avg_engagement_rate numeric(6,2), percent, step 0.01 */
-  avgEngagementRate: rounded(0, 100, 2, { invalid: 'NUMBER_INVALID' }).optional().nullable(),
+  avgEngagementRate: rounded(0, 100, 2, { invalid: 'NUMBER_INVALID' })
+    .optional()
+    .nullable()
+    .describe('Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals'),
   hasTiktokShop: z.boolean().default(false),
-  hourlyRate: hourlyRate.optional(),
+  hourlyRateCents: hourlyRateCents.optional(),
   experienceYears: experienceYears.optional(),
   categories: categoriesField.default([]),
   tags: tagsField.default([]),

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, INVITATION_STATUSES, ONLINE_LOCATION, TASK_STATUSES, storedLocation } from '../options';
-import { decimal, int, isoDateTime, optionalText, queryInt, text } from './fields';
+import { CENTS_MAX, bpsIn, bpsOut, centsIn, centsOut, decimal, int, isoDateTime, optionalText, queryInt, text } from './fields';
 import { IDEMPOTENCY_KEY_HEADER } from '../headers';
 import { listOf, pageQuery } from './common';
 import { PRICING_MODELS } from '../money';
 import { DEAL_STATES } from '../deals';
 import type { ErrorCode } from '../errors';
 
-export const BUDGET_RANGES = ['0-1000', '1000-5000', '5000-10000', '10000-50000', '50000+'] as const;
+/** the hall's budget ranges, in integer cents (decision 0053): 0-100000 is $0 – $1,000 */
+export const BUDGET_RANGES = ['0-100000', '100000-500000', '500000-1000000', '1000000-5000000', '5000000+'] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
-/** A task matches a range when min ≥ lower and max ≤ upper; 50000+ means min ≥ 50000 (part 2 §5). */
+/** A task matches a range when min ≥ lower and max ≤ upper; 5000000+ means min ≥ $50,000 (part 2 §5). Cents. */
 export const BUDGET_BOUNDS: Record<BudgetRange, { lower: number; upper: number | null }> = {
-  '0-1000': { lower: 0, upper: 1000 },
-  '1000-5000': { lower: 1000, upper: 5000 },
-  '5000-10000': { lower: 5000, upper: 10000 },
-  '10000-50000': { lower: 10000, upper: 50000 },
-  '50000+': { lower: 50000, upper: null },
+  '0-100000': { lower: 0, upper: 100_000 },
+  '100000-500000': { lower: 100_000, upper: 500_000 },
+  '500000-1000000': { lower: 500_000, upper: 1_000_000 },
+  '1000000-5000000': { lower: 1_000_000, upper: 5_000_000 },
+  '5000000+': { lower: 5_000_000, upper: null },
 };
 export const TASK_SORTS = ['created_at', 'budget_desc', 'budget_asc', 'live_date', 'urgent'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
@@ -40,7 +41,10 @@ export const categoriesResponse = listOf(taskCategory);
 export const taskListQuery = z.object({
   search: text(50).optional(),
   category: z.string().uuid().optional(),
-  budget: z.enum(BUDGET_RANGES).optional(),
+  budgetCents: z
+    .enum(BUDGET_RANGES)
+    .optional()
+    .describe('A budget range in integer cents (USD), lower-upper: the task’s budget lies inside it (5000000+: from $50,000 up)'),
   sort: z.enum(TASK_SORTS).default('created_at'),
   status: z.enum([...TASK_STATUSES, 'all']).default('open'),
   page: queryInt(1, 100_000).default(1),
@@ -54,8 +58,8 @@ export const taskCard = z.object({
   description: z.string(),
   productName: z.string().nullable(),
   requirements: z.array(z.string()),
-  budgetMin: z.number(),
-  budgetMax: z.number(),
+  budgetMinCents: centsOut('The lowest budget'),
+  budgetMaxCents: centsOut('The highest budget'),
   maxApplicants: z.number().int(),
   liveDate: z.string().nullable(),
   durationHours: z.number(),
@@ -63,12 +67,12 @@ export const taskCard = z.object({
   status: z.enum(TASK_STATUSES),
   isUrgent: z.boolean(),
   isAdvancePaid: z.boolean(),
-  paidAmount: z.number().nullable(),
+  paidAmountCents: centsOut('The prepayment held since publishing (null: not prepaid)').nullable(),
   requiresDeposit: z.boolean(),
-  depositAmount: z.number().nullable(),
+  depositAmountCents: centsOut('The deposit the influencer pays (null: none)').nullable(),
   /** how the influencer is paid (decision 0022); commissionBps: basis points of the confirmed GMV */
   pricingModel: z.enum(PRICING_MODELS),
-  commissionBps: z.number().int(),
+  commissionBps: bpsOut('The commission on the confirmed GMV (0 for a fixed fee)'),
   /** 已招 currentApplicants / slots: how many influencers the task recruits and how many are taken (decision 0025) */
   slots: z.number().int(),
   currentApplicants: z.number().int(),
@@ -89,7 +93,7 @@ export const applicationStatus = z.enum(APPLICATION_STATUSES);
 export const myApplication = z.object({
   id: z.string().uuid(),
   status: applicationStatus,
-  proposedRate: z.number().int(),
+  proposedRateCents: centsOut('The influencer’s quote'),
   message: z.string().nullable(),
   appliedAt: z.string(),
 });
@@ -106,7 +110,7 @@ export const taskDetailResponse = z.object({
       .object({
         id: z.string().uuid(),
         status: z.enum(INVITATION_STATUSES),
-        offeredRate: z.number().int(),
+        offeredRateCents: centsOut('The rate the company offered'),
         message: z.string(),
         expiresAt: z.string(),
       })
@@ -126,15 +130,16 @@ export const taskIdQuery = z.object({
 /** the most influencers one task may recruit */
 export const TASK_SLOTS_MAX = 50;
 
-/** budget_min / budget_max: whole dollars in int4 columns; the form caps them here. */
-export const BUDGET_MAX = 100_000_000;
-const budget = int(0, BUDGET_MAX, { invalid: 'TASK_BUDGET_REQUIRED', tooSmall: 'TASK_BUDGET_INVALID', tooLarge: 'TASK_BUDGET_TOO_LARGE' });
-/**
- * paid_amount / deposit_amount: numeric(12,2) dollars with cents (the form's step is 0.01); never
- * more than budgetMax, which also keeps them inside the column.
- */
-const amount = (invalid: 'TASK_PREPAYMENT_INVALID' | 'TASK_DEPOSIT_INVALID', tooLarge: 'TASK_PREPAYMENT_OVER_BUDGET' | 'TASK_DEPOSIT_OVER_BUDGET') =>
-  decimal(0, BUDGET_MAX, 2, { invalid, tooLarge }).optional().nullable();
+/** budget_min_cents / budget_max_cents: integer cents in bigint columns, at most $100,000,000.00 (decision 0053). */
+export const BUDGET_MAX_CENTS = CENTS_MAX;
+const budget = (what: string) =>
+  centsIn(0, BUDGET_MAX_CENTS, { invalid: 'TASK_BUDGET_REQUIRED', tooSmall: 'TASK_BUDGET_INVALID', tooLarge: 'TASK_BUDGET_TOO_LARGE' }, what);
+/** paid_amount_cents / deposit_amount_cents: integer cents, never more than budgetMaxCents. */
+const amount = (
+  invalid: 'TASK_PREPAYMENT_INVALID' | 'TASK_DEPOSIT_INVALID',
+  tooLarge: 'TASK_PREPAYMENT_OVER_BUDGET' | 'TASK_DEPOSIT_OVER_BUDGET',
+  what: string,
+) => centsIn(0, BUDGET_MAX_CENTS, { invalid, tooLarge }, what).optional().nullable();
 
 /** A live date lies between now and one year ahead; a few minutes of clock difference are allowed. */
 export const LIVE_DATE_GRACE_MS = 5 * 60 * 1000;
@@ -157,39 +162,47 @@ const liveDateField = isoDateTime('TASK_LIVE_DATE_INVALID').optional().nullable(
 const durationField = decimal(0.5, 24, 1, { invalid: 'TASK_DURATION_INVALID' });
 const locationField = text(100).transform(storedLocation);
 const pricingModelField = z.enum(PRICING_MODELS, { error: 'BAD_REQUEST' });
-/** percent of the confirmed GMV, two decimals at most; required unless the fee is fixed */
-const commissionField = decimal(0, 100, 2, { invalid: 'TASK_COMMISSION_INVALID', tooLarge: 'TASK_COMMISSION_INVALID' }).optional().nullable();
+/** basis points of the confirmed GMV (1250 = 12.5 %); required unless the fee is fixed */
+const commissionField = bpsIn(
+  0,
+  10_000,
+  1,
+  { invalid: 'TASK_COMMISSION_INVALID', tooLarge: 'TASK_COMMISSION_INVALID' },
+  'The commission on the confirmed GMV; required (above 0) unless pricingModel is fixed',
+)
+  .optional()
+  .nullable();
 
 /** The values the task rules look at together (a whole publish form, or a stored task with an edit applied). */
 export type TaskRuleValues = {
-  budgetMin: number;
-  budgetMax: number;
+  budgetMinCents: number;
+  budgetMaxCents: number;
   slots: number;
   maxApplicants: number;
   pricingModel: (typeof PRICING_MODELS)[number];
-  commissionPercent?: number | null;
+  commissionBps?: number | null;
   isAdvancePaid: boolean;
-  paidAmount?: number | null;
+  paidAmountCents?: number | null;
   requiresDeposit: boolean;
-  depositAmount?: number | null;
+  depositAmountCents?: number | null;
 };
 /** The rules across fields of a task (part 2 §5): the publish form and the edit (PATCH /api/tasks/{id}) both keep them. */
 export function taskRuleIssues(v: TaskRuleValues): { path: string; code: ErrorCode }[] {
   const issues: { path: string; code: ErrorCode }[] = [];
-  if (v.budgetMax < v.budgetMin) issues.push({ path: 'budgetMax', code: 'TASK_BUDGET_RANGE' });
+  if (v.budgetMaxCents < v.budgetMinCents) issues.push({ path: 'budgetMaxCents', code: 'TASK_BUDGET_RANGE' });
   if (v.slots > v.maxApplicants) issues.push({ path: 'slots', code: 'TASK_SLOTS_OVER_APPLICANTS' });
-  if (v.pricingModel !== 'fixed' && !(typeof v.commissionPercent === 'number' && v.commissionPercent > 0)) {
-    issues.push({ path: 'commissionPercent', code: 'TASK_COMMISSION_INVALID' });
+  if (v.pricingModel !== 'fixed' && !(typeof v.commissionBps === 'number' && v.commissionBps > 0)) {
+    issues.push({ path: 'commissionBps', code: 'TASK_COMMISSION_INVALID' });
   }
-  if (v.isAdvancePaid && !(typeof v.paidAmount === 'number' && v.paidAmount > 0)) {
-    issues.push({ path: 'paidAmount', code: 'TASK_PREPAYMENT_INVALID' });
-  } else if (v.isAdvancePaid && typeof v.paidAmount === 'number' && v.paidAmount > v.budgetMax) {
-    issues.push({ path: 'paidAmount', code: 'TASK_PREPAYMENT_OVER_BUDGET' });
+  if (v.isAdvancePaid && !(typeof v.paidAmountCents === 'number' && v.paidAmountCents > 0)) {
+    issues.push({ path: 'paidAmountCents', code: 'TASK_PREPAYMENT_INVALID' });
+  } else if (v.isAdvancePaid && typeof v.paidAmountCents === 'number' && v.paidAmountCents > v.budgetMaxCents) {
+    issues.push({ path: 'paidAmountCents', code: 'TASK_PREPAYMENT_OVER_BUDGET' });
   }
-  if (v.requiresDeposit && !(typeof v.depositAmount === 'number' && v.depositAmount > 0)) {
-    issues.push({ path: 'depositAmount', code: 'TASK_DEPOSIT_INVALID' });
-  } else if (v.requiresDeposit && typeof v.depositAmount === 'number' && v.depositAmount > v.budgetMax) {
-    issues.push({ path: 'depositAmount', code: 'TASK_DEPOSIT_OVER_BUDGET' });
+  if (v.requiresDeposit && !(typeof v.depositAmountCents === 'number' && v.depositAmountCents > 0)) {
+    issues.push({ path: 'depositAmountCents', code: 'TASK_DEPOSIT_INVALID' });
+  } else if (v.requiresDeposit && typeof v.depositAmountCents === 'number' && v.depositAmountCents > v.budgetMaxCents) {
+    issues.push({ path: 'depositAmountCents', code: 'TASK_DEPOSIT_OVER_BUDGET' });
   }
   return issues;
 }
@@ -202,8 +215,8 @@ export const taskCreateRequest = z
     categoryId: z.string({ error: 'TASK_CATEGORY_REQUIRED' }).uuid({ error: 'TASK_CATEGORY_REQUIRED' }),
     productName: optionalText(100),
     requirements: requirementsField.default([]),
-    budgetMin: budget,
-    budgetMax: budget,
+    budgetMinCents: budget('The lowest budget'),
+    budgetMaxCents: budget('The highest budget (at least budgetMinCents)'),
     maxApplicants: maxApplicantsField.default(5),
     /** 招募人数: how many influencers the task recruits (1–50, at most maxApplicants) */
     slots: slotsField.default(1),
@@ -212,12 +225,16 @@ export const taskCreateRequest = z
     location: text(100).default(ONLINE_LOCATION).transform(storedLocation),
     isUrgent: z.boolean().default(false),
     isAdvancePaid: z.boolean().default(false),
-    paidAmount: amount('TASK_PREPAYMENT_INVALID', 'TASK_PREPAYMENT_OVER_BUDGET'),
+    paidAmountCents: amount(
+      'TASK_PREPAYMENT_INVALID',
+      'TASK_PREPAYMENT_OVER_BUDGET',
+      'The prepayment (isAdvancePaid), held from the company’s wallet; at most budgetMaxCents',
+    ),
     requiresDeposit: z.boolean().default(false),
-    depositAmount: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET'),
+    depositAmountCents: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET', 'The deposit the influencer pays (requiresDeposit); at most budgetMaxCents'),
     /** fixed fee (the proposed rate), slot fee (坑位费) + commission, or commission only */
     pricingModel: pricingModelField.default('fixed'),
-    commissionPercent: commissionField,
+    commissionBps: commissionField,
   })
   .superRefine((v, ctx) => {
     for (const issue of taskRuleIssues(v)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
@@ -247,8 +264,8 @@ export const taskUpdateRequest = z.strictObject(
     /** null or '' clears it */
     productName: text(100).nullable().optional(),
     requirements: requirementsField.optional(),
-    budgetMin: budget.optional(),
-    budgetMax: budget.optional(),
+    budgetMinCents: budget('The lowest budget').optional(),
+    budgetMaxCents: budget('The highest budget (at least budgetMinCents)').optional(),
     maxApplicants: maxApplicantsField.optional(),
     slots: slotsField.optional(),
     liveDate: liveDateField,
@@ -256,9 +273,9 @@ export const taskUpdateRequest = z.strictObject(
     location: locationField.optional(),
     isUrgent: z.boolean().optional(),
     requiresDeposit: z.boolean().optional(),
-    depositAmount: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET'),
+    depositAmountCents: amount('TASK_DEPOSIT_INVALID', 'TASK_DEPOSIT_OVER_BUDGET', 'The deposit the influencer pays (requiresDeposit); at most budgetMaxCents'),
     pricingModel: pricingModelField.optional(),
-    commissionPercent: commissionField,
+    commissionBps: commissionField,
   },
   { error: 'BAD_REQUEST' },
 );
@@ -285,7 +302,12 @@ export type CompanyTasksResponse = z.infer<typeof companyTasksResponse>;
 
 export const applyRequest = z.object({
   taskId: z.string().uuid(),
-  proposedRate: int(0, BUDGET_MAX, { invalid: 'QUOTE_REQUIRED', tooLarge: 'NUMBER_TOO_LARGE' }),
+  proposedRateCents: centsIn(
+    0,
+    BUDGET_MAX_CENTS,
+    { invalid: 'QUOTE_REQUIRED', tooLarge: 'NUMBER_TOO_LARGE' },
+    'The influencer’s quote for the task (0 for a commission-only task)',
+  ),
   message: optionalText(1000, { multiline: true }),
 });
 export type ApplyRequest = z.infer<typeof applyRequest>;
@@ -294,7 +316,7 @@ export const applicationForCompany = z.object({
   id: z.string().uuid(),
   taskId: z.string().uuid(),
   status: applicationStatus,
-  proposedRate: z.number().int(),
+  proposedRateCents: centsOut('The influencer’s quote'),
   message: z.string().nullable(),
   appliedAt: z.string(),
   respondedAt: z.string().nullable(),
@@ -315,7 +337,7 @@ export const applicationForInfluencer = z.object({
   id: z.string().uuid(),
   taskId: z.string().uuid(),
   status: applicationStatus,
-  proposedRate: z.number().int(),
+  proposedRateCents: centsOut('The influencer’s quote'),
   message: z.string().nullable(),
   appliedAt: z.string(),
   respondedAt: z.string().nullable(),
@@ -323,8 +345,8 @@ export const applicationForInfluencer = z.object({
     id: z.string().uuid(),
     title: z.string(),
     status: z.enum(TASK_STATUSES),
-    budgetMin: z.number(),
-    budgetMax: z.number(),
+    budgetMinCents: centsOut('The lowest budget'),
+    budgetMaxCents: centsOut('The highest budget'),
     liveDate: z.string().nullable(),
     companyName: z.string(),
     /** 已招 currentApplicants / slots (decision 0025) */
@@ -345,7 +367,7 @@ export const decidedApplication = z.object({
   taskId: z.string().uuid(),
   influencerId: z.string().uuid(),
   status: applicationStatus,
-  proposedRate: z.number().int(),
+  proposedRateCents: centsOut('The influencer’s quote (0 for a commission-only task)'),
   respondedAt: z.string().nullable(),
 });
 export const applicationAnswer = z.object({ application: decidedApplication });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { listOf, pageQuery } from './common';
-import { text } from './fields';
+import { bpsOut, centsOut, text } from './fields';
 import { DEAL_EVENT_NAMES, DEAL_STATES, DISPUTE_REASONS, type DealEvent } from '../deals';
 import { APPLICATION_STATUSES } from '../options';
 import { PRICING_MODELS } from '../money';
@@ -50,8 +50,8 @@ export const applicationEventData = z.object({
   applicationId: z.string(),
   taskId: z.string(),
   influencerId: z.string(),
-  /** the proposed rate, whole dollars (0 for a commission-only task) */
-  proposedRate: z.number().int(),
+  /** the proposed rate, integer cents (0 for a commission-only task) */
+  proposedRateCents: centsOut('The influencer’s quote'),
   status: z.enum(APPLICATION_STATUSES),
 });
 export const invitationEventData = z.object({
@@ -71,8 +71,8 @@ export const dealCreatedEventData = z.object({
   status: z.enum(DEAL_STATES),
   pricingModel: z.enum(PRICING_MODELS),
   /** the agreed fee, cents */
-  feeCents: z.number().int(),
-  depositCents: z.number().int(),
+  feeCents: centsOut('Fee'),
+  depositCents: centsOut('Deposit'),
 });
 export const dealStateChangedEventData = z.object({
   dealId: z.string(),
@@ -94,21 +94,21 @@ export const disputeDecidedEventData = z.object({
   dealId: z.string(),
   taskId: z.string(),
   outcome: z.enum(['completed', 'partial', 'cancelled']),
-  /** the percent of the fee paid to the influencer (cancelled: 0) */
-  percent: z.number().int(),
+  /** the share of the fee paid to the influencer (cancelled: 0) */
+  payoutBps: bpsOut('The share of the fee paid to the influencer (cancelled: 0)'),
   reason: z.string(),
 });
 export const settlementPostedEventData = z.object({
   dealId: z.string(),
   taskId: z.string(),
   /** what the settlement paid out in total, cents (fee share and paid commission) */
-  grossCents: z.number().int(),
-  commissionCents: z.number().int().nullable(),
+  grossCents: centsOut('Gross'),
+  commissionCents: centsOut('Commission').nullable(),
   commissionStatus: z.enum(['none', 'due', 'paid']),
   settledAt: z.string(),
 });
-export const payoutPaidEventData = z.object({ payoutId: z.string(), amountCents: z.number().int(), reference: z.string() });
-export const topupSucceededEventData = z.object({ topupId: z.string(), amountCents: z.number().int(), method: z.string() });
+export const payoutPaidEventData = z.object({ payoutId: z.string(), amountCents: centsOut('Amount'), reference: z.string() });
+export const topupSucceededEventData = z.object({ topupId: z.string(), amountCents: centsOut('Amount'), method: z.string() });
 export const taskFilledEventData = z.object({ taskId: z.string(), slots: z.number().int() });
 export const pingEventData = z.object({ endpointId: z.string(), message: z.string() });
 

@@ -17,5 +17,5 @@ export const useSiteSettings = () => useQuery(siteSettingsQuery);
 /** The commercial figures as i18n values, with the fee and the settlement window as the admins set them. */
 export function useBusinessValues() {
   const { data } = useSiteSettings();
-  return data ? { ...businessValues, fee: data.platformFeePercent, settlement: data.settlementHours } : businessValues;
+  return data ? { ...businessValues, fee: data.platformFeeBps / 100, settlement: data.settlementHours } : businessValues;
 }

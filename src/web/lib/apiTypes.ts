@@ -1101,7 +1101,7 @@ export interface paths {
         };
         /**
          * The influencer directory: approved, active influencers; search, category, sort, pagination
-         * @description Who: anyone. Visitors receive followersCount and hourlyRate as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.
+         * @description Who: anyone. Visitors receive followersCount and hourlyRateCents as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.
          */
         get: operations["listInfluencers"];
         put?: never;
@@ -1121,7 +1121,7 @@ export interface paths {
         };
         /**
          * One influencer with reviews, completed work and 3 similar influencers
-         * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings.
+         * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRateCents, tiktokAccount as null; contact details follow the owner’s privacy settings.
          */
         get: operations["getInfluencer"];
         put?: never;
@@ -1142,7 +1142,7 @@ export interface paths {
         /**
          * Deprecated alias of GET /api/influencers/{id}
          * @deprecated
-         * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings. Deprecated: use GET /api/influencers/{id}; this alias goes in the next release.
+         * @description Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRateCents, tiktokAccount as null; contact details follow the owner’s privacy settings. Deprecated: use GET /api/influencers/{id}; this alias goes in the next release.
          */
         get: operations["getInfluencerByQuery"];
         put?: never;
@@ -3039,7 +3039,7 @@ export interface paths {
         get: operations["listTopups"];
         put?: never;
         /**
-         * Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.
+         * Start a top-up: `amountCents` in integer cents (123456 is $1,234.56), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.
          * @description Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).
          */
         post: operations["createTopup"];
@@ -3227,7 +3227,7 @@ export interface paths {
         get: operations["listPayouts"];
         put?: never;
         /**
-         * Withdraw `amount` (dollars as typed) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT) less its demo money (409 DEMO_MONEY_PAYOUT: money the demo seed made up, or paid out of it, never leaves). Expected within 3–5 working days; `expectedBy` is the 5th.
+         * Withdraw `amountCents` (integer cents: 123456 is $1,234.56) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT) less its demo money (409 DEMO_MONEY_PAYOUT: money the demo seed made up, or paid out of it, never leaves). Expected within 3–5 working days; `expectedBy` is the 5th.
          * @description Who: companies and influencers, to their own bank account only (another user’s answers 404).
          */
         post: operations["requestPayout"];
@@ -4152,6 +4152,7 @@ export interface components {
         };
         AdminPayout: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             status: "requested" | "paid" | "rejected";
@@ -4238,8 +4239,10 @@ export interface components {
             categoryNameEn: string | null;
             selectedInfluencer: string | null;
             applicationsCount: number;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             liveDate: string | null;
             createdAt: string;
             description: string;
@@ -4252,7 +4255,8 @@ export interface components {
                 id: string;
                 influencerId: string;
                 nickname: string;
-                proposedRate: number;
+                /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+                proposedRateCents: number;
                 message: string | null;
                 status: string;
                 appliedAt: string;
@@ -4269,8 +4273,10 @@ export interface components {
             categoryNameEn: string | null;
             selectedInfluencer: string | null;
             applicationsCount: number;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             liveDate: string | null;
             createdAt: string;
         };
@@ -4282,6 +4288,7 @@ export interface components {
         };
         AdminTopup: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
@@ -4341,7 +4348,8 @@ export interface components {
                 tags: string[];
                 tiktokAccount: string | null;
                 tiktokFollowersCount: number | null;
-                hourlyRate: number;
+                /** @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56 */
+                hourlyRateCents: number;
                 experienceYears: number;
                 idType: string | null;
                 idImageUrl: string | null;
@@ -4467,7 +4475,9 @@ export interface components {
         AgencyEarningsResponse: {
             months: {
                 month: string;
+                /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
                 earningsCents: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
                 completedDeals: number;
             }[];
@@ -4487,7 +4497,8 @@ export interface components {
                 nickname: string;
                 avatarUrl: string | null;
             };
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            shareBps: number;
             endsOn: string | null;
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "withdrawn";
@@ -4512,7 +4523,8 @@ export interface components {
                 nickname: string;
                 avatarUrl: string | null;
             };
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            shareBps: number;
             endsOn: string | null;
             /** @enum {string} */
             status: "active" | "ending" | "ended";
@@ -4571,7 +4583,9 @@ export interface components {
             totals: {
                 openDeals: number;
                 waitingOnInfluencer: number;
+                /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
                 earningsCents: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
             };
         };
@@ -4586,6 +4600,7 @@ export interface components {
                 applications: number;
                 accepted: number;
             }[];
+            /** @description Accepted applications / applications over the range: a statistic (not money), a percentage 0–100 with one decimal (null without applications) */
             acceptanceRate: number | null;
             categories: {
                 name: string;
@@ -4613,9 +4628,11 @@ export interface components {
             agencies: {
                 approved: number;
                 pending: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
+                /** @description The GMV of deals made under an agency, in integer cents (USD): 123456 is $1,234.56 */
                 agencyGmvCents: number;
-                agencyGmvSharePercent: number | null;
+                agencyGmvShareBps: number | null;
             };
         };
         AnswerForm: {
@@ -4662,7 +4679,8 @@ export interface components {
             applicationId: string;
             taskId: string;
             influencerId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             /** @enum {string} */
             status: "pending" | "accepted" | "refused" | "withdrawn";
         };
@@ -4672,7 +4690,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -4694,7 +4713,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -4704,8 +4724,10 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 companyName: string;
                 slots: number;
@@ -4717,7 +4739,8 @@ export interface components {
         ApplyRequest: {
             /** Format: uuid */
             taskId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote for the task (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            proposedRateCents: number;
             message?: string | null;
         };
         /** @enum {string} */
@@ -4861,8 +4884,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -4871,11 +4896,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -4910,8 +4936,10 @@ export interface components {
             id: string;
             title: string;
             status: string;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             liveDate: string | null;
             createdAt: string;
         };
@@ -4933,7 +4961,7 @@ export interface components {
             title: string;
             companyName: string | null;
             completedAt: string;
-            proposedRate: number | null;
+            proposedRateCents: number | null;
         };
         ContactInfluencerRequest: {
             message: string;
@@ -5023,7 +5051,9 @@ export interface components {
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
         };
         DealDetail: {
@@ -5046,6 +5076,7 @@ export interface components {
             serverNow: string;
             terms: {
                 taskTitle: string;
+                /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
                 rateCents: number;
                 plannedLiveDate: string | null;
                 durationHours: number;
@@ -5084,6 +5115,7 @@ export interface components {
                 views: number;
                 peakViewers: number;
                 orders: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
                 screenshots: {
                     /** Format: uuid */
@@ -5101,7 +5133,8 @@ export interface components {
             };
             confirmedAt: string | null;
             autoConfirmed: boolean;
-            payoutPercent: number;
+            /** @description The share of the rate due to the influencer (10000 unless an admin decided otherwise), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             completedAt: string | null;
             disputes: components["schemas"]["DealDispute"][];
             timeline: components["schemas"]["DealTimelineEntry"][];
@@ -5131,7 +5164,7 @@ export interface components {
             answeredAt: string | null;
             /** @enum {string} */
             outcome: "open" | "withdrawn" | "completed" | "partial" | "cancelled";
-            percent: number | null;
+            payoutBps: number | null;
             decisionReason: string | null;
             closedAt: string | null;
         };
@@ -5161,21 +5194,33 @@ export interface components {
             tracked: boolean;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
+            /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
             platformFeeBps: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
+            /** @description Fee due, in integer cents (USD): 123456 is $1,234.56 */
             feeDueCents: number;
+            /** @description Deposit held, in integer cents (USD): 123456 is $1,234.56 */
             depositHeldCents: number;
             feeFundedAt: string | null;
             depositPaidAt: string | null;
             paymentDueAt: string | null;
             estimate: {
+                /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
                 feeShareCents: number;
+                /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
                 refundCents: number;
+                /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
                 commissionCents: number;
+                /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
                 platformFeeCents: number;
+                /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
                 influencerNetCents: number;
             };
             settledAt: string | null;
@@ -5185,13 +5230,17 @@ export interface components {
             commissionStatus: "none" | "due" | "paid";
             depositAwarded: boolean;
             terms: {
+                /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
                 escrowCents: number;
+                /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 platformFeeBps: number;
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 gmvCents: number | null;
             };
             decision: {
-                percent: number;
+                /** @description The decided share of the rate paid to the influencer, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                payoutBps: number;
                 before: components["schemas"]["SettlementOut"];
                 after: components["schemas"]["SettlementOut"];
             } | null;
@@ -5199,8 +5248,11 @@ export interface components {
                 /** Format: uuid */
                 agencyId: string;
                 agencyName: string;
-                percent: number;
+                /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                shareBps: number;
+                /** @description The agency’s part, in integer cents (USD): 123456 is $1,234.56 */
                 agencyCents: number;
+                /** @description The influencer’s part, in integer cents (USD): 123456 is $1,234.56 */
                 influencerCents: number;
                 settled: boolean;
             };
@@ -5247,6 +5299,7 @@ export interface components {
             taskTitle: string;
             /** @enum {string} */
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
             rateCents: number;
             counterpart: {
                 /** Format: uuid */
@@ -5284,7 +5337,8 @@ export interface components {
             /** Format: uuid */
             influencerId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             respondedAt: string | null;
         };
         DeclineInvitationRequest: {
@@ -5307,7 +5361,9 @@ export interface components {
         DeliveredResults: {
             lives: number;
             avgViews: number;
+            /** @description Average GMV per live, in integer cents (USD): 123456 is $1,234.56 */
             avgGmvCents: number;
+            /** @description Total GMV, in integer cents (USD): 123456 is $1,234.56 */
             totalGmvCents: number;
         };
         DemoDataCounts: {
@@ -5318,6 +5374,7 @@ export interface components {
             files: number;
             videos: number;
             ledgerEntries: number;
+            /** @description Demo money, in integer cents (USD): 123456 is $1,234.56 */
             demoMoneyCents: number;
         };
         DemoDataResponse: {
@@ -5336,7 +5393,8 @@ export interface components {
             taskId: string;
             /** @enum {string} */
             outcome: "completed" | "partial" | "cancelled";
-            percent: number;
+            /** @description The share of the fee paid to the influencer (cancelled: 0), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             reason: string;
         };
         DisputeForm: {
@@ -5391,29 +5449,39 @@ export interface components {
             /** @constant */
             currency: "USD";
             totals: {
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 companyWalletsCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 influencerWalletsCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 escrowHeldCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 depositsHeldCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 payoutsInTransitCents: number;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 revenueCents: number;
             };
             pending: {
                 bankTransfers: {
                     count: number;
+                    /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                     amountCents: number;
                 };
                 payouts: {
                     count: number;
+                    /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                     amountCents: number;
                 };
                 commissionsDue: {
                     count: number;
+                    /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                     amountCents: number;
                 };
             };
             revenueByDay: {
                 date: string;
+                /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
                 cents: number;
             }[];
             today: string;
@@ -5488,7 +5556,7 @@ export interface components {
             experienceYears: number;
             isVerified: boolean;
             followersCount: number | null;
-            hourlyRate: number | null;
+            hourlyRateCents: number | null;
         };
         InfluencerDetail: {
             /** Format: uuid */
@@ -5503,7 +5571,7 @@ export interface components {
             experienceYears: number;
             isVerified: boolean;
             followersCount: number | null;
-            hourlyRate: number | null;
+            hourlyRateCents: number | null;
             bio: string | null;
             isApproved: boolean;
             totalLiveCount: number;
@@ -5566,13 +5634,15 @@ export interface components {
             tiktokProfileUrl: string | null;
             tiktokFollowersCount: number | null;
             avgPlayCount: number | null;
+            /** @description Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals */
             avgEngagementRate: number | null;
             hasTiktokShop: boolean;
             bio: string | null;
             location: string | null;
             categories: string[];
             tags: string[];
-            hourlyRate: number;
+            /** @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56 */
+            hourlyRateCents: number;
             experienceYears: number;
             liveVenue: string | null;
             weeklySchedule: string | null;
@@ -5602,8 +5672,11 @@ export interface components {
             location?: string | null;
             categories?: string[];
             tags?: string[];
-            /** @default 0 */
-            hourlyRate?: number;
+            /**
+             * @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56; 0–100000000
+             * @default 0
+             */
+            hourlyRateCents?: number;
             experienceYears?: number;
             /** Format: uuid */
             avatarUploadId?: string;
@@ -5621,7 +5694,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -5643,7 +5717,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -5656,13 +5731,16 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 durationHours: number;
                 location: string;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -5678,7 +5756,8 @@ export interface components {
                 /** Format: uuid */
                 taskId: string;
                 status: components["schemas"]["InvitationStatus"];
-                offeredRate: number;
+                /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                offeredRateCents: number;
                 message: string;
                 declineReason: string | null;
                 createdAt: string;
@@ -5717,6 +5796,7 @@ export interface components {
             ownerName: string | null;
             ownerEmail: string | null;
             refId: string | null;
+            /** @description An amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
         };
         LivenessResponse: {
@@ -5742,10 +5822,12 @@ export interface components {
             tiktokFollowersCount: number;
             location?: string | null;
             avgPlayCount?: number | null;
+            /** @description Average engagement rate of the TikTok account: a statistic (not money), a percentage 0–100 with up to two decimals */
             avgEngagementRate?: number | null;
             /** @default false */
             hasTiktokShop?: boolean;
-            hourlyRate?: number;
+            /** @description The influencer’s hourly rate, in integer cents (USD): 123456 is $1,234.56; 0–100000000 */
+            hourlyRateCents?: number;
             experienceYears?: number;
             categories?: string[];
             tags?: string[];
@@ -5777,7 +5859,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
         };
@@ -5885,6 +5968,7 @@ export interface components {
         };
         Payout: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             status: "requested" | "paid" | "rejected";
@@ -5901,11 +5985,13 @@ export interface components {
         };
         PayoutPaidEventData: {
             payoutId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             reference: string;
         };
         PayoutRequest: {
-            amount: string;
+            /** @description The amount to pay out to the bank account; at least the payout minimum (settings), in integer cents (USD): 123456 is $1,234.56; 1–100000000 */
+            amountCents: number;
             /** Format: uuid */
             bankAccountId: string;
         };
@@ -5914,6 +6000,7 @@ export interface components {
             total: number;
             page: number;
             limit: number;
+            /** @description Min, in integer cents (USD): 123456 is $1,234.56 */
             minCents: number;
             expected: {
                 earliest: string;
@@ -5968,12 +6055,14 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled" | "pending" | "refused" | "withdrawn" | "declined" | "expired" | "closed";
             waitingFor: ("company" | "influencer" | "both" | "admin") | null;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             createdAt: string;
             byAgency: boolean;
         };
         PlatformSettings: {
-            platformFeePercent: number;
+            /** @description The platform service fee on what the influencer is paid, in integer basis points (2000 is 20 %): 0–5000, one decimal of a percent at most (a multiple of 10) */
+            platformFeeBps: number;
             settlementHours: number;
             supportEmail: string;
             signupOpen: {
@@ -5988,13 +6077,15 @@ export interface components {
                 /** @enum {string} */
                 tone: "info" | "warning";
             };
+            /** @description The smallest payout, in integer cents (USD): 123456 is $1,234.56; 100–10000000 */
             payoutMinCents: number;
             invitationDailyLimit: number;
             holidays: string[];
             workdays?: string[];
         };
         PlatformSettingsOut: {
-            platformFeePercent: number;
+            /** @description The platform service fee on what the influencer is paid, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            platformFeeBps: number;
             settlementHours: number;
             supportEmail: string;
             signupOpen: {
@@ -6009,6 +6100,7 @@ export interface components {
                 /** @enum {string} */
                 tone: "info" | "warning";
             };
+            /** @description The smallest payout, in integer cents (USD): 123456 is $1,234.56 */
             payoutMinCents: number;
             invitationDailyLimit: number;
             holidays: string[];
@@ -6022,11 +6114,13 @@ export interface components {
             entryId: string;
             kind: string;
             at: string;
+            /** @description My amount, in integer cents (USD): 123456 is $1,234.56 */
             myAmountCents: number;
             lines: {
                 /** @enum {string} */
                 accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "world_payments_in" | "world_payouts_out" | "world_demo";
                 mine: boolean;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             deal: {
@@ -6054,7 +6148,7 @@ export interface components {
             experienceYears: number;
             isVerified: boolean;
             followersCount: number | null;
-            hourlyRate: number | null;
+            hourlyRateCents: number | null;
             score: number;
             reasons: ("category" | "rate" | "rating" | "delivered" | "free" | "language" | "location" | "reliable")[];
         };
@@ -6070,8 +6164,10 @@ export interface components {
             id: string;
             title: string;
             companyName: string;
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             durationHours: number;
             liveDate: string | null;
             location: string;
@@ -6114,13 +6210,15 @@ export interface components {
             views: number;
             peakViewers: number;
             orders: number;
+            /** @description The live’s gross merchandise value, in integer cents (USD): 123456 is $1,234.56 */
             gmvCents: number;
             /** @default [] */
             screenshots?: string[];
         };
         ResolutionForm: {
             reason: string;
-            percent?: number;
+            /** @description resolve_partial only: the share of the rate the influencer receives, in integer basis points (2000 is 20 %): 100–9900, whole percents only (a multiple of 100) */
+            payoutBps?: number;
             /** @default false */
             awardDeposit?: boolean;
         };
@@ -6145,7 +6243,8 @@ export interface components {
             /** Format: uuid */
             influencerId?: string;
             email?: string;
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points (2000 is 20 %): 0–7000, whole percents only (a multiple of 100) */
+            shareBps: number;
             endsOn?: string | null;
         };
         RosterResponse: {
@@ -6181,6 +6280,7 @@ export interface components {
             /** @enum {string} */
             type: "checkout.succeeded" | "checkout.failed";
             providerRef: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
         };
         ScheduleForm: {
@@ -6246,18 +6346,27 @@ export interface components {
             allowMessages?: boolean;
         };
         SettlementOut: {
+            /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
             feeShareCents: number;
+            /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
             refundCents: number;
+            /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
             commissionCents: number;
+            /** @description Fee on share, in integer cents (USD): 123456 is $1,234.56 */
             feeOnShareCents: number;
+            /** @description Fee on commission, in integer cents (USD): 123456 is $1,234.56 */
             feeOnCommissionCents: number;
+            /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
             platformFeeCents: number;
+            /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
             influencerNetCents: number;
+            /** @description Company pays, in integer cents (USD): 123456 is $1,234.56 */
             companyPaysCents: number;
         };
         SettlementPostedEventData: {
             dealId: string;
             taskId: string;
+            /** @description Gross, in integer cents (USD): 123456 is $1,234.56 */
             grossCents: number;
             commissionCents: number | null;
             /** @enum {string} */
@@ -6278,7 +6387,8 @@ export interface components {
             signupToken?: string;
         };
         SiteSettings: {
-            platformFeePercent: number;
+            /** @description The platform service fee on what the influencer is paid, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            platformFeeBps: number;
             settlementHours: number;
             signupOpen: {
                 influencer: boolean;
@@ -6304,7 +6414,9 @@ export interface components {
             at: string;
             kind: string;
             memo: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
+            /** @description Balance after, in integer cents (USD): 123456 is $1,234.56 */
             balanceAfterCents: number;
         };
         SuspendRequest: {
@@ -6353,8 +6465,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -6363,11 +6477,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -6413,8 +6528,10 @@ export interface components {
             categoryId: string;
             productName?: string | null;
             requirements?: string | string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMinCents: number;
+            /** @description The highest budget (at least budgetMinCents), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMaxCents: number;
             /** @default 5 */
             maxApplicants?: number;
             /** @default 1 */
@@ -6428,16 +6545,16 @@ export interface components {
             isUrgent?: boolean;
             /** @default false */
             isAdvancePaid?: boolean;
-            paidAmount?: number | null;
+            paidAmountCents?: number | null;
             /** @default false */
             requiresDeposit?: boolean;
-            depositAmount?: number | null;
+            depositAmountCents?: number | null;
             /**
              * @default fixed
              * @enum {string}
              */
             pricingModel?: "fixed" | "slot_commission" | "commission";
-            commissionPercent?: number | null;
+            commissionBps?: number | null;
         };
         TaskDetailResponse: {
             task: {
@@ -6447,8 +6564,10 @@ export interface components {
                 description: string;
                 productName: string | null;
                 requirements: string[];
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 maxApplicants: number;
                 liveDate: string | null;
                 durationHours: number;
@@ -6457,11 +6576,12 @@ export interface components {
                 status: "open" | "in_progress" | "completed" | "cancelled";
                 isUrgent: boolean;
                 isAdvancePaid: boolean;
-                paidAmount: number | null;
+                paidAmountCents: number | null;
                 requiresDeposit: boolean;
-                depositAmount: number | null;
+                depositAmountCents: number | null;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -6501,7 +6621,8 @@ export interface components {
                     id: string;
                     /** @enum {string} */
                     status: "pending" | "accepted" | "declined" | "expired" | "withdrawn" | "closed";
-                    offeredRate: number;
+                    /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                    offeredRateCents: number;
                     message: string;
                     expiresAt: string;
                 } | null;
@@ -6525,7 +6646,8 @@ export interface components {
             /** Format: uuid */
             influencerId: string;
             message: string;
-            offeredRate: number;
+            /** @description The rate offered, inside the task’s budget (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            offeredRateCents: number;
         };
         TaskListResponse: {
             items: components["schemas"]["TaskCard"][];
@@ -6540,8 +6662,10 @@ export interface components {
             categoryId?: string;
             productName?: string | null;
             requirements?: string | string[];
-            budgetMin?: number;
-            budgetMax?: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMinCents?: number;
+            /** @description The highest budget (at least budgetMinCents), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMaxCents?: number;
             maxApplicants?: number;
             slots?: number;
             liveDate?: string | null;
@@ -6549,13 +6673,14 @@ export interface components {
             location?: string;
             isUrgent?: boolean;
             requiresDeposit?: boolean;
-            depositAmount?: number | null;
+            depositAmountCents?: number | null;
             /** @enum {string} */
             pricingModel?: "fixed" | "slot_commission" | "commission";
-            commissionPercent?: number | null;
+            commissionBps?: number | null;
         };
         Topup: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
@@ -6568,7 +6693,8 @@ export interface components {
             confirmedAt: string | null;
         };
         TopupRequest: {
-            amount: string;
+            /** @description The amount to add to the wallet, in integer cents (USD): 123456 is $1,234.56; 100–100000000 */
+            amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
         };
@@ -6580,6 +6706,7 @@ export interface components {
         };
         TopupSucceededEventData: {
             topupId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             method: string;
         };
@@ -6712,13 +6839,17 @@ export interface components {
         WalletResponse: {
             /** @constant */
             currency: "USD";
+            /** @description Available, in integer cents (USD): 123456 is $1,234.56 */
             availableCents: number;
+            /** @description Pending, in integer cents (USD): 123456 is $1,234.56 */
             pendingCents: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
             dueCommissions: {
                 /** Format: uuid */
                 dealId: string;
                 taskTitle: string;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             statement: {
@@ -6795,10 +6926,13 @@ export interface components {
             };
             /** @enum {string} */
             membershipStatus: "active" | "ending" | "ended";
-            sharePercent: number;
+            /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            shareBps: number;
             openDeals: number;
             waitingOnInfluencer: number;
+            /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
             earningsCents: number;
+            /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
             gmvCents: number;
             rating: number;
             totalReviews: number;
@@ -8008,7 +8142,8 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: string;
-                budget?: "0-1000" | "1000-5000" | "5000-10000" | "10000-50000" | "50000+";
+                /** @description A budget range in integer cents (USD), lower-upper: the task’s budget lies inside it (5000000+: from $50,000 up) */
+                budgetCents?: "0-100000" | "100000-500000" | "500000-1000000" | "1000000-5000000" | "5000000+";
                 sort?: "created_at" | "budget_desc" | "budget_asc" | "live_date" | "urgent";
                 status?: "open" | "in_progress" | "completed" | "cancelled" | "all";
                 page?: number;
@@ -9329,7 +9464,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Month, earnings and GMV in dollars, completed deals (UTF-8 with BOM), a download */
+            /** @description Month, earnings and GMV in integer cents (earnings_cents, gmv_cents), completed deals (UTF-8 with BOM), a download */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12437,7 +12572,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The statement as CSV (UTF-8 with BOM), a download */
+            /** @description The statement as CSV (UTF-8 with BOM): date, type, memo, amount_cents, balance_cents (integer cents), a download */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDollars, formatDollarsDigits, formatMoment, formatMoney, formatMoneyDigits, joinList, toDate } from './format';
+import { formatDay, formatMoment, formatMoney, formatMoneyDigits, joinList, toDate } from './format';
 
 const AT = '2026-11-26T02:50:40Z'; // 10:50:40 in Beijing
 const SH = 'Asia/Shanghai';
@@ -62,12 +62,11 @@ describe('money: cents always, the same in both languages', () => {
     expect(formatMoneyDigits(150000)).toBe('1,500.00');
   });
 
-  it('shows amounts kept in dollars the same way', () => {
-    expect(formatDollars(1500)).toBe('$1,500.00');
-    expect(formatDollars(99.5)).toBe('$99.50');
-    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
-    expect(formatDollars(1234.56)).toBe('$1,234.56');
-    expect(formatDollarsDigits(3000)).toBe('3,000.00');
+  it('shows every amount from integer cents: a budget, a quote, an hourly rate (decision 0053)', () => {
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatMoney(150000)).toBe('$1,500.00');
+    expect(formatMoney(9950)).toBe('$99.50');
+    expect(formatMoneyDigits(300000)).toBe('3,000.00');
   });
 });
 

@@ -79,16 +79,6 @@ export function formatMoney(cents: number, opts: { sign?: boolean } = {}): strin
 /** Integer cents as a number without the dollar sign (for texts that carry their own $): 150000 → "1,500.00". */
 export const formatMoneyDigits = (cents: number): string => formatCents(Math.round(cents));
 
-/**
- * An amount kept in dollars (a task's budget, prepayment and deposit, a quote, an hourly rate: whole dollars or
- * at most two decimals) shown like any other amount: 1500 → "$1,500.00", 99.5 → "$99.50".
- */
-export const formatDollars = (amount: number): string => formatMoney(dollarsAsCents(amount));
-/** The same without the dollar sign: 1500 → "1,500.00". */
-export const formatDollarsDigits = (amount: number): string => formatMoneyDigits(dollarsAsCents(amount));
-/** dollars (two decimals at most) → integer cents; the rounding only absorbs the float's error */
-const dollarsAsCents = (amount: number) => (Number.isFinite(amount) ? Math.round(amount * 100) : 0);
-
 /** Dates and money in the current language and zone: what components call. Missing dates give `fallback` (default ''). */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -112,10 +102,10 @@ export function useFormat() {
       monthDay: (day: string) => formatDay(day, lang, 'monthDay'),
       /** how a date picker shows and reads a day (dayjs tokens), the same form as the dates shown */
       dayInput: lang === 'en' ? 'MM/DD/YYYY' : 'YYYY/MM/DD',
+      /** integer cents (every amount, decision 0053): 123456 → "$1,234.56" */
       money: formatMoney,
-      dollars: formatDollars,
-      /** a budget in dollars: "$1,000.00 - $3,000.00" */
-      dollarRange: (min: number, max: number) => `${formatDollars(min)} - ${formatDollars(max)}`,
+      /** a budget in integer cents: "$1,000.00 - $3,000.00" */
+      moneyRange: (minCents: number, maxCents: number) => `${formatMoney(minCents)} - ${formatMoney(maxCents)}`,
       /** items in a list: 美妆、服饰 / Beauty, Fashion */
       list: (items: readonly string[]) => joinList(items, lang),
     };

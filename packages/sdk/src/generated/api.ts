@@ -1322,7 +1322,8 @@ export interface components {
             applicationId: string;
             taskId: string;
             influencerId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             /** @enum {string} */
             status: "pending" | "accepted" | "refused" | "withdrawn";
         };
@@ -1332,7 +1333,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -1354,7 +1356,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
             respondedAt: string | null;
@@ -1364,8 +1367,10 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 companyName: string;
                 slots: number;
@@ -1377,7 +1382,8 @@ export interface components {
         ApplyRequest: {
             /** Format: uuid */
             taskId: string;
-            proposedRate: number;
+            /** @description The influencer’s quote for the task (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            proposedRateCents: number;
             message?: string | null;
         };
         CategoriesResponse: {
@@ -1393,8 +1399,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -1403,11 +1411,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -1509,7 +1518,9 @@ export interface components {
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
         };
         DealDetail: {
@@ -1532,6 +1543,7 @@ export interface components {
             serverNow: string;
             terms: {
                 taskTitle: string;
+                /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
                 rateCents: number;
                 plannedLiveDate: string | null;
                 durationHours: number;
@@ -1570,6 +1582,7 @@ export interface components {
                 views: number;
                 peakViewers: number;
                 orders: number;
+                /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
                 screenshots: {
                     /** Format: uuid */
@@ -1587,7 +1600,8 @@ export interface components {
             };
             confirmedAt: string | null;
             autoConfirmed: boolean;
-            payoutPercent: number;
+            /** @description The share of the rate due to the influencer (10000 unless an admin decided otherwise), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             completedAt: string | null;
             disputes: components["schemas"]["DealDispute"][];
             timeline: components["schemas"]["DealTimelineEntry"][];
@@ -1617,7 +1631,7 @@ export interface components {
             answeredAt: string | null;
             /** @enum {string} */
             outcome: "open" | "withdrawn" | "completed" | "partial" | "cancelled";
-            percent: number | null;
+            payoutBps: number | null;
             decisionReason: string | null;
             closedAt: string | null;
         };
@@ -1647,21 +1661,33 @@ export interface components {
             tracked: boolean;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description Fee, in integer cents (USD): 123456 is $1,234.56 */
             feeCents: number;
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
+            /** @description Deposit, in integer cents (USD): 123456 is $1,234.56 */
             depositCents: number;
+            /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
             platformFeeBps: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
+            /** @description Fee due, in integer cents (USD): 123456 is $1,234.56 */
             feeDueCents: number;
+            /** @description Deposit held, in integer cents (USD): 123456 is $1,234.56 */
             depositHeldCents: number;
             feeFundedAt: string | null;
             depositPaidAt: string | null;
             paymentDueAt: string | null;
             estimate: {
+                /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
                 feeShareCents: number;
+                /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
                 refundCents: number;
+                /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
                 commissionCents: number;
+                /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
                 platformFeeCents: number;
+                /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
                 influencerNetCents: number;
             };
             settledAt: string | null;
@@ -1671,13 +1697,17 @@ export interface components {
             commissionStatus: "none" | "due" | "paid";
             depositAwarded: boolean;
             terms: {
+                /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
                 escrowCents: number;
+                /** @description The platform service fee, frozen when the deal was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 platformFeeBps: number;
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 gmvCents: number | null;
             };
             decision: {
-                percent: number;
+                /** @description The decided share of the rate paid to the influencer, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                payoutBps: number;
                 before: components["schemas"]["SettlementOut"];
                 after: components["schemas"]["SettlementOut"];
             } | null;
@@ -1685,8 +1715,11 @@ export interface components {
                 /** Format: uuid */
                 agencyId: string;
                 agencyName: string;
-                percent: number;
+                /** @description The agency’s share of the influencer’s net after the platform fee, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+                shareBps: number;
+                /** @description The agency’s part, in integer cents (USD): 123456 is $1,234.56 */
                 agencyCents: number;
+                /** @description The influencer’s part, in integer cents (USD): 123456 is $1,234.56 */
                 influencerCents: number;
                 settled: boolean;
             };
@@ -1733,6 +1766,7 @@ export interface components {
             taskTitle: string;
             /** @enum {string} */
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            /** @description Rate, in integer cents (USD): 123456 is $1,234.56 */
             rateCents: number;
             counterpart: {
                 /** Format: uuid */
@@ -1770,7 +1804,8 @@ export interface components {
             /** Format: uuid */
             influencerId: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             respondedAt: string | null;
         };
         DeclineInvitationRequest: {
@@ -1781,7 +1816,8 @@ export interface components {
             taskId: string;
             /** @enum {string} */
             outcome: "completed" | "partial" | "cancelled";
-            percent: number;
+            /** @description The share of the fee paid to the influencer (cancelled: 0), in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            payoutBps: number;
             reason: string;
         };
         DisputeForm: {
@@ -1827,7 +1863,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -1849,7 +1886,8 @@ export interface components {
             /** Format: uuid */
             taskId: string;
             status: components["schemas"]["InvitationStatus"];
-            offeredRate: number;
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
             message: string;
             declineReason: string | null;
             createdAt: string;
@@ -1862,13 +1900,16 @@ export interface components {
                 title: string;
                 /** @enum {string} */
                 status: "open" | "in_progress" | "completed" | "cancelled";
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 liveDate: string | null;
                 durationHours: number;
                 location: string;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -1884,7 +1925,8 @@ export interface components {
                 /** Format: uuid */
                 taskId: string;
                 status: components["schemas"]["InvitationStatus"];
-                offeredRate: number;
+                /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                offeredRateCents: number;
                 message: string;
                 declineReason: string | null;
                 createdAt: string;
@@ -1899,7 +1941,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             status: components["schemas"]["ApplicationStatus"];
-            proposedRate: number;
+            /** @description The influencer’s quote, in integer cents (USD): 123456 is $1,234.56 */
+            proposedRateCents: number;
             message: string | null;
             appliedAt: string;
         };
@@ -1926,6 +1969,7 @@ export interface components {
         };
         PayoutPaidEventData: {
             payoutId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             reference: string;
         };
@@ -1941,11 +1985,13 @@ export interface components {
             entryId: string;
             kind: string;
             at: string;
+            /** @description My amount, in integer cents (USD): 123456 is $1,234.56 */
             myAmountCents: number;
             lines: {
                 /** @enum {string} */
                 accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "world_payments_in" | "world_payouts_out" | "world_demo";
                 mine: boolean;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             deal: {
@@ -1977,6 +2023,7 @@ export interface components {
             views: number;
             peakViewers: number;
             orders: number;
+            /** @description The live’s gross merchandise value, in integer cents (USD): 123456 is $1,234.56 */
             gmvCents: number;
             /** @default [] */
             screenshots?: string[];
@@ -2013,18 +2060,27 @@ export interface components {
             messageId: string;
         };
         SettlementOut: {
+            /** @description Fee share, in integer cents (USD): 123456 is $1,234.56 */
             feeShareCents: number;
+            /** @description Refund, in integer cents (USD): 123456 is $1,234.56 */
             refundCents: number;
+            /** @description Commission, in integer cents (USD): 123456 is $1,234.56 */
             commissionCents: number;
+            /** @description Fee on share, in integer cents (USD): 123456 is $1,234.56 */
             feeOnShareCents: number;
+            /** @description Fee on commission, in integer cents (USD): 123456 is $1,234.56 */
             feeOnCommissionCents: number;
+            /** @description Platform fee, in integer cents (USD): 123456 is $1,234.56 */
             platformFeeCents: number;
+            /** @description Influencer net, in integer cents (USD): 123456 is $1,234.56 */
             influencerNetCents: number;
+            /** @description Company pays, in integer cents (USD): 123456 is $1,234.56 */
             companyPaysCents: number;
         };
         SettlementPostedEventData: {
             dealId: string;
             taskId: string;
+            /** @description Gross, in integer cents (USD): 123456 is $1,234.56 */
             grossCents: number;
             commissionCents: number | null;
             /** @enum {string} */
@@ -2038,7 +2094,9 @@ export interface components {
             at: string;
             kind: string;
             memo: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
+            /** @description Balance after, in integer cents (USD): 123456 is $1,234.56 */
             balanceAfterCents: number;
         };
         TaskApplicationsResponse: {
@@ -2054,8 +2112,10 @@ export interface components {
             description: string;
             productName: string | null;
             requirements: string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMinCents: number;
+            /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+            budgetMaxCents: number;
             maxApplicants: number;
             liveDate: string | null;
             durationHours: number;
@@ -2064,11 +2124,12 @@ export interface components {
             status: "open" | "in_progress" | "completed" | "cancelled";
             isUrgent: boolean;
             isAdvancePaid: boolean;
-            paidAmount: number | null;
+            paidAmountCents: number | null;
             requiresDeposit: boolean;
-            depositAmount: number | null;
+            depositAmountCents: number | null;
             /** @enum {string} */
             pricingModel: "fixed" | "slot_commission" | "commission";
+            /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
             commissionBps: number;
             slots: number;
             currentApplicants: number;
@@ -2114,8 +2175,10 @@ export interface components {
             categoryId: string;
             productName?: string | null;
             requirements?: string | string[];
-            budgetMin: number;
-            budgetMax: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMinCents: number;
+            /** @description The highest budget (at least budgetMinCents), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMaxCents: number;
             /** @default 5 */
             maxApplicants?: number;
             /** @default 1 */
@@ -2129,16 +2192,16 @@ export interface components {
             isUrgent?: boolean;
             /** @default false */
             isAdvancePaid?: boolean;
-            paidAmount?: number | null;
+            paidAmountCents?: number | null;
             /** @default false */
             requiresDeposit?: boolean;
-            depositAmount?: number | null;
+            depositAmountCents?: number | null;
             /**
              * @default fixed
              * @enum {string}
              */
             pricingModel?: "fixed" | "slot_commission" | "commission";
-            commissionPercent?: number | null;
+            commissionBps?: number | null;
         };
         TaskDetailResponse: {
             task: {
@@ -2148,8 +2211,10 @@ export interface components {
                 description: string;
                 productName: string | null;
                 requirements: string[];
-                budgetMin: number;
-                budgetMax: number;
+                /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMinCents: number;
+                /** @description The highest budget, in integer cents (USD): 123456 is $1,234.56 */
+                budgetMaxCents: number;
                 maxApplicants: number;
                 liveDate: string | null;
                 durationHours: number;
@@ -2158,11 +2223,12 @@ export interface components {
                 status: "open" | "in_progress" | "completed" | "cancelled";
                 isUrgent: boolean;
                 isAdvancePaid: boolean;
-                paidAmount: number | null;
+                paidAmountCents: number | null;
                 requiresDeposit: boolean;
-                depositAmount: number | null;
+                depositAmountCents: number | null;
                 /** @enum {string} */
                 pricingModel: "fixed" | "slot_commission" | "commission";
+                /** @description The commission on the confirmed GMV (0 for a fixed fee), in integer basis points: 2000 is 20 %, 10000 is 100 % */
                 commissionBps: number;
                 slots: number;
                 currentApplicants: number;
@@ -2202,7 +2268,8 @@ export interface components {
                     id: string;
                     /** @enum {string} */
                     status: "pending" | "accepted" | "declined" | "expired" | "withdrawn" | "closed";
-                    offeredRate: number;
+                    /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+                    offeredRateCents: number;
                     message: string;
                     expiresAt: string;
                 } | null;
@@ -2226,7 +2293,8 @@ export interface components {
             /** Format: uuid */
             influencerId: string;
             message: string;
-            offeredRate: number;
+            /** @description The rate offered, inside the task’s budget (0 for a commission-only task), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            offeredRateCents: number;
         };
         TaskListResponse: {
             items: components["schemas"]["TaskCard"][];
@@ -2241,8 +2309,10 @@ export interface components {
             categoryId?: string;
             productName?: string | null;
             requirements?: string | string[];
-            budgetMin?: number;
-            budgetMax?: number;
+            /** @description The lowest budget, in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMinCents?: number;
+            /** @description The highest budget (at least budgetMinCents), in integer cents (USD): 123456 is $1,234.56; 0–10000000000 */
+            budgetMaxCents?: number;
             maxApplicants?: number;
             slots?: number;
             liveDate?: string | null;
@@ -2250,13 +2320,14 @@ export interface components {
             location?: string;
             isUrgent?: boolean;
             requiresDeposit?: boolean;
-            depositAmount?: number | null;
+            depositAmountCents?: number | null;
             /** @enum {string} */
             pricingModel?: "fixed" | "slot_commission" | "commission";
-            commissionPercent?: number | null;
+            commissionBps?: number | null;
         };
         Topup: {
             id: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             /** @enum {string} */
             method: "sandbox" | "bank_transfer";
@@ -2276,19 +2347,24 @@ export interface components {
         };
         TopupSucceededEventData: {
             topupId: string;
+            /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             method: string;
         };
         WalletResponse: {
             /** @constant */
             currency: "USD";
+            /** @description Available, in integer cents (USD): 123456 is $1,234.56 */
             availableCents: number;
+            /** @description Pending, in integer cents (USD): 123456 is $1,234.56 */
             pendingCents: number;
+            /** @description Escrow, in integer cents (USD): 123456 is $1,234.56 */
             escrowCents: number;
             dueCommissions: {
                 /** Format: uuid */
                 dealId: string;
                 taskTitle: string;
+                /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
             statement: {
@@ -2507,7 +2583,8 @@ export interface operations {
             query?: {
                 search?: string;
                 category?: string;
-                budget?: "0-1000" | "1000-5000" | "5000-10000" | "10000-50000" | "50000+";
+                /** @description A budget range in integer cents (USD), lower-upper: the task’s budget lies inside it (5000000+: from $50,000 up) */
+                budgetCents?: "0-100000" | "100000-500000" | "500000-1000000" | "1000000-5000000" | "5000000+";
                 sort?: "created_at" | "budget_desc" | "budget_asc" | "live_date" | "urgent";
                 status?: "open" | "in_progress" | "completed" | "cancelled" | "all";
                 page?: number;
@@ -4079,7 +4156,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The statement as CSV (UTF-8 with BOM), a download */
+            /** @description The statement as CSV (UTF-8 with BOM): date, type, memo, amount_cents, balance_cents (integer cents), a download */
             200: {
                 headers: {
                     [name: string]: unknown;

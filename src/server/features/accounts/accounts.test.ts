@@ -44,7 +44,7 @@ describe('influencer profile', () => {
         nickname: ' 小王 ',
         categories: ['美妆护肤'],
         tags: ['好物', ' '],
-        hourlyRate: 300,
+        hourlyRateCents: 30_000,
         experienceYears: 2.5,
         isApproved: true,
         rating: 5,
@@ -55,7 +55,7 @@ describe('influencer profile', () => {
     expect(ok.json().profile).toMatchObject({
       nickname: '小王',
       tags: ['好物'],
-      hourlyRate: 300,
+      hourlyRateCents: 30_000,
       experienceYears: 2.5,
       isApproved: false,
       rating: 0,
@@ -67,7 +67,7 @@ describe('influencer profile', () => {
     expect(dupCat.json().error.message).toBe('该分类已存在');
     const empty = await client.request({ method: 'PUT', url: '/api/influencers/me', payload: { nickname: '  ' } });
     expect(empty.json().error).toMatchObject({ code: 'NICKNAME_REQUIRED', message: '昵称不能为空' });
-    const neg = await client.request({ method: 'PUT', url: '/api/influencers/me', payload: { nickname: 'a', hourlyRate: -1 } });
+    const neg = await client.request({ method: 'PUT', url: '/api/influencers/me', payload: { nickname: 'a', hourlyRateCents: -1 } });
     expect(neg.statusCode).toBe(400);
     const [row] = await t.app.ctx.db.select().from(influencers).where(eq(influencers.userId, user.id));
     expect(row.nickname).toBe('小王');

@@ -52,7 +52,7 @@ describe('数据分析', () => {
     await db.insert(taskApplications).values({
       taskId: t1.id,
       influencerId: inf.influencer.id,
-      proposedRate: 100,
+      proposedRateCents: 10_000,
       status: 'accepted',
       appliedAt: at('2026-11-19T02:30:00Z'),
       respondedAt: at('2026-11-19T05:00:00Z'),
@@ -97,7 +97,7 @@ describe('数据分析', () => {
       const task = await makeTask(db, { companyId: co.company.id });
       const [app] = await db
         .insert(taskApplications)
-        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 100, status: 'accepted' })
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 10_000, status: 'accepted' })
         .returning();
       await makeDeal(db, {
         task,
@@ -116,9 +116,9 @@ describe('数据分析', () => {
     await deal({ gmv: 99_999, completedAt: '2026-11-17T15:59:00Z', agency: true });
     await deal({ gmv: 55_555, completedAt: '2026-11-19T05:00:00Z', agency: true, status: 'reported' });
     const a = (await admin.get('/api/admin/analytics?from=2026-11-18&to=2026-11-20')).json();
-    expect(a.agencies).toEqual({ approved: 1, pending: 1, gmvCents: 100_000, agencyGmvCents: 30_000, agencyGmvSharePercent: 30 });
+    expect(a.agencies).toEqual({ approved: 1, pending: 1, gmvCents: 100_000, agencyGmvCents: 30_000, agencyGmvShareBps: 3000 });
     // a range without completed deals: no share
-    expect((await admin.get('/api/admin/analytics?from=2026-10-01&to=2026-10-02')).json().agencies).toMatchObject({ gmvCents: 0, agencyGmvSharePercent: null });
+    expect((await admin.get('/api/admin/analytics?from=2026-10-01&to=2026-10-02')).json().agencies).toMatchObject({ gmvCents: 0, agencyGmvShareBps: null });
     // other admins and members are refused as for the rest of 数据分析
     const other = await makeAdmin(db, { permissions: ['user_management'] });
     const c = new Client(t.app);

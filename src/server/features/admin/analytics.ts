@@ -159,7 +159,7 @@ function agencyFigures(states: { status: string; n: number }[], gmvCents: number
     pending: n('pending'),
     gmvCents,
     agencyGmvCents,
-    agencyGmvSharePercent: gmvCents > 0 ? Math.round((agencyGmvCents / gmvCents) * 1000) / 10 : null,
+    agencyGmvShareBps: gmvCents > 0 ? Math.round((agencyGmvCents / gmvCents) * 10_000) : null,
   };
 }
 

@@ -105,7 +105,7 @@ describe('任务管理', () => {
     const { company } = await makeCompany(db, { companyName: '列表测试企业' });
     const mine = await makeTask(db, { companyId: company.id, title: '管理员列表专用任务zq', status: 'cancelled' });
     const { influencer } = await makeInfluencer(db, { nickname: '申请人甲' });
-    await db.insert(taskApplications).values({ taskId: mine.id, influencerId: influencer.id, proposedRate: 3000 });
+    await db.insert(taskApplications).values({ taskId: mine.id, influencerId: influencer.id, proposedRateCents: 300_000 });
     const found = (await admin.get(`/api/admin/tasks?search=${encodeURIComponent('列表专用任务zq')}&status=cancelled`)).json();
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({ id: mine.id, companyName: '列表测试企业', applicationsCount: 1, status: 'cancelled' });
@@ -115,7 +115,7 @@ describe('任务管理', () => {
     expect(page.items).toHaveLength(1);
     expect(page.total).toBeGreaterThan(1);
     const detail = (await admin.get(`/api/admin/tasks/${mine.id}`)).json();
-    expect(detail.applicants).toEqual([expect.objectContaining({ nickname: '申请人甲', proposedRate: 3000, status: 'pending' })]);
+    expect(detail.applicants).toEqual([expect.objectContaining({ nickname: '申请人甲', proposedRateCents: 300_000, status: 'pending' })]);
   });
 
   it('deletes a task, telling the company and the applicants; refuses while its deal is open', async () => {
@@ -123,7 +123,7 @@ describe('任务管理', () => {
     const co = await makeCompany(db);
     const inf = await makeInfluencer(db);
     const task = await makeTask(db, { companyId: co.company.id, title: '将被删除的任务' });
-    await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 1000 });
+    await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 100_000 });
     expect((await del(`/api/admin/tasks/${task.id}`)).statusCode).toBe(200);
     expect(await db.select().from(tasks).where(eq(tasks.id, task.id))).toHaveLength(0);
     for (const userId of [co.user.id, inf.user.id]) {
@@ -162,7 +162,7 @@ describe('delete meets accept and apply', () => {
     };
     for (let round = 0; round < ROUNDS; round++) {
       const task = await makeTask(db, { companyId: co.company.id });
-      const [app] = await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 1000 }).returning();
+      const [app] = await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 100_000 }).returning();
       const accept = () => outcome(acceptApplication(ctx, co.user.id, app.id));
       const remove = () => outcome(deleteAdminTask(ctx, adminId, task.id, meta));
       const [a, b] = round % 2 === 0 ? await Promise.all([accept(), remove()]) : await Promise.all([remove(), accept()]).then(([r, x]) => [x, r]);
@@ -182,7 +182,7 @@ describe('delete meets accept and apply', () => {
       const task2 = await makeTask(db, { companyId: co.company.id });
       const [x, y] = await Promise.all([
         outcome(deleteAdminTask(ctx, adminId, task2.id, meta)),
-        outcome(applyOnce(ctx, other.user.id, { taskId: task2.id, proposedRate: 1000, message: null })),
+        outcome(applyOnce(ctx, other.user.id, { taskId: task2.id, proposedRateCents: 100_000, message: null })),
       ]);
       expect(x).toBe('ok');
       expect(['ok', 'TASK_NOT_FOUND']).toContain(y);

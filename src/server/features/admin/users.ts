@@ -217,7 +217,7 @@ export async function getUserDetail(db: DbOrTx, userId: string): Promise<AdminUs
           tags: inf.tags,
           tiktokAccount: inf.tiktokAccount,
           tiktokFollowersCount: inf.tiktokFollowersCount,
-          hourlyRate: inf.hourlyRate,
+          hourlyRateCents: inf.hourlyRateCents,
           experienceYears: inf.experienceYears,
           idType: inf.idType,
           idImageUrl: inf.idImageUrl,

@@ -9,7 +9,7 @@ export const calls: AdminCall[] = [
     method: 'PUT',
     url: '/api/admin/settings',
     payload: {
-      platformFeePercent: 10,
+      platformFeeBps: 1000,
       settlementHours: 24,
       supportEmail: 'support@example.com',
       signupOpen: { influencer: true, company: true },

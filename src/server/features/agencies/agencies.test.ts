@@ -37,7 +37,7 @@ describe('机构 sign-up and review', () => {
 
     // waiting: it cannot invite yet
     const inf = await influencer();
-    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20 }))).toMatchObject({
+    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000 }))).toMatchObject({
       status: 403,
       code: 'AGENCY_NOT_APPROVED',
     });
@@ -62,7 +62,7 @@ describe('机构 sign-up and review', () => {
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, a.user.id));
     expect(note.type).toBe('agency_approved');
     expect((await new Client(t.app).get(`/api/agencies/${id}`)).json().agency).toMatchObject({ name: '星火传媒', city: '杭州' });
-    const invited = await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20 });
+    const invited = await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000 });
     expect(invited.statusCode, invited.body).toBe(200);
   });
 
@@ -96,13 +96,13 @@ describe('the roster', () => {
     const a = await agency();
     const b = await agency();
     const inf = await influencer();
-    const inv = await a.client.post('/api/agency/roster-invitations', { email: inf.user.email, sharePercent: 20, endsOn: '2099-12-31' });
+    const inv = await a.client.post('/api/agency/roster-invitations', { email: inf.user.email, shareBps: 2000, endsOn: '2099-12-31' });
     expect(inv.statusCode, inv.body).toBe(200);
-    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 25 }))).toMatchObject({
+    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2500 }))).toMatchObject({
       status: 409,
       code: 'AGENCY_INVITATION_PENDING',
     });
-    const invB = await b.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 10 });
+    const invB = await b.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 1000 });
     expect(invB.statusCode).toBe(200);
     await delivered(t.app);
     const mails = await db().select().from(outbox).where(eq(outbox.to, inf.user.email));
@@ -120,7 +120,7 @@ describe('the roster', () => {
       status: 409,
       code: 'AGENCY_ALREADY_MEMBER',
     });
-    expect(errorOf(await b.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 10 }))).toMatchObject({
+    expect(errorOf(await b.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 1000 }))).toMatchObject({
       status: 409,
       code: 'AGENCY_ALREADY_MEMBER',
     });
@@ -130,11 +130,11 @@ describe('the roster', () => {
 
     const roster = (await a.client.get('/api/agency/roster')).json();
     expect(roster.current).toHaveLength(1);
-    expect(roster.current[0]).toMatchObject({ sharePercent: 20, status: 'active', endsOn: '2099-12-31', openDeals: 0 });
+    expect(roster.current[0]).toMatchObject({ shareBps: 2000, status: 'active', endsOn: '2099-12-31', openDeals: 0 });
     const page = (await new Client(t.app).get(`/api/agencies/${a.agency.id}`)).json();
     expect(page.roster.map((r: { id: string }) => r.id)).toEqual([inf.influencer.id]);
     // masked for visitors as in the directory
-    expect(page.roster[0].hourlyRate).toBeNull();
+    expect(page.roster[0].hourlyRateCents).toBeNull();
     const detail = (await new Client(t.app).get(`/api/influencers/${inf.influencer.id}`)).json();
     expect(detail.influencer.agency).toMatchObject({ id: a.agency.id, name: a.agency.name });
   });
@@ -142,7 +142,7 @@ describe('the roster', () => {
   it('ends from either side at once when no deal is open, and keeps the history', async () => {
     const a = await agency();
     const inf = await influencer();
-    const inv = (await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 30 })).json().invitation;
+    const inv = (await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 3000 })).json().invitation;
     await inf.client.post(`/api/agency-invitations/${inv.id}/accept`, {});
     const ended = await inf.client.post('/api/me/agency/end', {});
     expect(ended.statusCode, ended.body).toBe(200);
@@ -151,7 +151,7 @@ describe('the roster', () => {
     expect(errorOf(await inf.client.post('/api/me/agency/end', {}))).toMatchObject({ status: 404, code: 'AGENCY_MEMBERSHIP_NOT_FOUND' });
 
     // invited again, accepted, ended by the agency
-    const again = (await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 25 })).json().invitation;
+    const again = (await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2500 })).json().invitation;
     expect((await inf.client.post(`/api/agency-invitations/${again.id}/accept`, {})).statusCode).toBe(200);
     const byAgency = await a.client.post(`/api/agency/roster/${inf.influencer.id}/end`, {});
     expect(byAgency.json().membership).toMatchObject({ status: 'ended', endRequestedBy: 'agency' });
@@ -167,20 +167,18 @@ describe('the roster', () => {
   it('validates the share and the end date', async () => {
     const a = await agency();
     const inf = await influencer();
-    for (const sharePercent of [-1, 71, 20.5, '20']) {
-      expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent })).code).toBe(
-        'AGENCY_SHARE_INVALID',
-      );
+    for (const shareBps of [-1, 7100, 2050, 2001, '2000']) {
+      expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps })).code).toBe('AGENCY_SHARE_INVALID');
     }
-    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { sharePercent: 10 })).code).toBe('AGENCY_INVITEE_REQUIRED');
-    expect(
-      errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 10, endsOn: '2020-01-01' })).code,
-    ).toBe('AGENCY_END_DATE_PAST');
-    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { email: 'nobody@example.com', sharePercent: 10 })).code).toBe(
+    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { shareBps: 1000 })).code).toBe('AGENCY_INVITEE_REQUIRED');
+    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 1000, endsOn: '2020-01-01' })).code).toBe(
+      'AGENCY_END_DATE_PAST',
+    );
+    expect(errorOf(await a.client.post('/api/agency/roster-invitations', { email: 'nobody@example.com', shareBps: 1000 })).code).toBe(
       'AGENCY_INFLUENCER_NOT_FOUND',
     );
     // 0 and 70 are allowed
-    expect((await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 70 })).statusCode).toBe(200);
+    expect((await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 7000 })).statusCode).toBe(200);
   });
 });
 
@@ -193,11 +191,11 @@ describe('access', () => {
     const company = await signedIn(t.app, (await makeCompany(db())).user.email);
     const admin = await signedIn(t.app, (await makeAdmin(db())).email);
     const visitor = new Client(t.app);
-    const inv = (await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20 })).json().invitation;
+    const inv = (await a.client.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000 })).json().invitation;
 
     for (const c of [visitor]) {
       expect((await c.get('/api/agency/roster')).statusCode).toBe(401);
-      expect((await c.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20 })).statusCode).toBe(401);
+      expect((await c.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000 })).statusCode).toBe(401);
       expect((await c.get('/api/me/agency-invitations')).statusCode).toBe(401);
       expect((await c.post(`/api/agency-invitations/${inv.id}/accept`, {})).statusCode).toBe(401);
       expect((await c.post('/api/me/agency/end', {})).statusCode).toBe(401);
@@ -205,7 +203,7 @@ describe('access', () => {
     }
     for (const c of [company, admin, inf.client]) {
       expect(errorOf(await c.get('/api/agency/roster'))).toMatchObject({ status: 403, code: 'AGENCY_ONLY' });
-      expect((await c.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20 })).statusCode).toBe(403);
+      expect((await c.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000 })).statusCode).toBe(403);
       expect((await c.post(`/api/agency/roster/${inf.influencer.id}/end`, {})).statusCode).toBe(403);
     }
     for (const c of [company, admin, a.client]) {
@@ -241,7 +239,7 @@ describe('an agency’s roster in 用户管理', () => {
       [i1, 25],
       [i2, 40],
     ] as const) {
-      const inv = (await a.client.post('/api/agency/roster-invitations', { influencerId: i.influencer.id, sharePercent: share })).json().invitation;
+      const inv = (await a.client.post('/api/agency/roster-invitations', { influencerId: i.influencer.id, shareBps: share * 100 })).json().invitation;
       expect((await i.client.post(`/api/agency-invitations/${inv.id}/accept`)).statusCode).toBe(200);
     }
     expect((await i2.client.post('/api/me/agency/end')).statusCode).toBe(200);
@@ -250,8 +248,8 @@ describe('an agency’s roster in 用户管理', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     const ag = detail.json().agency;
     expect(ag).toMatchObject({ id: a.agency.id, name: a.agency.name, status: 'approved' });
-    expect(ag.current).toMatchObject([{ influencer: { id: i1.influencer.id }, sharePercent: 25, status: 'active', openDeals: 0 }]);
-    expect(ag.history).toMatchObject([{ influencer: { id: i2.influencer.id }, sharePercent: 40, status: 'ended', endRequestedBy: 'influencer' }]);
+    expect(ag.current).toMatchObject([{ influencer: { id: i1.influencer.id }, shareBps: 2500, status: 'active', openDeals: 0 }]);
+    expect(ag.history).toMatchObject([{ influencer: { id: i2.influencer.id }, shareBps: 4000, status: 'ended', endRequestedBy: 'influencer' }]);
     // an influencer's or a company's detail has no agency part
     expect((await admin.get(`/api/admin/users/${i1.user.id}`)).json().agency).toBeNull();
     // another permission, a member, a visitor
@@ -273,7 +271,7 @@ describe('the end date', () => {
       const ag = await signedIn(app.app, made.user.email);
       const inf = await makeInfluencer(adb, { isApproved: true });
       const ic = await signedIn(app.app, inf.user.email);
-      const inv = await ag.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20, endsOn: '2026-12-02' });
+      const inv = await ag.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000, endsOn: '2026-12-02' });
       expect(inv.statusCode, inv.body).toBe(200);
       expect((await ic.post(`/api/agency-invitations/${inv.json().invitation.id}/accept`, {})).statusCode).toBe(200);
       const status = async () => (await adb.select().from(agencyMemberships).where(eq(agencyMemberships.influencerId, inf.influencer.id)))[0]!.status;

@@ -40,7 +40,7 @@ async function make(): Promise<World> {
   const task = await makeTask(ctx.db, { companyId: co.company.id, status: 'in_progress' });
   const [app] = await ctx.db
     .insert(taskApplications)
-    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 1_000, status: 'accepted' })
+    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 100_000, status: 'accepted' })
     .returning();
   const start = new Date(now.getTime() + 48 * H);
   const deal = await makeDeal(ctx.db, {

@@ -39,7 +39,7 @@ async function world() {
   const ag = await makeAgency(db(), { user: { passwordHash: hash }, name: `星火传媒${Math.random().toString(36).slice(2, 6)}` });
   const a = await signedIn(t.app, ag.user.email);
   const i = await signedIn(t.app, inf.user.email);
-  const inv = (await a.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, sharePercent: 20 })).json().invitation;
+  const inv = (await a.post('/api/agency/roster-invitations', { influencerId: inf.influencer.id, shareBps: 2000 })).json().invitation;
   expect((await i.post(`/api/agency-invitations/${inv.id}/accept`)).statusCode).toBe(200);
   return { co, inf, ag, a, i, c: await signedIn(t.app, co.user.email), q: `onBehalfOf=${inf.influencer.id}` };
 }
@@ -52,8 +52,8 @@ async function publish(w: World, task: Record<string, unknown> = {}) {
     title: '口红新品直播',
     description: '新品口红直播推广',
     categoryId,
-    budgetMin: 1,
-    budgetMax: 30000,
+    budgetMinCents: 100,
+    budgetMaxCents: 3_000_000,
     liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
     ...task,
   });
@@ -64,7 +64,7 @@ async function publish(w: World, task: Record<string, unknown> = {}) {
 /** the agency applies for the influencer, the company accepts: the deal */
 async function dealByAgency(w: World) {
   const taskId = await publish(w);
-  const applied = await w.a.post(`/api/task-applications?${w.q}`, { taskId, proposedRate: 1_000, message: '机构代报名' });
+  const applied = await w.a.post(`/api/task-applications?${w.q}`, { taskId, proposedRateCents: 100_000, message: '机构代报名' });
   expect(applied.statusCode, applied.body).toBe(200);
   expect((await w.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
   const [deal] = await db().select().from(deals).where(eq(deals.taskId, taskId));
@@ -172,7 +172,7 @@ describe('an agency runs a roster influencer’s deal', () => {
   it('answers a company’s invitation and withdraws an application for the influencer', async () => {
     const w = await world();
     const taskId = await publish(w);
-    const invited = await w.c.post('/api/task-invitations', { taskId, influencerId: w.inf.influencer.id, message: '诚邀合作', offeredRate: 2_000 });
+    const invited = await w.c.post('/api/task-invitations', { taskId, influencerId: w.inf.influencer.id, message: '诚邀合作', offeredRateCents: 200_000 });
     expect(invited.statusCode, invited.body).toBe(200);
     const list = (await w.a.get(`/api/me/invitations?${w.q}`)).json().items;
     expect(list).toHaveLength(1);
@@ -182,7 +182,12 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect(inv).toMatchObject({ status: 'declined', onBehalfAgencyId: w.ag.agency.id });
 
     const other = await publish(w);
-    const invited2 = await w.c.post('/api/task-invitations', { taskId: other, influencerId: w.inf.influencer.id, message: '诚邀合作', offeredRate: 2_000 });
+    const invited2 = await w.c.post('/api/task-invitations', {
+      taskId: other,
+      influencerId: w.inf.influencer.id,
+      message: '诚邀合作',
+      offeredRateCents: 200_000,
+    });
     const accepted = await w.a.post(`/api/task-invitations/${invited2.json().invitation.id}/accept?${w.q}`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(await dealOf(accepted.json().dealId)).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 20 });
@@ -193,7 +198,7 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect((await w.a.get(`/api/tasks/${other}`)).json().viewer).toMatchObject({ myApplication: null, dealId: null });
 
     const third = await publish(w);
-    const applied = await w.a.post(`/api/task-applications?${w.q}`, { taskId: third, proposedRate: 500 });
+    const applied = await w.a.post(`/api/task-applications?${w.q}`, { taskId: third, proposedRateCents: 50_000 });
     expect((await w.a.get(`/api/tasks/${third}?${w.q}`)).json().viewer).toMatchObject({
       myApplication: { id: applied.json().application.id, status: 'pending' },
     });
@@ -262,7 +267,7 @@ describe('refusals', () => {
     const taskId = await publish(w);
     const stranger = await makeInfluencer(db(), { isApproved: true });
     for (const id of [stranger.influencer.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
-      const res = await w.a.post(`/api/task-applications?onBehalfOf=${id}`, { taskId, proposedRate: 1_000 });
+      const res = await w.a.post(`/api/task-applications?onBehalfOf=${id}`, { taskId, proposedRateCents: 100_000 });
       expect(errorOf(res)).toMatchObject({ status: 404, code: 'AGENCY_MEMBER_NOT_FOUND' });
     }
     expect(await db().select().from(taskApplications).where(eq(taskApplications.taskId, taskId))).toHaveLength(0);
@@ -283,7 +288,10 @@ describe('refusals', () => {
     const taskId = await publish(w);
     const pending = await makeAgency(db(), { user: { passwordHash: hash }, status: 'pending' });
     const p = await signedIn(t.app, pending.user.email);
-    expect(errorOf(await p.post(`/api/task-applications?${w.q}`, { taskId, proposedRate: 1_000 }))).toMatchObject({ status: 403, code: 'AGENCY_NOT_APPROVED' });
+    expect(errorOf(await p.post(`/api/task-applications?${w.q}`, { taskId, proposedRateCents: 100_000 }))).toMatchObject({
+      status: 403,
+      code: 'AGENCY_NOT_APPROVED',
+    });
   });
 
   it('a company, an influencer, an admin with onBehalfOf: 403; a visitor: 401', async () => {
@@ -325,9 +333,9 @@ describe('refusals', () => {
     expect((await w.a.get(`/api/deals?${w.q}`)).json().items).toHaveLength(1);
     // new actions: 404
     const taskId = await publish(w);
-    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId, proposedRate: 1_000 })).code).toBe('AGENCY_MEMBER_NOT_FOUND');
+    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId, proposedRateCents: 100_000 })).code).toBe('AGENCY_MEMBER_NOT_FOUND');
     // a deal the influencer makes alone from now on: not the agency's
-    const alone = await w.i.post('/api/task-applications', { taskId, proposedRate: 1_000 });
+    const alone = await w.i.post('/api/task-applications', { taskId, proposedRateCents: 100_000 });
     expect((await w.c.post(`/api/task-applications/${alone.json().application.id}/accept`)).statusCode).toBe(200);
     const [later] = await db().select().from(deals).where(eq(deals.taskId, taskId));
     expect(later.agencyId).toBeNull();
@@ -337,7 +345,7 @@ describe('refusals', () => {
     expect(errorOf(await w.a.get(`/api/deals/${deal.id}?${w.q}`)).code).toBe('AGENCY_MEMBER_NOT_FOUND');
     expect(errorOf(await w.a.get(`/api/deals?${w.q}`)).code).toBe('AGENCY_MEMBER_NOT_FOUND');
     const next = await publish(w);
-    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId: next, proposedRate: 1_000 })).code).toBe('AGENCY_MEMBER_NOT_FOUND');
+    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId: next, proposedRateCents: 100_000 })).code).toBe('AGENCY_MEMBER_NOT_FOUND');
     // an address that is no operation stays 404 NOT_FOUND with the parameter
     expect(errorOf(await w.a.get(`/api/no-such-thing?${w.q}`)).status).toBe(404);
   });
@@ -359,6 +367,6 @@ describe('API keys', () => {
     // without onBehalfOf the agency is no party to the deal list
     expect(errorOf(await anon.get('/api/deals', bearer)).status).toBe(403);
     // a scope the key lacks
-    expect(errorOf(await anon.post(`/api/task-applications?${w.q}`, { taskId: deal.taskId, proposedRate: 1 }, bearer)).code).toBe('API_KEY_SCOPE');
+    expect(errorOf(await anon.post(`/api/task-applications?${w.q}`, { taskId: deal.taskId, proposedRateCents: 100 }, bearer)).code).toBe('API_KEY_SCOPE');
   });
 });

@@ -129,7 +129,7 @@ export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPip
         companyName: r.companyName,
         status: r.a.status as Status,
         waitingFor: null,
-        amountCents: r.a.proposedRate * 100,
+        amountCents: r.a.proposedRateCents,
         createdAt: r.a.appliedAt.toISOString(),
         byAgency: r.a.onBehalfAgencyId === agency.id,
       }));
@@ -152,7 +152,7 @@ export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPip
         companyName: r.companyName,
         status: r.v.status as Status,
         waitingFor: null,
-        amountCents: r.v.offeredRate * 100,
+        amountCents: r.v.offeredRateCents,
         createdAt: r.v.createdAt.toISOString(),
         byAgency: r.v.onBehalfAgencyId === agency.id,
       }));

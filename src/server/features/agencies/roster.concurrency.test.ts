@@ -36,7 +36,7 @@ type World = { influencerId: string; userId: string; inv: Partial<Record<'A' | '
 async function makeWorld(): Promise<World> {
   const made = await makeInfluencer(ctx.db, { isApproved: true, user: { passwordHash: 'not-a-real-hash' } });
   const w: World = { influencerId: made.influencer.id, userId: made.user.id, inv: {} };
-  w.inv.A = (await inviteToRoster(ctx, ag.A.userId, { influencerId: w.influencerId, sharePercent: 20 })).id;
+  w.inv.A = (await inviteToRoster(ctx, ag.A.userId, { influencerId: w.influencerId, shareBps: 2000 })).id;
   return w;
 }
 
@@ -64,14 +64,14 @@ const accept = (l: 'A' | 'B'): Op => ({
   name: `accept ${l}`,
   run: (w) => answerRosterInvitation(ctx, w.userId, w.inv[l]!, 'accept'),
 });
-const inviteB: Op = { name: 'B invites', run: (w) => inviteToRoster(ctx, ag.B.userId, { influencerId: w.influencerId, sharePercent: 30 }) };
+const inviteB: Op = { name: 'B invites', run: (w) => inviteToRoster(ctx, ag.B.userId, { influencerId: w.influencerId, shareBps: 3000 }) };
 
 describe(`the roster under concurrency (${ROUNDS} rounds${onPostgres ? ', PostgreSQL' : ', PGlite'})`, () => {
   it('two agencies’ invitations accepted at once: one wins', async () => {
     const world = {
       make: async () => {
         const w = await makeWorld();
-        w.inv.B = (await inviteToRoster(ctx, ag.B.userId, { influencerId: w.influencerId, sharePercent: 30 })).id;
+        w.inv.B = (await inviteToRoster(ctx, ag.B.userId, { influencerId: w.influencerId, shareBps: 3000 })).id;
         return w;
       },
       snapshot,

@@ -34,7 +34,7 @@ async function invitationsWhere(db: DbOrTx, where: SQL | undefined, limit = 100)
     id: i.id,
     agency,
     influencer,
-    sharePercent: i.sharePercent,
+    shareBps: i.sharePercent * 100,
     endsOn: i.endsOn,
     status: i.status as AgencyInvitation['status'],
     createdAt: i.createdAt.toISOString(),
@@ -60,7 +60,7 @@ async function membershipsWhere(db: DbOrTx, where: SQL | undefined, limit = 200)
     id: m.id,
     agency,
     influencer,
-    sharePercent: m.sharePercent,
+    shareBps: m.sharePercent * 100,
     endsOn: m.endsOn,
     status: m.status as Membership['status'],
     startedAt: m.startedAt.toISOString(),
@@ -144,19 +144,19 @@ export async function inviteToRoster(ctx: AppContext, agencyUserId: string, body
       if (current) throw new AppError('AGENCY_ALREADY_MEMBER');
       const [inv] = await tx
         .insert(agencyInvitations)
-        .values({ agencyId: agency.id, influencerId: inf.id, sharePercent: body.sharePercent, endsOn: body.endsOn ?? null, createdAt: now })
+        .values({ agencyId: agency.id, influencerId: inf.id, sharePercent: body.shareBps / 100, endsOn: body.endsOn ?? null, createdAt: now })
         .returning({ id: agencyInvitations.id });
       await audit(tx, {
         adminId: null,
         action: 'agency_roster_invite',
-        description: `机构邀请达人签约：${agency.name} → ${inf.nickname}（${body.sharePercent}%）`,
+        description: `机构邀请达人签约：${agency.name} → ${inf.nickname}（${body.shareBps / 100}%）`,
         targetType: 'agency',
         targetId: agency.id,
-        after: { influencerId: inf.id, sharePercent: body.sharePercent, endsOn: body.endsOn ?? null },
+        after: { influencerId: inf.id, sharePercent: body.shareBps / 100, endsOn: body.endsOn ?? null },
       });
       await addNotifications(
         tx,
-        [{ userId: inf.userId, type: 'agency_invitation_received', params: { agency: agency.name, share: body.sharePercent }, link: '/profile' }],
+        [{ userId: inf.userId, type: 'agency_invitation_received', params: { agency: agency.name, share: body.shareBps / 100 }, link: '/profile' }],
         { mail: true },
       );
       return inv.id;

@@ -133,7 +133,13 @@ export const agencyRoutes =
           tags: ['agencies'],
           summary: 'The agency’s earnings per month as CSV (the last 12 months)',
           description: 'Who: agencies, their own.',
-          response: { 200: mediaResponse('text/csv', 'Month, earnings and GMV in dollars, completed deals (UTF-8 with BOM), a download'), ...errors },
+          response: {
+            200: mediaResponse(
+              'text/csv',
+              'Month, earnings and GMV in integer cents (earnings_cents, gmv_cents), completed deals (UTF-8 with BOM), a download',
+            ),
+            ...errors,
+          },
         },
         preValidation: agencyOnly,
       },

@@ -43,14 +43,14 @@ async function accepted(w: World, rate: number, task: Record<string, unknown> = 
     title: '口红新品直播',
     description: '新品口红直播推广',
     categoryId,
-    budgetMin: 1,
-    budgetMax: 30000,
+    budgetMinCents: 100,
+    budgetMaxCents: 3_000_000,
     liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
     ...task,
   });
   expect(published.statusCode, published.body).toBe(200);
   const taskId = published.json().task.id as string;
-  const applied = await w.i.post('/api/task-applications', { taskId, proposedRate: rate });
+  const applied = await w.i.post('/api/task-applications', { taskId, proposedRateCents: rate });
   expect(applied.statusCode, applied.body).toBe(200);
   expect((await w.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
   const [deal] = await db().select().from(deals).where(eq(deals.taskId, taskId));
@@ -92,7 +92,7 @@ describe('the rounding rule', () => {
 describe('every settlement path splits', () => {
   it('the company confirms: exact cents to the agency and the influencer, the platform fee as before, both statements name the deal', async () => {
     const w = await world(30);
-    const deal = await accepted(w, 2_501); // $2,501.00
+    const deal = await accepted(w, 250_100); // $2,501.00 in cents
     expect(deal).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 30 });
     await walkToReport(w, deal.id);
     expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
@@ -107,7 +107,7 @@ describe('every settlement path splits', () => {
 
   it('with a commission: the fee and the commission are each split, rounded down per payment', async () => {
     const w = await world(33);
-    const deal = await accepted(w, 1_000, { pricingModel: 'slot_commission', commissionPercent: 10 });
+    const deal = await accepted(w, 100_000, { pricingModel: 'slot_commission', commissionBps: 1000 });
     await walkToReport(w, deal.id, 123_457); // commission 12,346 (round half up), its fee 1,235
     expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
     // fee: net 90,000 → agency 29,700; commission: net 11,111 → agency 3,666 (3,666.63)
@@ -118,7 +118,7 @@ describe('every settlement path splits', () => {
 
   it('the automatic confirmation after the settlement window', async () => {
     const w = await world(20);
-    const deal = await accepted(w, 1_000);
+    const deal = await accepted(w, 100_000);
     await walkToReport(w, deal.id);
     clock.advance(25 * H);
     await runDueJobs(t.app.ctx);
@@ -129,11 +129,11 @@ describe('every settlement path splits', () => {
 
   it('an admin’s dispute decision at a share', async () => {
     const w = await world(25);
-    const deal = await accepted(w, 1_000);
+    const deal = await accepted(w, 100_000);
     await walkToReport(w, deal.id);
     expect((await fire(w.c, deal.id, 'dispute', { reason: 'report_untrue', statement: '数据不实' })).statusCode).toBe(200);
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['task_management'] })).email);
-    expect((await fire(admin, deal.id, 'resolve_partial', { reason: '各担一半', percent: 50 })).statusCode).toBe(200);
+    expect((await fire(admin, deal.id, 'resolve_partial', { reason: '各担一半', payoutBps: 5000 })).statusCode).toBe(200);
     // influencer half 50,000 − 5,000 = 45,000; agency 11,250
     expect(await available(w.a)).toBe(11_250);
     expect(await available(w.i)).toBe(33_750);
@@ -141,10 +141,10 @@ describe('every settlement path splits', () => {
 
   it('ending the membership: the open deal keeps its share and the membership ends with it; a new deal is the influencer’s alone', async () => {
     const w = await world(20);
-    const deal = await accepted(w, 1_000);
+    const deal = await accepted(w, 100_000);
     const ended = await w.i.post('/api/me/agency/end');
     expect(ended.json().membership).toMatchObject({ status: 'ending', openDeals: 1 });
-    const later = await accepted(w, 1_000);
+    const later = await accepted(w, 100_000);
     expect(later).toMatchObject({ agencyId: null, agencySharePercent: null });
     await walkToReport(w, deal.id);
     expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
@@ -161,13 +161,13 @@ describe('every settlement path splits', () => {
 
   it('the agency withdraws like any account', async () => {
     const w = await world(20);
-    const deal = await accepted(w, 1_000);
+    const deal = await accepted(w, 100_000);
     await walkToReport(w, deal.id);
     expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
     const bank = await w.a.post('/api/wallet/bank-accounts', { holderName: '星火传媒', bankName: '招商银行', accountNumber: '6225880123456789' });
     expect(bank.statusCode, bank.body).toBe(200);
     const payout = await w.a.post('/api/wallet/payouts', {
-      amount: '100.00',
+      amountCents: 10_000,
       bankAccountId: bank.json().account?.id ?? bank.json().bankAccount?.id ?? bank.json().id,
     });
     expect(payout.statusCode, payout.body).toBe(200);
@@ -184,7 +184,7 @@ describe('every settlement path splits', () => {
 describe('费用与结算 shows the split to the influencer’s side only', () => {
   it('expected before settlement (per payment, as the settlement rounds), settled after; the company never sees it; receipts name the deal', async () => {
     const w = await world(33);
-    const deal = await accepted(w, 1_000, { pricingModel: 'slot_commission', commissionPercent: 10 });
+    const deal = await accepted(w, 100_000, { pricingModel: 'slot_commission', commissionBps: 1000 });
     const view = async (c: Client, q = '') => {
       const r = await c.get(`/api/deals/${deal.id}${q}`);
       expect(r.statusCode, r.body).toBe(200);
@@ -194,14 +194,14 @@ describe('费用与结算 shows the split to the influencer’s side only', () =
     expect((await view(w.i)).money.agencySplit).toEqual({
       agencyId: w.ag.agency.id,
       agencyName: w.ag.agency.name,
-      percent: 33,
+      shareBps: 3300,
       agencyCents: 29_700,
       influencerCents: 60_300,
       settled: false,
     });
     await walkToReport(w, deal.id, 123_457);
     // with the reported GMV: the commission's net 11,111 → 3,666 on top, as the settlement will pay it
-    const expected = { percent: 33, agencyCents: 29_700 + 3_666, influencerCents: 90_000 - 29_700 + 11_111 - 3_666, settled: false };
+    const expected = { shareBps: 3300, agencyCents: 29_700 + 3_666, influencerCents: 90_000 - 29_700 + 11_111 - 3_666, settled: false };
     expect((await view(w.i)).money.agencySplit).toMatchObject(expected);
     // the agency acting for the influencer reads the same
     expect((await view(w.a, `?onBehalfOf=${w.inf.influencer.id}`)).money.agencySplit).toMatchObject(expected);
@@ -231,7 +231,7 @@ describe('费用与结算 shows the split to the influencer’s side only', () =
   it('a deal without an agency has no split for anybody', async () => {
     const w = await world(20);
     expect((await w.i.post('/api/me/agency/end')).statusCode).toBe(200);
-    const deal = await accepted(w, 1_000);
+    const deal = await accepted(w, 100_000);
     expect((await w.i.get(`/api/deals/${deal.id}`)).json().money).not.toHaveProperty('agencySplit');
   });
 });

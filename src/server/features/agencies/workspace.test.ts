@@ -40,8 +40,8 @@ async function publish(w: World, title = '口红新品直播') {
     title,
     description: '新品口红直播推广',
     categoryId,
-    budgetMin: 1,
-    budgetMax: 30000,
+    budgetMinCents: 100,
+    budgetMaxCents: 3_000_000,
     liveDate: new Date(clock.nowMs() + 10 * 24 * H).toISOString(),
   });
   expect(r.statusCode, r.body).toBe(200);
@@ -49,7 +49,7 @@ async function publish(w: World, title = '口红新品直播') {
 }
 async function accepted(w: World, rate: number) {
   const taskId = await publish(w);
-  const applied = await w.i.post('/api/task-applications', { taskId, proposedRate: rate });
+  const applied = await w.i.post('/api/task-applications', { taskId, proposedRateCents: rate });
   expect(applied.statusCode, applied.body).toBe(200);
   expect((await w.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
   const [deal] = await db().select().from(deals).where(eq(deals.taskId, taskId));
@@ -106,19 +106,24 @@ describe('the figures', () => {
     const w = await world(30);
     const other = await world(50);
     // this agency: one deal completed ($1,000 fixed, GMV $1,234.57), one waiting for the influencer to confirm the schedule
-    const done = await accepted(w, 1_000);
+    const done = await accepted(w, 100_000);
     await completed(w, done.id, 123_457);
     clock.advance(H);
-    const waiting = await accepted(w, 2_000);
+    const waiting = await accepted(w, 200_000);
     await proposed(w, waiting.id);
     // a pending application and an invitation of the roster influencer
     const appliedTask = await publish(w, '面霜直播');
-    expect((await w.i.post('/api/task-applications', { taskId: appliedTask, proposedRate: 500 })).statusCode).toBe(200);
+    expect((await w.i.post('/api/task-applications', { taskId: appliedTask, proposedRateCents: 50_000 })).statusCode).toBe(200);
     const invitedTask = await publish(w, '香水直播');
-    const invited = await w.c.post('/api/task-invitations', { taskId: invitedTask, influencerId: w.inf.influencer.id, message: '欢迎合作', offeredRate: 800 });
+    const invited = await w.c.post('/api/task-invitations', {
+      taskId: invitedTask,
+      influencerId: w.inf.influencer.id,
+      message: '欢迎合作',
+      offeredRateCents: 80_000,
+    });
     expect(invited.statusCode, invited.body).toBe(200);
     // the other agency: a completed deal of its own
-    const others = await accepted(other, 5_000);
+    const others = await accepted(other, 500_000);
     await completed(other, others.id, 999_999);
 
     const ws = (await w.a.get('/api/agency/workspace')).json();
@@ -129,7 +134,7 @@ describe('the figures', () => {
         {
           influencer: { id: w.inf.influencer.id, nickname: w.inf.influencer.nickname, avatarUrl: w.inf.influencer.avatarUrl },
           membershipStatus: 'active',
-          sharePercent: 30,
+          shareBps: 3000,
           openDeals: 1,
           waitingOnInfluencer: 1,
           earningsCents: 27_000,
@@ -184,14 +189,14 @@ describe('the figures', () => {
     const csv = await w.a.get('/api/agency/earnings.csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toContain('month,earnings_usd,gmv_usd,completed_deals\r\n');
-    expect(csv.body).toContain('2026-12,270.00,1234.57,1\r\n');
-    expect(csv.body).toContain('2026-01,0.00,0.00,0\r\n');
+    expect(csv.body).toContain('month,earnings_cents,gmv_cents,completed_deals\r\n');
+    expect(csv.body).toContain('2026-12,27000,123457,1\r\n');
+    expect(csv.body).toContain('2026-01,0,0,0\r\n');
   });
 
   it('the month turns in Beijing: a settlement on the 1st at 00:30 Beijing counts in the new month', async () => {
     const w = await world(20);
-    const deal = await accepted(w, 1_000);
+    const deal = await accepted(w, 100_000);
     // move to 2026-12-31 16:00 UTC − 51 h so that the report and the confirmation land at 2027-01-01 00:30 Beijing
     const target = Date.parse('2026-12-31T16:30:00Z');
     clock.set(new Date(target - 51 * H));

@@ -116,7 +116,7 @@ export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promi
   const roster: WorkspaceRosterRow[] = members.map((m) => ({
     influencer: m.influencer,
     membershipStatus: m.status as WorkspaceRosterRow['membershipStatus'],
-    sharePercent: m.sharePercent,
+    shareBps: m.sharePercent * 100,
     ...(per.get(m.influencer.id) ?? { openDeals: 0, waitingOnInfluencer: 0, earningsCents: 0, gmvCents: 0 }),
     rating: Number(m.rating),
     totalReviews: m.totalReviews,
@@ -152,13 +152,8 @@ export async function getEarnings(ctx: AppContext, agencyUserId: string): Promis
   return { months: [...months.values()] };
 }
 
-/** GET /api/agency/earnings.csv: the same months, amounts in dollars, from the product's CSV writer */
+/** GET /api/agency/earnings.csv: the same months, amounts in integer cents (decision 0053), from the product's CSV writer */
 export async function earningsCsv(ctx: AppContext, agencyUserId: string): Promise<string> {
   const { months } = await getEarnings(ctx, agencyUserId);
-  return toCsv(
-    [['month', 'earnings_usd', 'gmv_usd', 'completed_deals'], ...months.map((m) => [m.month, m.earningsCents / 100, m.gmvCents / 100, m.completedDeals])],
-    {
-      twoDecimals: [1, 2],
-    },
-  );
+  return toCsv([['month', 'earnings_cents', 'gmv_cents', 'completed_deals'], ...months.map((m) => [m.month, m.earningsCents, m.gmvCents, m.completedDeals])]);
 }

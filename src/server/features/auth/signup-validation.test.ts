@@ -232,7 +232,7 @@ describe('influencer questionnaire (请至少选择一个达人类型, 请选择
       totalReviews: 0,
       totalLiveCount: 0,
       avgViews: 0,
-      hourlyRate: 0,
+      hourlyRateCents: 0,
       status: 'active',
     });
     const [profile] = await db.select().from(talentProfiles).where(eq(talentProfiles.userId, user.id));

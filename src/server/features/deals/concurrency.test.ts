@@ -94,7 +94,7 @@ async function makeWorld(kind: StateKind): Promise<World> {
   const task = await makeTask(db, { companyId: co.company.id, status: 'in_progress', selectedInfluencerId: inf.influencer.id, currentApplicants: 1 });
   const [app] = await db
     .insert(taskApplications)
-    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 2000, status: 'accepted', respondedAt: new Date(now) })
+    .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 200_000, status: 'accepted', respondedAt: new Date(now) })
     .returning();
   const started = {
     scheduleStart: new Date(now - 3 * H),
@@ -189,7 +189,7 @@ const PAIRS: [StateKind, Op, Op][] = [
   // the 72 h expiry meets a late payment: paid and running, or cancelled with everything returned
   ['awaiting_payment', job('deal.payment_expire'), fire('company', 'pay_fee')],
   // settlement (confirm, the automatic confirmation, a dispute decision) meets the other side: the money moves once
-  ['disputed', fire('admin', 'resolve_partial', { reason: '各担一半', percent: 50, awardDeposit: true }), fire('company', 'withdraw_dispute')],
+  ['disputed', fire('admin', 'resolve_partial', { reason: '各担一半', payoutBps: 5000, awardDeposit: true }), fire('company', 'withdraw_dispute')],
   ['reported', fire('company', 'confirm'), fire('influencer', 'dispute', { reason: 'payment_terms', statement: '争议' })],
   ['reported', fire('company', 'confirm'), fire('company', 'dispute', { reason: 'report_untrue', statement: '数据不实' })],
   ['reported', fire('company', 'confirm'), fire('company', 'confirm')],

@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createDealConversation } from '../messages';
 import { balanceOf, openDealEscrow, payDealFee } from '../money';
-import { dollarsToCents, percentToBps, PRICING_MODELS } from '../../../shared/money';
+import { PRICING_MODELS } from '../../../shared/money';
 import { scheduleJob } from '../../platform/jobs';
 import { readSettings } from '../settings';
 import { emitWebhookEvent } from '../webhooks';
@@ -30,9 +30,9 @@ export async function createDeal(
       pricingModel: string;
       commissionBps: number;
       requiresDeposit: boolean;
-      depositAmount: number | null;
+      depositAmountCents: number | null;
     };
-    application: { id: string; influencerId: string; proposedRate: number };
+    application: { id: string; influencerId: string; proposedRateCents: number };
     now: Date;
     /** this deal fills the task's last slot: a prepayment's remainder goes back to the wallet (decision 0025) */
     lastSlot?: boolean;
@@ -43,8 +43,8 @@ export async function createDeal(
   const id = randomUUID();
   const { task, application, now } = input;
   const settings = await readSettings(ctx, tx);
-  const feeCents = task.pricingModel === 'commission' ? 0 : application.proposedRate * 100;
-  const depositCents = task.requiresDeposit && task.depositAmount ? dollarsToCents(task.depositAmount) : 0;
+  const feeCents = task.pricingModel === 'commission' ? 0 : application.proposedRateCents;
+  const depositCents = task.requiresDeposit && task.depositAmountCents ? task.depositAmountCents : 0;
   const [parties] = await tx
     .select({ companyUserId: companies.userId, influencerUserId: influencers.userId })
     .from(companies)
@@ -66,7 +66,7 @@ export async function createDeal(
     pricingModel: task.pricingModel,
     commissionBps: task.commissionBps,
     depositCents,
-    platformFeeBps: percentToBps(settings.platformFeePercent),
+    platformFeeBps: settings.platformFeeBps,
     moneyTracked: true,
     agencyId: membership?.agencyId ?? null,
     agencySharePercent: membership?.sharePercent ?? null,

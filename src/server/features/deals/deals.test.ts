@@ -39,12 +39,12 @@ async function dealSetup() {
       categoryId,
       productName: '丝绒口红',
       requirements: '粉丝1万以上',
-      budgetMin: 1000,
-      budgetMax: 3000,
+      budgetMinCents: 100_000,
+      budgetMaxCents: 300_000,
       liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
     })
   ).json().task;
-  const applied = await i.post('/api/task-applications', { taskId: task.id, proposedRate: 2500, message: '期待合作' });
+  const applied = await i.post('/api/task-applications', { taskId: task.id, proposedRateCents: 250_000, message: '期待合作' });
   expect(applied.statusCode).toBe(200);
   const appId = applied.json().application?.id ?? applied.json().id;
   expect((await c.post(`/api/task-applications/${appId}/accept`)).statusCode).toBe(200);
@@ -154,7 +154,7 @@ describe('the journey', () => {
     expect((await s.fire(s.i, 'confirm')).json().error.code).toBe('DEAL_ROLE_FORBIDDEN');
     expect((await s.fire(s.c, 'confirm')).statusCode).toBe(200);
     const done = await s.get(s.i);
-    expect(done).toMatchObject({ status: 'completed', autoConfirmed: false, payoutPercent: 100, actions: [] });
+    expect(done).toMatchObject({ status: 'completed', autoConfirmed: false, payoutBps: 10_000, actions: [] });
     expect(done.timeline.map((e: { event: string }) => e.event)).toEqual([
       'accept',
       'ship_samples',
@@ -227,10 +227,10 @@ describe('the journey', () => {
     expect(seen).toMatchObject({ viewerRole: 'admin', status: 'disputed' });
     expect(seen.actions.sort()).toEqual(['admin_cancel', 'resolve_cancel', 'resolve_complete', 'resolve_partial']);
     expect((await s.fire(a, 'resolve_partial', { reason: '按实际订单结算' })).json().error.code).toBe('DEAL_PERCENT_INVALID');
-    expect((await s.fire(a, 'resolve_partial', { reason: '按实际订单结算', percent: 60 })).statusCode).toBe(200);
+    expect((await s.fire(a, 'resolve_partial', { reason: '按实际订单结算', payoutBps: 6000 })).statusCode).toBe(200);
     const done = await s.get(s.i);
-    expect(done).toMatchObject({ status: 'completed', payoutPercent: 60 });
-    expect(done.disputes[0]).toMatchObject({ outcome: 'partial', percent: 60, decisionReason: '按实际订单结算', answer: '数据以平台后台为准' });
+    expect(done).toMatchObject({ status: 'completed', payoutBps: 6000 });
+    expect(done.disputes[0]).toMatchObject({ outcome: 'partial', payoutBps: 6000, decisionReason: '按实际订单结算', answer: '数据以平台后台为准' });
     const logs = await t.app.ctx.db.select().from(adminLogs).where(eq(adminLogs.targetId, s.deal.id));
     expect(logs).toEqual([
       expect.objectContaining({ adminId: admin.id, actionType: 'deal_resolve_partial', targetType: 'deal', before: { status: 'disputed' } }),

@@ -54,12 +54,12 @@ describe('a dispute decided at 37 %', () => {
     expect((await get(company)).money.terms).toEqual(TERMS);
 
     const walletBefore = await balanceOf(db, 'company_available', deal.company.id);
-    expect((await fire(admin, 'resolve_partial', { reason: '按实际成交结算', percent: 37 })).statusCode).toBe(200);
+    expect((await fire(admin, 'resolve_partial', { reason: '按实际成交结算', payoutBps: 3700 })).statusCode).toBe(200);
 
     const seenByCompany = await get(company);
     const seenByInfluencer = await get(influencer);
     expect(seenByCompany.status).toBe('completed');
-    const expected = { percent: 37, ...decisionComparison(TERMS, 37) };
+    const expected = { payoutBps: 3700, ...decisionComparison(TERMS, 37) };
     expect(seenByCompany.money.decision).toEqual(expected);
     expect(seenByInfluencer.money.decision).toEqual(expected);
     expect((await get(admin)).money.decision).toEqual(expected);
@@ -88,7 +88,7 @@ describe('a dispute decided at 37 %', () => {
     expect((await admin.post(`/api/deals/${deal.dealId}/events/resolve_cancel`, { reason: '双方未能履约' })).statusCode).toBe(200);
     const seen = (await (await company.get(`/api/deals/${deal.dealId}`)).json()) as DealDetail;
     expect(seen.status).toBe('cancelled');
-    expect(seen.money.decision).toEqual({ percent: 0, ...decisionComparison(TERMS, 0) });
+    expect(seen.money.decision).toEqual({ payoutBps: 0, ...decisionComparison(TERMS, 0) });
     expect(seen.money.decision?.after).toMatchObject({ refundCents: 150_000, commissionCents: 0, influencerNetCents: 0 });
     expect(await balanceOf(db, 'influencer_available', deal.influencer.id)).toBe(0);
   });

@@ -209,9 +209,10 @@ const confirmed: Effect = async ({ tx, event, actor, form, dispute, now, task, b
     tell(both, { type: 'deal_auto_confirmed', params: { task } });
   }
   if (event === 'resolve_complete' || event === 'resolve_partial') {
-    const f = form as { reason: string; percent?: number };
-    if (event === 'resolve_partial' && f.percent === undefined) throw new AppError('DEAL_PERCENT_INVALID');
-    const percent = event === 'resolve_partial' ? f.percent! : 100;
+    const f = form as { reason: string; payoutBps?: number };
+    if (event === 'resolve_partial' && f.payoutBps === undefined) throw new AppError('DEAL_PERCENT_INVALID');
+    // the API speaks basis points in whole percents (decision 0053); the deal keeps the whole percent
+    const percent = event === 'resolve_partial' ? f.payoutBps! / 100 : 100;
     patch.payoutPercent = percent;
     patch.depositAwarded = Boolean((form as { awardDeposit?: boolean }).awardDeposit);
     await closeDispute(tx, dispute!, { outcome: event === 'resolve_partial' ? 'partial' : 'completed', percent, reason: f.reason, by: actor.userId, now });
@@ -385,8 +386,8 @@ async function emitDealWebhooks(
   }
   if ((x.event === 'resolve_complete' || x.event === 'resolve_partial' || x.event === 'resolve_cancel') && x.dispute) {
     const outcome = x.event === 'resolve_complete' ? 'completed' : x.event === 'resolve_partial' ? 'partial' : 'cancelled';
-    const percent = x.event === 'resolve_cancel' ? 0 : Number(x.data.percent ?? 100);
-    await emitWebhookEvent(tx, { ...base, type: 'dispute.decided', data: { ...ref, outcome, percent, reason: String(x.data.reason ?? '') } });
+    const payoutBps = (x.event === 'resolve_cancel' ? 0 : Number(x.data.percent ?? 100)) * 100;
+    await emitWebhookEvent(tx, { ...base, type: 'dispute.decided', data: { ...ref, outcome, payoutBps, reason: String(x.data.reason ?? '') } });
   }
   if (x.to !== x.from) {
     await emitWebhookEvent(tx, { ...base, type: 'deal.state_changed', data: { ...ref, event: x.event, from: x.from, to: x.to } });

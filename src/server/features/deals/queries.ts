@@ -53,7 +53,14 @@ async function agencySplitOf(
   const agencyCents = settled
     ? (d.settledAgencyCents ?? 0)
     : agencyCut(e.feeShareCents - e.feeOnShareCents, percent) + agencyCut(e.commissionCents - e.feeOnCommissionCents, percent);
-  return { agencyId: d.agencyId, agencyName: a.name, percent, agencyCents, influencerCents: e.influencerNetCents - agencyCents, settled };
+  return {
+    agencyId: d.agencyId,
+    agencyName: a.name,
+    shareBps: (percent ?? 0) * 100,
+    agencyCents,
+    influencerCents: e.influencerNetCents - agencyCents,
+    settled,
+  };
 }
 
 /** the deal's money as the deal page shows it: terms, what is held, the estimate or the settlement */
@@ -103,7 +110,7 @@ async function moneyOf(db: DbOrTx, d: DealRow, p: Parties, role: DealDetail['vie
     depositAwarded: d.depositAwarded,
     terms,
     // a dispute decided below 100 % (only resolve_partial and resolve_cancel set the share): as agreed and as decided
-    decision: d.moneyTracked && d.payoutPercent !== 100 ? { percent: d.payoutPercent, ...decisionComparison(terms, d.payoutPercent) } : null,
+    decision: d.moneyTracked && d.payoutPercent !== 100 ? { payoutBps: d.payoutPercent * 100, ...decisionComparison(terms, d.payoutPercent) } : null,
     // the company's view has no agency field at all (decision 0044)
     ...(role !== 'company' && d.moneyTracked ? { agencySplit: await agencySplitOf(db, d, estimate) } : {}),
   };
@@ -199,7 +206,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     },
     confirmedAt: iso(d.confirmedAt),
     autoConfirmed: d.autoConfirmed,
-    payoutPercent: d.payoutPercent,
+    payoutBps: d.payoutPercent * 100,
     completedAt: iso(d.completedAt),
     disputes: disputes.map((x) => ({
       id: x.id,
@@ -212,7 +219,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       answerEvidence: pics(x.answerEvidence),
       answeredAt: iso(x.answeredAt),
       outcome: x.outcome as DealDetail['disputes'][number]['outcome'],
-      percent: x.percent,
+      payoutBps: x.percent === null ? null : x.percent * 100,
       decisionReason: x.decisionReason,
       closedAt: iso(x.closedAt),
     })),

@@ -32,7 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRate: 800 };
+const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRateCents: 80_000 };
 async function company(cents = 5_000_000) {
   const co = await makeCompany(db(), { user: { passwordHash: hash } });
   if (cents) await fundWallet(db(), { userId: co.user.id, userType: 'company', cents });
@@ -60,8 +60,8 @@ const taskBody = () => ({
   title: '新品口红直播',
   description: '新品口红直播推广',
   categoryId,
-  budgetMin: 1000,
-  budgetMax: 3000,
+  budgetMinCents: 100_000,
+  budgetMaxCents: 300_000,
   liveDate: new Date(clock.nowMs() + 10 * 24 * H).toISOString(),
 });
 
@@ -199,7 +199,7 @@ describe('scopes', () => {
     expect((await wallet.get('/api/wallet')).statusCode).toBe(200);
     expect(errorOf(await readOnly.get('/api/wallet')).code).toBe('API_KEY_SCOPE');
     // writing to the wallet is not open to keys at all
-    expect(errorOf(await wallet.post('/api/wallet/topups', { amount: '10.00', method: 'sandbox' })).code).toBe('API_KEY_NOT_ALLOWED');
+    expect(errorOf(await wallet.post('/api/wallet/topups', { amountCents: 1000, method: 'sandbox' })).code).toBe('API_KEY_NOT_ALLOWED');
 
     const deals = withKey((await createKey(co.c, ['deals:read'])).secret);
     expect((await deals.get('/api/deals')).statusCode).toBe(200);
@@ -233,10 +233,10 @@ describe('scopes', () => {
     const own = withKey((await createKey(co.c, API_KEY_SCOPES)).secret);
     const task = (await own.post('/api/tasks', { ...taskBody(), slots: 2 })).json().task as { id: string };
     const inf = await influencer();
-    const applied = await inf.c.post('/api/task-applications', { taskId: task.id, proposedRate: 2000, message: '期待合作' });
+    const applied = await inf.c.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000, message: '期待合作' });
     const applicationId = applied.json().application.id as string;
     const pending = await influencer();
-    const second = await pending.c.post('/api/task-applications', { taskId: task.id, proposedRate: 2000, message: '期待合作' });
+    const second = await pending.c.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000, message: '期待合作' });
     expect((await own.post(`/api/task-applications/${applicationId}/accept`)).statusCode).toBe(200);
     const [deal] = await db().select().from(deals).where(eq(deals.taskId, task.id));
 
@@ -332,7 +332,7 @@ describe('the integrator of the issue', () => {
     const taskId = published.json().task.id as string;
 
     const inf = await influencer();
-    const applied = await inf.c.post('/api/task-applications', { taskId, proposedRate: 2000, message: '期待合作' });
+    const applied = await inf.c.post('/api/task-applications', { taskId, proposedRateCents: 200_000, message: '期待合作' });
     expect(applied.statusCode, applied.body).toBe(200);
 
     const apps = await k.get(`/api/task-applications?taskId=${taskId}`);

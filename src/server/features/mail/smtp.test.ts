@@ -82,7 +82,7 @@ async function openTaskWithInfluencers(n: number) {
 
 const apply = async (email: string, taskId: string) => {
   const c = await signedIn(t.app, email);
-  const res = await c.post('/api/task-applications', { taskId, proposedRate: 2000 });
+  const res = await c.post('/api/task-applications', { taskId, proposedRateCents: 200_000 });
   expect(res.statusCode, res.body).toBe(200);
 };
 

@@ -10,7 +10,7 @@ import { categoryValues, languagesAskedIn, reasonsOf } from './service';
 
 let t: TestApp;
 const db = () => t.app.ctx.db;
-type Item = { id: string; nickname: string; reasons: string[]; score: number; followersCount: number | null; hourlyRate: number | null };
+type Item = { id: string; nickname: string; reasons: string[]; score: number; followersCount: number | null; hourlyRateCents: number | null };
 
 async function signIn(email: string, password = 'secret123') {
   const c = new Client(t.app);
@@ -36,7 +36,7 @@ const BASE = {
   isApproved: true,
   status: 'active',
   categories: ['beauty'],
-  hourlyRate: 1000,
+  hourlyRateCents: 100_000,
   location: '杭州',
   rating: 0,
   totalReviews: 0,
@@ -57,8 +57,8 @@ beforeAll(async () => {
     title: '新品口红直播',
     description: '需要英语讲解',
     categoryId: beauty.id,
-    budgetMin: 1000,
-    budgetMax: 3000,
+    budgetMinCents: 100_000,
+    budgetMaxCents: 300_000,
     durationHours: 2,
     location: '上海',
     liveDate,
@@ -116,8 +116,8 @@ describe('recommended influencers for a task', () => {
   });
 
   it('a rate that fits the budget for the duration moves up', async () => {
-    await mk('报价-合适', { hourlyRate: 1200 }); // 2 h × $1,200 = $2,400, inside $1,000–$3,000
-    await mk('报价-太高', { hourlyRate: 2000 }); // $4,000
+    await mk('报价-合适', { hourlyRateCents: 120_000 }); // 2 h × $1,200 = $2,400, inside $1,000–$3,000
+    await mk('报价-太高', { hourlyRateCents: 200_000 }); // $4,000
     const r = await pair('报价-合适', '报价-太高');
     expect(r.before).toBe(true);
     expect(r.reasons).toContain('rate');
@@ -183,8 +183,8 @@ describe('recommended influencers for a task', () => {
         companyId: other.company.id,
         title: `旧任务 ${k}`,
         description: '旧',
-        budgetMin: 1,
-        budgetMax: 2,
+        budgetMinCents: 100,
+        budgetMaxCents: 200,
         status: 'cancelled',
       });
       for (const [who, status] of [
@@ -195,7 +195,7 @@ describe('recommended influencers for a task', () => {
           taskId: old.id,
           influencerId: who.influencer.id,
           message: '邀请',
-          offeredRate: 1,
+          offeredRateCents: 100,
           status,
           createdAt: now,
           expiresAt: now,
@@ -226,7 +226,7 @@ describe('recommended influencers for a task', () => {
 
   it('leaves out who applied, who has another deal during the live session, the unapproved, the inactive and private profiles', async () => {
     const applied = await mk('排除-已申请', { categories: ['beauty'] });
-    await db().insert(taskApplications).values({ taskId: task.id, influencerId: applied.influencer.id, proposedRate: 2000 });
+    await db().insert(taskApplications).values({ taskId: task.id, influencerId: applied.influencer.id, proposedRateCents: 200_000 });
     const busy = await mk('排除-档期冲突', { categories: ['beauty'] });
     const free = await mk('档期-不冲突', { categories: ['beauty'] });
     const elsewhere = await makeTask(db(), { companyId: other.company.id, liveDate, durationHours: 2, status: 'in_progress' });
@@ -242,7 +242,7 @@ describe('recommended influencers for a task', () => {
     ] as const) {
       const [app] = await db()
         .insert(taskApplications)
-        .values({ taskId: tk.id, influencerId: who.influencer.id, proposedRate: 2000, status: 'accepted' })
+        .values({ taskId: tk.id, influencerId: who.influencer.id, proposedRateCents: 200_000, status: 'accepted' })
         .returning();
       await makeDeal(db(), {
         task: tk,
@@ -274,7 +274,7 @@ describe('recommended influencers for a task', () => {
     const { items, open } = await recommended(company);
     expect(open).toBe(true);
     expect(items.length).toBeGreaterThan(5);
-    expect(items.every((i) => i.followersCount !== null && i.hourlyRate !== null)).toBe(true);
+    expect(items.every((i) => i.followersCount !== null && i.hourlyRateCents !== null)).toBe(true);
     const scores = items.map((i) => i.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const res = await company.get(`/api/tasks/${task.id}/recommended-influencers?limit=2`);
@@ -298,26 +298,26 @@ describe('recommended influencers for a task', () => {
   });
 
   it('the similar block of an influencer page uses the same scoring and is masked for visitors', async () => {
-    const me = await mk('相似-本人', { categories: ['beauty'], hourlyRate: 1000, location: '上海' });
-    await mk('相似-同城同类', { categories: ['beauty'], hourlyRate: 1100, location: '上海', rating: 4.8, totalReviews: 10 });
+    const me = await mk('相似-本人', { categories: ['beauty'], hourlyRateCents: 100_000, location: '上海' });
+    await mk('相似-同城同类', { categories: ['beauty'], hourlyRateCents: 110_000, location: '上海', rating: 4.8, totalReviews: 10 });
     const res = await new Client(t.app).get(`/api/influencers/${me.influencer.id}`);
     expect(res.statusCode).toBe(200);
     const similar = res.json().similar as Item[];
     expect(similar[0].nickname).toBe('相似-同城同类');
     expect(similar.map((s) => s.nickname)).not.toContain('相似-本人');
-    expect(similar.every((s) => s.followersCount === null && s.hourlyRate === null)).toBe(true);
+    expect(similar.every((s) => s.followersCount === null && s.hourlyRateCents === null)).toBe(true);
   });
 });
 
 describe('recommended tasks for an influencer', () => {
   it('ranks fitting open tasks first with reasons; leaves out applied and overlapping ones; influencers only', async () => {
-    const me = await mk('为你-达人', { categories: ['digital-accessories'], hourlyRate: 500, location: '深圳', languages: ['chinese'] });
+    const me = await mk('为你-达人', { categories: ['digital-accessories'], hourlyRateCents: 50_000, location: '深圳', languages: ['chinese'] });
     const fit = await makeTask(db(), {
       companyId: other.company.id,
       title: '耳机直播',
       categoryId: digital.id,
-      budgetMin: 800,
-      budgetMax: 1500,
+      budgetMinCents: 80_000,
+      budgetMaxCents: 150_000,
       durationHours: 2,
       location: '深圳',
       liveDate,
@@ -326,8 +326,8 @@ describe('recommended tasks for an influencer', () => {
       companyId: other.company.id,
       title: '口红直播',
       categoryId: beauty.id,
-      budgetMin: 800,
-      budgetMax: 1500,
+      budgetMinCents: 80_000,
+      budgetMaxCents: 150_000,
       durationHours: 2,
       location: '深圳',
       liveDate,
@@ -336,24 +336,24 @@ describe('recommended tasks for an influencer', () => {
       companyId: other.company.id,
       title: '已申请的',
       categoryId: digital.id,
-      budgetMin: 800,
-      budgetMax: 1500,
+      budgetMinCents: 80_000,
+      budgetMaxCents: 150_000,
       durationHours: 2,
     });
-    await db().insert(taskApplications).values({ taskId: appliedTask.id, influencerId: me.influencer.id, proposedRate: 1000 });
+    await db().insert(taskApplications).values({ taskId: appliedTask.id, influencerId: me.influencer.id, proposedRateCents: 100_000 });
     const clash = await makeTask(db(), {
       companyId: other.company.id,
       title: '撞档期',
       categoryId: digital.id,
-      budgetMin: 800,
-      budgetMax: 1500,
+      budgetMinCents: 80_000,
+      budgetMaxCents: 150_000,
       durationHours: 2,
       liveDate: new Date(liveDate.getTime() + 5 * DAY),
     });
     const dealTask = await makeTask(db(), { companyId: owner.company.id, liveDate: new Date(liveDate.getTime() + 5 * DAY), status: 'in_progress' });
     const [app] = await db()
       .insert(taskApplications)
-      .values({ taskId: dealTask.id, influencerId: me.influencer.id, proposedRate: 1000, status: 'accepted' })
+      .values({ taskId: dealTask.id, influencerId: me.influencer.id, proposedRateCents: 100_000, status: 'accepted' })
       .returning();
     await makeDeal(db(), { task: dealTask, applicationId: app.id, influencerId: me.influencer.id, rateCents: 100_000, status: 'accepted' });
     await makeTask(db(), { companyId: other.company.id, title: '已结束', categoryId: digital.id, status: 'completed' });

@@ -141,8 +141,8 @@ export type InfluencerTarget = {
   exact: string[];
   near: string[];
   /** the budget for the whole session, in dollars, and its duration in hours */
-  budgetMin: number;
-  budgetMax: number;
+  budgetMinCents: number;
+  budgetMaxCents: number;
   durationHours: number;
   /** null: online, anywhere */
   location: string | null;
@@ -173,7 +173,7 @@ type InfluencerRow = FeatureRow & {
   experience_years: string | number;
   is_verified: boolean;
   followers_count: number;
-  hourly_rate: number;
+  hourly_rate_cents: number;
 };
 
 const featuresOf = (r: FeatureRow): Features => Object.fromEntries(REASON_KEYS.map((k) => [k, Number(r[`f_${k}`])])) as Features;
@@ -182,15 +182,15 @@ const featuresOf = (r: FeatureRow): Features => Object.fromEntries(REASON_KEYS.m
 export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean): SQL {
   const all = [...t.exact, ...t.near];
   const duration = Math.max(0.5, t.durationHours);
-  const rateLo = Math.ceil(t.budgetMin / duration);
-  const rateHi = Math.floor(t.budgetMax / duration);
+  const rateLo = Math.ceil(t.budgetMinCents / duration);
+  const rateHi = Math.floor(t.budgetMaxCents / duration);
   const listed = sql`i.is_approved and i.status = 'active'`;
   // influencers_match_idx: ordered by the rating feature, covering what the slices filter on
   const byRating = sql`order by i.match_quality desc nulls last, i.id`;
   const slices: SQL[] = [];
   if (all.length) {
     slices.push(
-      sql`(select i.id from influencers i where ${listed} and i.categories && ${textArray(all)} and i.hourly_rate between ${rateLo} and ${rateHi} ${byRating} limit ${SLICE.fit})`,
+      sql`(select i.id from influencers i where ${listed} and i.categories && ${textArray(all)} and i.hourly_rate_cents between ${rateLo} and ${rateHi} ${byRating} limit ${SLICE.fit})`,
     );
     slices.push(sql`(select i.id from influencers i where ${listed} and i.categories && ${textArray(all)} ${byRating} limit ${SLICE.category})`);
     if (t.location)
@@ -201,7 +201,7 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
     slices.push(sql`(select i.id from influencers i where ${listed} and i.location = ${t.location} ${byRating} limit ${SLICE.city})`);
   }
   if (!t.sameCategoryOnly) {
-    slices.push(sql`(select i.id from influencers i where ${listed} and i.hourly_rate between ${rateLo} and ${rateHi} ${byRating} limit ${SLICE.rate})`);
+    slices.push(sql`(select i.id from influencers i where ${listed} and i.hourly_rate_cents between ${rateLo} and ${rateHi} ${byRating} limit ${SLICE.rate})`);
     // and the best rated of all, so a good fit on the other features is never missed on a small platform
     slices.push(sql`(select i.id from influencers i where ${listed} ${byRating} limit ${SLICE.top})`);
   }
@@ -212,7 +212,7 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
     : sql`false`;
   const f: Record<MatchReason, SQL> = {
     category: sql`(case when i.categories && ${textArray(t.exact)} then 1 when i.categories && ${textArray(t.near)} then 0.5 else 0 end)::float8`,
-    rate: rateFit(sql`i.hourly_rate`, sql`${duration}::float8`, sql`${t.budgetMin}`, sql`${t.budgetMax}`),
+    rate: rateFit(sql`i.hourly_rate_cents`, sql`${duration}::float8`, sql`${t.budgetMinCents}`, sql`${t.budgetMaxCents}`),
     rating: sql`i.match_quality`,
     delivered: deliveredFit(sql`h.delivered`),
     reliable: influencerReliableFit,
@@ -229,7 +229,7 @@ export function influencerStatement(t: InfluencerTarget, viewerSignedIn: boolean
     with cand as (${sql.join(slices, sql` union `)}),
     scored as (
       select i.id, i.nickname, i.avatar_url, i.location, i.categories, i.tags, i.rating, i.total_reviews, i.experience_years,
-             i.is_verified, i.followers_count, i.hourly_rate,
+             i.is_verified, i.followers_count, i.hourly_rate_cents,
              ${featureColumns(f)}
       from cand
       join influencers i on i.id = cand.id
@@ -275,7 +275,7 @@ function toRecommended(r: InfluencerRow, viewer: Viewer, shown: Partial<Record<M
       experienceYears: Number(r.experience_years),
       isVerified: r.is_verified,
       followersCount: r.followers_count,
-      hourlyRate: r.hourly_rate,
+      hourlyRateCents: r.hourly_rate_cents,
     },
     viewer,
   );
@@ -305,8 +305,8 @@ export async function taskTarget(db: DbOrTx, taskId: string, limit: number) {
   const target: InfluencerTarget = {
     exact,
     near,
-    budgetMin: t.budgetMin,
-    budgetMax: t.budgetMax,
+    budgetMinCents: t.budgetMinCents,
+    budgetMaxCents: t.budgetMaxCents,
     durationHours: duration,
     location: isOnline(t.location) ? null : t.location.trim(),
     languages: languagesAskedIn(`${t.title} ${t.description} ${t.requirements.join(' ')}`),
@@ -332,7 +332,7 @@ export async function recommendInfluencers(db: Db, user: AuthUser, taskId: strin
 /** The similar block of an influencer page: the same scoring, with the influencer as the target. */
 export async function similarInfluencers(
   db: DbOrTx,
-  i: { id: string; categories: string[]; hourlyRate: number; location: string | null; languages: string[] },
+  i: { id: string; categories: string[]; hourlyRateCents: number; location: string | null; languages: string[] },
   viewer: Viewer,
   limit: number,
 ): Promise<InfluencerCard[]> {
@@ -341,15 +341,15 @@ export async function similarInfluencers(
     (v) => !exact.includes(v),
   );
   if (exact.length === 0) return [];
-  const rate = Math.max(1, i.hourlyRate);
+  const rate = Math.max(1, i.hourlyRateCents);
   const items = await rankInfluencers(
     db,
     {
       exact,
       near,
       // a rate within 30% of theirs for an hour
-      budgetMin: Math.floor(rate * 0.7),
-      budgetMax: Math.ceil(rate * 1.3),
+      budgetMinCents: Math.floor(rate * 0.7),
+      budgetMaxCents: Math.ceil(rate * 1.3),
       durationHours: 1,
       location: isOnline(i.location) ? null : (i.location?.trim() ?? null),
       languages: i.languages.filter((l) => l !== 'chinese'),
@@ -371,8 +371,8 @@ type TaskRow = FeatureRow & {
   id: string;
   title: string;
   company_name: string;
-  budget_min: number;
-  budget_max: number;
+  budget_min_cents: string | number;
+  budget_max_cents: string | number;
   duration_hours: string | number;
   live_date: Date | string | null;
   location: string;
@@ -382,7 +382,7 @@ type TaskRow = FeatureRow & {
 export type TaskSeeker = {
   influencerId: string;
   categories: string[];
-  hourlyRate: number;
+  hourlyRateCents: number;
   location: string | null;
   languages: string[];
   limit: number;
@@ -409,14 +409,14 @@ async function categoryFit(db: DbOrTx, mine: string[]): Promise<{ exact: string[
 export async function taskStatement(db: DbOrTx, s: TaskSeeker): Promise<SQL> {
   const { exact, near } = await categoryFit(db, s.categories);
   const ids = [...exact, ...near];
-  const rate = s.hourlyRate;
+  const rate = s.hourlyRateCents;
   const place = isOnline(s.location) ? null : (s.location?.trim() ?? null);
   const slices: SQL[] = [];
   if (ids.length) {
     // newest open tasks of each fitting category that can pay at least an hour (tasks_status_category_created_idx,
     // read in order; `+ 0` keeps the budget a filter so the scan stops at the limit instead of sorting the category)
     slices.push(sql`(select x.id from unnest(${sql.param(ids)}::uuid[]) c(id)
-      cross join lateral (select t.id from tasks t where t.status = 'open' and t.category_id = c.id and t.budget_max + 0 >= ${rate}
+      cross join lateral (select t.id from tasks t where t.status = 'open' and t.category_id = c.id and t.budget_max_cents + 0 >= ${rate}
                           order by t.created_at desc nulls last limit ${SLICE.tasksPerCategory}) x)`);
   }
   if (place)
@@ -428,7 +428,7 @@ export async function taskStatement(db: DbOrTx, s: TaskSeeker): Promise<SQL> {
   const tEnd = sql`t.live_date + t.duration_hours * interval '1 hour'`;
   const f: Record<MatchReason, SQL> = {
     category: sql`(case when t.category_id = any(${sql.param(exact)}::uuid[]) then 1 when t.category_id = any(${sql.param(near)}::uuid[]) then 0.5 else 0 end)::float8`,
-    rate: rateFit(sql`${rate}`, sql`t.duration_hours::float8`, sql`t.budget_min`, sql`t.budget_max`),
+    rate: rateFit(sql`${rate}`, sql`t.duration_hours::float8`, sql`t.budget_min_cents`, sql`t.budget_max_cents`),
     rating: ratingFit(sql`co.avg_rating`, sql`co.completed_tasks`),
     delivered: deliveredFit(sql`co.completed_tasks`),
     reliable: reliableFit(sql`co.completed_tasks`, sql`greatest(co.total_tasks, co.completed_tasks)`),
@@ -439,7 +439,7 @@ export async function taskStatement(db: DbOrTx, s: TaskSeeker): Promise<SQL> {
   return sql`
     with cand as (${sql.join(slices, sql` union `)}),
     scored as (
-      select t.id, t.title, co.company_name, t.budget_min, t.budget_max, t.duration_hours, t.live_date, t.location, t.is_urgent,
+      select t.id, t.title, co.company_name, t.budget_min_cents, t.budget_max_cents, t.duration_hours, t.live_date, t.location, t.is_urgent,
              ${featureColumns(f)}
       from cand
       join tasks t on t.id = cand.id
@@ -467,8 +467,8 @@ export async function rankTasks(db: DbOrTx, s: TaskSeeker): Promise<RecommendedT
       id: r.id,
       title: r.title,
       companyName: r.company_name,
-      budgetMin: r.budget_min,
-      budgetMax: r.budget_max,
+      budgetMinCents: Number(r.budget_min_cents),
+      budgetMaxCents: Number(r.budget_max_cents),
       durationHours: Number(r.duration_hours),
       liveDate: r.live_date === null ? null : new Date(r.live_date).toISOString(),
       location: r.location,
@@ -485,7 +485,7 @@ export async function recommendTasks(db: Db, user: AuthUser, limit: number, now:
     .select({
       id: influencers.id,
       categories: influencers.categories,
-      hourlyRate: influencers.hourlyRate,
+      hourlyRateCents: influencers.hourlyRateCents,
       location: influencers.location,
       languages: influencers.languages,
       bilingual: influencers.bilingualLive,
@@ -495,5 +495,5 @@ export async function recommendTasks(db: Db, user: AuthUser, limit: number, now:
     .limit(1);
   if (!i) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
   const languages = i.bilingual && !i.languages.includes('english') ? [...i.languages, 'english'] : i.languages;
-  return rankTasks(db, { influencerId: i.id, categories: i.categories, hourlyRate: i.hourlyRate, location: i.location, languages, limit, now });
+  return rankTasks(db, { influencerId: i.id, categories: i.categories, hourlyRateCents: i.hourlyRateCents, location: i.location, languages, limit, now });
 }

@@ -47,12 +47,12 @@ async function dealSetup() {
       title: '口红新品直播',
       description: '新品口红直播推广',
       categoryId,
-      budgetMin: 1000,
-      budgetMax: 3000,
+      budgetMinCents: 100_000,
+      budgetMaxCents: 300_000,
       liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
     })
   ).json().task;
-  const applied = await i.post('/api/task-applications', { taskId: task.id, proposedRate: 2500, message: '期待合作' });
+  const applied = await i.post('/api/task-applications', { taskId: task.id, proposedRateCents: 250_000, message: '期待合作' });
   const appId = applied.json().application?.id ?? applied.json().id;
   expect((await c.post(`/api/task-applications/${appId}/accept`)).statusCode).toBe(200);
   const [deal] = await db().select().from(deals).where(eq(deals.taskId, task.id));

@@ -45,7 +45,7 @@ const balance = async () => {
 
 const world = (method: 'sandbox' | 'bank_transfer'): RaceWorld<World, Snap> => ({
   async make() {
-    const tp = await createTopup(t.app.ctx, company, { amount: 4321, method });
+    const tp = await createTopup(t.app.ctx, company, { amountCents: 4321, method });
     const [row] = await t.app.ctx.db.select().from(topups).where(eq(topups.id, tp.id));
     return { topupId: tp.id, providerRef: row.providerRef, before: await balance() };
   },

@@ -46,18 +46,18 @@ const taskBody = (extra: Record<string, unknown> = {}) => ({
   title: '口红新品直播',
   description: '新品口红直播推广',
   categoryId,
-  budgetMin: 1000,
-  budgetMax: 3000,
+  budgetMinCents: 100_000,
+  budgetMaxCents: 300_000,
   liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
   ...extra,
 });
 
-/** publishes, applies at `rate` dollars and accepts: the deal row */
-async function accepted(p: Side, task: Record<string, unknown> = {}, rate = 2500) {
+/** publishes, applies at `rate` cents and accepts: the deal row */
+async function accepted(p: Side, task: Record<string, unknown> = {}, rate = 250_000) {
   const published = await p.c.post('/api/tasks', taskBody(task));
   expect(published.statusCode, published.body).toBe(200);
   const taskId = published.json().task.id as string;
-  const applied = await p.i.post('/api/task-applications', { taskId, proposedRate: rate });
+  const applied = await p.i.post('/api/task-applications', { taskId, proposedRateCents: rate });
   expect(applied.statusCode, applied.body).toBe(200);
   expect((await p.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
   const [deal] = await db().select().from(deals).where(eq(deals.taskId, taskId));
@@ -137,9 +137,9 @@ describe('the pricing of a task', () => {
     const before = (await db().select().from(tasks)).length;
     for (const bad of [
       { pricingModel: 'slot_commission' },
-      { pricingModel: 'commission', commissionPercent: 0 },
-      { pricingModel: 'commission', commissionPercent: 100.5 },
-      { pricingModel: 'slot_commission', commissionPercent: 1.234 },
+      { pricingModel: 'commission', commissionBps: 0 },
+      { pricingModel: 'commission', commissionBps: 10_050 },
+      { pricingModel: 'slot_commission', commissionBps: 12.5 },
     ]) {
       expect(errorOf(await p.c.post('/api/tasks', taskBody(bad))), JSON.stringify(bad)).toMatchObject({
         status: 400,
@@ -150,7 +150,7 @@ describe('the pricing of a task', () => {
     expect(errorOf(await p.c.post('/api/tasks', taskBody({ pricingModel: 'barter' }))).status).toBe(400);
     expect((await db().select().from(tasks)).length).toBe(before);
     // a fixed fee ignores a stray commission; commission only takes no quote
-    const fixed = (await p.c.post('/api/tasks', taskBody({ pricingModel: 'fixed', commissionPercent: 5 }))).json().task;
+    const fixed = (await p.c.post('/api/tasks', taskBody({ pricingModel: 'fixed', commissionBps: 500 }))).json().task;
     expect(fixed).toMatchObject({ pricingModel: 'fixed', commissionBps: 0 });
   });
 });
@@ -159,12 +159,12 @@ describe('prepayment at publishing', () => {
   it('without the money: refused with a clear message, no task; with it: the amount moves into escrow, back when cancelled', async () => {
     const p = await parties();
     const before = (await db().select().from(tasks)).length;
-    const refused = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmount: 1000.5 }));
+    const refused = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmountCents: 100_050 }));
     expect(errorOf(refused)).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT', message: '余额不足' });
     expect((await db().select().from(tasks)).length).toBe(before);
 
     await fundWallet(db(), { userId: p.co.user.id, userType: 'company', cents: 150_000 });
-    const ok = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmount: 1000.5 }));
+    const ok = await p.c.post('/api/tasks', taskBody({ isAdvancePaid: true, paidAmountCents: 100_050 }));
     expect(ok.statusCode).toBe(200);
     expect(await wallet(p.c)).toMatchObject({ availableCents: 49_950, escrowCents: 100_050 });
     expect((await p.c.post(`/api/tasks/${ok.json().task.id}/cancel`)).statusCode).toBe(200);
@@ -173,7 +173,7 @@ describe('prepayment at publishing', () => {
 
   it('at acceptance the prepayment pays the fee first, the rest comes from the wallet (hire and fund in one step)', async () => {
     const p = await parties({ companyCents: 300_000 });
-    const deal = await accepted(p, { isAdvancePaid: true, paidAmount: 1000 }, 2500);
+    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 100_000 }, 250_000);
     expect(deal).toMatchObject({ status: 'accepted', rateCents: 250_000, moneyTracked: true, platformFeeBps: 1000 });
     expect(deal.feeFundedAt).not.toBeNull();
     expect(await balanceOf(db(), 'escrow', p.co.user.id, deal.id)).toBe(250_000);
@@ -184,7 +184,7 @@ describe('prepayment at publishing', () => {
 
   it('a prepayment above the agreed fee: the difference goes back to the company at acceptance', async () => {
     const p = await parties({ companyCents: 300_000 });
-    const deal = await accepted(p, { isAdvancePaid: true, paidAmount: 3000 }, 2000);
+    const deal = await accepted(p, { isAdvancePaid: true, paidAmountCents: 300_000 }, 200_000);
     expect(deal.status).toBe('accepted');
     expect(await wallet(p.c)).toMatchObject({ availableCents: 100_000, escrowCents: 200_000 });
   });
@@ -225,7 +225,7 @@ describe('待付款', () => {
 
   it('a deposit: the influencer pays it from their wallet; the deal starts once both parts are in; it comes back on completion', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 20_000 });
     expect(deal).toMatchObject({ status: 'awaiting_payment', depositCents: 20_000 });
     expect(deal.feeFundedAt).not.toBeNull();
     expect((await p.i.get(`/api/deals/${deal.id}`)).json()).toMatchObject({ waitingFor: 'influencer', actions: expect.arrayContaining(['pay_deposit']) });
@@ -242,7 +242,7 @@ describe('待付款', () => {
 
   it('unpaid for 72 hours: the platform cancels the deal, returns what was paid, and tells both sides', async () => {
     const p = await parties({ influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 20_000 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     expect((await p.c.get(`/api/deals/${deal.id}`)).json().money.paymentDueAt).toBe(new Date(deal.createdAt.getTime() + 72 * H).toISOString());
     clock.advance(71 * H);
@@ -273,7 +273,7 @@ describe('待付款', () => {
 
   it('cancelled before the live: the escrow goes back to the company and the deposit to the influencer', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 20_000 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     expect((await fire(p.c, deal.id, 'cancel', { reason: '预算调整' })).statusCode).toBe(200);
     expect(await wallet(p.c)).toMatchObject({ availableCents: 250_000, escrowCents: 0 });
@@ -293,7 +293,7 @@ describe('settlement', () => {
     expect(await wallet(p.i)).toMatchObject({ availableCents: 225_000, pendingCents: 0 });
     expect(await wallet(p.c)).toMatchObject({ availableCents: 0, escrowCents: 0 });
     const [task] = await db().select().from(tasks).where(eq(tasks.id, deal.taskId));
-    expect(task).toMatchObject({ isSettled: true, settlementAmount: 2500, status: 'completed' });
+    expect(task).toMatchObject({ isSettled: true, settlementAmountCents: 250_000, status: 'completed' });
     expect(await dealOf(deal.id)).toMatchObject({ status: 'completed', settledGrossCents: 250_000, commissionStatus: 'none' });
     const view = (await p.i.get(`/api/deals/${deal.id}`)).json();
     expect(view.money).toMatchObject({
@@ -333,7 +333,7 @@ describe('settlement', () => {
   it('slot fee + commission: the commission on the reported GMV is charged to the company and paid less the fee', async () => {
     // GMV $186,000 × 10% = $18,600 commission; slot fee $2,500
     const p = await parties({ companyCents: 250_000 + 1_860_000 });
-    const deal = await accepted(p, { pricingModel: 'slot_commission', commissionPercent: 10 });
+    const deal = await accepted(p, { pricingModel: 'slot_commission', commissionBps: 1000 });
     expect(deal).toMatchObject({ pricingModel: 'slot_commission', commissionBps: 1000 });
     await walkToReport(p, deal.id, 18_600_000);
     const view = (await p.c.get(`/api/deals/${deal.id}`)).json();
@@ -346,7 +346,7 @@ describe('settlement', () => {
 
   it('commission only: influencers quote nothing; a commission the wallet cannot cover is due, blocks publishing, and a top-up pays it', async () => {
     const p = await parties();
-    const deal = await accepted(p, { pricingModel: 'commission', commissionPercent: 12.5 }, 0);
+    const deal = await accepted(p, { pricingModel: 'commission', commissionBps: 1250 }, 0);
     expect(deal).toMatchObject({ status: 'accepted', rateCents: 0, commissionBps: 1250 });
     await walkToReport(p, deal.id, 100_000); // $1,000 GMV → $125 commission
     expect((await fire(p.c, deal.id, 'confirm')).statusCode).toBe(200);
@@ -361,7 +361,7 @@ describe('settlement', () => {
     expect(errorOf(await p.c.post('/api/wallet/commissions/pay'))).toMatchObject({ status: 409, code: 'WALLET_INSUFFICIENT' });
 
     // money in: the sandbox top-up's confirmation pays the due commission in the same transaction
-    const topup = (await p.c.post('/api/wallet/topups', { amount: '200', method: 'bank_transfer' })).json().topup;
+    const topup = (await p.c.post('/api/wallet/topups', { amountCents: 20_000, method: 'bank_transfer' })).json().topup;
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
     expect((await admin.post(`/api/admin/finance/topups/${topup.id}/confirm`)).statusCode).toBe(200);
     expect(await dealOf(deal.id)).toMatchObject({ commissionStatus: 'paid', settledGrossCents: 12_500 });
@@ -375,7 +375,7 @@ describe('settlement', () => {
     const p = await parties({ companyCents: 20_000 });
     const published = await p.c.post(
       '/api/tasks',
-      taskBody({ pricingModel: 'slot_commission', commissionPercent: 10, slots: 2, budgetMin: 50, budgetMax: 200 }),
+      taskBody({ pricingModel: 'slot_commission', commissionBps: 1000, slots: 2, budgetMinCents: 5000, budgetMaxCents: 20_000 }),
     );
     expect(published.statusCode, published.body).toBe(200);
     const taskId = published.json().task.id as string;
@@ -383,7 +383,7 @@ describe('settlement', () => {
     const i2 = await signedIn(t.app, second.user.email);
     const dealIds: string[] = [];
     for (const who of [p.i, i2]) {
-      const applied = await who.post('/api/task-applications', { taskId, proposedRate: 100 });
+      const applied = await who.post('/api/task-applications', { taskId, proposedRateCents: 10_000 });
       expect(applied.statusCode, applied.body).toBe(200);
       expect((await p.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
     }
@@ -397,26 +397,26 @@ describe('settlement', () => {
     }
     clock.advance(2 * 51 * H);
     // both settled with their fees ($200), both commissions due ($300)
-    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmount: 200 });
-    const topup = (await p.c.post('/api/wallet/topups', { amount: '300', method: 'bank_transfer' })).json().topup;
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 20_000 });
+    const topup = (await p.c.post('/api/wallet/topups', { amountCents: 30_000, method: 'bank_transfer' })).json().topup;
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
     expect((await admin.post(`/api/admin/finance/topups/${topup.id}/confirm`)).statusCode).toBe(200);
     for (const id of dealIds) expect(await dealOf(id)).toMatchObject({ commissionStatus: 'paid' });
-    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmount: 500 });
+    expect((await db().select().from(tasks).where(eq(tasks.id, taskId)))[0]).toMatchObject({ settlementAmountCents: 50_000 });
   });
 });
 
 describe('disputes', () => {
   it('split 50/50 with the deposit given to the company: half the fee each side, the fee only on the influencer half', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 20_000 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     await walkToReport(p, deal.id);
     expect((await fire(p.c, deal.id, 'dispute', { reason: 'report_untrue', statement: '数据不实' })).statusCode).toBe(200);
     const admin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['task_management'] })).email);
     const view = (await admin.get(`/api/deals/${deal.id}`)).json();
     expect(view.money.depositHeldCents).toBe(20_000);
-    expect((await fire(admin, deal.id, 'resolve_partial', { reason: '各担一半', percent: 50, awardDeposit: true })).statusCode).toBe(200);
+    expect((await fire(admin, deal.id, 'resolve_partial', { reason: '各担一半', payoutBps: 5000, awardDeposit: true })).statusCode).toBe(200);
     // influencer: 1,250 − 125 = 1,125; company: 1,250 back + the 200 deposit
     expect(await wallet(p.i)).toMatchObject({ availableCents: 112_500, escrowCents: 0 });
     expect(await wallet(p.c)).toMatchObject({ availableCents: 125_000 + 20_000, escrowCents: 0 });
@@ -425,7 +425,7 @@ describe('disputes', () => {
 
   it('decided as a cancellation: everything goes back (the deposit to the influencer unless awarded)', async () => {
     const p = await parties({ companyCents: 250_000, influencerCents: 20_000 });
-    const deal = await accepted(p, { requiresDeposit: true, depositAmount: 200 });
+    const deal = await accepted(p, { requiresDeposit: true, depositAmountCents: 20_000 });
     expect((await fire(p.i, deal.id, 'pay_deposit')).statusCode).toBe(200);
     await walkToReport(p, deal.id);
     expect((await fire(p.i, deal.id, 'dispute', { reason: 'payment_terms', statement: '争议' })).statusCode).toBe(200);

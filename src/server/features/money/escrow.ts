@@ -274,7 +274,7 @@ export async function settleDeal(tx: Tx, d: DealMoney, parties: Parties, now: Da
   // a task with several slots adds up its deals' settlements (decision 0025)
   await tx
     .update(tasks)
-    .set({ isSettled: true, settlementAmount: sql`coalesce(${tasks.settlementAmount}, 0) + ${gross}::numeric / 100`, updatedAt: now })
+    .set({ isSettled: true, settlementAmountCents: sql`coalesce(${tasks.settlementAmountCents}, 0) + ${gross}`, updatedAt: now })
     .where(eq(tasks.id, d.taskId));
   return {
     settledAt: now,
@@ -357,7 +357,7 @@ export async function payDueCommissions(tx: Tx, companyUserId: string, now: Date
     // the task's figure adds up all its deals (decision 0025): add this commission, never overwrite the others
     await tx
       .update(tasks)
-      .set({ settlementAmount: sql`coalesce(${tasks.settlementAmount}, 0) + ${cents}::numeric / 100`, updatedAt: now })
+      .set({ settlementAmountCents: sql`coalesce(${tasks.settlementAmountCents}, 0) + ${cents}`, updatedAt: now })
       .where(eq(tasks.id, d.taskId));
     paid++;
   }

@@ -48,11 +48,11 @@ beforeAll(async () => {
   c = await makeReportedDeal(db(), clock.now(), { feeCents: 30_000, companyExtraCents: 7_700 });
   // A's influencer withdraws $200 (in transit); C's company starts a bank transfer of $12.34 (waiting for finance)
   const bank = await addBankAccount(t.app.ctx, a.influencer, { holderName: '王小雨', bankName: '招商银行', accountNumber: '6222021234567890' });
-  await requestPayout(t.app.ctx, a.influencer, { amount: 20_000, bankAccountId: bank.id });
+  await requestPayout(t.app.ctx, a.influencer, { amountCents: 20_000, bankAccountId: bank.id });
   const hash = await hashPassword('secret123');
   const payer = await makeCompany(db(), { user: { passwordHash: hash } });
   const co = await signedIn(t.app, payer.user.email);
-  expect((await co.post('/api/wallet/topups', { amount: '12.34', method: 'bank_transfer' })).statusCode).toBe(200);
+  expect((await co.post('/api/wallet/topups', { amountCents: 1234, method: 'bank_transfer' })).statusCode).toBe(200);
 
   const [coA] = await db().select().from(companies).where(eq(companies.userId, a.company.id));
   const [infA] = await db().select().from(influencers).where(eq(influencers.userId, a.influencer.id));

@@ -160,7 +160,7 @@ describe('the ledger', () => {
 describe('funding a wallet through the sandbox provider', () => {
   it('a top-up stays pending until the signed notification; a bad signature changes nothing; delivered twice, the money moves once', async () => {
     const { co, c } = await company();
-    const created = await c.post('/api/wallet/topups', { amount: '1,234.56', method: 'sandbox' });
+    const created = await c.post('/api/wallet/topups', { amountCents: 123_456, method: 'sandbox' });
     expect(created.statusCode).toBe(200);
     const tp = created.json().topup;
     expect(tp).toMatchObject({ amountCents: 123456, method: 'sandbox', status: 'pending', bankReference: null, redirectUrl: `/wallet/sandbox-pay/${tp.id}` });
@@ -205,7 +205,7 @@ describe('funding a wallet through the sandbox provider', () => {
 
   it('a failed payment fails the top-up and moves nothing; the dev checkout button signs the same notification (this machine only, own top-ups only)', async () => {
     const { c } = await company();
-    const tp = (await c.post('/api/wallet/topups', { amount: '50', method: 'sandbox' })).json().topup;
+    const tp = (await c.post('/api/wallet/topups', { amountCents: 5000, method: 'sandbox' })).json().topup;
     const { providerRef } = await refOf(tp.id);
     expect((await webhook(paid(providerRef!, 5000, 'checkout.failed'))).json()).toEqual({ ok: true, duplicate: false });
     expect((await refOf(tp.id)).status).toBe('failed');
@@ -214,7 +214,7 @@ describe('funding a wallet through the sandbox provider', () => {
 
     const local = new Client(t.app, { ip: '127.0.0.1' });
     expect((await local.post('/api/auth/login', { email: (await company()).co.user.email, password: 'secret123' })).statusCode).toBe(200);
-    const mine = (await local.post('/api/wallet/topups', { amount: '20.05', method: 'sandbox' })).json().topup;
+    const mine = (await local.post('/api/wallet/topups', { amountCents: 2005, method: 'sandbox' })).json().topup;
     // someone else's top-up is not found; from another machine the route does not exist
     expect(errorOf(await local.post(`/api/dev/payments/sandbox/${tp.id}/pay`, {})).code).toBe('TOPUP_NOT_FOUND');
     expect((await c.post(`/api/dev/payments/sandbox/${mine.id}/pay`, {})).statusCode).toBe(404);
@@ -223,27 +223,27 @@ describe('funding a wallet through the sandbox provider', () => {
     expect((await local.get('/api/wallet')).json().availableCents).toBe(2005);
   });
 
-  it('amounts are dollars as typed, parsed to cents without floats; every rule has its message', async () => {
+  it('amounts are integer cents (decision 0053): a fraction, a string or dollars as typed are refused; every rule has its message', async () => {
     const { c } = await company();
     const bad = async (payload: unknown) => errorOf(await c.post('/api/wallet/topups', payload));
-    expect(await bad({ amount: 12.5, method: 'sandbox' })).toMatchObject({ status: 400, code: 'MONEY_AMOUNT_INVALID' });
-    expect(await bad({ amount: '12.345', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID', message: '请输入有效的金额（最多两位小数）' });
-    expect(await bad({ amount: '-5', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID' });
-    expect(await bad({ amount: '1e3', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID' });
-    expect(await bad({ amount: '0.99', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
-    expect(await bad({ amount: '1,000,000.01', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
-    expect(await bad({ amount: '10', method: 'card' })).toMatchObject({ code: 'TOPUP_METHOD_INVALID' });
-    expect(await bad({ amount: '10' })).toMatchObject({ code: 'TOPUP_METHOD_INVALID' });
-    expect((await c.post('/api/wallet/topups', { amount: '0.29', method: 'sandbox' })).statusCode).toBe(400);
-    expect((await c.post('/api/wallet/topups', { amount: '1.15', method: 'bank_transfer' })).json().topup.amountCents).toBe(115);
+    expect(await bad({ amountCents: 12.5, method: 'sandbox' })).toMatchObject({ status: 400, code: 'MONEY_AMOUNT_INVALID' });
+    expect(await bad({ amountCents: '1234', method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_INVALID' });
+    expect(await bad({ amountCents: -500, method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
+    expect(await bad({ amount: '12.34', method: 'sandbox' })).toMatchObject({ status: 400, code: 'MONEY_AMOUNT_INVALID' });
+    expect(await bad({ amountCents: 99, method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
+    expect(await bad({ amountCents: 100_000_001, method: 'sandbox' })).toMatchObject({ code: 'MONEY_AMOUNT_RANGE' });
+    expect(await bad({ amountCents: 1000, method: 'card' })).toMatchObject({ code: 'TOPUP_METHOD_INVALID' });
+    expect(await bad({ amountCents: 1000 })).toMatchObject({ code: 'TOPUP_METHOD_INVALID' });
+    expect((await c.post('/api/wallet/topups', { amountCents: 29, method: 'sandbox' })).statusCode).toBe(400);
+    expect((await c.post('/api/wallet/topups', { amountCents: 115, method: 'bank_transfer' })).json().topup.amountCents).toBe(115);
   });
 });
 
 describe('bank transfers confirmed by finance', () => {
   it('the company gets a reference code; finance lists pending transfers, confirms (money moves, audited) or rejects; a second decision is refused', async () => {
     const { co, c } = await company();
-    const a = (await c.post('/api/wallet/topups', { amount: '2,000', method: 'bank_transfer' })).json().topup;
-    const b = (await c.post('/api/wallet/topups', { amount: '30', method: 'bank_transfer' })).json().topup;
+    const a = (await c.post('/api/wallet/topups', { amountCents: 200_000, method: 'bank_transfer' })).json().topup;
+    const b = (await c.post('/api/wallet/topups', { amountCents: 3000, method: 'bank_transfer' })).json().topup;
     expect(a).toMatchObject({ status: 'pending', amountCents: 200000, redirectUrl: null });
     expect(a.bankReference).toMatch(/^LC-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(a.bankReference).not.toBe(b.bankReference);
@@ -266,7 +266,7 @@ describe('bank transfers confirmed by finance', () => {
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/confirm`)).code).toBe('TOPUP_NOT_PENDING');
     expect(errorOf(await fin.post('/api/admin/finance/topups/00000000-0000-4000-8000-000000000001/confirm')).code).toBe('TOPUP_NOT_FOUND');
     // a sandbox top-up is not confirmed by hand
-    const s = (await c.post('/api/wallet/topups', { amount: '5', method: 'sandbox' })).json().topup;
+    const s = (await c.post('/api/wallet/topups', { amountCents: 500, method: 'sandbox' })).json().topup;
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${s.id}/confirm`)).code).toBe('TOPUP_NOT_FOUND');
 
     expect((await c.get('/api/wallet')).json()).toMatchObject({ availableCents: 200000 });
@@ -296,7 +296,7 @@ describe('who may call what', () => {
   it('visitors are refused everywhere, admins have no wallet, and nobody reads another user’s wallet', async () => {
     const visitor = new Client(t.app);
     for (const url of ['/api/wallet', '/api/wallet/statement.csv', '/api/wallet/topups']) expect(errorOf(await visitor.get(url)).status, url).toBe(401);
-    expect(errorOf(await visitor.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).status).toBe(401);
+    expect(errorOf(await visitor.post('/api/wallet/topups', { amountCents: 1000, method: 'sandbox' })).status).toBe(401);
     const inf = await signedIn(t.app, (await makeInfluencer(db(), { user: { passwordHash: hash } })).user.email);
     // influencers top up too (to pay a deposit a task asks for); their money lands in their own wallet
     expect((await inf.get('/api/wallet')).json()).toMatchObject({
@@ -306,20 +306,20 @@ describe('who may call what', () => {
       dueCommissions: [],
       statement: { items: [], nextBefore: null },
     });
-    const infTopup = (await inf.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).json().topup;
+    const infTopup = (await inf.post('/api/wallet/topups', { amountCents: 1000, method: 'sandbox' })).json().topup;
     await webhook(paid((await refOf(infTopup.id)).providerRef!, 1000));
     expect((await inf.get('/api/wallet')).json().availableCents).toBe(1000);
     expect((await inf.get('/api/wallet/topups')).json().items).toHaveLength(1);
     const admin = await signedIn(t.app, (await makeAdmin(db())).email);
     expect(errorOf(await admin.get('/api/wallet')).status).toBe(403);
-    expect(errorOf(await admin.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).status).toBe(403);
+    expect(errorOf(await admin.post('/api/wallet/topups', { amountCents: 1000, method: 'sandbox' })).status).toBe(403);
     expect(errorOf(await inf.post('/api/wallet/commissions/pay')).status).toBe(403);
     expect(errorOf(await visitor.post('/api/wallet/commissions/pay')).status).toBe(401);
 
     // two companies: each sees only its own money and top-ups (the API has no parameter naming a user)
     const one = await company();
     const two = await company();
-    const tp = (await one.c.post('/api/wallet/topups', { amount: '10', method: 'sandbox' })).json().topup;
+    const tp = (await one.c.post('/api/wallet/topups', { amountCents: 1000, method: 'sandbox' })).json().topup;
     await webhook(paid((await refOf(tp.id)).providerRef!, 1000));
     expect((await one.c.get('/api/wallet')).json().availableCents).toBe(1000);
     expect((await two.c.get('/api/wallet')).json()).toMatchObject({ availableCents: 0, statement: { items: [] } });
@@ -331,8 +331,8 @@ describe('who may call what', () => {
 describe('the statement', () => {
   it('pages by keyset with the running balance, and exports CSV', async () => {
     const { c } = await company();
-    for (const amount of ['10', '20.50', '0.99', '100']) {
-      const tp = (await c.post('/api/wallet/topups', { amount: amount === '0.99' ? '1.01' : amount, method: 'sandbox' })).json().topup;
+    for (const amountCents of [1000, 2050, 101, 10_000]) {
+      const tp = (await c.post('/api/wallet/topups', { amountCents, method: 'sandbox' })).json().topup;
       clock.advance(1000);
       await webhook(paid((await refOf(tp.id)).providerRef!, tp.amountCents));
     }
@@ -357,12 +357,12 @@ describe('the statement', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(rows[0]).toBe('date,type,memo,amount_usd,balance_usd');
+    expect(rows[0]).toBe('date,type,memo,amount_cents,balance_cents');
     expect(rows.slice(1).map((r) => r.split(',').slice(1))).toEqual([
-      ['topup', 'sandbox', '10.00', '10.00'],
-      ['topup', 'sandbox', '20.50', '30.50'],
-      ['topup', 'sandbox', '1.01', '31.51'],
-      ['topup', 'sandbox', '100.00', '131.51'],
+      ['topup', 'sandbox', '1000', '1000'],
+      ['topup', 'sandbox', '2050', '3050'],
+      ['topup', 'sandbox', '101', '3151'],
+      ['topup', 'sandbox', '10000', '13151'],
     ]);
   });
 });

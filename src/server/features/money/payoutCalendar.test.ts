@@ -43,7 +43,7 @@ const putSettings = async (patch: Record<string, unknown>) =>
 const expected = async () => (await influencer.get('/api/wallet/payouts')).json().expected as { earliest: string; latest: string };
 /** a payout requested now: the 5th working day stored with it */
 const requestPayout = async () => {
-  const res = await influencer.post('/api/wallet/payouts', { amount: '10', bankAccountId });
+  const res = await influencer.post('/api/wallet/payouts', { amountCents: 1000, bankAccountId });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payout.expectedBy as string;
 };

@@ -107,7 +107,7 @@ export const payoutRoutes =
           operationId: 'requestPayout',
           tags: ['money'],
           summary:
-            'Withdraw `amount` (dollars as typed) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT) less its demo money (409 DEMO_MONEY_PAYOUT: money the demo seed made up, or paid out of it, never leaves). Expected within 3–5 working days; `expectedBy` is the 5th.',
+            'Withdraw `amountCents` (integer cents: 123456 is $1,234.56) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT) less its demo money (409 DEMO_MONEY_PAYOUT: money the demo seed made up, or paid out of it, never leaves). Expected within 3–5 working days; `expectedBy` is the 5th.',
           description: 'Who: companies and influencers, to their own bank account only (another user’s answers 404).',
           body: payoutInput,
           response: { 200: z.object({ payout }), ...errors },

@@ -73,7 +73,7 @@ describe('payouts under concurrency', () => {
       ...(s.available + s.transit !== 3000 ? ['money appeared or vanished'] : []),
     ],
   };
-  const withdraw: RaceOp<W> = { name: 'withdraw', run: (w) => requestPayout(t.app.ctx, w.user, { amount: 2000, bankAccountId: w.bankId }) };
+  const withdraw: RaceOp<W> = { name: 'withdraw', run: (w) => requestPayout(t.app.ctx, w.user, { amountCents: 2000, bankAccountId: w.bankId }) };
 
   it('two withdrawals that together exceed the balance: exactly one succeeds, the balance never goes below zero', { timeout: 600_000 }, async () => {
     const r = await raceAgainstSerial(twoWithdrawals, withdraw, withdraw, { rounds: ROUNDS, parallel: PARALLEL });
@@ -89,7 +89,7 @@ describe('payouts under concurrency', () => {
   const requested: RaceWorld<P, D> = {
     async make() {
       const e = await earner(5000);
-      const p = await requestPayout(t.app.ctx, e.user, { amount: 4000, bankAccountId: e.bankId });
+      const p = await requestPayout(t.app.ctx, e.user, { amountCents: 4000, bankAccountId: e.bankId });
       return { userId: e.user.id, payoutId: p.id };
     },
     async snapshot(w) {
@@ -167,7 +167,7 @@ describe('payouts under concurrency', () => {
   const confirm: RaceOp<SW> = { name: 'company confirm', run: (w) => fireDealEvent(t.app.ctx, w.company, w.dealId, 'confirm', {}, { ip: '127.0.0.1' }) };
   const withdrawOf = (cents: number): RaceOp<SW> => ({
     name: `withdraw ${cents}`,
-    run: (w) => requestPayout(t.app.ctx, w.influencer, { amount: cents, bankAccountId: w.bankId }),
+    run: (w) => requestPayout(t.app.ctx, w.influencer, { amountCents: cents, bankAccountId: w.bankId }),
   });
 
   it(

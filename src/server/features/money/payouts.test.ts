@@ -139,9 +139,9 @@ describe('bank accounts', () => {
     expect(errorOf(await visitor.get('/api/wallet/bank-accounts')).status).toBe(401);
     expect(errorOf(await visitor.post('/api/wallet/bank-accounts', { holderName: 'a', bankName: 'b', accountNumber: NUMBER })).status).toBe(401);
     expect(errorOf(await visitor.get('/api/wallet/payouts')).status).toBe(401);
-    expect(errorOf(await visitor.post('/api/wallet/payouts', { amount: '10', bankAccountId: '00000000-0000-4000-8000-000000000001' })).status).toBe(401);
+    expect(errorOf(await visitor.post('/api/wallet/payouts', { amountCents: 1000, bankAccountId: '00000000-0000-4000-8000-000000000001' })).status).toBe(401);
     expect(errorOf(await fin.get('/api/wallet/bank-accounts')).status).toBe(403);
-    expect(errorOf(await fin.post('/api/wallet/payouts', { amount: '10', bankAccountId: '00000000-0000-4000-8000-000000000001' })).status).toBe(403);
+    expect(errorOf(await fin.post('/api/wallet/payouts', { amountCents: 1000, bankAccountId: '00000000-0000-4000-8000-000000000001' })).status).toBe(403);
   });
 });
 
@@ -152,7 +152,7 @@ describe('withdrawals', () => {
     const listed = (await c.get('/api/wallet/payouts')).json();
     expect(listed).toEqual({ items: [], total: 0, page: 1, limit: 50, minCents: 1000, expected: { earliest: '2026-12-04', latest: '2026-12-08' } });
 
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '9.99', bankAccountId: bank.id }))).toMatchObject({
+    expect(errorOf(await c.post('/api/wallet/payouts', { amountCents: 999, bankAccountId: bank.id }))).toMatchObject({
       status: 400,
       code: 'PAYOUT_BELOW_MINIMUM',
       message: '单笔提现金额不能低于 $10.00',
@@ -160,26 +160,26 @@ describe('withdrawals', () => {
     for (const bad of ['0', '-5', '1e3', '10.001', 10]) {
       expect(errorOf(await c.post('/api/wallet/payouts', { amount: bad, bankAccountId: bank.id })).code).toBe('MONEY_AMOUNT_INVALID');
     }
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '50.01', bankAccountId: bank.id }))).toMatchObject({
+    expect(errorOf(await c.post('/api/wallet/payouts', { amountCents: 5001, bankAccountId: bank.id }))).toMatchObject({
       status: 409,
       code: 'WALLET_INSUFFICIENT',
     });
     // another user's account, a removed one, an unknown one: 404
     const other = await influencer(5000);
     const hers = await addAccount(other.c);
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '10', bankAccountId: hers.id }))).toMatchObject({
+    expect(errorOf(await c.post('/api/wallet/payouts', { amountCents: 1000, bankAccountId: hers.id }))).toMatchObject({
       status: 404,
       code: 'BANK_ACCOUNT_NOT_FOUND',
     });
     const gone = await addAccount(c, '123456');
     await del(c, gone.id);
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '10', bankAccountId: gone.id })).status).toBe(404);
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '10', bankAccountId: 'nope' })).status).toBe(404);
+    expect(errorOf(await c.post('/api/wallet/payouts', { amountCents: 1000, bankAccountId: gone.id })).status).toBe(404);
+    expect(errorOf(await c.post('/api/wallet/payouts', { amountCents: 1000, bankAccountId: 'nope' })).status).toBe(404);
     // nothing of the refused ones stayed
     expect(await db().select().from(payouts).where(eq(payouts.userId, id))).toEqual([]);
     expect(await balanceOf(id, 'influencer_available')).toBe(5000);
 
-    const res = await c.post('/api/wallet/payouts', { amount: '50.00', bankAccountId: bank.id });
+    const res = await c.post('/api/wallet/payouts', { amountCents: 5000, bankAccountId: bank.id });
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json().payout;
     expect(p).toEqual({
@@ -210,7 +210,7 @@ describe('withdrawals', () => {
     await fund(co.user.id, 'company_available', 250_000);
     const c = await signedIn(t.app, co.user.email);
     const bank = await addAccount(c);
-    const res = await c.post('/api/wallet/payouts', { amount: '1,000.00', bankAccountId: bank.id });
+    const res = await c.post('/api/wallet/payouts', { amountCents: 100_000, bankAccountId: bank.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(await linesOf(`payout:${res.json().payout.id}:request`)).toEqual([
       { kind: 'company_available', owner: co.user.id, amount: -100_000 },
@@ -234,8 +234,8 @@ describe('withdrawals', () => {
     const bank = await addAccount(c);
     // Thursday 3 and Friday 4 Dec are holidays (Saturday 5 too, which changes nothing): 2, 7, 8, 9, 10 Dec
     expect((await c.get('/api/wallet/payouts')).json()).toMatchObject({ minCents: 2000, expected: { earliest: '2026-12-08', latest: '2026-12-10' } });
-    expect(errorOf(await c.post('/api/wallet/payouts', { amount: '19.99', bankAccountId: bank.id })).message).toBe('单笔提现金额不能低于 $20.00');
-    const res = await c.post('/api/wallet/payouts', { amount: '20', bankAccountId: bank.id });
+    expect(errorOf(await c.post('/api/wallet/payouts', { amountCents: 1999, bankAccountId: bank.id })).message).toBe('单笔提现金额不能低于 $20.00');
+    const res = await c.post('/api/wallet/payouts', { amountCents: 2000, bankAccountId: bank.id });
     expect(res.json().payout.expectedBy).toBe('2026-12-10');
     expect((await putSettings({ holidays: [], payoutMinCents: 1000 })).statusCode).toBe(200);
   });
@@ -245,9 +245,9 @@ describe('finance: paid or returned', () => {
   it('lists requested payouts oldest first; marks one paid with a reference, returns another with a reason; audited; the owner notified; once only', async () => {
     const { id, c } = await influencer(10_000);
     const bank = await addAccount(c);
-    const a = (await c.post('/api/wallet/payouts', { amount: '30', bankAccountId: bank.id })).json().payout;
+    const a = (await c.post('/api/wallet/payouts', { amountCents: 3000, bankAccountId: bank.id })).json().payout;
     clock.advance(60_000);
-    const b = (await c.post('/api/wallet/payouts', { amount: '45.50', bankAccountId: bank.id })).json().payout;
+    const b = (await c.post('/api/wallet/payouts', { amountCents: 4550, bankAccountId: bank.id })).json().payout;
     expect(await balanceOf(id, 'payouts_in_transit')).toBe(7550);
 
     const pending = (await fin.get('/api/admin/finance/payouts')).json().items as { id: string; name: string; email: string; bank: { last4: string } }[];
@@ -330,7 +330,7 @@ describe('finance: paid or returned', () => {
   it('checkLedger() notices payouts whose money is not where they say (changes made by hand, rolled back)', async () => {
     const { c } = await influencer(2000);
     const bank = await addAccount(c);
-    const p = (await c.post('/api/wallet/payouts', { amount: '20', bankAccountId: bank.id })).json().payout;
+    const p = (await c.post('/api/wallet/payouts', { amountCents: 2000, bankAccountId: bank.id })).json().payout;
     const rolledBack = new Error('rollback');
     const problemsAfter = async (change: (tx: Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0]) => Promise<unknown>) => {
       let problems: string[] = [];

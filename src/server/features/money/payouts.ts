@@ -134,9 +134,9 @@ export async function listPayouts(ctx: AppContext, user: AuthUser, q: PageQuery)
  * its demo money (DEMO_MONEY_PAYOUT, decision 0032), to one of the user's own live bank accounts. The payout and its entry are one transaction; two
  * withdrawals at once are ordered by the ledger's account lock, and the second one over the balance fails whole.
  */
-export async function requestPayout(ctx: AppContext, user: AuthUser, input: { amount: number; bankAccountId: string }): Promise<Payout> {
+export async function requestPayout(ctx: AppContext, user: AuthUser, input: { amountCents: number; bankAccountId: string }): Promise<Payout> {
   const settings = await getSettings(ctx);
-  if (input.amount < settings.payoutMinCents) throw new AppError('PAYOUT_BELOW_MINIMUM', { min: dollars(settings.payoutMinCents) });
+  if (input.amountCents < settings.payoutMinCents) throw new AppError('PAYOUT_BELOW_MINIMUM', { min: dollars(settings.payoutMinCents) });
   const now = ctx.clock.now();
   const expectedBy = payoutWindow(now, payoutCalendar(settings)).latest;
   return ctx.db.transaction(async (tx) => {
@@ -148,12 +148,12 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
     // demo money never leaves (decision 0032): the account is locked first, so two payouts at once see the same rest
     const available = await accountFor(tx, availableKind(user), user.id);
     const held = await demoHeldIn(tx, user, available);
-    if (held.demo > 0 && input.amount > held.balance - held.demo) {
+    if (held.demo > 0 && input.amountCents > held.balance - held.demo) {
       throw new AppError('DEMO_MONEY_PAYOUT', { demo: dollars(held.demo), max: dollars(Math.max(0, held.balance - held.demo)) });
     }
     const [row] = await tx
       .insert(payouts)
-      .values({ userId: user.id, bankAccountId: bank.id, amountCents: input.amount, status: 'requested', expectedBy, createdAt: now, updatedAt: now })
+      .values({ userId: user.id, bankAccountId: bank.id, amountCents: input.amountCents, status: 'requested', expectedBy, createdAt: now, updatedAt: now })
       .returning();
     const from = available;
     const transit = await accountFor(tx, 'payouts_in_transit', user.id);

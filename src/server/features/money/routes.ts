@@ -87,7 +87,9 @@ export const moneyRoutes =
           tags: ['money'],
           summary: 'The whole statement of the signed-in user’s available balance as CSV (oldest first)',
           description: 'Who: companies and influencers, their own statement only.',
-          response: { 200: mediaResponse('text/csv', 'The statement as CSV (UTF-8 with BOM), a download') },
+          response: {
+            200: mediaResponse('text/csv', 'The statement as CSV (UTF-8 with BOM): date, type, memo, amount_cents, balance_cents (integer cents), a download'),
+          },
         },
       },
       async (request, reply) => {
@@ -126,7 +128,7 @@ export const moneyRoutes =
           operationId: 'createTopup',
           tags: ['money'],
           summary:
-            'Start a top-up: `amount` in dollars as typed ("1,234.56"), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
+            'Start a top-up: `amountCents` in integer cents (123456 is $1,234.56), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
           description: 'Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).',
           body: topupInput,
           response: { 200: z.object({ topup }), ...errors },

@@ -61,13 +61,13 @@ function bankReferenceCode(): string {
 }
 
 /** POST /api/wallet/topups (companies): a pending top-up; the sandbox answers with its checkout page, a transfer with its reference code. */
-export async function createTopup(ctx: AppContext, user: AuthUser, input: { amount: number; method: TopupMethod }): Promise<Topup> {
+export async function createTopup(ctx: AppContext, user: AuthUser, input: { amountCents: number; method: TopupMethod }): Promise<Topup> {
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(topups)
     .values({
       userId: user.id,
-      amountCents: input.amount,
+      amountCents: input.amountCents,
       method: input.method,
       status: 'pending',
       provider: input.method === 'sandbox' ? 'sandbox' : null,
@@ -386,12 +386,13 @@ export async function readReceipt(ctx: AppContext, user: AuthUser, entryId: stri
 }
 
 /**
- * GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in dollars written from
- * cents by string handling; the file from the product's CSV writer (BOM, quoting, formulas neutralised).
+ * GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in integer cents like every amount of
+ * the API (decision 0053: amount_cents, balance_cents); the file from the product's CSV writer (BOM, quoting,
+ * formulas neutralised).
  */
 export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<string> {
   const available = await accountOf(ctx, availableKind(user), user.id);
-  const out: CsvValue[][] = [['date', 'type', 'memo', 'amount_usd', 'balance_usd']];
+  const out: CsvValue[][] = [['date', 'type', 'memo', 'amount_cents', 'balance_cents']];
   let before: number | undefined;
   const lines: StatementLine[] = [];
   if (available) {
@@ -402,7 +403,6 @@ export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<str
       before = page[page.length - 1].id;
     }
   }
-  // dollars with two decimals (integer cents / 100 is exact to the cent; toFixed writes it back)
-  for (const l of lines.reverse()) out.push([l.at, l.kind, l.memo, l.amountCents / 100, l.balanceAfterCents / 100]);
-  return toCsv(out, { twoDecimals: [3, 4] });
+  for (const l of lines.reverse()) out.push([l.at, l.kind, l.memo, l.amountCents, l.balanceAfterCents]);
+  return toCsv(out);
 }

@@ -30,7 +30,7 @@ export const cardColumns = {
   experienceYears: influencers.experienceYears,
   isVerified: influencers.isVerified,
   followersCount: influencers.followersCount,
-  hourlyRate: influencers.hourlyRate,
+  hourlyRateCents: influencers.hourlyRateCents,
 };
 export type CardRow = { [K in keyof typeof cardColumns]: (typeof influencers.$inferSelect)[K extends 'id' ? 'id' : K] };
 
@@ -48,6 +48,6 @@ export function toCard(r: CardRow, viewer: Viewer): InfluencerCard {
     experienceYears: Number(r.experienceYears),
     isVerified: r.isVerified,
     followersCount: viewer ? r.followersCount : null,
-    hourlyRate: viewer ? r.hourlyRate : null,
+    hourlyRateCents: viewer ? r.hourlyRateCents : null,
   };
 }

@@ -24,7 +24,7 @@ async function signIn(email: string, password = 'secret123') {
 }
 
 const db = () => t.app.ctx.db;
-type Card = { id: string; nickname: string; followersCount: number | null; hourlyRate: number | null; categories: string[] };
+type Card = { id: string; nickname: string; followersCount: number | null; hourlyRateCents: number | null; categories: string[] };
 const names = (body: { items: Card[] }) => body.items.map((i) => i.nickname);
 
 describe('the directory and detail', () => {
@@ -41,13 +41,13 @@ describe('the directory and detail', () => {
       bio: '专注护肤测评',
       rating: 4.9,
       followersCount: 1_250_000,
-      hourlyRate: 800,
+      hourlyRateCents: 80_000,
       experienceYears: 4.5,
       tiktokAccount: '@star',
       phoneNumber: '13800000000',
     });
-    await mk('厨房达人阿强', { categories: ['kitchen'], rating: 4.2, followersCount: 90_000, hourlyRate: 300, experienceYears: 8, location: '成都' });
-    await mk('护理小周', { categories: ['body-care'], rating: 4.5, followersCount: 500_000, hourlyRate: 200, experienceYears: 1 });
+    await mk('厨房达人阿强', { categories: ['kitchen'], rating: 4.2, followersCount: 90_000, hourlyRateCents: 30_000, experienceYears: 8, location: '成都' });
+    await mk('护理小周', { categories: ['body-care'], rating: 4.5, followersCount: 500_000, hourlyRateCents: 20_000, experienceYears: 1 });
     await mk('未审核的人', { categories: ['美妆护肤'], isApproved: false, rating: 5 });
     await mk('停用的人', { categories: ['美妆护肤'], status: 'suspended', rating: 5 });
     const priv = await mk('隐身达人', { categories: ['美妆护肤'], rating: 5 });
@@ -66,7 +66,7 @@ describe('the directory and detail', () => {
     expect(body).toMatchObject({ total: 3, page: 1, limit: 12 });
     for (const item of body.items as Card[]) {
       expect(item.followersCount).toBeNull();
-      expect(item.hourlyRate).toBeNull();
+      expect(item.hourlyRateCents).toBeNull();
     }
     expect(JSON.stringify(body)).not.toContain('1250000');
     expect(res.headers['cache-control']).toBe('public, max-age=5');
@@ -76,7 +76,7 @@ describe('the directory and detail', () => {
     const c = await signIn(company.user.email);
     const body = (await c.get('/api/influencers')).json();
     expect(names(body)).toEqual(['星光小美', '护理小周', '厨房达人阿强', '仅会员可见']);
-    expect(body.items[0]).toMatchObject({ followersCount: 1_250_000, hourlyRate: 800 });
+    expect(body.items[0]).toMatchObject({ followersCount: 1_250_000, hourlyRateCents: 80_000 });
   });
 
   it('sorts by followers, price and experience; pages', async () => {
@@ -114,7 +114,7 @@ describe('the directory and detail', () => {
     const res = await new Client(t.app).get(`/api/influencers/${star.influencer.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.influencer).toMatchObject({ nickname: '星光小美', followersCount: null, hourlyRate: null, tiktokAccount: null, isOwner: false });
+    expect(body.influencer).toMatchObject({ nickname: '星光小美', followersCount: null, hourlyRateCents: null, tiktokAccount: null, isOwner: false });
     // contact details: 'contacts' by default, which a visitor is not
     expect(body.influencer.contactEmail).toBeNull();
     expect(body.influencer.contactPhone).toBeNull();
@@ -126,7 +126,7 @@ describe('the directory and detail', () => {
   it('detail: a company sees figures and the TikTok account, and contact details under the default setting', async () => {
     const c = await signIn(company.user.email);
     const body = (await c.get(`/api/influencers/${star.influencer.id}`)).json();
-    expect(body.influencer).toMatchObject({ followersCount: 1_250_000, hourlyRate: 800, tiktokAccount: '@star', contactPhone: '13800000000' });
+    expect(body.influencer).toMatchObject({ followersCount: 1_250_000, hourlyRateCents: 80_000, tiktokAccount: '@star', contactPhone: '13800000000' });
     expect(body.influencer.contactEmail).toBe(star.user.email);
   });
 
@@ -168,9 +168,23 @@ describe('company detail and following', () => {
   it('shows the company, its open and past tasks, follower count; contact details by privacy', async () => {
     const { company, user } = await makeCompany(db(), { companyName: '潮衣坊', contactPhone: '021-1234', description: '原创女装' });
     const cat = await makeTaskCategory(db());
-    await makeTask(db(), { companyId: company.id, title: '开放任务', categoryId: cat.id, budgetMin: 100, budgetMax: 200 });
-    await makeTask(db(), { companyId: company.id, title: '已完成任务', categoryId: cat.id, budgetMin: 100, budgetMax: 200, status: 'completed' });
-    await makeTask(db(), { companyId: company.id, title: '取消的任务', categoryId: cat.id, budgetMin: 100, budgetMax: 200, status: 'cancelled' });
+    await makeTask(db(), { companyId: company.id, title: '开放任务', categoryId: cat.id, budgetMinCents: 10_000, budgetMaxCents: 20_000 });
+    await makeTask(db(), {
+      companyId: company.id,
+      title: '已完成任务',
+      categoryId: cat.id,
+      budgetMinCents: 10_000,
+      budgetMaxCents: 20_000,
+      status: 'completed',
+    });
+    await makeTask(db(), {
+      companyId: company.id,
+      title: '取消的任务',
+      categoryId: cat.id,
+      budgetMinCents: 10_000,
+      budgetMaxCents: 20_000,
+      status: 'cancelled',
+    });
     const visitor = (await new Client(t.app).get(`/api/companies/${company.id}`)).json();
     expect(visitor.company).toMatchObject({ companyName: '潮衣坊', followersCount: 0, following: false, contactPhone: null, contactPerson: null });
     expect(visitor.openTasks.map((x: { title: string }) => x.title)).toEqual(['开放任务']);
@@ -209,8 +223,8 @@ describe('company detail and following', () => {
       title: '新品发布直播',
       description: '新款耳机直播带货',
       categoryId: cat.id,
-      budgetMin: 100,
-      budgetMax: 500,
+      budgetMinCents: 10_000,
+      budgetMaxCents: 50_000,
       maxApplicants: 5,
     });
     expect(pub.statusCode, pub.body).toBe(200);

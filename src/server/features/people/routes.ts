@@ -32,7 +32,7 @@ export const peopleRoutes =
           tags: ['people'],
           summary: 'The influencer directory: approved, active influencers; search, category, sort, pagination',
           description:
-            'Who: anyone. Visitors receive followersCount and hourlyRate as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.',
+            'Who: anyone. Visitors receive followersCount and hourlyRateCents as null (shown as ***). Profiles set to private are never listed; registered-only profiles only for signed-in viewers.',
           querystring: influencerListQuery,
           response: { 200: influencerListResponse, 304: notModified, 400: errorBody },
         },
@@ -51,7 +51,7 @@ export const peopleRoutes =
             operationId: alias ? 'getInfluencerByQuery' : 'getInfluencer',
             tags: ['people'],
             summary: alias ? 'Deprecated alias of GET /api/influencers/{id}' : 'One influencer with reviews, completed work and 3 similar influencers',
-            description: `Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRate, tiktokAccount as null; contact details follow the owner’s privacy settings.${alias ? ' Deprecated: use GET /api/influencers/{id}; this alias goes in the next release.' : ''}`,
+            description: `Who: anyone for approved, active, visible profiles; an unapproved or hidden profile only for its owner and admins (404 INFLUENCER_NOT_FOUND for others). Masking: visitors get followersCount, hourlyRateCents, tiktokAccount as null; contact details follow the owner’s privacy settings.${alias ? ' Deprecated: use GET /api/influencers/{id}; this alias goes in the next release.' : ''}`,
             ...(alias
               ? { deprecated: true, querystring: z.object({ id: idOf('INFLUENCER_NOT_FOUND') }) }
               : { params: z.object({ id: idOf('INFLUENCER_NOT_FOUND') }) }),

@@ -41,7 +41,7 @@ function order(sort: InfluencerListQuery['sort']): SQL[] {
     case 'followers':
       return [sql`${influencers.followersCount} desc nulls last`, asc(influencers.id)];
     case 'price':
-      return [asc(influencers.hourlyRate), asc(influencers.id)];
+      return [asc(influencers.hourlyRateCents), asc(influencers.id)];
     case 'experience':
       return [sql`${influencers.experienceYears} desc nulls last`, asc(influencers.id)];
     default:
@@ -191,7 +191,7 @@ export async function getInfluencerDetail(db: Db, id: string, viewer: Viewer): P
         title: tasks.title,
         companyName: companies.companyName,
         completedAt: tasks.updatedAt,
-        proposedRate: taskApplications.proposedRate,
+        proposedRateCents: taskApplications.proposedRateCents,
       })
       .from(taskApplications)
       .innerJoin(tasks, eq(tasks.id, taskApplications.taskId))
@@ -262,8 +262,8 @@ export async function getCompanyDetail(db: Db, id: string, viewer: Viewer): Prom
     id: tasks.id,
     title: tasks.title,
     status: tasks.status,
-    budgetMin: tasks.budgetMin,
-    budgetMax: tasks.budgetMax,
+    budgetMinCents: tasks.budgetMinCents,
+    budgetMaxCents: tasks.budgetMaxCents,
     liveDate: tasks.liveDate,
     createdAt: tasks.createdAt,
   };

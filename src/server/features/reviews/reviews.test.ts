@@ -72,9 +72,10 @@ describe('completion opens the review window', () => {
   it('the complete event plans deal.reviews_close 14 days later; the deal page shows the open window', async () => {
     const p = await parties();
     const cat = await makeTaskCategory(t.app.ctx.db);
-    const task = (await p.c.post('/api/tasks', { title: '评价测试任务', description: '直播推广', categoryId: cat.id, budgetMin: 1000, budgetMax: 3000 })).json()
-      .task;
-    const applied = (await p.i.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).json();
+    const task = (
+      await p.c.post('/api/tasks', { title: '评价测试任务', description: '直播推广', categoryId: cat.id, budgetMinCents: 100_000, budgetMaxCents: 300_000 })
+    ).json().task;
+    const applied = (await p.i.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000 })).json();
     expect((await p.c.post(`/api/task-applications/${applied.application.id}/accept`)).statusCode).toBe(200);
     const [deal] = await t.app.ctx.db.select().from(deals).where(eq(deals.taskId, task.id));
     // before completion: nothing to write

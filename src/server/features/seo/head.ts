@@ -82,8 +82,8 @@ async function lookUp(ctx: AppContext, pathname: string): Promise<Head> {
         description: tasks.description,
         company: companies.companyName,
         logo: companies.logoUrl,
-        min: tasks.budgetMin,
-        max: tasks.budgetMax,
+        min: tasks.budgetMinCents,
+        max: tasks.budgetMaxCents,
       })
       .from(tasks)
       .innerJoin(companies, eq(companies.id, tasks.companyId))

@@ -35,10 +35,16 @@ describe('page heads', () => {
       categoryId: cat.id,
       title: '双十一直播',
       description: '口红专场',
-      budgetMin: 100,
-      budgetMax: 900,
+      budgetMinCents: 10_000,
+      budgetMaxCents: 90_000,
     });
-    const { influencer } = await makeInfluencer(db, { nickname: '小美', bio: '美妆博主', isApproved: true, hourlyRate: 888, avatarUrl: '/uploads/a.webp' });
+    const { influencer } = await makeInfluencer(db, {
+      nickname: '小美',
+      bio: '美妆博主',
+      isApproved: true,
+      hourlyRateCents: 88_800,
+      avatarUrl: '/uploads/a.webp',
+    });
     const video = await makeVideo(db, { title: '护肤攻略', posterUrl: '/uploads/p.webp' });
     const c = new Client(t.app);
 
@@ -128,7 +134,7 @@ describe('pages rendered in the HTML (decisions 0024, 0034)', () => {
   it('the home page paints its header and hero in Chinese from the first response, with the fee the admins set', async () => {
     const ctx = t.app.ctx;
     const admin = await makeAdmin(ctx.db);
-    await updateSettings(ctx, admin.id, { ...(await getSettings(ctx)), platformFeePercent: 8 }, { ip: '127.0.0.1' });
+    await updateSettings(ctx, admin.id, { ...(await getSettings(ctx)), platformFeeBps: 800 }, { ip: '127.0.0.1' });
     const res = await new Client(t.app).get('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -154,7 +160,7 @@ describe('pages rendered in the HTML (decisions 0024, 0034)', () => {
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.headers['cache-control']).toContain('immutable');
     expect(js.body).toContain("getAttribute('data-entry')");
-    expect((firstData(res.body) as { siteSettings: { platformFeePercent: number } }).siteSettings.platformFeePercent).toBe(8);
+    expect((firstData(res.body) as { siteSettings: { platformFeeBps: number } }).siteSettings.platformFeeBps).toBe(800);
     // compressed when asked, like every HTML answer
     const br = await new Client(t.app).get('/', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -402,8 +408,8 @@ describe('robots.txt and sitemap.xml', () => {
         categoryId: cat.id,
         title: `批量任务${i}`,
         description: 'd',
-        budgetMin: 1,
-        budgetMax: 2,
+        budgetMinCents: 100,
+        budgetMaxCents: 200,
       })),
     );
     const xml = (await new Client(t.app).get('/sitemap.xml')).body;

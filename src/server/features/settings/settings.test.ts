@@ -27,7 +27,7 @@ describe('系统设置', () => {
   it('answers the defaults, refuses bad values without storing anything', async () => {
     const res = (await admin.get('/api/admin/settings')).json();
     expect(res.settings).toEqual({
-      platformFeePercent: 10,
+      platformFeeBps: 1000,
       settlementHours: 24,
       supportEmail: 'support@example.com',
       signupOpen: { influencer: true, company: true, agency: true },
@@ -39,8 +39,8 @@ describe('系统设置', () => {
     });
     const base = res.settings;
     for (const v of [0, 201]) expect(errorOf(await put({ ...base, invitationDailyLimit: v }))).toMatchObject({ code: 'SETTING_INVITATION_LIMIT_INVALID' });
-    expect(errorOf(await put({ ...base, platformFeePercent: 51 }))).toMatchObject({ code: 'SETTING_FEE_INVALID' });
-    expect(errorOf(await put({ ...base, platformFeePercent: 10.25 }))).toMatchObject({ code: 'SETTING_FEE_INVALID' });
+    expect(errorOf(await put({ ...base, platformFeeBps: 5100 }))).toMatchObject({ code: 'SETTING_FEE_INVALID' });
+    expect(errorOf(await put({ ...base, platformFeeBps: 1025 }))).toMatchObject({ code: 'SETTING_FEE_INVALID' });
     expect(errorOf(await put({ ...base, settlementHours: 0 }))).toMatchObject({ code: 'SETTING_SETTLEMENT_INVALID' });
     expect(errorOf(await put({ ...base, supportEmail: 'nope' }))).toMatchObject({ code: 'EMAIL_INVALID' });
     expect(errorOf(await put({ ...base, announcement: { ...base.announcement, enabled: true } }))).toMatchObject({ code: 'ANNOUNCEMENT_TEXT_REQUIRED' });
@@ -52,7 +52,7 @@ describe('系统设置', () => {
     const base = (await admin.get('/api/admin/settings')).json().settings;
     const next = {
       ...base,
-      platformFeePercent: 8.5,
+      platformFeeBps: 850,
       settlementHours: 48,
       supportEmail: 'help@example.com',
       signupOpen: { influencer: true, company: false, agency: true },
@@ -63,11 +63,11 @@ describe('系统设置', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().settings).toEqual(next);
     const [log] = await t.app.ctx.db.select().from(adminLogs).where(eq(adminLogs.actionType, 'settings_update')).orderBy(desc(adminLogs.createdAt)).limit(1);
-    expect(log.before).toMatchObject({ platformFeePercent: 10, settlementHours: 24 });
-    expect(log.after).toMatchObject({ platformFeePercent: 8.5, settlementHours: 48, signupOpen: { company: false } });
+    expect(log.before).toMatchObject({ platformFeeBps: 1000, settlementHours: 24 });
+    expect(log.after).toMatchObject({ platformFeeBps: 850, settlementHours: 48, signupOpen: { company: false } });
 
     const site = (await new Client(t.app).get('/api/site-settings')).json();
-    expect(site).toMatchObject({ platformFeePercent: 8.5, settlementHours: 48, signupOpen: { influencer: true, company: false, agency: true } });
+    expect(site).toMatchObject({ platformFeeBps: 850, settlementHours: 48, signupOpen: { influencer: true, company: false, agency: true } });
     expect(site.announcement).toMatchObject({ textZh: '平台将于周日凌晨维护', textEn: 'Maintenance on Sunday night', tone: 'warning' });
     expect(site).not.toHaveProperty('supportEmail');
 

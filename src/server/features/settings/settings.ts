@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 
 type Key = keyof PlatformSettings;
 const KEYS: Key[] = [
-  'platformFeePercent',
+  'platformFeeBps',
   'settlementHours',
   'supportEmail',
   'signupOpen',
@@ -32,7 +32,7 @@ const CACHE_MS = 5_000;
 
 export function defaultSettings(ctx: AppContext): PlatformSettings {
   return {
-    platformFeePercent: BUSINESS.platformFeePercent,
+    platformFeeBps: BUSINESS.platformFeePercent * 100,
     settlementHours: BUSINESS.settlementHours,
     supportEmail: ctx.config.mail.support,
     signupOpen: { influencer: true, company: true, agency: true },
@@ -132,7 +132,7 @@ export async function getSiteSettings(ctx: AppContext): Promise<SiteSettings> {
   const s = await getSettings(ctx);
   const a = s.announcement;
   return {
-    platformFeePercent: s.platformFeePercent,
+    platformFeeBps: s.platformFeeBps,
     settlementHours: s.settlementHours,
     signupOpen: s.signupOpen,
     announcement:

@@ -38,7 +38,7 @@ describe('public lists', () => {
     const cat = await makeTaskCategory(t.app.ctx.db);
     const { client } = await signupCompany(t.app);
     await client.request({ method: 'PUT', url: '/api/companies/me', payload: { companyName: '缓存测试企业', contactPerson: '张三' } });
-    const res = await client.post('/api/tasks', { title: '缓存失效测试', description: 'd', categoryId: cat.id, budgetMin: 1, budgetMax: 2 });
+    const res = await client.post('/api/tasks', { title: '缓存失效测试', description: 'd', categoryId: cat.id, budgetMinCents: 100, budgetMaxCents: 200 });
     expect(res.statusCode, res.body).toBe(200);
     const after = await visitor.get('/api/tasks');
     expect(after.headers['x-cache']).toBe('miss');

@@ -78,8 +78,8 @@ describe.skipIf(missing)('Redis outage with two instances (issue 30)', () => {
     title: '口红新品直播',
     description: '新品口红直播推广',
     categoryId,
-    budgetMin: 1000,
-    budgetMax: 3000,
+    budgetMinCents: 100_000,
+    budgetMaxCents: 300_000,
     liveDate: new Date(clock.nowMs() + 7 * 24 * H).toISOString(),
   });
 

@@ -12,6 +12,7 @@ import { emitWebhookEvent } from '../webhooks';
 import { isUuid } from './cards';
 import { lockTask, lockOwnTask, influencerUserIds } from './locks';
 import { fillSlot } from './slots';
+import { formatCents } from '../../../shared/money';
 
 /** Moves one application from `from` to `to` if it is still `from`; the moved row, or null. */
 export async function moveApplication(tx: DbOrTx, applicationId: string, from: 'pending' | 'withdrawn', set: Partial<typeof taskApplications.$inferInsert>) {
@@ -50,9 +51,13 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
       .limit(1);
     if (invited) throw new AppError('INVITATION_PENDING');
     // commission only: there is no fee to propose
-    if (task.pricingModel === 'commission') input = { ...input, proposedRate: 0 };
-    else if (input.proposedRate < task.budgetMin || input.proposedRate > task.budgetMax) {
-      throw new AppError('QUOTE_OUT_OF_RANGE', { min: task.budgetMin, max: task.budgetMax }, { proposedRate: 'QUOTE_OUT_OF_RANGE' });
+    if (task.pricingModel === 'commission') input = { ...input, proposedRateCents: 0 };
+    else if (input.proposedRateCents < task.budgetMinCents || input.proposedRateCents > task.budgetMaxCents) {
+      throw new AppError(
+        'QUOTE_OUT_OF_RANGE',
+        { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) },
+        { proposedRateCents: 'QUOTE_OUT_OF_RANGE' },
+      );
     }
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -62,7 +67,7 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
     const app = existing
       ? await moveApplication(tx, existing.id, 'withdrawn', {
           status: 'pending',
-          proposedRate: input.proposedRate,
+          proposedRateCents: input.proposedRateCents,
           message: input.message,
           appliedAt: ctx.clock.now(),
           respondedAt: null,
@@ -71,7 +76,14 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
       : (
           await tx
             .insert(taskApplications)
-            .values({ taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, message: input.message, status: 'pending', onBehalfAgencyId })
+            .values({
+              taskId: task.id,
+              influencerId: inf.id,
+              proposedRateCents: input.proposedRateCents,
+              message: input.message,
+              status: 'pending',
+              onBehalfAgencyId,
+            })
             .returning()
         )[0];
     if (!app) throw new AppError('APPLICATION_DUPLICATE');
@@ -79,7 +91,7 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
     await emitWebhookEvent(tx, {
       accountIds: [owner?.userId, userId],
       type: 'application.created',
-      data: { applicationId: app.id, taskId: task.id, influencerId: inf.id, proposedRate: input.proposedRate, status: 'pending' },
+      data: { applicationId: app.id, taskId: task.id, influencerId: inf.id, proposedRateCents: input.proposedRateCents, status: 'pending' },
       at: ctx.clock.now(),
     });
     const notes = await addNotifications(
@@ -88,7 +100,7 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
         {
           userId: owner.userId,
           type: existing ? 'application_resubmitted' : 'application_received',
-          params: { influencer: inf.nickname, task: task.title, rate: input.proposedRate },
+          params: { influencer: inf.nickname, task: task.title, rateCents: input.proposedRateCents },
           link: `/task/${task.id}`,
         },
       ],
@@ -157,7 +169,7 @@ function decided(a: typeof taskApplications.$inferSelect) {
     taskId: a.taskId,
     influencerId: a.influencerId,
     status: APPLICATION_STATUSES.find((s) => s === a.status) ?? 'pending',
-    proposedRate: a.proposedRate,
+    proposedRateCents: a.proposedRateCents,
     respondedAt: a.respondedAt?.toISOString() ?? null,
   };
 }
@@ -201,7 +213,7 @@ export async function withdrawApplication(ctx: AppContext, userId: string, appli
     await emitWebhookEvent(tx, {
       accountIds: [owner?.userId, userId],
       type: 'application.withdrawn',
-      data: { applicationId, taskId: task.id, influencerId: inf.id, proposedRate: moved.proposedRate, status: 'withdrawn' },
+      data: { applicationId, taskId: task.id, influencerId: inf.id, proposedRateCents: moved.proposedRateCents, status: 'withdrawn' },
       at: now,
     });
   });

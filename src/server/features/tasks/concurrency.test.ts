@@ -68,7 +68,7 @@ async function makeWorld(kind: WorldKind): Promise<World> {
   for (const [l, status] of Object.entries(statuses) as [Label, string][]) {
     const [row] = await db
       .insert(taskApplications)
-      .values({ taskId: task.id, influencerId: inf[l].id, proposedRate: 1500, status, respondedAt: status === 'pending' ? null : new Date() })
+      .values({ taskId: task.id, influencerId: inf[l].id, proposedRateCents: 150_000, status, respondedAt: status === 'pending' ? null : new Date() })
       .returning({ id: taskApplications.id });
     app[l] = row.id;
   }
@@ -79,7 +79,7 @@ type Op = RaceOp<World>;
 const appOf = (w: World, l: Label) => w.app[l] ?? '00000000-0000-0000-0000-000000000000';
 const applyAs = (l: Label, rate = 2000): Op => ({
   name: `apply ${l}`,
-  run: (w) => applyOnce(ctx, inf[l].userId, { taskId: w.taskId, proposedRate: rate, message: null }),
+  run: (w) => applyOnce(ctx, inf[l].userId, { taskId: w.taskId, proposedRateCents: rate, message: null }),
 });
 const withdraw = (l: Label): Op => ({ name: `withdraw ${l}`, run: (w) => withdrawApplication(ctx, inf[l].userId, appOf(w, l)) });
 const accept = (l: Label): Op => ({ name: `accept ${l}`, run: (w) => acceptApplication(ctx, companyUserId, appOf(w, l)) });
@@ -143,7 +143,7 @@ async function snapshot(w: World) {
       .map((r) => {
         const who = labelOf(r.influencerId);
         const before = w.app[who as Label];
-        return { who, status: r.status, rate: r.proposedRate, responded: r.respondedAt !== null, sameRow: before === undefined || before === r.id };
+        return { who, status: r.status, rate: r.proposedRateCents, responded: r.respondedAt !== null, sameRow: before === undefined || before === r.id };
       })
       .sort((a, b) => String(a.who).localeCompare(String(b.who))),
   };

@@ -6,7 +6,6 @@ import { type DbOrTx } from '../../db/client';
 import { companies, idempotencyKeys, taskCategories, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { dollarsToCents, percentToBps } from '../../../shared/money';
 import { hasDueCommission, prepayTask } from '../money';
 import { notifyFollowers } from '../people/service';
 import { toCard, cardQuery } from './cards';
@@ -54,7 +53,7 @@ async function claimIdempotencyKey(ctx: AppContext, tx: DbOrTx, userId: string, 
  * with the task the first one created.
  */
 export async function createTask(ctx: AppContext, userId: string, input: TaskCreateRequest, idempotencyKey?: string): Promise<TaskCard> {
-  // 直播日期需在今天到一年内, by the platform clock (the schema checked the rest, including amounts ≤ budgetMax)
+  // 直播日期需在今天到一年内, by the platform clock (the schema checked the rest, including amounts ≤ budgetMaxCents)
   const liveDate = input.liveDate ? new Date(input.liveDate) : null;
   if (liveDate && !liveDateInWindow(liveDate, ctx.clock.now())) {
     throw new AppError('TASK_LIVE_DATE_RANGE', undefined, { liveDate: 'TASK_LIVE_DATE_RANGE' });
@@ -80,8 +79,8 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
         categoryId: input.categoryId,
         productName: input.productName,
         requirements: input.requirements,
-        budgetMin: input.budgetMin,
-        budgetMax: input.budgetMax,
+        budgetMinCents: input.budgetMinCents,
+        budgetMaxCents: input.budgetMaxCents,
         maxApplicants: input.maxApplicants,
         slots: input.slots,
         liveDate,
@@ -89,17 +88,17 @@ export async function createTask(ctx: AppContext, userId: string, input: TaskCre
         location: input.location,
         isUrgent: input.isUrgent,
         isAdvancePaid: input.isAdvancePaid,
-        paidAmount: input.isAdvancePaid ? input.paidAmount : null,
+        paidAmountCents: input.isAdvancePaid ? input.paidAmountCents : null,
         requiresDeposit: input.requiresDeposit,
-        depositAmount: input.requiresDeposit ? input.depositAmount : null,
+        depositAmountCents: input.requiresDeposit ? input.depositAmountCents : null,
         pricingModel: input.pricingModel,
-        commissionBps: input.pricingModel === 'fixed' ? 0 : percentToBps(input.commissionPercent ?? 0),
+        commissionBps: input.pricingModel === 'fixed' ? 0 : (input.commissionBps ?? 0),
         status: 'open',
       })
       .returning({ id: tasks.id });
     // the prepayment leaves the company's wallet now, into the task's escrow (WALLET_INSUFFICIENT otherwise)
-    if (input.isAdvancePaid && input.paidAmount) {
-      await prepayTask(tx, { taskId: t.id, companyUserId: userId, cents: dollarsToCents(input.paidAmount), now: ctx.clock.now() });
+    if (input.isAdvancePaid && input.paidAmountCents) {
+      await prepayTask(tx, { taskId: t.id, companyUserId: userId, cents: input.paidAmountCents, now: ctx.clock.now() });
     }
     await tx
       .update(companies)

@@ -63,7 +63,7 @@ export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): 
       myApplication = {
         id: a.id,
         status: a.status as 'pending',
-        proposedRate: a.proposedRate,
+        proposedRateCents: a.proposedRateCents,
         message: a.message,
         appliedAt: a.appliedAt.toISOString(),
       };
@@ -92,7 +92,7 @@ export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): 
       invitation = {
         id: inv.id,
         status: asInvitationStatus(inv.status),
-        offeredRate: inv.offeredRate,
+        offeredRateCents: inv.offeredRateCents,
         message: inv.message,
         expiresAt: inv.expiresAt.toISOString(),
       };

@@ -24,7 +24,7 @@ function hallShape(q: TaskListQuery): HallShape {
   return {
     status: q.status !== 'all',
     category: Boolean(q.category),
-    budget: !q.budget ? 'none' : BUDGET_BOUNDS[q.budget].upper === null ? 'from' : 'range',
+    budget: !q.budgetCents ? 'none' : BUDGET_BOUNDS[q.budgetCents].upper === null ? 'from' : 'range',
     // no trigram in 1–2 characters: those terms use the search_grams index
     search: !q.search ? 'none' : [...q.search].length <= 2 ? 'short' : 'long',
     sort: q.sort,
@@ -33,7 +33,7 @@ function hallShape(q: TaskListQuery): HallShape {
 
 /** The values of a hall request, by placeholder name. */
 function hallValues(q: TaskListQuery): Record<string, unknown> {
-  const b = q.budget ? BUDGET_BOUNDS[q.budget] : null;
+  const b = q.budgetCents ? BUDGET_BOUNDS[q.budgetCents] : null;
   return {
     status: q.status,
     category: q.category ?? null,
@@ -51,11 +51,11 @@ export function hallConditions(shape: HallShape): SQL | undefined {
   if (shape.status) where.push(eq(tasks.status, p('status')));
   if (shape.category) where.push(eq(tasks.categoryId, p('category')));
   if (shape.budget !== 'none') {
-    where.push(gte(tasks.budgetMin, p('lower')));
+    where.push(gte(tasks.budgetMinCents, p('lower')));
     if (shape.budget === 'range') {
-      where.push(lte(tasks.budgetMax, p('upper')));
+      where.push(lte(tasks.budgetMaxCents, p('upper')));
       // implied (budget_min ≤ budget_max), stated so the budget_min index scans a bounded range
-      where.push(lte(tasks.budgetMin, p('upper')));
+      where.push(lte(tasks.budgetMinCents, p('upper')));
     }
   }
   if (shape.search !== 'none') {
@@ -72,9 +72,9 @@ export function hallConditions(shape: HallShape): SQL | undefined {
 export function hallOrder(sort: TaskListQuery['sort']): SQL[] {
   switch (sort) {
     case 'budget_desc':
-      return [sql`${tasks.budgetMax} desc nulls last`, sql`${tasks.createdAt} desc nulls last`];
+      return [sql`${tasks.budgetMaxCents} desc nulls last`, sql`${tasks.createdAt} desc nulls last`];
     case 'budget_asc':
-      return [asc(tasks.budgetMin), sql`${tasks.createdAt} desc nulls last`];
+      return [asc(tasks.budgetMinCents), sql`${tasks.createdAt} desc nulls last`];
     case 'live_date':
       return [asc(tasks.liveDate), sql`${tasks.createdAt} desc nulls last`];
     case 'urgent':

@@ -32,7 +32,7 @@ async function company() {
   if (res.statusCode !== 200) throw new Error(res.body);
   return { ...made, client };
 }
-const body = (title = '口红新品直播') => ({ title, description: '新品口红直播推广', categoryId, budgetMin: 1000, budgetMax: 3000 });
+const body = (title = '口红新品直播') => ({ title, description: '新品口红直播推广', categoryId, budgetMinCents: 100_000, budgetMaxCents: 300_000 });
 const publish = (c: Client, payload: unknown, key?: string) => c.post('/api/tasks', payload, key === undefined ? undefined : { 'idempotency-key': key });
 async function tasksOf(companyId: string) {
   return t.app.ctx.db.select().from(tasks).where(eq(tasks.companyId, companyId));

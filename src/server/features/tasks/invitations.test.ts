@@ -30,7 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRate: 800 };
+const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRateCents: 80_000 };
 
 async function company(cents = 5_000_000) {
   const co = await makeCompany(db(), { user: { passwordHash: hash } });
@@ -47,8 +47,8 @@ async function publish(c: Client, body: Record<string, unknown> = {}) {
     title: '新品口红直播',
     description: '新品口红直播推广',
     categoryId,
-    budgetMin: 1000,
-    budgetMax: 3000,
+    budgetMinCents: 100_000,
+    budgetMaxCents: 300_000,
     liveDate: new Date(clock.nowMs() + 10 * 24 * H).toISOString(),
     ...body,
   });
@@ -56,7 +56,7 @@ async function publish(c: Client, body: Record<string, unknown> = {}) {
   return res.json().task as { id: string; slots: number; currentApplicants: number };
 }
 const invite = (c: Client, taskId: string, influencerId: string, body: Record<string, unknown> = {}) =>
-  c.post('/api/task-invitations', { taskId, influencerId, message: '期待与您合作新品口红直播', offeredRate: 2000, ...body });
+  c.post('/api/task-invitations', { taskId, influencerId, message: '期待与您合作新品口红直播', offeredRateCents: 200_000, ...body });
 const taskRow = async (id: string) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const invitationRow = async (id: string) => (await db().select().from(taskInvitations).where(eq(taskInvitations.id, id)))[0]!;
 const notesOf = async (userId: string, type: string) =>
@@ -64,8 +64,8 @@ const notesOf = async (userId: string, type: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
-async function apply(c: Client, taskId: string, rate = 2000) {
-  const res = await c.post('/api/task-applications', { taskId, proposedRate: rate, message: '期待合作' });
+async function apply(c: Client, taskId: string, rate = 200_000) {
+  const res = await c.post('/api/task-applications', { taskId, proposedRateCents: rate, message: '期待合作' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().application.id as string;
 }
@@ -81,7 +81,7 @@ describe('inviting', () => {
     const res = await invite(co.c, task.id, inf.influencer.id);
     expect(res.statusCode, res.body).toBe(200);
     const inv = res.json().invitation;
-    expect(inv).toMatchObject({ status: 'pending', offeredRate: 2000, message: '期待与您合作新品口红直播' });
+    expect(inv).toMatchObject({ status: 'pending', offeredRateCents: 200_000, message: '期待与您合作新品口红直播' });
     expect(new Date(inv.expiresAt).getTime() - clock.nowMs()).toBe(72 * H);
 
     expect(await notesOf(inf.user.id, 'invitation_received')).toHaveLength(1);
@@ -97,8 +97,8 @@ describe('inviting', () => {
 
     // the task page shows the invitation instead of the apply form; applying is refused
     const detail = (await inf.c.get(`/api/tasks/${task.id}`)).json();
-    expect(detail.viewer).toMatchObject({ canApply: false, invitation: { id: inv.id, status: 'pending', offeredRate: 2000 } });
-    expect(errorOf(await inf.c.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).code).toBe('INVITATION_PENDING');
+    expect(detail.viewer).toMatchObject({ canApply: false, invitation: { id: inv.id, status: 'pending', offeredRateCents: 200_000 } });
+    expect(errorOf(await inf.c.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000 })).code).toBe('INVITATION_PENDING');
 
     const after = (await co.c.get(`/api/tasks/${task.id}/recommended-influencers?limit=30`)).json().items as { id: string }[];
     expect(after.map((x) => x.id)).not.toContain(inf.influencer.id);
@@ -112,8 +112,8 @@ describe('inviting', () => {
     await apply(applicant.c, task.id);
     const hidden = await influencer({ isApproved: false });
     const cases: [Record<string, unknown>, string, number][] = [
-      [{ offeredRate: 999 }, 'INVITATION_RATE_OUT_OF_RANGE', 400],
-      [{ offeredRate: 3001 }, 'INVITATION_RATE_OUT_OF_RANGE', 400],
+      [{ offeredRateCents: 99_900 }, 'INVITATION_RATE_OUT_OF_RANGE', 400],
+      [{ offeredRateCents: 300_100 }, 'INVITATION_RATE_OUT_OF_RANGE', 400],
       [{ message: '   ' }, 'INVITATION_MESSAGE_REQUIRED', 400],
       [{ message: 'x'.repeat(501) }, 'TEXT_TOO_LONG', 400],
       [{ influencerId: applicant.influencer.id }, 'INVITATION_ALREADY_APPLIED', 409],
@@ -124,17 +124,17 @@ describe('inviting', () => {
       const res = await invite(co.c, task.id, inf.influencer.id, body);
       expect(errorOf(res), JSON.stringify(body)).toMatchObject({ status, code });
     }
-    const rate = errorOf(await invite(co.c, task.id, inf.influencer.id, { offeredRate: 999 }));
-    expect(rate.message).toBe('报价需在 $1000 - $3000 之间');
+    const rate = errorOf(await invite(co.c, task.id, inf.influencer.id, { offeredRateCents: 99_900 }));
+    expect(rate.message).toBe('报价需在 $1,000.00 - $3,000.00 之间');
     expect(await db().select().from(taskInvitations).where(eq(taskInvitations.taskId, task.id))).toHaveLength(0);
 
     expect((await invite(co.c, task.id, inf.influencer.id)).statusCode).toBe(200);
     expect(errorOf(await invite(co.c, task.id, inf.influencer.id))).toMatchObject({ status: 409, code: 'INVITATION_DUPLICATE', message: '已邀请过该达人' });
 
     // a commission-only task offers no fee: the rate is 0 whatever was sent
-    const pure = await publish(co.c, { pricingModel: 'commission', commissionPercent: 20 });
-    const inv = (await invite(co.c, pure.id, inf.influencer.id, { offeredRate: 123456 })).json().invitation;
-    expect(inv.offeredRate).toBe(0);
+    const pure = await publish(co.c, { pricingModel: 'commission', commissionBps: 2000 });
+    const inv = (await invite(co.c, pure.id, inf.influencer.id, { offeredRateCents: 12_345_600 })).json().invitation;
+    expect(inv.offeredRateCents).toBe(0);
   });
 
   it('who may call: visitors 401, influencers 403, another company 403/404, the invited influencer alone answers', async () => {
@@ -146,7 +146,7 @@ describe('inviting', () => {
     const inv = (await invite(co.c, task.id, inf.influencer.id)).json().invitation;
     const visitor = new Client(t.app);
     for (const [method, url, body] of [
-      ['post', '/api/task-invitations', { taskId: task.id, influencerId: inf.influencer.id, message: 'x', offeredRate: 2000 }],
+      ['post', '/api/task-invitations', { taskId: task.id, influencerId: inf.influencer.id, message: 'x', offeredRateCents: 200_000 }],
       ['get', `/api/task-invitations?taskId=${task.id}`, undefined],
       ['get', '/api/me/invitations', undefined],
       ['post', `/api/task-invitations/${inv.id}/accept`, {}],
@@ -212,8 +212,8 @@ describe('answering', () => {
     const inf = await influencer({ nickname: '接受者' });
     const other = await influencer();
     const applicant = await influencer();
-    const appId = await apply(applicant.c, task.id, 1500);
-    const inv = (await invite(co.c, task.id, inf.influencer.id, { offeredRate: 2400 })).json().invitation;
+    const appId = await apply(applicant.c, task.id, 150_000);
+    const inv = (await invite(co.c, task.id, inf.influencer.id, { offeredRateCents: 240_000 })).json().invitation;
     const inv2 = (await invite(co.c, task.id, other.influencer.id)).json().invitation;
 
     const res = await inf.c.post(`/api/task-invitations/${inv.id}/accept`, {});
@@ -222,7 +222,7 @@ describe('answering', () => {
     const [deal] = await db().select().from(deals).where(eq(deals.id, dealId));
     expect(deal).toMatchObject({ taskId: task.id, influencerId: inf.influencer.id, rateCents: 240_000, status: 'accepted' });
     const [app] = await db().select().from(taskApplications).where(eq(taskApplications.id, deal.applicationId));
-    expect(app).toMatchObject({ status: 'accepted', proposedRate: 2400 });
+    expect(app).toMatchObject({ status: 'accepted', proposedRateCents: 240_000 });
     expect(await invitationRow(inv.id)).toMatchObject({ status: 'accepted', applicationId: app.id });
     expect(await taskRow(task.id)).toMatchObject({ status: 'in_progress', currentApplicants: 1, selectedInfluencerId: inf.influencer.id });
     // the last slot is taken: the pending application is refused, the other invitation closed
@@ -321,7 +321,15 @@ describe('several influencers per task', () => {
       [1.5, 'NUMBER_NOT_INTEGER'],
       [6, 'TASK_SLOTS_OVER_APPLICANTS'],
     ] as const) {
-      const res = await co.c.post('/api/tasks', { title: 't', description: 'd', categoryId, budgetMin: 1, budgetMax: 2, maxApplicants: 5, slots });
+      const res = await co.c.post('/api/tasks', {
+        title: 't',
+        description: 'd',
+        categoryId,
+        budgetMinCents: 100,
+        budgetMaxCents: 200,
+        maxApplicants: 5,
+        slots,
+      });
       expect(errorOf(res).code, String(slots)).toBe(code);
     }
     expect((await db().select().from(tasks).where(eq(tasks.companyId, co.company.id))).length).toBe(0);
@@ -373,14 +381,14 @@ describe('several influencers per task', () => {
 
   it('a prepayment pays each deal in turn; what is left goes back when the last place is filled', async () => {
     const co = await company(1_000_000);
-    const task = await publish(co.c, { slots: 2, isAdvancePaid: true, paidAmount: 3000 });
+    const task = await publish(co.c, { slots: 2, isAdvancePaid: true, paidAmountCents: 300_000 });
     expect(await balanceOf(db(), 'prepaid_escrow', co.user.id, task.id)).toBe(300_000);
     const a = await influencer();
     const b = await influencer();
-    const first = (await invite(co.c, task.id, a.influencer.id, { offeredRate: 1000 })).json().invitation;
+    const first = (await invite(co.c, task.id, a.influencer.id, { offeredRateCents: 100_000 })).json().invitation;
     await a.c.post(`/api/task-invitations/${first.id}/accept`, {});
     expect(await balanceOf(db(), 'prepaid_escrow', co.user.id, task.id)).toBe(200_000);
-    const appB = await apply(b.c, task.id, 1200);
+    const appB = await apply(b.c, task.id, 120_000);
     await co.c.post(`/api/task-applications/${appB}/accept`);
     expect(await balanceOf(db(), 'prepaid_escrow', co.user.id, task.id)).toBe(0);
     const ds = await db().select().from(deals).where(eq(deals.taskId, task.id));
@@ -414,10 +422,10 @@ describe('several influencers per task', () => {
 
   it('结束招募: with one place filled the company stops recruiting; the rest are refused and closed, a prepayment returned', async () => {
     const co = await company(1_000_000);
-    const task = await publish(co.c, { slots: 3, isAdvancePaid: true, paidAmount: 3000 });
+    const task = await publish(co.c, { slots: 3, isAdvancePaid: true, paidAmountCents: 300_000 });
     expect(errorOf(await co.c.post(`/api/tasks/${task.id}/close-recruiting`, {}))).toMatchObject({ status: 409, code: 'TASK_RECRUITING_NONE' });
     const [a, b, c] = await Promise.all([influencer(), influencer(), influencer()]);
-    await co.c.post(`/api/task-applications/${await apply(a.c, task.id, 1000)}/accept`);
+    await co.c.post(`/api/task-applications/${await apply(a.c, task.id, 100_000)}/accept`);
     const pendingApp = await apply(b.c, task.id);
     const inv = (await invite(co.c, task.id, c.influencer.id)).json().invitation;
     expect((await co.c.post(`/api/tasks/${task.id}/close-recruiting`, {})).statusCode).toBe(200);

@@ -10,7 +10,7 @@
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS } from '../../../shared/options';
-import { PRICING_MODELS } from '../../../shared/money';
+import { PRICING_MODELS, formatCents } from '../../../shared/money';
 import type { InvitationForCompany, InvitationForInfluencer, InviteRequest, TaskInvitationsResponse } from '../../../shared/schemas/invitations';
 import type { Db, DbOrTx } from '../../db/client';
 import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
@@ -65,16 +65,29 @@ export async function invite(ctx: AppContext, userId: string, input: InviteReque
       .where(and(eq(taskInvitations.taskId, task.id), eq(taskInvitations.influencerId, inf.id)))
       .limit(1);
     if (earlier) throw new AppError('INVITATION_DUPLICATE');
-    const offeredRate = task.pricingModel === 'commission' ? 0 : input.offeredRate;
-    if (task.pricingModel !== 'commission' && (offeredRate < task.budgetMin || offeredRate > task.budgetMax)) {
-      throw new AppError('INVITATION_RATE_OUT_OF_RANGE', { min: task.budgetMin, max: task.budgetMax }, { offeredRate: 'INVITATION_RATE_OUT_OF_RANGE' });
+    const offeredRateCents = task.pricingModel === 'commission' ? 0 : input.offeredRateCents;
+    if (task.pricingModel !== 'commission' && (offeredRateCents < task.budgetMinCents || offeredRateCents > task.budgetMaxCents)) {
+      throw new AppError(
+        'INVITATION_RATE_OUT_OF_RANGE',
+        { min: formatCents(task.budgetMinCents), max: formatCents(task.budgetMaxCents) },
+        { offeredRateCents: 'INVITATION_RATE_OUT_OF_RANGE' },
+      );
     }
     const { invitationDailyLimit } = await readSettings(ctx, tx);
     if ((await sentToday(tx, task.id, now)) >= invitationDailyLimit) throw new AppError('INVITATION_DAILY_LIMIT', { limit: invitationDailyLimit });
     const expiresAt = new Date(now.getTime() + INVITATION_EXPIRY_HOURS * HOUR);
     const [row] = await tx
       .insert(taskInvitations)
-      .values({ taskId: task.id, influencerId: inf.id, invitedBy: userId, message: input.message, offeredRate, status: 'pending', createdAt: now, expiresAt })
+      .values({
+        taskId: task.id,
+        influencerId: inf.id,
+        invitedBy: userId,
+        message: input.message,
+        offeredRateCents,
+        status: 'pending',
+        createdAt: now,
+        expiresAt,
+      })
       .returning();
     await scheduleJob(tx, { kind: 'invitation.expire', key: `invitation:${row.id}:expire`, runAt: expiresAt, payload: { invitationId: row.id } });
     const notes = await addNotifications(
@@ -83,7 +96,7 @@ export async function invite(ctx: AppContext, userId: string, input: InviteReque
         {
           userId: inf.userId,
           type: 'invitation_received',
-          params: { company: company.name, task: task.title, rate: offeredRate },
+          params: { company: company.name, task: task.title, rateCents: offeredRateCents },
           link: '/influencer-tasks?tab=invitations',
         },
       ],
@@ -100,7 +113,7 @@ function toBase(r: InvitationRow, dealId: string | null) {
     id: r.id,
     taskId: r.taskId,
     status: asInvitationStatus(r.status),
-    offeredRate: r.offeredRate,
+    offeredRateCents: r.offeredRateCents,
     message: r.message,
     declineReason: r.declineReason,
     createdAt: r.createdAt.toISOString(),
@@ -153,8 +166,8 @@ export async function listMyInvitations(db: Db, userId: string): Promise<Invitat
       id: t.id,
       title: t.title,
       status: t.status === 'in_progress' || t.status === 'completed' || t.status === 'cancelled' ? t.status : 'open',
-      budgetMin: t.budgetMin,
-      budgetMax: t.budgetMax,
+      budgetMinCents: t.budgetMinCents,
+      budgetMaxCents: t.budgetMaxCents,
       liveDate: t.liveDate?.toISOString() ?? null,
       durationHours: Number(t.durationHours),
       location: t.location,
@@ -217,7 +230,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
       .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.influencerId, inf.id)))
       .limit(1);
     if (existing && (existing.status === 'pending' || existing.status === 'accepted')) throw new AppError('INVITATION_STATE_CONFLICT');
-    const values = { proposedRate: inv.offeredRate, message: inv.message, status: 'accepted', appliedAt: now, respondedAt: now, onBehalfAgencyId };
+    const values = { proposedRateCents: inv.offeredRateCents, message: inv.message, status: 'accepted', appliedAt: now, respondedAt: now, onBehalfAgencyId };
     const [application] = existing
       ? await tx
           .update(taskApplications)

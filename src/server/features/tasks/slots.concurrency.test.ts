@@ -50,15 +50,15 @@ afterAll(async () => {
 type World = { taskId: string; inv: Partial<Record<Label, string>>; app: Partial<Record<Label, string>> };
 
 async function makeWorld(): Promise<World> {
-  const task = await makeTask(ctx.db, { companyId, categoryId, slots: 2, maxApplicants: 10, budgetMin: 1000, budgetMax: 3000 });
+  const task = await makeTask(ctx.db, { companyId, categoryId, slots: 2, maxApplicants: 10, budgetMinCents: 100_000, budgetMaxCents: 300_000 });
   const w: World = { taskId: task.id, inv: {}, app: {} };
-  const first = await applyOnce(ctx, inf.I0.userId, { taskId: task.id, proposedRate: 1500, message: null });
+  const first = await applyOnce(ctx, inf.I0.userId, { taskId: task.id, proposedRateCents: 150_000, message: null });
   await acceptApplication(ctx, companyUserId, first.id);
   w.app.I0 = first.id;
   for (const l of ['I1', 'I2'] as const) {
-    w.inv[l] = (await invite(ctx, companyUserId, { taskId: task.id, influencerId: inf[l].id, message: '邀请', offeredRate: 2000 })).id;
+    w.inv[l] = (await invite(ctx, companyUserId, { taskId: task.id, influencerId: inf[l].id, message: '邀请', offeredRateCents: 200_000 })).id;
   }
-  w.app.I3 = (await applyOnce(ctx, inf.I3.userId, { taskId: task.id, proposedRate: 1800, message: null })).id;
+  w.app.I3 = (await applyOnce(ctx, inf.I3.userId, { taskId: task.id, proposedRateCents: 180_000, message: null })).id;
   return w;
 }
 
@@ -71,9 +71,9 @@ const cancel: Op = { name: 'cancel task', run: (w) => cancelTask(ctx, companyUse
 const close: Op = { name: 'close recruiting', run: (w) => closeRecruiting(ctx, companyUserId, w.taskId) };
 const inviteI4: Op = {
   name: 'invite I4',
-  run: (w) => invite(ctx, companyUserId, { taskId: w.taskId, influencerId: inf.I4.id, message: '邀请', offeredRate: 2000 }),
+  run: (w) => invite(ctx, companyUserId, { taskId: w.taskId, influencerId: inf.I4.id, message: '邀请', offeredRateCents: 200_000 }),
 };
-const applyI4: Op = { name: 'apply I4', run: (w) => applyOnce(ctx, inf.I4.userId, { taskId: w.taskId, proposedRate: 2000, message: null }) };
+const applyI4: Op = { name: 'apply I4', run: (w) => applyOnce(ctx, inf.I4.userId, { taskId: w.taskId, proposedRateCents: 200_000, message: null }) };
 
 const PAIRS: [Op, Op][] = [
   // two influencers take the last place at once: exactly N accepted
@@ -103,7 +103,7 @@ async function snapshot(w: World) {
     [...rows].sort((a, b) => String(labelOf(a.influencerId)).localeCompare(String(labelOf(b.influencerId))));
   return {
     task: { status: task.status, filled: task.currentApplicants, slots: task.slots },
-    apps: by(apps).map((a) => ({ who: labelOf(a.influencerId), status: a.status, rate: a.proposedRate, responded: a.respondedAt !== null })),
+    apps: by(apps).map((a) => ({ who: labelOf(a.influencerId), status: a.status, rate: a.proposedRateCents, responded: a.respondedAt !== null })),
     invitations: by(invs).map((v) => ({ who: labelOf(v.influencerId), status: v.status, linked: v.applicationId !== null, responded: v.respondedAt !== null })),
     deals: by(ds).map((d) => ({ who: labelOf(d.influencerId), status: d.status })),
   };

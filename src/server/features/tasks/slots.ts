@@ -55,7 +55,7 @@ export async function fillSlot(
   ctx: AppContext,
   tx: Tx,
   task: TaskRow,
-  application: { id: string; influencerId: string; proposedRate: number },
+  application: { id: string; influencerId: string; proposedRateCents: number },
   now: Date,
   by: 'company' | 'influencer',
 ): Promise<{ dealId: string; full: boolean; notes: NewNotification[] }> {

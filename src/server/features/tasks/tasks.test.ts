@@ -32,8 +32,8 @@ const validTask = () => ({
   description: '新品口红直播推广',
   categoryId,
   requirements: '粉丝1万以上\n\n  美妆类目  \n',
-  budgetMin: 1000,
-  budgetMax: 3000,
+  budgetMinCents: 100_000,
+  budgetMaxCents: 300_000,
 });
 
 describe('publishing', () => {
@@ -52,11 +52,11 @@ describe('publishing', () => {
     });
     expect(res.json().task.category).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
     expect((await co.client.get('/api/categories')).json().items[0]).toMatchObject({ name: '美妆', nameEn: 'Beauty' });
-    const prepay = await co.client.post('/api/tasks', { ...validTask(), isAdvancePaid: true, paidAmount: 0 });
+    const prepay = await co.client.post('/api/tasks', { ...validTask(), isAdvancePaid: true, paidAmountCents: 0 });
     expect(prepay.json().error).toMatchObject({ code: 'TASK_PREPAYMENT_INVALID', message: '请填写有效的预付金额' });
     const deposit = await co.client.post('/api/tasks', { ...validTask(), requiresDeposit: true });
     expect(deposit.json().error.message).toBe('请填写有效的保证金金额');
-    const range = await co.client.post('/api/tasks', { ...validTask(), budgetMin: 500, budgetMax: 100 });
+    const range = await co.client.post('/api/tasks', { ...validTask(), budgetMinCents: 50_000, budgetMaxCents: 10_000 });
     expect(range.statusCode).toBe(400);
     const max = await co.client.post('/api/tasks', { ...validTask(), maxApplicants: 0 });
     expect(max.statusCode).toBe(400);
@@ -76,26 +76,26 @@ describe('the hall', () => {
     const co = await company();
     const db = t.app.ctx.db;
     const other = await makeTaskCategory(db, { name: '其他' });
-    await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '高端家电专场', budgetMin: 60000, budgetMax: 90000 });
-    await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '零食礼盒', budgetMin: 200, budgetMax: 800, isUrgent: true });
+    await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '高端家电专场', budgetMinCents: 6_000_000, budgetMaxCents: 9_000_000 });
+    await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '零食礼盒', budgetMinCents: 20_000, budgetMaxCents: 80_000, isUrgent: true });
     await makeTask(db, { companyId: co.company.id, categoryId: other.id, title: '已取消的任务', status: 'cancelled' });
     const v = new Client(t.app);
-    const big = (await v.get('/api/tasks?budget=50000%2B')).json();
+    const big = (await v.get('/api/tasks?budgetCents=5000000%2B')).json();
     expect(big.items.map((x: { title: string }) => x.title)).toEqual(['高端家电专场']);
-    const small = (await v.get('/api/tasks?budget=0-1000')).json();
-    expect(small.items.every((x: { budgetMin: number; budgetMax: number }) => x.budgetMin >= 0 && x.budgetMax <= 1000)).toBe(true);
+    const small = (await v.get('/api/tasks?budgetCents=0-100000')).json();
+    expect(small.items.every((x: { budgetMinCents: number; budgetMaxCents: number }) => x.budgetMinCents >= 0 && x.budgetMaxCents <= 100_000)).toBe(true);
     expect((await v.get('/api/tasks?search=家电')).json().items).toHaveLength(1);
     expect((await v.get('/api/tasks?search=礼盒')).json().items[0].title).toBe('零食礼盒');
     const all = (await v.get(`/api/tasks?category=${other.id}`)).json();
     expect(all.total).toBe(2);
     const desc = (await v.get(`/api/tasks?category=${other.id}&sort=budget_desc`)).json().items;
-    expect(desc[0].budgetMax).toBeGreaterThanOrEqual(desc[1].budgetMax);
+    expect(desc[0].budgetMaxCents).toBeGreaterThanOrEqual(desc[1].budgetMaxCents);
     const urgent = (await v.get(`/api/tasks?category=${other.id}&sort=urgent`)).json().items;
     expect(urgent[0].isUrgent).toBe(true);
     const page = (await v.get(`/api/tasks?category=${other.id}&limit=1&page=2`)).json();
     expect(page.items).toHaveLength(1);
     expect(page.total).toBe(2);
-    expect((await v.get('/api/tasks?budget=abc')).statusCode).toBe(400);
+    expect((await v.get('/api/tasks?budgetCents=abc')).statusCode).toBe(400);
   });
 
   it('search is case-insensitive and literal at every length; pages follow the sort without gaps', async () => {
@@ -118,7 +118,7 @@ describe('the hall', () => {
     expect(await titles('1_0')).toEqual([]); // _ is literal, not a wildcard
     expect(await titles('鲸台')).toEqual([]);
 
-    for (let i = 0; i < 5; i += 1) await makeTask(db, { companyId: co.company.id, categoryId: cat.id, budgetMax: 3000 + i });
+    for (let i = 0; i < 5; i += 1) await makeTask(db, { companyId: co.company.id, categoryId: cat.id, budgetMaxCents: 300_000 + i });
     for (const sort of ['created_at', 'budget_desc']) {
       const ids = async (qs: string) => ((await v.get(`/api/tasks?category=${cat.id}&sort=${sort}&${qs}`)).json().items as { id: string }[]).map((x) => x.id);
       const whole = await ids('limit=7');
@@ -154,20 +154,22 @@ describe('applying and choosing', () => {
     const task = (await co.client.post('/api/tasks', validTask())).json().task;
     const a = await influencer();
     const b = await influencer();
-    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 5000 })).json().error.code).toBe('QUOTE_OUT_OF_RANGE');
-    const appA = await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2000, message: '合作愉快' });
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 500_000 })).json().error.code).toBe('QUOTE_OUT_OF_RANGE');
+    const appA = await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000, message: '合作愉快' });
     expect(appA.statusCode).toBe(200);
-    const dup = await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 });
+    const dup = await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000 });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe('您已经申请过该任务');
-    const appB = (await b.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().application;
-    expect((await co.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).statusCode).toBe(403);
-    expect((await new Client(t.app).post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.message).toBe('请先登录达人账号');
+    const appB = (await b.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().application;
+    expect((await co.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).statusCode).toBe(403);
+    expect((await new Client(t.app).post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().error.message).toBe(
+      '请先登录达人账号',
+    );
 
     // only the owner sees applicants (with rates and messages)
     const list = (await co.client.get(`/api/task-applications?taskId=${task.id}`)).json().items;
     expect(list).toHaveLength(2);
-    expect(list.find((x: { proposedRate: number }) => x.proposedRate === 2000).message).toBe('合作愉快');
+    expect(list.find((x: { proposedRateCents: number }) => x.proposedRateCents === 200_000).message).toBe('合作愉快');
     const otherCo = await company();
     expect((await otherCo.client.get(`/api/task-applications?taskId=${task.id}`)).statusCode).toBe(403);
     expect((await a.client.get(`/api/task-applications?taskId=${task.id}`)).statusCode).toBe(403);
@@ -177,7 +179,7 @@ describe('applying and choosing', () => {
     expect((await a.client.get('/api/task-applications')).json().items).toHaveLength(1);
 
     const [companyNote] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id));
-    expect(companyNote).toMatchObject({ type: 'application_received', params: { task: task.title, rate: expect.any(Number) } });
+    expect(companyNote).toMatchObject({ type: 'application_received', params: { task: task.title, rateCents: expect.any(Number) } });
 
     expect((await co.client.post(`/api/task-applications/${appA.json().application.id}/accept`)).statusCode).toBe(200);
     const apps = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, task.id));
@@ -199,7 +201,7 @@ describe('applying and choosing', () => {
     expect((await co.client.post(`/api/tasks/${task.id}/cancel`)).statusCode).toBe(200);
     expect((await co.client.post(`/api/tasks/${task.id}/cancel`)).statusCode).toBe(409);
     expect((await co.client.post(`/api/tasks/${task.id}/complete`)).statusCode).toBe(409);
-    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).statusCode).toBe(409);
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).statusCode).toBe(409);
     const mine = (await co.client.get('/api/my/tasks')).json().items;
     expect(mine[0]).toMatchObject({ status: 'cancelled', acceptedCount: 1 });
   });
@@ -209,7 +211,7 @@ describe('applying and choosing', () => {
     const task = await makeTask(t.app.ctx.db, { companyId: co.company.id, categoryId });
     const a = await influencer();
     const b = await influencer();
-    const app = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().application;
+    const app = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().application;
     expect((await b.client.post(`/api/task-applications/${app.id}/withdraw`)).statusCode).toBe(404);
     expect((await a.client.post(`/api/task-applications/${app.id}/withdraw`)).statusCode).toBe(200);
     expect((await a.client.post(`/api/task-applications/${app.id}/withdraw`)).statusCode).toBe(409);
@@ -220,47 +222,47 @@ describe('applying and choosing', () => {
     const co = await company();
     const task = await makeTask(t.app.ctx.db, { companyId: co.company.id, categoryId, maxApplicants: 2 });
     const a = await influencer();
-    const first = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500, message: '第一次' })).json().application;
+    const first = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000, message: '第一次' })).json().application;
     expect((await a.client.post(`/api/task-applications/${first.id}/withdraw`)).statusCode).toBe(200);
     const detail = (await a.client.get(`/api/tasks/${task.id}`)).json();
     expect(detail.viewer).toMatchObject({ canApply: true, myApplication: { id: first.id, status: 'withdrawn' } });
 
     const [before] = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.id, first.id));
-    const again = await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2500, message: '再次申请' });
+    const again = await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 250_000, message: '再次申请' });
     expect(again.statusCode).toBe(200);
     expect(again.json().application).toEqual({ id: first.id, status: 'pending' });
     const rows = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, task.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', proposedRate: 2500, message: '再次申请', respondedAt: null });
+    expect(rows[0]).toMatchObject({ status: 'pending', proposedRateCents: 250_000, message: '再次申请', respondedAt: null });
     expect(rows[0].appliedAt.getTime()).toBeGreaterThanOrEqual(before.appliedAt.getTime());
     const received = (await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, co.user.id))).filter((n) =>
       n.type.startsWith('application_'),
     );
     expect(received.map((n) => n.type).sort()).toEqual(['application_received', 'application_resubmitted']);
-    expect(received.find((n) => n.type === 'application_resubmitted')?.params).toMatchObject({ task: task.title, rate: 2500 });
+    expect(received.find((n) => n.type === 'application_resubmitted')?.params).toMatchObject({ task: task.title, rateCents: 250_000 });
     expect((await a.client.get(`/api/tasks/${task.id}`)).json().viewer).toMatchObject({
       canApply: false,
-      myApplication: { status: 'pending', proposedRate: 2500 },
+      myApplication: { status: 'pending', proposedRateCents: 250_000 },
     });
     // pending again: a second application is still a duplicate; the quote is checked as for a new one
-    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 2000 })).json().error.code).toBe('APPLICATION_DUPLICATE');
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000 })).json().error.code).toBe('APPLICATION_DUPLICATE');
     await a.client.post(`/api/task-applications/${first.id}/withdraw`);
-    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 9000 })).json().error.code).toBe('QUOTE_OUT_OF_RANGE');
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 900_000 })).json().error.code).toBe('QUOTE_OUT_OF_RANGE');
 
     // a full task takes no re-application
     const b = await influencer();
     const c = await influencer();
-    await b.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 });
-    const appC = (await c.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().application;
-    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('TASK_FULL');
+    await b.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 });
+    const appC = (await c.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().application;
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().error.code).toBe('TASK_FULL');
     // refused stays refused, accepted stays accepted
     expect((await co.client.post(`/api/task-applications/${appC.id}/refuse`)).statusCode).toBe(200);
-    expect((await c.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('APPLICATION_DUPLICATE');
+    expect((await c.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().error.code).toBe('APPLICATION_DUPLICATE');
     const [appB] = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.influencerId, b.influencer.id));
     expect((await co.client.post(`/api/task-applications/${appB.id}/accept`)).statusCode).toBe(200);
-    expect((await b.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('APPLICATION_DUPLICATE');
+    expect((await b.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().error.code).toBe('APPLICATION_DUPLICATE');
     // the task is no longer open: a withdrawn applicant cannot come back
-    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().error.code).toBe('TASK_NOT_OPEN');
+    expect((await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })).json().error.code).toBe('TASK_NOT_OPEN');
   });
 
   it('20 simultaneous accepts leave exactly one accepted', async () => {
@@ -269,7 +271,10 @@ describe('applying and choosing', () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
       const inf = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash } });
-      const [row] = await t.app.ctx.db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRate: 1500 }).returning();
+      const [row] = await t.app.ctx.db
+        .insert(taskApplications)
+        .values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 150_000 })
+        .returning();
       ids.push(row.id);
     }
     const results = await Promise.all(ids.map((id) => co.client.post(`/api/task-applications/${id}/accept`)));
@@ -285,7 +290,7 @@ describe('applying and choosing', () => {
     const task = await makeTask(t.app.ctx.db, { companyId: co.company.id, categoryId, maxApplicants: 5 });
     const clients: Client[] = [];
     for (let i = 0; i < 50; i++) clients.push((await influencer()).client);
-    const results = await Promise.all(clients.map((c) => c.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })));
+    const results = await Promise.all(clients.map((c) => c.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150_000 })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     const full = results.find((r) => r.statusCode === 409);
     expect(full?.json().error).toMatchObject({ code: 'TASK_FULL', message: '该任务报名人数已满' });

@@ -2,7 +2,6 @@
 import { and, eq } from 'drizzle-orm';
 import { liveDateInWindow, taskRuleIssues, type TaskUpdateRequest } from '../../../shared/schemas/tasks';
 import { ONLINE_LOCATION } from '../../../shared/options';
-import { percentToBps } from '../../../shared/money';
 import { taskApplications, taskCategories, taskInvitations, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -35,16 +34,16 @@ export async function updateTask(ctx: AppContext, userId: string, taskId: string
     const pricingModel = patch.pricingModel ?? (task.pricingModel as 'fixed');
     const requiresDeposit = patch.requiresDeposit ?? task.requiresDeposit;
     const merged = {
-      budgetMin: patch.budgetMin ?? task.budgetMin,
-      budgetMax: patch.budgetMax ?? task.budgetMax,
+      budgetMinCents: patch.budgetMinCents ?? task.budgetMinCents,
+      budgetMaxCents: patch.budgetMaxCents ?? task.budgetMaxCents,
       slots: patch.slots ?? task.slots,
       maxApplicants: patch.maxApplicants ?? task.maxApplicants,
       pricingModel,
-      commissionPercent: patch.commissionPercent !== undefined ? patch.commissionPercent : task.commissionBps / 100,
+      commissionBps: patch.commissionBps !== undefined ? patch.commissionBps : task.commissionBps,
       isAdvancePaid: task.isAdvancePaid,
-      paidAmount: task.paidAmount,
+      paidAmountCents: task.paidAmountCents,
       requiresDeposit,
-      depositAmount: patch.depositAmount !== undefined ? patch.depositAmount : task.depositAmount,
+      depositAmountCents: patch.depositAmountCents !== undefined ? patch.depositAmountCents : task.depositAmountCents,
     };
     const issues = taskRuleIssues(merged);
     if (issues.length > 0) {
@@ -62,14 +61,14 @@ export async function updateTask(ctx: AppContext, userId: string, taskId: string
         ...(patch.durationHours !== undefined && { durationHours: patch.durationHours }),
         ...(patch.location !== undefined && { location: patch.location || ONLINE_LOCATION }),
         ...(patch.isUrgent !== undefined && { isUrgent: patch.isUrgent }),
-        budgetMin: merged.budgetMin,
-        budgetMax: merged.budgetMax,
+        budgetMinCents: merged.budgetMinCents,
+        budgetMaxCents: merged.budgetMaxCents,
         slots: merged.slots,
         maxApplicants: merged.maxApplicants,
         pricingModel,
-        commissionBps: pricingModel === 'fixed' ? 0 : percentToBps(merged.commissionPercent ?? 0),
+        commissionBps: pricingModel === 'fixed' ? 0 : (merged.commissionBps ?? 0),
         requiresDeposit,
-        depositAmount: requiresDeposit ? merged.depositAmount : null,
+        depositAmountCents: requiresDeposit ? merged.depositAmountCents : null,
         updatedAt: now,
       })
       .where(eq(tasks.id, task.id));

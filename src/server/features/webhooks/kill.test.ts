@@ -130,7 +130,7 @@ describe.skipIf(!onPostgres)('a server killed between a change and its delivery 
     const categoryId = (await makeTaskCategory(db, { name: '美妆', nameEn: 'Beauty' })).id;
     const co = await makeCompany(db, { user: { passwordHash: hash } });
     await fundWallet(db, { userId: co.user.id, userType: 'company', cents: 5_000_000 });
-    const inf = await makeInfluencer(db, { user: { passwordHash: hash }, isApproved: true, status: 'active', categories: ['beauty'], hourlyRate: 800 });
+    const inf = await makeInfluencer(db, { user: { passwordHash: hash }, isApproved: true, status: 'active', categories: ['beauty'], hourlyRateCents: 80_000 });
     const coc = await signedIn(t.app, co.user.email);
     const infc = await signedIn(t.app, inf.user.email);
     const added = await coc.post('/api/me/webhook-endpoints', { url, eventTypes: ['application.created', 'deal.created', 'task.filled'] });
@@ -141,13 +141,13 @@ describe.skipIf(!onPostgres)('a server killed between a change and its delivery 
         title: '新品口红直播',
         description: '新品口红直播推广',
         categoryId,
-        budgetMin: 1000,
-        budgetMax: 3000,
+        budgetMinCents: 100_000,
+        budgetMaxCents: 300_000,
         liveDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
       })
     ).json().task as { id: string };
     // the application is written here (this process has no worker): its event waits in the outbox
-    const applied = await infc.post('/api/task-applications', { taskId: task.id, proposedRate: 2000, message: '期待合作' });
+    const applied = await infc.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000, message: '期待合作' });
     expect(applied.statusCode, applied.body).toBe(200);
     const applicationId = applied.json().application.id as string;
 

@@ -46,7 +46,7 @@ afterAll(async () => {
   await strict?.close();
 });
 
-const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRate: 800 };
+const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRateCents: 80_000 };
 async function company(app = t, cents = 5_000_000) {
   const co = await makeCompany(app.app.ctx.db, { user: { passwordHash: hash } });
   if (cents) await fundWallet(app.app.ctx.db, { userId: co.user.id, userType: 'company', cents });
@@ -69,8 +69,8 @@ const taskBody = () => ({
   title: '新品口红直播',
   description: '新品口红直播推广',
   categoryId,
-  budgetMin: 1000,
-  budgetMax: 3000,
+  budgetMinCents: 100_000,
+  budgetMaxCents: 300_000,
   liveDate: new Date(clock.nowMs() + 10 * 24 * H).toISOString(),
 });
 
@@ -367,11 +367,11 @@ describe('events of the marketplace', () => {
     await addEndpoint(inf.c, infR.url, ['deal.created', 'deal.state_changed']);
 
     const task = (await co.c.post('/api/tasks', taskBody())).json().task as { id: string };
-    const applied = await inf.c.post('/api/task-applications', { taskId: task.id, proposedRate: 2000, message: '期待合作' });
+    const applied = await inf.c.post('/api/task-applications', { taskId: task.id, proposedRateCents: 200_000, message: '期待合作' });
     expect(applied.statusCode, applied.body).toBe(200);
     await run();
     expect(r.events().map((e) => e.type)).toEqual(['application.created']);
-    expect(r.events()[0]!.data).toMatchObject({ taskId: task.id, proposedRate: 2000, status: 'pending' });
+    expect(r.events()[0]!.data).toMatchObject({ taskId: task.id, proposedRateCents: 200_000, status: 'pending' });
 
     const applicationId = applied.json().application.id as string;
     expect((await co.c.post(`/api/task-applications/${applicationId}/accept`)).statusCode).toBe(200);

@@ -247,6 +247,6 @@ describe('API_CONTRACT_LOG (the browser suite’s server)', () => {
 
 async function applicationFor(taskId: string, influencerId: string) {
   const { taskApplications } = await import('../../db/schema');
-  const [row] = await t.app.ctx.db.insert(taskApplications).values({ taskId, influencerId, proposedRate: 100, status: 'accepted' }).returning();
+  const [row] = await t.app.ctx.db.insert(taskApplications).values({ taskId, influencerId, proposedRateCents: 10_000, status: 'accepted' }).returning();
   return row;
 }

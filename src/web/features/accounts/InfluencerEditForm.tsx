@@ -13,7 +13,7 @@ import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } fr
 import { ImagePicker } from './ImagePicker';
 import { CategoryEditor, TagEditor } from './ListEditors';
 import { useSaveInfluencer } from './api';
-import { numberInput } from './format';
+import { centsToDollarsText, dollarsTextToCents, numberInput } from './format';
 
 type Props = { userId: string; profile: InfluencerProfile; onDone: () => void };
 
@@ -32,7 +32,7 @@ export function InfluencerEditForm({ userId, profile: p, onDone }: Props) {
   const [bio, setBio] = useState(p.bio ?? '');
   const [categories, setCategories] = useState<string[]>(p.categories);
   const [tags, setTags] = useState<string[]>(p.tags);
-  const [hourlyRate, setHourlyRate] = useState(String(p.hourlyRate));
+  const [hourlyRateCents, setHourlyRate] = useState(centsToDollarsText(p.hourlyRateCents));
   const [experienceYears, setExperienceYears] = useState(String(p.experienceYears));
   const [avatarUploadId, setAvatarUploadId] = useState<string | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
@@ -48,11 +48,11 @@ export function InfluencerEditForm({ userId, profile: p, onDone }: Props) {
       bio,
       categories,
       tags,
-      hourlyRate: numberInput(hourlyRate),
+      hourlyRateCents: dollarsTextToCents(hourlyRateCents),
       experienceYears: numberInput(experienceYears),
       avatarUploadId,
     }),
-    [nickname, realName, tiktokAccount, location, bio, categories, tags, hourlyRate, experienceYears, avatarUploadId],
+    [nickname, realName, tiktokAccount, location, bio, categories, tags, hourlyRateCents, experienceYears, avatarUploadId],
   );
 
   const clear = (key: string) => {
@@ -163,21 +163,21 @@ export function InfluencerEditForm({ userId, profile: p, onDone }: Props) {
               data-testid="profile-location"
             />
           </Form.Item>
-          <Form.Item label={t('influencer.fields.hourlyRate')} htmlFor="inf-rate" {...item('hourlyRate')}>
+          <Form.Item label={t('influencer.fields.hourlyRate')} htmlFor="inf-rate" {...item('hourlyRateCents')}>
             <Input
               id="inf-rate"
               type="number"
               inputMode="numeric"
               min={0}
               step={1}
-              value={hourlyRate}
+              value={hourlyRateCents}
               prefix="$"
               suffix={t('influencer.fields.hourlyRateUnit')}
               onChange={(e) => {
                 setHourlyRate(e.target.value);
-                clear('hourlyRate');
+                clear('hourlyRateCents');
               }}
-              {...aria('hourlyRate')}
+              {...aria('hourlyRateCents')}
               data-testid="profile-rate"
             />
           </Form.Item>

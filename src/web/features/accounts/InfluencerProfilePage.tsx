@@ -102,7 +102,7 @@ function InfluencerView({ profile: p, email }: { profile: InfluencerProfile; ema
     { key: 'categories', label: t('influencer.checklist.categories'), done: p.categories.length > 0 },
     { key: 'tags', label: t('influencer.checklist.tags'), done: p.tags.length > 0 },
     { key: 'tiktok', label: t('influencer.checklist.tiktok'), done: !!p.tiktokAccount },
-    { key: 'rate', label: t('influencer.checklist.rate'), done: p.hourlyRate > 0 },
+    { key: 'rate', label: t('influencer.checklist.rate'), done: p.hourlyRateCents > 0 },
     {
       key: 'supplement',
       label: t('influencer.checklist.supplement'),
@@ -198,7 +198,7 @@ function InfluencerView({ profile: p, email }: { profile: InfluencerProfile; ema
               </div>
               <div>
                 <dt>{t('influencer.fields.hourlyRate')}</dt>
-                <dd data-testid="profile-view-rate">{t('influencer.rateValue', { value: fmt.dollars(p.hourlyRate) })}</dd>
+                <dd data-testid="profile-view-rate">{t('influencer.rateValue', { value: fmt.money(p.hourlyRateCents) })}</dd>
               </div>
               <div>
                 <dt>{t('influencer.fields.experienceYears')}</dt>

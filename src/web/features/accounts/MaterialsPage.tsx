@@ -17,7 +17,7 @@ import { issuesToErrors, serverFieldErrors, withoutPrefix, type FieldErrors } fr
 import { AccountGate, PageSpinner, QueryProblem } from './AccountGate';
 import { TagEditor } from './ListEditors';
 import { influencerQuery, useSaveMaterials } from './api';
-import { numberInput, useFormat } from './format';
+import { centsToDollarsText, dollarsTextToCents, numberInput, useFormat } from './format';
 import './accounts.css';
 
 /** /materials — the influencer's profile supplement form (part 1 §2, §5). Visitors go to /login-test. */
@@ -90,7 +90,7 @@ function MaterialsForm({ userId, profile: p }: { userId: string; profile: Influe
     tiktokFollowersCount: str(p.tiktokFollowersCount),
     avgPlayCount: str(p.avgPlayCount),
     avgEngagementRate: str(p.avgEngagementRate),
-    hourlyRate: str(p.hourlyRate),
+    hourlyRateCents: centsToDollarsText(p.hourlyRateCents),
     experienceYears: str(p.experienceYears),
     weeklySchedule: str(p.weeklySchedule),
   });
@@ -185,7 +185,7 @@ function MaterialsForm({ userId, profile: p }: { userId: string; profile: Influe
       avgPlayCount: numberInput(v.avgPlayCount) ?? null,
       avgEngagementRate: numberInput(v.avgEngagementRate) ?? null,
       hasTiktokShop,
-      hourlyRate: numberInput(v.hourlyRate),
+      hourlyRateCents: dollarsTextToCents(v.hourlyRateCents),
       experienceYears: numberInput(v.experienceYears),
       categories,
       tags,
@@ -264,8 +264,8 @@ function MaterialsForm({ userId, profile: p }: { userId: string; profile: Influe
 
       <Section n={3} id="m-pro" title={t('materials.sections.professional')}>
         <div className="acc-grid-2">
-          <Form.Item label={t('materials.fields.hourlyRate')} htmlFor="m-hourlyRate" {...item('hourlyRate')}>
-            {text('hourlyRate', { type: 'number', inputMode: 'numeric', min: 0, step: 1, testId: 'materials-hourly-rate' })}
+          <Form.Item label={t('materials.fields.hourlyRate')} htmlFor="m-hourlyRateCents" {...item('hourlyRateCents')}>
+            {text('hourlyRateCents', { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, testId: 'materials-hourly-rate' })}
           </Form.Item>
           <Form.Item label={t('materials.fields.experienceYears')} htmlFor="m-experienceYears" {...item('experienceYears')}>
             {text('experienceYears', { type: 'number', inputMode: 'decimal', min: 0, step: 0.1, testId: 'materials-experience' })}
@@ -389,7 +389,7 @@ const placeholderKey = {
   tiktokFollowersCount: 'tiktokFollowersPlaceholder',
   avgPlayCount: 'avgPlayCountPlaceholder',
   avgEngagementRate: 'engagementRatePlaceholder',
-  hourlyRate: 'hourlyRatePlaceholder',
+  hourlyRateCents: 'hourlyRatePlaceholder',
   experienceYears: 'experienceYearsPlaceholder',
   weeklySchedule: 'weeklySchedulePlaceholder',
 } as const;

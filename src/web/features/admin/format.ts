@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/lang';
-import { formatDollars, formatMoney, useFormat } from '../../lib/format';
+import { formatMoney, useFormat } from '../../lib/format';
 
 /** Dates, ages and amounts in the console, in the current language: the app's one formatter (lib/format.ts) with the console's fallback. */
 export function useAdminFormat() {
@@ -28,12 +28,10 @@ export function useAdminFormat() {
         return rel.format(-Math.round(hours / 24), 'day');
       },
       number: (n: number) => nf.format(n),
-      /** integer cents → $1,234.56 (amounts are shown in dollars, part 2 §1) */
+      /** integer cents (every amount, decision 0053) → $1,234.56 (amounts are shown in dollars, part 2 §1) */
       money: formatMoney,
-      /** an amount kept in dollars (a budget, a quote, an hourly rate) → $1,234.00 */
-      dollars: formatDollars,
-      /** a budget kept in dollars → $1,000.00 - $3,000.00 */
-      dollarRange: f.dollarRange,
+      /** a budget in integer cents → $1,000.00 - $3,000.00 */
+      moneyRange: f.moneyRange,
       /** items in a list, in the reader's language */
       list: f.list,
     };

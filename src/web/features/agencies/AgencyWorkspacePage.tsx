@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, InputNumber, Popconfirm, Tag } from 'antd';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { rosterInvitationRequest } from '@shared/schemas/agencies';
+import { percentInputToBps } from '@shared/money';
 import { SignInGate } from '../../components/SignInGate';
 import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import type { Schema } from '../../lib/client';
@@ -141,7 +142,11 @@ function InviteForm() {
   const [endsOn, setEndsOn] = useState('');
   const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const submit = () => {
-    const parsed = rosterInvitationRequest.safeParse({ email, sharePercent: share, endsOn: endsOn || null });
+    const parsed = rosterInvitationRequest.safeParse({
+      email,
+      shareBps: share === null ? undefined : (percentInputToBps(share) ?? Number.NaN),
+      endsOn: endsOn || null,
+    });
     if (!parsed.success) {
       const code = parsed.error.issues[0]?.message;
       setNotice({ type: 'error', text: errorText(code as never) });

@@ -37,7 +37,7 @@ export function MembershipRow({
             {other.name}
           </Link>
           <div className="ag-row__meta">
-            {t('membership.share', { share: m.sharePercent })} · {t('membership.since', { date: date(m.startedAt) })}
+            {t('membership.share', { share: m.shareBps / 100 })} · {t('membership.since', { date: date(m.startedAt) })}
             {m.endsOn && <> · {t('membership.endsOn', { date: day(m.endsOn) })}</>}
             {m.endedAt && <> · {t('membership.endedAt', { date: date(m.endedAt) })}</>}
             {m.openDeals > 0 && <> · {t('membership.openDeals', { count: m.openDeals })}</>}
@@ -60,9 +60,9 @@ export function InvitationRow({ i, side, actions }: { i: Invitation; side: 'agen
   return (
     <li className="ag-row" data-testid={`agency-invitation-${i.status}`}>
       <div>
-        <div className="ag-row__name">{side === 'influencer' ? t('mine.offer', { agency: name, share: i.sharePercent }) : name}</div>
+        <div className="ag-row__name">{side === 'influencer' ? t('mine.offer', { agency: name, share: i.shareBps / 100 }) : name}</div>
         <div className="ag-row__meta">
-          {side === 'agency' && <>{t('membership.share', { share: i.sharePercent })} · </>}
+          {side === 'agency' && <>{t('membership.share', { share: i.shareBps / 100 })} · </>}
           {date(i.createdAt)}
           {i.endsOn && <> · {t('membership.endsOn', { date: day(i.endsOn) })}</>}
         </div>

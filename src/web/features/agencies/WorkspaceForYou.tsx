@@ -63,7 +63,7 @@ function Recommendations({ influencerId }: { influencerId: string }) {
               {task.title}
             </Link>
             <div className="ag-row__meta">
-              {task.companyName} · {f.budget(task.budgetMin, task.budgetMax)} · {f.location(task.location)}
+              {task.companyName} · {f.budget(task.budgetMinCents, task.budgetMaxCents)} · {f.location(task.location)}
             </div>
             <ReasonTags reasons={task.reasons} side="task" />
           </div>

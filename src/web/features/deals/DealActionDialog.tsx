@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { DISPUTE_REASONS, eventDef, type DealEvent } from '@shared/deals';
 import { FORMS } from '@shared/schemas/deals';
-import { decisionComparison, type PricingModel, type SettlementTerms } from '@shared/money';
+import { decisionComparison, dollarsInputToCents, percentInputToBps, type PricingModel, type SettlementTerms } from '@shared/money';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
@@ -29,7 +29,8 @@ const initial = (form: string | undefined): Values => {
     case 'answer':
       return { statement: '', evidence: [] };
     case 'resolution':
-      return { reason: '', percent: null, awardDeposit: false };
+      // payoutBps holds the share as typed (a whole percent); the body sends basis points (decision 0053)
+      return { reason: '', payoutBps: null, awardDeposit: false };
     default:
       return { reason: '' };
   }
@@ -53,7 +54,7 @@ function toBody(form: string | undefined, v: Values): Values {
         ...rest,
         startedAt: iso(v.startedAt),
         endedAt: iso(v.endedAt),
-        gmvCents: typeof gmv === 'number' ? Math.round(gmv * 100) : gmv,
+        gmvCents: typeof gmv === 'number' ? (dollarsInputToCents(gmv) ?? Number.NaN) : gmv,
         screenshots: ids(screenshots),
       };
     }
@@ -61,8 +62,9 @@ function toBody(form: string | undefined, v: Values): Values {
     case 'answer':
       return { ...v, evidence: ids(v.evidence) };
     case 'resolution': {
-      const { percent, ...rest } = v;
-      return percent === null ? rest : v;
+      const { payoutBps: percent, ...rest } = v;
+      if (percent === null) return rest;
+      return { ...rest, payoutBps: typeof percent === 'number' ? (percentInputToBps(percent) ?? Number.NaN) : percent };
     }
     default:
       return v;
@@ -292,7 +294,7 @@ export function DealActionDialog({
     case 'resolution':
       body = (
         <>
-          {event === 'resolve_partial' && num('percent', t('form.percent'), { min: 1, max: 99 })}
+          {event === 'resolve_partial' && num('payoutBps', t('form.percent'), { min: 1, max: 99 })}
           {text('reason', t('form.decisionReason'), { multiline: true, max: 1000 })}
           {depositHeld && (
             <Checkbox checked={Boolean(values.awardDeposit)} onChange={(e) => set('awardDeposit', e.target.checked)} data-testid="deal-field-awardDeposit">
@@ -302,7 +304,7 @@ export function DealActionDialog({
           {settlement && (
             <DecisionPreview
               event={event}
-              percent={values.percent}
+              percent={values.payoutBps}
               awardDeposit={Boolean(values.awardDeposit)}
               settlement={settlement}
               depositHeld={depositHeld}

@@ -44,12 +44,12 @@ export function DealMoney({ d }: { d: DealDetail }) {
           {d.status !== 'cancelled' && m.agencySplit && <AgencySplit split={m.agencySplit} />}
           {m.decision && (
             <SettlementCompare
-              title={m.decision.percent === 0 ? t('decision.cancelledTitle') : t('decision.title', { percent: m.decision.percent })}
+              title={m.decision.payoutBps / 100 === 0 ? t('decision.cancelledTitle') : t('decision.title', { percent: m.decision.payoutBps / 100 })}
               terms={m.terms}
               pricingModel={m.pricingModel}
               before={m.decision.before}
               after={m.decision.after}
-              percent={m.decision.percent}
+              percent={m.decision.payoutBps / 100}
               deposit={m.depositCents > 0 ? { cents: m.depositCents, awarded: m.depositAwarded } : undefined}
               testId="deal-money-decision"
             />
@@ -127,7 +127,7 @@ function Breakdown({ d }: { d: DealDetail }) {
       <dl className="dl-calc__rows">
         {m.feeCents > 0 && (
           <Row
-            label={d.payoutPercent === 100 ? feeLabel : t('funds.estimateFee', { fee: feeLabel, percent: d.payoutPercent })}
+            label={d.payoutBps === 10_000 ? feeLabel : t('funds.estimateFee', { fee: feeLabel, percent: d.payoutBps / 100 })}
             value={f.money(e.feeShareCents)}
           />
         )}
@@ -155,7 +155,7 @@ function AgencySplit({ split }: { split: NonNullable<DealDetail['money']['agency
       <p className="dl-muted">{split.settled ? t('funds.splitSettled') : t('funds.splitExpected')}</p>
       <dl className="dl-calc__rows">
         <Row
-          label={t('funds.splitAgency', { agency: split.agencyName, percent: split.percent })}
+          label={t('funds.splitAgency', { agency: split.agencyName, percent: split.shareBps / 100 })}
           value={f.money(split.agencyCents)}
           testId="deal-money-split-agency"
         />

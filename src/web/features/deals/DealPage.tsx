@@ -425,7 +425,7 @@ function Disputes({ d }: { d: DealDetail }) {
         <article key={x.id} className={`dl-dispute dl-dispute--${x.outcome}`} data-testid="deal-dispute" data-outcome={x.outcome}>
           <p className="dl-dispute__head">
             <strong>{t(`disputes.reasons.${x.reason}`)}</strong>
-            <span className="dl-dispute__outcome">{t(`disputes.outcomes.${x.outcome}`, { percent: x.percent ?? 0 })}</span>
+            <span className="dl-dispute__outcome">{t(`disputes.outcomes.${x.outcome}`, { percent: (x.payoutBps ?? 0) / 100 })}</span>
           </p>
           <p className="dl-muted">{t('disputes.openedBy', { side: t(`waiting.${x.openedBy}`), time: f.dateTime(x.openedAt) })}</p>
           {x.outcome === 'open' && (

@@ -26,7 +26,7 @@ export function ForYou() {
             </Link>
             <span className="mt-item__meta">{task.companyName}</span>
             <span className="mt-item__meta">
-              {f.budget(task.budgetMin, task.budgetMax)} · {f.location(task.location)}
+              {f.budget(task.budgetMinCents, task.budgetMaxCents)} · {f.location(task.location)}
             </span>
             <ReasonTags reasons={task.reasons} side="task" />
           </li>

@@ -42,7 +42,7 @@ export default function PayoutsSection() {
     setError(null);
     setDone(false);
     request.mutate(
-      { amount, bankAccountId: chosen },
+      { amountCents: cents, bankAccountId: chosen },
       {
         onSuccess: () => {
           setAmount('');

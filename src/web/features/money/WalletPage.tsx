@@ -186,7 +186,7 @@ function TopupSection() {
     if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) return setError(errorText('MONEY_AMOUNT_RANGE'));
     setError(null);
     create.mutate(
-      { amount, method },
+      { amountCents: cents, method },
       {
         onSuccess: () => setAmount(''),
         onError: (e) => setError(apiErrorText(e, t('topup.failed'))),

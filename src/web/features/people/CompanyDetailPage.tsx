@@ -7,7 +7,7 @@ import type { CompanyDetailResponse } from './api';
 import { useFeedback } from '../../components/feedback';
 import { Tabs } from '../../components/Tabs';
 import { useErrorText } from '../../lib/errors';
-import { formatDollars } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useBack } from '../../lib/useBack';
 import { useMe } from '../auth/api';
@@ -101,7 +101,7 @@ function TaskRows({ tasks, empty }: { tasks: CompanyDetailResponse['openTasks'];
           </Link>
           <span className="tk-muted">
             {tt(`status.${task.status}`, { defaultValue: task.status })} ·{' '}
-            {t('company.budget', { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) })} · {f.date(task.createdAt)}
+            {t('company.budget', { min: formatMoney(task.budgetMinCents), max: formatMoney(task.budgetMaxCents) })} · {f.date(task.createdAt)}
           </span>
         </li>
       ))}

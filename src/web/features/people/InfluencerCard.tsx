@@ -69,7 +69,7 @@ export function InfluencerCard({ item, newTab = true }: { item: Card; newTab?: b
         </div>
         <div>
           <dt>{t('card.rate')}</dt>
-          <dd data-testid="card-rate">{f.rate(item.hourlyRate)}</dd>
+          <dd data-testid="card-rate">{f.rate(item.hourlyRateCents)}</dd>
         </div>
       </dl>
     </article>

@@ -137,7 +137,7 @@ function InfluencerView({ data, back }: { data: InfluencerDetailResponse; back: 
             </div>
             <div>
               <dt>{t('card.rate')}</dt>
-              <dd data-testid="detail-rate">{f.rate(inf.hourlyRate)}</dd>
+              <dd data-testid="detail-rate">{f.rate(inf.hourlyRateCents)}</dd>
             </div>
             <div>
               <dt>{t('detail.tiktok')}</dt>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '@shared/counts';
 import { INFLUENCER_CATEGORIES, LANGUAGES, labelOf } from '@shared/options';
-import { formatDollars, formatMoney, useFormat } from '../../lib/format';
+import { formatMoney, useFormat } from '../../lib/format';
 
 /**
  * Formatting shared by the people pages: counts the Chinese or English way, masked values, categories; dates and
@@ -15,8 +15,8 @@ export function usePeopleFormat() {
     () => ({
       lang: f.lang,
       count: (n: number | null) => (n === null ? t('masked') : formatCount(n, f.lang)),
-      /** an hourly rate kept in dollars: $800.00/hour */
-      rate: (n: number | null) => (n === null ? t('masked') : t('card.perHour', { rate: formatDollars(n) })),
+      /** an hourly rate in integer cents: $800.00/hour */
+      rate: (n: number | null) => (n === null ? t('masked') : t('card.perHour', { rate: formatMoney(n) })),
       money: formatMoney,
       category: (v: string) => labelOf(INFLUENCER_CATEGORIES, v, f.lang),
       /** a spoken language (stored as its option value, or as typed) in the reader's language */

@@ -157,7 +157,7 @@ function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForComp
         action === 'accept' ? (
           <>
             <p>{acceptText}</p>
-            {app.proposedRate > 0 && <p data-testid="applicant-accept-money">{t('applicants.acceptMoney', { amount: f.money(app.proposedRate) })}</p>}
+            {app.proposedRateCents > 0 && <p data-testid="applicant-accept-money">{t('applicants.acceptMoney', { amount: f.money(app.proposedRateCents) })}</p>}
           </>
         ) : (
           t('applicants.refuseText', { name })
@@ -192,7 +192,7 @@ function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForComp
           </span>
           <span className="tk-applicant__rate">
             <span className="visually-hidden">{t('applicants.rate')}: </span>
-            {f.money(app.proposedRate)}
+            {f.money(app.proposedRateCents)}
           </span>
         </div>
         <p className="tk-applicant__stats">

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, InputNumber } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { formatBps, type PricingModel } from '@shared/money';
+import { dollarsInputToCents, formatBps, type PricingModel } from '@shared/money';
 import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useApply } from './api';
-import { formatDollars, formatDollarsDigits } from '../../lib/format';
+import { formatMoney, formatMoneyDigits } from '../../lib/format';
 
 const MESSAGE_MAX = 1000;
 
@@ -36,15 +36,17 @@ export function ApplyForm({
   const [rateError, setRateError] = useState<string | null>(null);
   const [formError, setFormError] = useState<{ text: string; profile?: boolean } | null>(null);
   // the shared error texts carry their own $ (报价需在 ${min} - ${max} 之间); the hints take whole amounts
-  const range = { min: formatDollarsDigits(min), max: formatDollarsDigits(max) };
-  const shown = { min: formatDollars(min), max: formatDollars(max) };
+  const range = { min: formatMoneyDigits(min), max: formatMoneyDigits(max) };
+  const shown = { min: formatMoney(min), max: formatMoney(max) };
 
   /** The quote's problem, if any: outside the budget is refused with a message, never clamped (issue 10 #9). */
   const rateProblem = (r: number | null) => {
     // commission only: nothing to quote
     if (model === 'commission') return null;
-    if (r === null || !Number.isFinite(r)) return errorText('QUOTE_REQUIRED');
-    if (r < min || r > max) return errorText('QUOTE_OUT_OF_RANGE', range);
+    const cents = r === null ? null : dollarsInputToCents(r);
+    if (cents === null) return errorText('QUOTE_REQUIRED');
+    // the budget is integer cents; the quote is typed in dollars
+    if (cents < min || cents > max) return errorText('QUOTE_OUT_OF_RANGE', range);
     return null;
   };
 
@@ -57,7 +59,7 @@ export function ApplyForm({
     }
     setRateError(null);
     apply.mutate(
-      { taskId, proposedRate: model === 'commission' ? 0 : Math.round(rate ?? 0), message: message.trim() || null },
+      { taskId, proposedRateCents: model === 'commission' ? 0 : (dollarsInputToCents(rate ?? 0) ?? 0), message: message.trim() || null },
       {
         onSuccess: () => feedback.success(t('apply.success')),
         onError: (err) => {

@@ -57,7 +57,9 @@ export function ApplyPanel({ detail, user }: Props) {
           <div>
             <dt>{t('myInvitations.rate')}</dt>
             <dd className="tk-money" data-testid="task-invitation-rate">
-              {task.pricingModel === 'commission' ? t('myInvitations.commission', { percent: formatBps(task.commissionBps) }) : f.money(invitation.offeredRate)}
+              {task.pricingModel === 'commission'
+                ? t('myInvitations.commission', { percent: formatBps(task.commissionBps) })
+                : f.money(invitation.offeredRateCents)}
             </dd>
           </div>
           <div>
@@ -82,7 +84,7 @@ export function ApplyPanel({ detail, user }: Props) {
         <p className="tk-note" data-testid="task-reapply-note">
           {t('apply.withdrawnCanReapply')}
         </p>
-        <ApplyForm taskId={task.id} min={task.budgetMin} max={task.budgetMax} model={task.pricingModel} commissionBps={task.commissionBps} />
+        <ApplyForm taskId={task.id} min={task.budgetMinCents} max={task.budgetMaxCents} model={task.pricingModel} commissionBps={task.commissionBps} />
       </>
     );
   } else if (viewer.myApplication) {
@@ -101,7 +103,7 @@ export function ApplyPanel({ detail, user }: Props) {
         <dl className="tk-my-app__facts">
           <div>
             <dt>{t('apply.myRate')}</dt>
-            <dd>{f.money(a.proposedRate)}</dd>
+            <dd>{f.money(a.proposedRateCents)}</dd>
           </div>
           <div>
             <dt>{t('apply.appliedAt')}</dt>
@@ -161,7 +163,7 @@ export function ApplyPanel({ detail, user }: Props) {
       </p>
     );
   } else {
-    content = <ApplyForm taskId={task.id} min={task.budgetMin} max={task.budgetMax} model={task.pricingModel} commissionBps={task.commissionBps} />;
+    content = <ApplyForm taskId={task.id} min={task.budgetMinCents} max={task.budgetMaxCents} model={task.pricingModel} commissionBps={task.commissionBps} />;
   }
 
   return (

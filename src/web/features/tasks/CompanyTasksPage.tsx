@@ -238,7 +238,7 @@ function CompanyTaskRow({ task, deal, confirm, onOpen }: { task: CompanyTask; de
           <Link to={`/task/${task.id}`}>{task.title}</Link>
         </h2>
         <ul className="tk-row__meta">
-          <li className="tk-money">{f.budget(task.budgetMin, task.budgetMax)}</li>
+          <li className="tk-money">{f.budget(task.budgetMinCents, task.budgetMaxCents)}</li>
           <li>
             <CalendarOutlined aria-hidden="true" /> {f.dateTime(task.liveDate)}
           </li>

@@ -241,7 +241,7 @@ function ApplicationRow({ app, confirm, deal }: { app: ApplicationForInfluencer;
           </div>
           <div>
             <dt>{t('influencer.rate')}</dt>
-            <dd className="tk-money">{f.money(app.proposedRate)}</dd>
+            <dd className="tk-money">{f.money(app.proposedRateCents)}</dd>
           </div>
           <div>
             <dt>{t('influencer.appliedAt')}</dt>

@@ -14,7 +14,7 @@ import { useActingTo } from '../agencies/actingFor';
 const REASON_MAX = 200;
 
 type Props = {
-  invitation: { id: string; offeredRate: number };
+  invitation: { id: string; offeredRateCents: number };
   task: { id: string; pricingModel: PricingModel; commissionBps: number };
   company: string;
   /** where the buttons sit: a row of the list or the task page's side card (full-width buttons) */
@@ -45,7 +45,7 @@ export function InvitationAnswer({ invitation, task, company, block = false }: P
       content:
         task.pricingModel === 'commission'
           ? t('myInvitations.acceptTextCommission', { company, percent: formatBps(task.commissionBps) })
-          : t('myInvitations.acceptText', { company, amount: f.money(invitation.offeredRate) }),
+          : t('myInvitations.acceptText', { company, amount: f.money(invitation.offeredRateCents) }),
       okText: t('myInvitations.accept'),
       cancelText: t('myInvitations.back'),
       centered: true,

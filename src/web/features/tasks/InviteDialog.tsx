@@ -9,12 +9,13 @@ import { useFeedback } from '../../components/feedback';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { companyTasksQuery } from './api';
-import { formatDollars, formatDollarsDigits } from '../../lib/format';
+import { formatMoney, formatMoneyDigits } from '../../lib/format';
+import { dollarsInputToCents } from '@shared/money';
 import { useInvite } from './invitationsApi';
 
 const MESSAGE_MAX = 500;
 
-export type InviteTask = { id: string; title: string; budgetMin: number; budgetMax: number; pricingModel: PricingModel; commissionBps: number };
+export type InviteTask = { id: string; title: string; budgetMinCents: number; budgetMaxCents: number; pricingModel: PricingModel; commissionBps: number };
 
 type Props = {
   /** the task invited to; without it the company picks one of its open tasks in the dialog (the influencer's page) */
@@ -49,8 +50,8 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
   const noOpenTask = !fixedTask && mine.isSuccess && openTasks.length === 0;
   const commissionOnly = task?.pricingModel === 'commission';
   // the shared error texts carry their own $ (报价需在 ${min} - ${max} 之间); the hints take whole amounts
-  const range = task ? { min: formatDollarsDigits(task.budgetMin), max: formatDollarsDigits(task.budgetMax) } : { min: '', max: '' };
-  const shown = task ? { min: formatDollars(task.budgetMin), max: formatDollars(task.budgetMax) } : { min: '', max: '' };
+  const range = task ? { min: formatMoneyDigits(task.budgetMinCents), max: formatMoneyDigits(task.budgetMaxCents) } : { min: '', max: '' };
+  const shown = task ? { min: formatMoney(task.budgetMinCents), max: formatMoney(task.budgetMaxCents) } : { min: '', max: '' };
   const [rate, setRate] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ task?: string; rate?: string; message?: string }>({});
@@ -58,20 +59,27 @@ export function InviteDialog({ task: fixedTask, influencer, onClose, onSent }: P
 
   const rateProblem = (r: number | null) => {
     if (!task || commissionOnly) return undefined;
-    if (r === null || !Number.isFinite(r)) return errorText('INVITATION_RATE_REQUIRED');
-    if (r < task.budgetMin || r > task.budgetMax) return errorText('INVITATION_RATE_OUT_OF_RANGE', range);
+    const cents = r === null ? null : dollarsInputToCents(r);
+    if (cents === null) return errorText('INVITATION_RATE_REQUIRED');
+    // the budget is integer cents; the rate is typed in dollars
+    if (cents < task.budgetMinCents || cents > task.budgetMaxCents) return errorText('INVITATION_RATE_OUT_OF_RANGE', range);
     return undefined;
   };
 
   const submit = () => {
     if (invite.isPending || noOpenTask) return;
     setFormError(null);
-    const parsed = inviteRequest.safeParse({ taskId: task?.id, influencerId: influencer.id, message, offeredRate: commissionOnly ? 0 : (rate ?? undefined) });
+    const parsed = inviteRequest.safeParse({
+      taskId: task?.id,
+      influencerId: influencer.id,
+      message,
+      offeredRateCents: commissionOnly ? 0 : rate === null ? undefined : (dollarsInputToCents(rate) ?? Number.NaN),
+    });
     const next: { task?: string; rate?: string; message?: string } = { task: task ? undefined : t('invite.pickRequired'), rate: rateProblem(rate) };
     if (!parsed.success) {
       const m = parsed.error.issues.find((i) => i.path[0] === 'message');
       if (m) next.message = errorText(m.message);
-      const r = parsed.error.issues.find((i) => i.path[0] === 'offeredRate');
+      const r = parsed.error.issues.find((i) => i.path[0] === 'offeredRateCents');
       if (task && r && !next.rate) next.rate = errorText(r.message, range);
     }
     setErrors(next);

@@ -68,7 +68,7 @@ function InvitationRow({ inv }: { inv: InvitationForInfluencer }) {
             <dd className="tk-money" data-testid="invitation-rate">
               {inv.task.pricingModel === 'commission'
                 ? t('myInvitations.commission', { percent: formatBps(inv.task.commissionBps) })
-                : f.money(inv.offeredRate)}
+                : f.money(inv.offeredRateCents)}
             </dd>
           </div>
           <div>

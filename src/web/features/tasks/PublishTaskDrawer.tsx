@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Radio, Select } from 'antd';
-import { PRICING_MODELS, type PricingModel } from '@shared/money';
+import { PRICING_MODELS, dollarsInputToCents, percentInputToBps, type PricingModel } from '@shared/money';
 import { ONLINE_LOCATION_LABEL, storedLocation } from '@shared/options';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { TASK_SLOTS_MAX, liveDateInWindow, taskCreateRequest, type TaskCreateInput } from '@shared/schemas/tasks';
@@ -25,8 +25,9 @@ type Values = {
   categoryId: string | undefined;
   productName: string;
   requirements: string;
-  budgetMin: number | null;
-  budgetMax: number | null;
+  // named like the API's fields (their errors land here); the amounts hold dollars, the commission a percentage, as typed
+  budgetMinCents: number | null;
+  budgetMaxCents: number | null;
   maxApplicants: number | null;
   slots: number | null;
   liveDate: string;
@@ -34,11 +35,11 @@ type Values = {
   location: string;
   isUrgent: boolean;
   isAdvancePaid: boolean;
-  paidAmount: number | null;
+  paidAmountCents: number | null;
   requiresDeposit: boolean;
-  depositAmount: number | null;
+  depositAmountCents: number | null;
   pricingModel: PricingModel;
-  commissionPercent: number | null;
+  commissionBps: number | null;
 };
 
 const initialValues = (lang: 'zh' | 'en'): Values => ({
@@ -47,8 +48,8 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   categoryId: undefined,
   productName: '',
   requirements: '',
-  budgetMin: null,
-  budgetMax: null,
+  budgetMinCents: null,
+  budgetMaxCents: null,
   maxApplicants: DEFAULTS.maxApplicants,
   slots: DEFAULTS.slots,
   liveDate: '',
@@ -57,11 +58,11 @@ const initialValues = (lang: 'zh' | 'en'): Values => ({
   location: ONLINE_LOCATION_LABEL[lang],
   isUrgent: false,
   isAdvancePaid: false,
-  paidAmount: null,
+  paidAmountCents: null,
   requiresDeposit: false,
-  depositAmount: null,
+  depositAmountCents: null,
   pricingModel: 'fixed',
-  commissionPercent: null,
+  commissionBps: null,
 });
 
 /** datetime-local value ("2025-06-01T20:00", local time) → ISO with offset */
@@ -74,14 +75,18 @@ function toIso(local: string): string | null {
 /** The form values as the shared schema reads them (blank numbers → undefined, so they are "required"). */
 function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
   const num = (n: number | null) => (n === null ? undefined : n);
+  // the money fields hold dollars and the commission a percentage as typed; the API takes integer cents and
+  // basis points (decision 0053), converted by string handling (a value with too many decimals is refused: NaN)
+  const cents = (n: number | null) => (n === null ? undefined : (dollarsInputToCents(n) ?? Number.NaN));
+  const bps = (n: number | null) => (n === null ? undefined : (percentInputToBps(n) ?? Number.NaN));
   return {
     title: v.title,
     description: v.description,
     categoryId: v.categoryId ?? '',
     productName: v.productName,
     requirements: v.requirements,
-    budgetMin: num(v.budgetMin),
-    budgetMax: num(v.budgetMax),
+    budgetMinCents: cents(v.budgetMinCents),
+    budgetMaxCents: cents(v.budgetMaxCents),
     // a cleared count is an error, not the default
     maxApplicants: v.maxApplicants === null ? Number.NaN : v.maxApplicants,
     slots: v.slots === null ? Number.NaN : v.slots,
@@ -90,11 +95,11 @@ function toInput(v: Values): { [K in keyof TaskCreateInput]: unknown } {
     location: storedLocation(v.location),
     isUrgent: v.isUrgent,
     isAdvancePaid: v.isAdvancePaid,
-    paidAmount: v.isAdvancePaid ? num(v.paidAmount) : null,
+    paidAmountCents: v.isAdvancePaid ? cents(v.paidAmountCents) : null,
     requiresDeposit: v.requiresDeposit,
-    depositAmount: v.requiresDeposit ? num(v.depositAmount) : null,
+    depositAmountCents: v.requiresDeposit ? cents(v.depositAmountCents) : null,
     pricingModel: v.pricingModel,
-    commissionPercent: v.pricingModel === 'fixed' ? null : num(v.commissionPercent),
+    commissionBps: v.pricingModel === 'fixed' ? null : bps(v.commissionBps),
   };
 }
 
@@ -154,14 +159,16 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
     if (!parsed.success) {
       // the schema's cross-field checks only run once the fields parse: show them at once too
       const extra: FieldErrors = {};
-      if (values.budgetMin !== null && values.budgetMax !== null && values.budgetMax < values.budgetMin) extra.budgetMax = { code: 'TASK_BUDGET_RANGE' };
+      if (values.budgetMinCents !== null && values.budgetMaxCents !== null && values.budgetMaxCents < values.budgetMinCents)
+        extra.budgetMaxCents = { code: 'TASK_BUDGET_RANGE' };
       if (values.slots !== null && values.maxApplicants !== null && values.slots > values.maxApplicants) extra.slots = { code: 'TASK_SLOTS_OVER_APPLICANTS' };
-      if (values.isAdvancePaid && !(values.paidAmount !== null && values.paidAmount > 0)) extra.paidAmount = { code: 'TASK_PREPAYMENT_INVALID' };
-      if (values.requiresDeposit && !(values.depositAmount !== null && values.depositAmount > 0)) extra.depositAmount = { code: 'TASK_DEPOSIT_INVALID' };
-      if (values.isAdvancePaid && values.paidAmount !== null && values.budgetMax !== null && values.paidAmount > values.budgetMax)
-        extra.paidAmount = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
-      if (values.requiresDeposit && values.depositAmount !== null && values.budgetMax !== null && values.depositAmount > values.budgetMax)
-        extra.depositAmount = { code: 'TASK_DEPOSIT_OVER_BUDGET' };
+      if (values.isAdvancePaid && !(values.paidAmountCents !== null && values.paidAmountCents > 0)) extra.paidAmountCents = { code: 'TASK_PREPAYMENT_INVALID' };
+      if (values.requiresDeposit && !(values.depositAmountCents !== null && values.depositAmountCents > 0))
+        extra.depositAmountCents = { code: 'TASK_DEPOSIT_INVALID' };
+      if (values.isAdvancePaid && values.paidAmountCents !== null && values.budgetMaxCents !== null && values.paidAmountCents > values.budgetMaxCents)
+        extra.paidAmountCents = { code: 'TASK_PREPAYMENT_OVER_BUDGET' };
+      if (values.requiresDeposit && values.depositAmountCents !== null && values.budgetMaxCents !== null && values.depositAmountCents > values.budgetMaxCents)
+        extra.depositAmountCents = { code: 'TASK_DEPOSIT_OVER_BUDGET' };
       const live = liveDateError();
       if (live) extra.liveDate = live;
       setErrors({ ...extra, ...issuesToErrors(parsed.error.issues) });
@@ -346,35 +353,35 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
               <legend>{t('publish.sectionBudget')}</legend>
               <div className="tk-form__row tk-form__row--3">
                 {item(
-                  'budgetMin',
+                  'budgetMinCents',
                   t('publish.budgetMin'),
                   <InputNumber
-                    {...aria('budgetMin')}
+                    {...aria('budgetMinCents')}
                     prefix="$"
                     min={0}
                     max={100_000_000}
                     precision={0}
                     step={100}
                     style={{ width: '100%' }}
-                    value={values.budgetMin}
-                    onChange={(v) => set('budgetMin', typeof v === 'number' ? v : null)}
+                    value={values.budgetMinCents}
+                    onChange={(v) => set('budgetMinCents', typeof v === 'number' ? v : null)}
                     data-testid="publish-budget-min"
                   />,
                   { required: true },
                 )}
                 {item(
-                  'budgetMax',
+                  'budgetMaxCents',
                   t('publish.budgetMax'),
                   <InputNumber
-                    {...aria('budgetMax')}
+                    {...aria('budgetMaxCents')}
                     prefix="$"
                     min={0}
                     max={100_000_000}
                     precision={0}
                     step={100}
                     style={{ width: '100%' }}
-                    value={values.budgetMax}
-                    onChange={(v) => set('budgetMax', typeof v === 'number' ? v : null)}
+                    value={values.budgetMaxCents}
+                    onChange={(v) => set('budgetMaxCents', typeof v === 'number' ? v : null)}
                     data-testid="publish-budget-max"
                   />,
                   { required: true },
@@ -484,18 +491,18 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
               )}
               {values.pricingModel !== 'fixed' &&
                 item(
-                  'commissionPercent',
+                  'commissionBps',
                   t('publish.commissionPercent'),
                   <InputNumber
-                    {...aria('commissionPercent')}
+                    {...aria('commissionBps')}
                     suffix="%"
                     min={0}
                     max={100}
                     step={0.5}
                     precision={2}
                     style={{ width: '100%' }}
-                    value={values.commissionPercent}
-                    onChange={(v) => set('commissionPercent', typeof v === 'number' ? v : null)}
+                    value={values.commissionBps}
+                    onChange={(v) => set('commissionBps', typeof v === 'number' ? v : null)}
                     data-testid="publish-commission"
                   />,
                   { required: true },
@@ -509,17 +516,17 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                   </Form.Item>
                   {values.isAdvancePaid &&
                     item(
-                      'paidAmount',
+                      'paidAmountCents',
                       t('publish.paidAmount'),
                       <InputNumber
-                        {...aria('paidAmount')}
+                        {...aria('paidAmountCents')}
                         prefix="$"
                         min={0}
                         step={0.01}
                         precision={2}
                         style={{ width: '100%' }}
-                        value={values.paidAmount}
-                        onChange={(v) => set('paidAmount', typeof v === 'number' ? v : null)}
+                        value={values.paidAmountCents}
+                        onChange={(v) => set('paidAmountCents', typeof v === 'number' ? v : null)}
                         data-testid="publish-paid-amount"
                       />,
                       { required: true },
@@ -533,17 +540,17 @@ export default function PublishTaskDrawer({ open, onClose }: Props) {
                   </Form.Item>
                   {values.requiresDeposit &&
                     item(
-                      'depositAmount',
+                      'depositAmountCents',
                       t('publish.depositAmount'),
                       <InputNumber
-                        {...aria('depositAmount')}
+                        {...aria('depositAmountCents')}
                         prefix="$"
                         min={0}
                         step={0.01}
                         precision={2}
                         style={{ width: '100%' }}
-                        value={values.depositAmount}
-                        onChange={(v) => set('depositAmount', typeof v === 'number' ? v : null)}
+                        value={values.depositAmountCents}
+                        onChange={(v) => set('depositAmountCents', typeof v === 'number' ? v : null)}
                         data-testid="publish-deposit-amount"
                       />,
                       { required: true },

@@ -41,7 +41,7 @@ export function TaskCard({ task }: { task: Task }) {
       </p>
       <p className="tk-card__budget">
         <span className="visually-hidden">{t('card.budget')}: </span>
-        {f.budget(task.budgetMin, task.budgetMax)}
+        {f.budget(task.budgetMinCents, task.budgetMaxCents)}
       </p>
       <ul className="tk-card__meta">
         <li>

@@ -18,7 +18,7 @@ import type { Prefetch } from '../../app/prefetch';
 
 // kept here (not imported from @shared/schemas/tasks) so the hall chunk does not pull zod in;
 // the Records make tsc report a missing or extra value
-const BUDGET_SET: Record<BudgetRange, true> = { '0-1000': true, '1000-5000': true, '5000-10000': true, '10000-50000': true, '50000+': true };
+const BUDGET_SET: Record<BudgetRange, true> = { '0-100000': true, '100000-500000': true, '500000-1000000': true, '1000000-5000000': true, '5000000+': true };
 const SORT_SET: Record<TaskSort, true> = { created_at: true, budget_desc: true, budget_asc: true, live_date: true, urgent: true };
 const BUDGETS = Object.keys(BUDGET_SET) as BudgetRange[];
 const SORTS = Object.keys(SORT_SET) as TaskSort[];

@@ -62,7 +62,7 @@ export function TaskFacts({ task }: { task: TaskCard }) {
   return (
     <dl className="tk-facts">
       <Fact icon={<DollarOutlined />} label={t('detail.budget')} testId="task-budget" wide>
-        <strong className="tk-money">{f.budget(task.budgetMin, task.budgetMax)}</strong>
+        <strong className="tk-money">{f.budget(task.budgetMinCents, task.budgetMaxCents)}</strong>
       </Fact>
       <Fact icon={<DollarOutlined />} label={t('detail.pricing')} testId="task-pricing">
         {task.pricingModel === 'fixed'
@@ -72,10 +72,10 @@ export function TaskFacts({ task }: { task: TaskCard }) {
             : t('pricing.slotPlus', { percent: formatBps(task.commissionBps) })}
       </Fact>
       <Fact icon={<WalletOutlined />} label={t('detail.prepayment')}>
-        {task.isAdvancePaid ? t('detail.prepaid', { amount: f.money(task.paidAmount) }) : t('detail.notPrepaid')}
+        {task.isAdvancePaid ? t('detail.prepaid', { amount: f.money(task.paidAmountCents) }) : t('detail.notPrepaid')}
       </Fact>
       <Fact icon={<SafetyOutlined />} label={t('detail.deposit')}>
-        {task.requiresDeposit ? t('detail.depositRequired', { amount: f.money(task.depositAmount) }) : t('detail.noDeposit')}
+        {task.requiresDeposit ? t('detail.depositRequired', { amount: f.money(task.depositAmountCents) }) : t('detail.noDeposit')}
       </Fact>
       <Fact icon={<CalendarOutlined />} label={t('detail.liveDate')}>
         {f.dateTime(task.liveDate)}

@@ -96,10 +96,10 @@ function InvitationRow({ inv, taskId, confirm }: { inv: InvitationForCompany; ta
             {inv.influencer.isVerified && <SafetyCertificateFilled className="tk-verified" role="img" aria-label={t('verified')} />}
             <InvitationStatusTag status={inv.status} testId="invitation-status" />
           </span>
-          {inv.offeredRate > 0 && (
+          {inv.offeredRateCents > 0 && (
             <span className="tk-applicant__rate">
               <span className="visually-hidden">{t('invitations.rate')}: </span>
-              {f.money(inv.offeredRate)}
+              {f.money(inv.offeredRateCents)}
             </span>
           )}
         </div>

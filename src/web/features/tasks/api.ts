@@ -63,7 +63,7 @@ export const hallQuery = (f: HallFilters) =>
             query: compactQuery({
               search: f.search,
               category: f.category,
-              budget: f.budget || undefined,
+              budgetCents: f.budget || undefined,
               // like the original, the default sort is not sent
               sort: f.sort === 'created_at' ? undefined : f.sort,
               page: f.page > 1 ? f.page : undefined,

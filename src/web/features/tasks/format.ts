@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '@shared/counts';
 import { APPLICATION_STATUSES, TASK_CATEGORY_OPTIONS, TASK_STATUSES, isOnlineLocation, type ApplicationStatus, type TaskStatus } from '@shared/options';
 import { shortLang } from '../../i18n/lang';
-import { formatDollars, useFormat } from '../../lib/format';
+import { formatMoney, useFormat } from '../../lib/format';
 
 export const isTaskStatus = (s: string): s is TaskStatus => (TASK_STATUSES as readonly string[]).includes(s);
 export const isApplicationStatus = (s: string): s is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(s);
 
 /**
  * Formatting helpers of the task pages in the current language: money, dates, category names, locations. Dates and
- * amounts come from the app's one formatter (lib/format.ts); task amounts are kept in dollars and shown with cents.
+ * amounts come from the app's one formatter (lib/format.ts); every amount is integer cents (decision 0053).
  */
 export function useTaskFormat() {
   const { t, i18n } = useTranslation('tasks');
@@ -19,8 +19,10 @@ export function useTaskFormat() {
   return useMemo(() => {
     return {
       lang,
-      money: (n: number | null | undefined) => formatDollars(n ?? 0),
-      budget: (min: number, max: number) => t('budgetRange', { min: formatDollars(min), max: formatDollars(max) }),
+      /** integer cents */
+      money: (cents: number | null | undefined) => formatMoney(cents ?? 0),
+      /** a budget range in integer cents */
+      budget: (minCents: number, maxCents: number) => t('budgetRange', { min: formatMoney(minCents), max: formatMoney(maxCents) }),
       dateTime: (iso: string | null | undefined) => f.dateTime(iso, t('fallback.notSet')),
       date: (iso: string | null | undefined) => f.date(iso, t('fallback.notSet')),
       compact: (n: number) => formatCount(n, lang),

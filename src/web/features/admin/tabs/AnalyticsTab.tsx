@@ -8,6 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { client, data } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
 import { useAdminFormat } from '../format';
+import { formatBps } from '@shared/money';
 import { EChart } from './EChart';
 
 type Chart = 'daily' | 'categories' | 'funnel' | 'topInfluencers' | 'topCompanies';
@@ -119,7 +120,7 @@ export default function AnalyticsTab() {
             <Card size="small" data-testid="analytics-agency-gmv">
               <Statistic
                 title={t('analytics.agencyGmvShare')}
-                value={a.agencies.agencyGmvSharePercent === null ? t('analytics.noGmv') : `${a.agencies.agencyGmvSharePercent}%`}
+                value={a.agencies.agencyGmvShareBps === null ? t('analytics.noGmv') : formatBps(Math.round(a.agencies.agencyGmvShareBps / 10) * 10)}
               />
               <div className="adm-change">{t('analytics.agencyGmvOf', { agency: f.money(a.agencies.agencyGmvCents), all: f.money(a.agencies.gmvCents) })}</div>
             </Card>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Switch } from 'antd';
 import { LoadFailed } from '../../../components/PageState';
 import type { PlatformSettingsInput } from '@shared/schemas/adminInsights';
+import { bpsToPercentInput, percentInputToBps } from '@shared/money';
 import { isApiError } from '../../../lib/api';
 import { client, data } from '../../../lib/client';
 import { useErrorText } from '../../../lib/errors';
@@ -80,16 +81,17 @@ export default function SettingsTab() {
       <Form layout="vertical" onFinish={submit}>
         <Card size="small" className="adm-section">
           {item(
-            'platformFeePercent',
+            'platformFeeBps',
             t('settings.fee'),
+            // typed as a percentage, kept and sent as basis points (decision 0053)
             <InputNumber
-              id="set-platformFeePercent"
+              id="set-platformFeeBps"
               min={0}
               max={50}
               step={0.5}
               precision={1}
-              value={v.platformFeePercent}
-              onChange={(n) => set({ platformFeePercent: n ?? 0 })}
+              value={bpsToPercentInput(v.platformFeeBps)}
+              onChange={(n) => set({ platformFeeBps: n === null ? 0 : (percentInputToBps(n) ?? Number.NaN) })}
               data-testid="settings-fee"
             />,
             t('settings.feeHelp'),

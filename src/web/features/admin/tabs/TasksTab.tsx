@@ -51,7 +51,7 @@ export default function TasksTab() {
       render: (_: unknown, r) => (r.categoryName ? (f.lang === 'en' && r.categoryNameEn ? r.categoryNameEn : r.categoryName) : t('tasks.uncategorized')),
       responsive: ['md'],
     },
-    { title: t('tasks.columns.budget'), key: 'budget', render: (_: unknown, r) => f.dollarRange(r.budgetMin, r.budgetMax), responsive: ['md'] },
+    { title: t('tasks.columns.budget'), key: 'budget', render: (_: unknown, r) => f.moneyRange(r.budgetMinCents, r.budgetMaxCents), responsive: ['md'] },
     { title: t('tasks.columns.applications'), dataIndex: 'applicationsCount', width: 90 },
     { title: t('tasks.columns.status'), dataIndex: 'status', render: (s: TaskStatus) => <Tag color={STATUS_COLOR[s]}>{t(`tasks.statuses.${s}`)}</Tag> },
     { title: t('tasks.columns.createdAt'), dataIndex: 'createdAt', render: (v: string) => f.dateTime(v), responsive: ['lg'] },
@@ -159,7 +159,7 @@ function TaskModal({ id, onClose, onDelete }: { id: string; onClose: () => void;
             <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
               <Descriptions.Item label={t('tasks.columns.company')}>{d.companyName}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.columns.status')}>{t(`tasks.statuses.${d.status}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('tasks.columns.budget')}>{f.dollarRange(d.budgetMin, d.budgetMax)}</Descriptions.Item>
+              <Descriptions.Item label={t('tasks.columns.budget')}>{f.moneyRange(d.budgetMinCents, d.budgetMaxCents)}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.maxApplicants')}>{d.maxApplicants}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.liveDate')}>{f.dateTime(d.liveDate)}</Descriptions.Item>
               <Descriptions.Item label={t('tasks.detail.location')}>
@@ -190,7 +190,8 @@ function TaskModal({ id, onClose, onDelete }: { id: string; onClose: () => void;
                 <List.Item data-testid="task-applicant">
                   <List.Item.Meta title={a.nickname} description={a.message ?? undefined} />
                   <span>
-                    {t('tasks.detail.rate')} {f.dollars(a.proposedRate)} · {t(`tasks.applicationStatuses.${a.status as 'pending'}`)} · {f.dateTime(a.appliedAt)}
+                    {t('tasks.detail.rate')} {f.money(a.proposedRateCents)} · {t(`tasks.applicationStatuses.${a.status as 'pending'}`)} ·{' '}
+                    {f.dateTime(a.appliedAt)}
                   </span>
                 </List.Item>
               )}

@@ -60,7 +60,7 @@ function Memberships({ list, testId }: { list: Membership[]; testId: string }) {
           <strong>{m.influencer.nickname}</strong> <Tag color={COLOR[m.status]}>{t(`users.detail.agency.status.${m.status}`)}</Tag>
           <div className="adm-change">
             {[
-              t('users.detail.agency.share', { share: m.sharePercent }),
+              t('users.detail.agency.share', { share: m.shareBps / 100 }),
               t('users.detail.agency.since', { date: f.date(m.startedAt) }),
               m.endsOn ? t('users.detail.agency.endsOn', { date: f.day(m.endsOn) }) : null,
               m.endRequestedBy ? t('users.detail.agency.endRequestedBy', { by: t(`users.detail.agency.by.${m.endRequestedBy}`) }) : null,

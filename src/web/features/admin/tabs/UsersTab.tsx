@@ -371,7 +371,7 @@ function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
                   <Descriptions.Item label={t('users.detail.tags')}>{f.list(d.influencer.tags) || t('notSet')}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.tiktok')}>{dash(d.influencer.tiktokAccount)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.followers')}>{dash(d.influencer.tiktokFollowersCount)}</Descriptions.Item>
-                  <Descriptions.Item label={t('users.detail.hourlyRate')}>{f.dollars(d.influencer.hourlyRate)}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.detail.hourlyRate')}>{f.money(d.influencer.hourlyRateCents)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.experience')}>{d.influencer.experienceYears}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.idType')}>{dash(d.influencer.idType)}</Descriptions.Item>
                   <Descriptions.Item label={t('users.detail.bio')} span={2}>
