@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { creditCodeField } from './profiles';
 import { influencerCard } from './people';
-import { bpsIn, bpsOut, calendarDay, centsOut, int, optionalText, text } from './fields';
+import { bpsIn, bpsOut, calendarDay, centsOut, optionalText, text } from './fields';
 import { emailField, listOf, pagination } from './common';
 import { DEAL_STATES } from '../deals';
 import { APPLICATION_STATUSES, INVITATION_STATUSES } from '../options';

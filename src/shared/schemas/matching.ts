@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf, pageQuery } from './common';
-import { centsOut, queryInt } from './fields';
+import { centsOut } from './fields';
 import { influencerCard } from './people';
 
 /**
