@@ -37,7 +37,8 @@ export function armKillWatchdog(ms: number): { disarm(): void } {
   const worker = new Worker(
     `const { workerData } = require('node:worker_threads');
 setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), Math.max(0, workerData.at - Date.now()));`,
-    { eval: true, workerData: { pid: process.pid, at: Date.now() + ms }, stdout: true, stderr: true },
+    // no inherited --import hooks (tsx in development): a bare thread that starts fast
+    { eval: true, workerData: { pid: process.pid, at: Date.now() + ms }, stdout: true, stderr: true, execArgv: [] },
   );
   worker.unref();
   return { disarm: () => void worker.terminate() };

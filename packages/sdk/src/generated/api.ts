@@ -2170,6 +2170,7 @@ export interface components {
                 fields?: {
                     [key: string]: components["schemas"]["ErrorCode"];
                 };
+                requestId?: string;
             };
         };
         /** @enum {string} */
