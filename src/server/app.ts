@@ -23,7 +23,7 @@ import { registerApiDocs, registerContractLog } from './platform/openapi/documen
 import { makeDirs } from './platform/datadir';
 import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
-import { logSerializers, RequestLogController, requestIdOf, StdoutLogStream } from './platform/logging';
+import { logSerializers, registerRequestLogScope, RequestLogController, requestIdOf, requestScopedLogger, StdoutLogStream } from './platform/logging';
 import { OutboxMailer, SmtpMailer, TrackedMailer, type Mailer } from './platform/mail';
 import { MemoryLimiter, type Limiter } from './platform/ratelimit';
 import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
@@ -161,7 +161,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sms,
     storage,
     limiter,
-    log: app.log,
+    // services' lines written while serving a request carry its id (decision 0047)
+    log: requestScopedLogger(app.log),
     clock,
     publicCache,
     realtime,
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLogScope(app);
   registerErrorHandling(app);
   // e2e: every API response checked against the document (before compression sees the body; decision 0031)
   if (config.contractLog && !config.isProduction) registerContractLog(app, config.contractLog);

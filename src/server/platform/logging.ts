@@ -8,10 +8,12 @@
  * - `requestIdOf`: the request's id — the caller's `X-Request-Id` when it is sane, else a random UUID.
  * - `RequestLogController`: one line per request, at `debug`; at `info` only slow requests, at `warn` server
  *   errors. The path is logged without its query string (a search, an e-mail, a token).
+ * - `requestScopedLogger` (ctx.log): what services log while serving a request carries the request's id too.
  */
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Lines waiting in stdout above this are dropped (about 5000 lines of 200 bytes). */
 export const LOG_BUFFER_BYTES = 1024 * 1024;
@@ -121,4 +123,38 @@ export class RequestLogController extends LogController {
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.debug('stream closed prematurely');
     else reply.log.warn({ kind: error.name, code: error.code }, 'response terminated with an error with headers already sent');
   }
+}
+
+/** The logger of the request being served, for code that logs through ctx.log (services, the mailer). */
+const requestLog = new AsyncLocalStorage<FastifyBaseLogger>();
+const requestScope = Symbol('requestLogScope');
+
+/**
+ * Runs each request in a scope that knows its logger: lines written through `requestScopedLogger` during the
+ * request carry its id. The scope is entered at onRequest and re-entered at preValidation (a request body is
+ * read from socket events, outside the first scope), as @fastify/request-context does.
+ */
+export function registerRequestLogScope(app: FastifyInstance) {
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestLog.run(request.log, () => {
+      (request as FastifyRequest & { [requestScope]?: AsyncResource })[requestScope] = new AsyncResource('requestLog');
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = (request as FastifyRequest & { [requestScope]?: AsyncResource })[requestScope];
+    if (scope) scope.runInAsyncScope(done);
+    else done();
+  });
+}
+
+/** A logger that writes through the current request's logger (with its `reqId`) when there is one, else `base`. */
+export function requestScopedLogger(base: FastifyBaseLogger): FastifyBaseLogger {
+  return new Proxy(base, {
+    get(target, prop) {
+      const logger = requestLog.getStore() ?? target;
+      const value: unknown = Reflect.get(logger, prop);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(logger) : value;
+    },
+  });
 }

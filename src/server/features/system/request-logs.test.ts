@@ -108,6 +108,30 @@ describe('request logs', () => {
     }
   });
 
+  it("a service's own line (ctx.log) written while serving the request carries its id", async () => {
+    raw = '';
+    const real = t.app.ctx.mailer;
+    t.app.ctx.mailer = {
+      kind: 'smtp',
+      send: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      },
+    };
+    let res;
+    try {
+      // a JSON body: the handler runs after the body is read, from the socket's events
+      res = await new Client(t.app).post('/api/auth/email-code', { email: 'scoped@example.com' }, { 'x-request-id': 'mail-1' });
+    } finally {
+      t.app.ctx.mailer = real;
+    }
+    expect(res.statusCode).toBe(502);
+    expect(lines().find((l) => l.msg === 'code delivery failed')).toMatchObject({ level: 40, reqId: 'mail-1' });
+    expect(raw).not.toContain('scoped@example.com');
+    // outside a request, ctx.log is the app's logger: no id
+    t.app.ctx.log.info('outside any request');
+    expect(lines().find((l) => l.msg === 'outside any request')?.reqId).toBeUndefined();
+  });
+
   it('no X-Request-Id, or one that is not sane: a UUID of its own, answered and logged', async () => {
     const c = new Client(t.app);
     for (const given of [undefined, 'a'.repeat(129), 'x y', '"><script>']) {
