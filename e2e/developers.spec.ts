@@ -1,17 +1,19 @@
 /**
  * 开发者设置 /developers (issue 24, decision 0038):
- *  - zh-CN at 390 px: a company creates a key with two scopes, the secret is shown once with a copy button
+ *  - zh-CN at 390 px: a company creates a key with two scopes, the secret is shown once (scrolled into view, focused) with a copy button
  *    (the clipboard holds it; it works as a bearer key), closing forgets it, revoking it with confirmation
  *    makes the key answer 401 at once;
  *  - en, desktop: an influencer reaches the page from the user menu, creates a key, copies and closes it, revokes it.
  * Webhooks (decision 0042), on a server of their own whose job worker runs every 500 ms, with a receiver on 127.0.0.1:
  *  - zh-CN at 390 px: a company adds an endpoint, copies the signing secret once, sends a test event that the receiver
- *    answers 500 (the delivery shows 待送达 and the code), resends it and sees it delivered; the signature verifies;
+ *    answers 500 (the delivery shows 待送达 and the code), resends it and sees it delivered; both deliveries verify
+ *    with the Standard Webhooks library `standardwebhooks` and the secret shown once (decision 0051), and a changed
+ *    webhook-id does not; the page names the specification and links it;
  *  - en, desktop: an influencer adds an endpoint and sees a test event delivered.
  */
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { person } from './dealHelpers';
 import { DEMO, apiLogin, expect, menuEntry, openUserMenu, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './ownServer';
@@ -32,6 +34,9 @@ test.describe('developer settings', () => {
 
     const box = page.getByTestId('key-secret-box');
     await expect(box).toContainText('这是您唯一一次看到完整密钥');
+    // made far below it (the form), the one-time box scrolls into view and takes the focus (decision 0052)
+    await expect(box).toBeFocused();
+    await expect(box).toBeInViewport();
     const secret = await page.getByTestId('key-secret').inputValue();
     expect(secret).toMatch(/^lc_live_[A-Za-z0-9_-]{43}$/);
     await page.getByTestId('key-copy').click();
@@ -106,6 +111,13 @@ test.describe('developer settings', () => {
   });
 });
 
+/** The Standard Webhooks headers of a request, as the `standardwebhooks` library takes them. */
+const webhookHeaders = (h: http.IncomingHttpHeaders) => ({
+  'webhook-id': String(h['webhook-id']),
+  'webhook-timestamp': String(h['webhook-timestamp']),
+  'webhook-signature': String(h['webhook-signature']),
+});
+
 /** A receiver on 127.0.0.1 that records each request and answers the queued statuses (then 200). */
 function receiver() {
   const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -148,6 +160,9 @@ test.describe('webhooks', () => {
     await page.goto('/developers');
     const section = page.getByTestId('webhooks-section');
     await expect(section.getByRole('heading', { name: 'Webhook 回调' })).toBeVisible();
+    const spec = section.getByTestId('webhooks-verify');
+    await expect(spec).toContainText('签名遵循 Standard Webhooks 规范');
+    await expect(spec.getByRole('link', { name: 'Standard Webhooks 规范' })).toHaveAttribute('href', 'https://www.standardwebhooks.com');
     await page.getByTestId('webhook-create').click();
     // nothing chosen: the form says so
     await page.getByTestId('webhook-url-input').fill(hookUrl);
@@ -161,7 +176,7 @@ test.describe('webhooks', () => {
     const box = page.getByTestId('webhook-secret-box');
     await expect(box).toContainText('这是您唯一一次看到完整的签名密钥');
     const secret = await page.getByTestId('webhook-secret').inputValue();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await page.getByTestId('webhook-copy').click();
     await expect(page.getByTestId('webhook-copy')).toContainText('已复制');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
@@ -179,13 +194,11 @@ test.describe('webhooks', () => {
     await expect(first).toContainText('待送达');
     await expect(first).toContainText('尝试 1 次');
     expect(hooks.got).toHaveLength(1);
-    // the signature verifies with the secret shown once
+    // the Standard Webhooks library verifies it with the secret shown once, and refuses it under another id
     const [g] = hooks.got;
-    const expected = `v1=${createHmac('sha256', secret)
-      .update(`${String(g!.headers['webhook-timestamp'])}.${g!.body}`)
-      .digest('hex')}`;
-    expect(g!.headers['webhook-signature']).toBe(expected);
-    expect(JSON.parse(g!.body)).toMatchObject({ type: 'ping' });
+    const wh = new Webhook(secret);
+    expect(wh.verify(g!.body, webhookHeaders(g!.headers))).toMatchObject({ type: 'ping' });
+    expect(() => wh.verify(g!.body, { ...webhookHeaders(g!.headers), 'webhook-id': 'another-id' })).toThrow(/No matching signature/);
 
     await first.getByTestId('webhook-resend').click();
     await expect(page.getByTestId('webhooks-notice')).toContainText('已重新排队推送');
@@ -194,6 +207,7 @@ test.describe('webhooks', () => {
     // the resend is the same event (the first try of the 500 is retried on its own after 30 s)
     expect(hooks.got.length).toBeGreaterThanOrEqual(2);
     expect(hooks.got[1]!.headers['webhook-id']).toBe(hooks.got[0]!.headers['webhook-id']);
+    expect(wh.verify(hooks.got[1]!.body, webhookHeaders(hooks.got[1]!.headers))).toMatchObject({ type: 'ping' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath('developers-zh-390-webhooks.png'), fullPage: true });
@@ -209,6 +223,7 @@ test.describe('webhooks', () => {
     // an http address of another machine is refused by the server (400 WEBHOOK_URL_INVALID), shown in the form
     guard.allow(/\/api\/me\/webhook-endpoints$/, 400);
     await page.goto('/developers');
+    await expect(page.getByTestId('webhooks-verify').getByRole('link', { name: 'Standard Webhooks specification' })).toBeVisible();
     await page.getByTestId('webhook-create').click();
     await page.getByTestId('webhook-url-input').fill('http://example.com/hooks');
     await page.getByTestId('webhook-event-deal.created').click();

@@ -25,6 +25,7 @@ import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
 import { logSerializers, registerRequestLogScope, RequestLogController, requestIdOf, requestScopedLogger, StdoutLogStream } from './platform/logging';
 import { OutboxMailer, SmtpMailer, TrackedMailer, type Mailer } from './platform/mail';
+import { registerMetrics } from './platform/metrics';
 import { MemoryLimiter, type Limiter } from './platform/ratelimit';
 import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
 import { registerSessions, SESSION_COOKIE } from './platform/session';
@@ -53,7 +54,7 @@ import { payoutRoutes } from './features/money/payoutRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
 import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
-import { deliverWebhooks, webhookRoutes } from './features/webhooks';
+import { deliverWebhooks, outboxBacklog, webhookRoutes } from './features/webhooks';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
 import { agencyRoutes, registerOnBehalf } from './features/agencies';
@@ -84,7 +85,11 @@ export type BuildOptions = {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
-/** Longer addresses answer 414 (the longest the app makes is a search in the hall, far below this). */
+/**
+ * Longer addresses answer 414 (the longest the app makes is a search in the hall, far below this). Node refuses a request
+ * whose request line and headers pass 16 KB before Fastify sees it: 431 HEADERS_TOO_LARGE (clientErrorHandler below).
+ * Both are declared on every operation (decision 0052).
+ */
 const MAX_URL_LENGTH = 8192;
 
 /** Developer test pages: served to loopback clients only (platform/loopback.ts). */
@@ -195,9 +200,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   // e2e: every API response checked against the document (before compression sees the body; decision 0031)
   if (config.contractLog && !config.isProduction) registerContractLog(app, config.contractLog);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.length > MAX_URL_LENGTH) return reply.status(414).send(errorBody('URI_TOO_LONG'));
-  });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -251,15 +253,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(multipart, {
     limits: { fileSize: LIMITS.portfolioMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 10_000 },
   });
+  // a multipart body without its boundary cannot be read: the request's fault, 400 (the parser would throw a 500)
+  app.addHook('preValidation', async (request) => {
+    const type = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.headers['content-type'];
+    if (typeof type === 'string' && /^multipart\//i.test(type) && !/;\s*boundary=/i.test(type)) throw new AppError('MULTIPART_INVALID');
+  });
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx);
   // Authorization: Bearer lc_live_… on the routes that declare a keyScope (decision 0038)
   registerApiKeyAuth(app, ctx);
   // ?onBehalfOf= — an agency acting for a roster influencer on the routes that declare it (decision 0045)
   registerOnBehalf(app, ctx);
+  // after the key's check, so that a key's 414 carries its RateLimit-* too (decision 0052)
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return reply.status(414).send(errorBody('URI_TOO_LONG'));
+  });
 
   // the API document (/api/docs/json) and the check every API route passes (decision 0031)
   await registerApiDocs(app, config);
+  // GET /metrics for the operator's scraper, with METRICS_TOKEN only (after compression, which only routes registered
+  // after it get); its request times hook sees every route, by route pattern (decision 0048)
+  registerMetrics(app, ctx, { webhookOutbox: outboxBacklog });
 
   await app.register(systemRoutes(ctx));
   await app.register(authRoutes(ctx));

@@ -192,6 +192,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, DEV_CLOCK: '1' }).devClock).toBe(true);
   });
 
+  it('METRICS_TOKEN opens /metrics: at least 32 printable characters without spaces; unset or empty, no metrics (decision 0048)', () => {
+    const token = 'mT_0123456789abcdefghijklmnopqrstuv';
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), SECRET_KEY: KEY, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, METRICS_TOKEN: 'short-token' })).toContain('METRICS_TOKEN: must be at least 32 characters');
+    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, METRICS_TOKEN: `${token} with spaces` })).toContain(
+      'METRICS_TOKEN: must be printable ASCII without spaces',
+    );
+    expect(problems({ DATA_DIR: tmp(), SECRET_KEY: KEY, METRICS_TOKEN: '令'.repeat(40) })).toContain('METRICS_TOKEN: must be printable ASCII without spaces');
+  });
+
   it('without SECRET_KEY the embedded default makes one key, keeps it private in DATA_DIR and reuses it', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir });

@@ -68,12 +68,23 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: bool.default(true),
     /** how often this instance looks for due timed jobs, ms (0 = never; default 5000, 0 in tests) */
     JOBS_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+    /** where the embedded installation's daily backups go (default: DATA_DIR's sibling `<name>-backups`); `off` takes none (decision 0049) */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** how many daily backups BACKUP_DIR keeps (the newest) */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     /** development and e2e only: a clock that /api/dev/clock can move forward (refused in production) */
     DEV_CLOCK: bool.default(false),
     /** the web app's built server entry (`npm run build` writes it; decision 0034) */
     SSR_ENTRY: z.string().min(1).optional(),
     /** development and e2e only: check every API response against the API document, mismatches appended to this file */
     API_CONTRACT_LOG: z.string().min(1).optional(),
+    /** opens GET /metrics to `Authorization: Bearer <this>` (decision 0048); unset: no metrics at all */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .max(512, 'must be at most 512 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+      .optional(),
   })
   .superRefine((e, ctx) => {
     if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
@@ -171,10 +182,17 @@ export type Config = {
       };
   /** how often this instance runs due timed jobs, ms (0 = never) */
   jobsPollMs: number;
+  /**
+   * the embedded installation's daily backups (decision 0049): `dir` null when BACKUP_DIR=off; `keep` the newest kept.
+   * With DATABASE_URL no daily backup is taken (the database's own backups apply; `npm run backup` still works).
+   */
+  backup: { dir: string | null; keep: number };
   /** a clock that /api/dev/clock moves forward (development and e2e only) */
   devClock: boolean;
   /** check every API response against the document and append mismatches here (e2e; decision 0031) */
   contractLog?: string;
+  /** the bearer token GET /metrics answers to (decision 0048); unset: no /metrics, nothing collected */
+  metricsToken?: string;
   /** the web build to serve; absent in tests */
   webDist?: string;
   /** the web app's server entry the pages are rendered with (dist/server/entry-server.js; decision 0034) */
@@ -183,8 +201,17 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+export type LoadOptions = {
+  /**
+   * false: a missing DATA_DIR/.secret-key is not created (nor DATA_DIR), and `secretKey` is '' then. Only for the
+   * commands that must not change the data directory they look at (`npm run backup`, `npm run restore` into an empty
+   * one); they never seal or unseal anything with it.
+   */
+  createSecretKey?: boolean;
+};
+
 /** Reads and validates the environment once. Throws ConfigError listing every problem. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -193,7 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const secretKey = e.SECRET_KEY ?? persistedSecret(dataDir);
+  const secretKey = e.SECRET_KEY ?? (opts.createSecretKey === false ? existingSecret(dataDir) : persistedSecret(dataDir));
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -233,8 +260,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', dir: path.join(dataDir, 'uploads') },
     jobsPollMs: e.JOBS_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    backup: {
+      dir: e.BACKUP_DIR === 'off' ? null : path.resolve(e.BACKUP_DIR ?? path.join(path.dirname(dataDir), `${path.basename(dataDir)}-backups`)),
+      keep: e.BACKUP_KEEP,
+    },
     devClock: e.DEV_CLOCK,
     contractLog: e.API_CONTRACT_LOG,
+    metricsToken: e.METRICS_TOKEN,
     webDist: path.resolve('dist/web'),
     ssrEntry: path.resolve(e.SSR_ENTRY ?? 'dist/server/entry-server.js'),
   };
@@ -244,6 +276,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 function localName(host: string | undefined): string {
   if (!host || host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The key in DATA_DIR/.secret-key if there is one ('' if not); creates nothing. */
+function existingSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.secret-key');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
 }
 
 /** Embedded single-instance default: a random key kept beside the database, created on first start. */

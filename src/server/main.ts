@@ -7,6 +7,7 @@ import { safeErrorLog } from './platform/errors';
 import { purgeUnclaimedUploads } from './features/uploads/service';
 import { purgeExpiredSessions } from './platform/session';
 import { stopOnSignals } from './platform/shutdown';
+import { startBackups } from './platform/backup/service';
 import { createStorage, selfCheckStorage, StorageCheckError } from './platform/storage';
 
 async function main() {
@@ -43,6 +44,10 @@ async function main() {
   if (config.seedDemo && !stopper.signal) await seedIfEmpty(app.ctx);
   // a production database with demo accounts says so, once per start
   if (!stopper.signal) await warnAboutDemoData(app.ctx);
+  // the embedded installation's daily backups and the answers to `npm run backup` (decision 0049); a close waits
+  // for a backup under way
+  const stopBackups = startBackups(app.ctx);
+  app.addHook('preClose', stopBackups);
   // a signal that came while starting closes the app now instead (and it never listens)
   if (!stopper.serve(app)) return;
 

@@ -51,6 +51,13 @@ export const ERRORS = {
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, zh: '回调地址不存在', en: 'Webhook endpoint not found' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, zh: '推送记录不存在', en: 'Webhook delivery not found' },
   MEDIA_TYPE_UNSUPPORTED: { status: 415, zh: '不支持的请求内容类型', en: 'This content type is not supported' },
+  // truthful answers (decision 0052)
+  NOT_ACCEPTABLE: { status: 406, zh: '无法以请求的格式（Accept）答复', en: 'This answer cannot be given in a format the request accepts (Accept)' },
+  MULTIPART_INVALID: {
+    status: 400,
+    zh: '上传内容格式有误（multipart 缺少 boundary 或格式不完整）',
+    en: 'The multipart body is not valid (no boundary, or malformed)',
+  },
 
   // sign-up / sign-in (part 1 §5, §8)
   EMAIL_REQUIRED: { status: 400, zh: '请输入邮箱地址', en: 'Please enter your email address' },

@@ -1,7 +1,7 @@
 import type { components } from './generated/api.js';
 
-/** The product's error body: `{"error":{"code","message","params?","fields?"}}` (the `Error` schema). */
-export type ErrorBody = components['schemas']['Error'];
+/** The product's error body: `{"error":{"code","message","params?","fields?"}}` (the `ErrorBody` schema). */
+export type ErrorBody = components['schemas']['ErrorBody'];
 /** Every error code the API answers (the `ErrorCode` schema). */
 export type ErrorCode = components['schemas']['ErrorCode'];
 

@@ -1,10 +1,13 @@
 /**
- * Verifying a webhook delivery (decision 0043; the contract of the webhooks feature):
+ * Verifying a webhook delivery. Deliveries follow the Standard Webhooks specification (decisions 0043 and 0051;
+ * https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md):
  * - `webhook-id`: the event's id; `webhook-timestamp`: Unix seconds when it was signed;
- * - `webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, possibly several entries separated
- *   by spaces while the endpoint's secret is being rotated (any one matching is enough);
- * - the HMAC key is the whole secret (`whsec_…`) as UTF-8 bytes; the body is `{"id","type","createdAt","data"}`.
+ * - `webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, two entries
+ *   separated by a space while the endpoint's secret is being rotated (any one matching is enough);
+ * - the key is the secret's base64 after `whsec_`, decoded; the body is `{"id","type","createdAt","data"}`.
  * Verify the raw bytes exactly as received: a body parsed and serialised again is not what was signed.
+ * Any Standard Webhooks library verifies the same deliveries, e.g. the npm package `standardwebhooks`:
+ * `new Webhook(secret).verify(rawBody, headers)`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { webhooks } from './generated/api.js';
@@ -26,7 +29,7 @@ export type WebhookFailure =
   | 'TIMESTAMP_INVALID' // webhook-timestamp is not Unix seconds
   | 'TIMESTAMP_TOO_OLD' // signed more than toleranceSeconds ago: a replay, or a clock far off
   | 'TIMESTAMP_IN_FUTURE' // signed more than toleranceSeconds ahead of this clock
-  | 'SIGNATURE_MISMATCH' // no v1 signature matches: a wrong secret, a changed body, or not from us
+  | 'SIGNATURE_MISMATCH' // no v1 signature matches: a wrong secret, a changed id, timestamp or body, or not from us
   | 'BODY_INVALID'; // signed, but not the event's JSON
 
 export class WebhookVerificationError extends Error {
@@ -57,10 +60,25 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
   return undefined;
 }
 
+const SECRET_PREFIX = 'whsec_';
+const SECRET_HINT = 'verifyWebhook: the secret is the whole signing secret shown on /developers: whsec_ followed by base64';
+
+/**
+ * The HMAC key of a signing secret: the base64 after `whsec_`, decoded (Standard Webhooks). Secrets made before
+ * decision 0051 are the same kind of key written in base64url; both alphabets are read.
+ */
+function signingKey(secret: unknown): Buffer {
+  if (typeof secret !== 'string' || !secret.startsWith(SECRET_PREFIX)) throw new TypeError(SECRET_HINT);
+  const encoded = secret.slice(SECRET_PREFIX.length);
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(encoded)) throw new TypeError(SECRET_HINT);
+  return Buffer.from(encoded, 'base64');
+}
+
 /**
  * Checks a delivery and returns its event, or throws a WebhookVerificationError naming why not.
  * `body`: the raw request body (a string or the bytes, e.g. a Buffer); `secret`: the endpoint's signing secret
- * (`whsec_…`), or several while you rotate it.
+ * (`whsec_…`), or several while you rotate it. Checks the signature (constant-time), then that the timestamp is
+ * within `toleranceSeconds` of now (default 5 minutes, as the specification's libraries), then the body.
  */
 export function verifyWebhook(
   body: string | Uint8Array,
@@ -71,33 +89,32 @@ export function verifyWebhook(
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
     throw new TypeError('verifyWebhook: pass the raw request body (a string or a Buffer), not a parsed object: the signature covers the exact bytes');
   }
-  const secrets = typeof secret === 'string' ? [secret] : [...secret];
-  if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || !s.startsWith('whsec_'))) {
-    throw new TypeError('verifyWebhook: the secret is the whole signing secret shown on /developers, starting with whsec_');
-  }
+  const keys = (typeof secret === 'string' ? [secret] : [...secret]).map(signingKey);
+  if (keys.length === 0) throw new TypeError(SECRET_HINT);
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signature = header(headers, 'webhook-signature');
   if (!id || !timestamp || !signature) throw new WebhookVerificationError('HEADER_MISSING', 'webhook-id, webhook-timestamp and webhook-signature are required');
   if (!/^\d{1,15}$/.test(timestamp.trim())) throw new WebhookVerificationError('TIMESTAMP_INVALID', 'webhook-timestamp is not Unix seconds');
+  const signedAt = Number(timestamp.trim());
 
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  // space-separated `v1,<base64>` entries; other versions (e.g. `v1a,` asymmetric) never equal a `v1,` one
   const candidates = signature
-    .split(/[\s,]+/) // space-separated; a proxy joining repeated headers adds commas
-    .filter((part) => part.startsWith('v1='))
-    .map((part) => part.slice(3))
-    .filter((hex) => /^[0-9a-fA-F]{64}$/.test(hex))
-    .map((hex) => Buffer.from(hex, 'hex'));
-  const matches = secrets.some((s) => {
-    const expected = createHmac('sha256', Buffer.from(s, 'utf8')).update(`${timestamp.trim()}.`).update(bytes).digest();
-    // compare with every candidate (no early exit on a byte): timingSafeEqual over equal lengths
-    return candidates.reduce((found, c) => timingSafeEqual(expected, c) || found, false);
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((entry) => Buffer.from(entry, 'utf8'));
+  const signedContent = Buffer.concat([Buffer.from(`${id}.${signedAt}.`, 'utf8'), bytes]);
+  const matches = keys.some((key) => {
+    const expected = Buffer.from(`v1,${createHmac('sha256', key).update(signedContent).digest('base64')}`, 'utf8');
+    // compared with every entry (no early exit on a byte or an entry): timingSafeEqual over equal lengths
+    return candidates.reduce((found, c) => (c.length === expected.length && timingSafeEqual(c, expected)) || found, false);
   });
-  if (!matches) throw new WebhookVerificationError('SIGNATURE_MISMATCH', 'no v1 signature matches this body with this secret');
+  if (!matches) throw new WebhookVerificationError('SIGNATURE_MISMATCH', 'no v1 signature matches this id, timestamp and body with this secret');
 
   const tolerance = options.toleranceSeconds ?? 300;
   const nowSeconds = Math.floor((options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime()) / 1000);
-  const age = nowSeconds - Number(timestamp.trim());
+  const age = nowSeconds - signedAt;
   if (age > tolerance) throw new WebhookVerificationError('TIMESTAMP_TOO_OLD', `signed ${age} s ago (tolerance ${tolerance} s)`);
   if (age < -tolerance) throw new WebhookVerificationError('TIMESTAMP_IN_FUTURE', `signed ${-age} s ahead of this clock (tolerance ${tolerance} s)`);
 

@@ -1,3 +1,4 @@
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -28,8 +29,21 @@ export type Database = {
    * PostgreSQL); returns the unsubscribe. A NOTIFY inside a transaction arrives only if it commits.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The embedded database on disk only: copies its data directory into `into` (which must not exist) while this process
+   * serves. The copy is made with every query and transaction held back (PGlite's own locks), so it is the state
+   * between two transactions, every committed one in it; requests wait only for the file copy (decision 0049).
+   */
+  snapshot?(into: string): Promise<void>;
+  /**
+   * PostgreSQL: the connection pool now (for /metrics, decision 0048) — open connections, how many of them are idle,
+   * requests waiting for one, and the most it opens. Absent on PGlite (one in-process connection, nothing to pool).
+   */
+  pool?: () => PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 const MIGRATION_LOCK = 727_411;
@@ -66,9 +80,13 @@ export async function pgliteDatabase(client: PGlite): Promise<Database> {
   };
 }
 
-export async function openDatabase(cfg: Config['database']): Promise<Database> {
+/** `loadDataDir`: an embedded database only, whose directory is empty: start it from this snapshot (a restore). */
+export async function openDatabase(cfg: Config['database'], opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (cfg.kind === 'pglite') {
-    if (cfg.dataDir === 'memory://') return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }));
+    const { loadDataDir } = opts;
+    if (cfg.dataDir === 'memory://') {
+      return pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF, loadDataDir }));
+    }
     // refuse rather than lose data: an unusable directory, a directory that is not a database, or a
     // second server on the same directory (see platform/datadir.ts)
     ensureWritableDir(path.dirname(cfg.dataDir));
@@ -76,9 +94,17 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     const lock = lockDataDir(`${cfg.dataDir}.lock`);
     try {
       makeDirs(cfg.dataDir);
-      const database = await pgliteDatabase(new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF }));
+      const client = new PGlite(cfg.dataDir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF, loadDataDir });
+      const database = await pgliteDatabase(client);
+      const dataDir = cfg.dataDir;
       return {
         ...database,
+        snapshot: async (into) => {
+          // a checkpoint first: the copy then needs little or no recovery when it is opened
+          await client.exec('checkpoint');
+          // inside a transaction of ours (no other transaction runs meanwhile) and the query lock (no statement either)
+          await client.transaction(() => client.runExclusive(() => cp(dataDir, into, { recursive: true, errorOnExist: true, force: false })));
+        },
         close: async () => {
           try {
             await database.close();
@@ -103,6 +129,7 @@ export async function openDatabase(cfg: Config['database']): Promise<Database> {
     kind: 'postgres',
     db,
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: cfg.poolSize }),
     migrate: async () => {
       // several instances may start at once: one migrates, the others wait
       const conn = await pool.connect();

@@ -19,7 +19,8 @@ type Table = { name: string; columns: string[]; insertable: string[]; identityAl
 export type TableReport = { table: string; rows: number };
 export type MoveReport = { migrations: number; tables: TableReport[]; sequences: number; rows: number; ms: { migrate: number; copy: number } };
 
-async function migrationHashes(db: DbOrTx): Promise<string[] | null> {
+/** The migrations applied to a database (their hashes, oldest first), or null when it has no migration history. */
+export async function migrationHashes(db: DbOrTx): Promise<string[] | null> {
   const [t] = await queryRows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
   if (!t?.t) return null;
   const rows = await queryRows<{ hash: string }>(db, sql`select hash from drizzle.__drizzle_migrations order by created_at, id`);
@@ -48,7 +49,7 @@ async function publicTables(db: DbOrTx): Promise<Table[]> {
 }
 
 /** Refuses a target that holds anything: a table, a view, a sequence, in any schema. */
-export async function assertEmptyTarget(target: DbOrTx): Promise<void> {
+export async function assertEmptyTarget(target: DbOrTx, command = 'data:to-postgres'): Promise<void> {
   const rows = await queryRows<{ name: string }>(
     target,
     sql`select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -59,7 +60,8 @@ export async function assertEmptyTarget(target: DbOrTx): Promise<void> {
   if (rows.length > 0) {
     throw new MoveError(
       `the target database is not empty (${rows.map((r) => r.name).join(', ')}${rows.length > 5 ? ', …' : ''}): ` +
-        'data:to-postgres copies only into an empty database (createdb a new one and point DATABASE_URL at it)',
+        `${command} writes only into an empty database` +
+        ' (createdb a new one and point DATABASE_URL at it)',
     );
   }
 }

@@ -1,10 +1,12 @@
 /**
  * `Authorization: Bearer lc_live_…` (decision 0038). One onRequest hook decides every request that carries
  * a bearer key, from the route's own declaration (`config: { keyScope }`, next to the route):
+ * - an address that is no operation → 404, as without a key;
  * - a route without `keyScope` (admin, key management, sign-in, everything not opened) → 403 API_KEY_NOT_ALLOWED;
  * - an unknown, revoked or expired key, or one whose account is suspended, deleted or an admin → 401 API_KEY_INVALID
  *   (read from the database on every request: nothing outlives a revoke);
- * - over the key's own limit (API_KEY_RATE_LIMIT per minute) → 429 with Retry-After; RateLimit-* on every answer;
+ * - over the key's own limit (API_KEY_RATE_LIMIT per minute) → 429 with Retry-After; RateLimit-* on every answer to a
+ *   valid key (a 404 and a refusal too: each counts against the key's budget);
  * - a key without the route's scope → 403 API_KEY_SCOPE.
  * Otherwise the request acts as the key's account: `request.getUser()` answers that account with the key's id,
  * the role guards and the services run as for a session, and the session cookie is never read.
@@ -85,21 +87,27 @@ async function resolveKey(ctx: AppContext, token: string, ip: string): Promise<K
 /** Registered after the sessions and the cross-site check, before the routes (app.ts). */
 export function registerApiKeyAuth(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request, reply) => {
-    // an address that is no operation answers its 404 as it would without a key
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    if (!request.url.startsWith('/api/')) return;
     const token = bearerOf(request);
     if (token === null) return;
-    const scope = request.routeOptions.config?.keyScope;
-    if (!scope) throw new AppError('API_KEY_NOT_ALLOWED');
+    // an address that is no operation answers its 404 as it would without a key (decision 0052)
+    const scope = request.is404 ? undefined : request.routeOptions.config?.keyScope;
     const user = await resolveKey(ctx, token, request.ip);
+    // every answer to a valid key, whatever it is (a 404, a refusal, a 414), tells its budget: RateLimit-* (IETF draft
+    // header fields, as the global per-address limit sends x-ratelimit-*)
+    let retryAfter: string | null = null;
+    if (user) {
+      const limit = ctx.config.apiKeyRateLimit;
+      const budget = await ctx.limiter.hit(`apikey:${user.apiKeyId}`, limit, 60);
+      reply.header('ratelimit-limit', String(limit));
+      reply.header('ratelimit-remaining', String(Math.max(0, limit - budget.count)));
+      reply.header('ratelimit-reset', String(budget.retryAfterSeconds));
+      if (!budget.allowed) retryAfter = String(budget.retryAfterSeconds);
+    }
+    if (request.is404) return;
+    if (!scope) throw new AppError('API_KEY_NOT_ALLOWED');
     if (!user) throw new AppError('API_KEY_INVALID', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
-    const limit = ctx.config.apiKeyRateLimit;
-    const budget = await ctx.limiter.hit(`apikey:${user.apiKeyId}`, limit, 60);
-    // IETF draft RateLimit header fields, as the global per-address limit sends x-ratelimit-*
-    reply.header('ratelimit-limit', String(limit));
-    reply.header('ratelimit-remaining', String(Math.max(0, limit - budget.count)));
-    reply.header('ratelimit-reset', String(budget.retryAfterSeconds));
-    if (!budget.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(budget.retryAfterSeconds) });
+    if (retryAfter !== null) throw new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': retryAfter });
     if (!user.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', { scope });
     (request as FastifyRequest & { _user?: Promise<AuthUser | null> })._user = Promise.resolve(user);
     (request as FastifyRequest & { apiKeyUser?: KeyUser }).apiKeyUser = user;

@@ -159,3 +159,22 @@ export function lockDataDir(file: string): DataDirLock {
   }
   throw new DataDirError(`Could not take the lock ${file}; try again.`, 75);
 }
+
+/**
+ * Who holds a data directory's lock: null when nobody does (no lock, or one left by a process that is gone on this
+ * host); else its pid, host, whether that is this host, and `alive()` (checks again each call).
+ */
+export function lockOwner(file: string): { pid: number; host: string; sameHost: boolean; alive(): boolean } | null {
+  let owner: string;
+  try {
+    owner = readFileSync(file, 'utf8').trim();
+  } catch {
+    return null;
+  }
+  const [pidText, host = ''] = owner.split('@');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  const sameHost = !host || host === hostname();
+  if (sameHost && !alive(pid)) return null;
+  return { pid, host, sameHost, alive: () => !sameHost || alive(pid) };
+}

@@ -172,11 +172,29 @@ function isErrorBody(payload: unknown): payload is ApiErrorBody {
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
 }
 
+/** Fastify's own error body (`{statusCode, error, message}`), as a plugin may send it itself (@fastify/sse's 406). */
+const isFastifyErrorBody = (v: unknown): v is { statusCode: number } =>
+  typeof v === 'object' && v !== null && typeof (v as { statusCode?: unknown }).statusCode === 'number' && 'error' in v && 'message' in v;
+
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'MEDIA_TYPE_UNSUPPORTED',
+  429: 'RATE_LIMITED',
+};
+
 export function registerErrorHandling(app: FastifyInstance) {
+  // an error body a plugin sends itself, not through the handler below, is answered in the product's body too;
   // every error body names its request (`error.requestId`, the X-Request-Id header's value; decision 0047)
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload;
-    return { ...payload, error: { ...payload.error, requestId: request.id } };
+    if (reply.statusCode < 400) return payload;
+    const body = isFastifyErrorBody(payload) ? errorBody(CODE_OF_STATUS[reply.statusCode] ?? (reply.statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST')) : payload;
+    if (!isErrorBody(body)) return payload;
+    return { ...body, error: { ...body.error, requestId: request.id } };
   });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error);
@@ -191,6 +209,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const fe = error as FastifyError;
     const framework = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
     if (framework) return sendError(reply, new AppError(framework));
+    // a multipart body the parser cannot read (busboy: `Multipart: Boundary not found`, …) is the request's fault
+    if (!fe.statusCode && /^Multipart: /.test(fe.message)) return sendError(reply, new AppError('MULTIPART_INVALID'));
     if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.statusCode === 413) {
       return sendError(reply, new AppError('FILE_TOO_LARGE', { max: '50MB' }));
     }
@@ -198,9 +218,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, new AppError('RATE_LIMITED'));
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code: ErrorCode =
-        fe.statusCode === 404 ? 'NOT_FOUND' : fe.statusCode === 401 ? 'UNAUTHENTICATED' : fe.statusCode === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
-      return reply.status(fe.statusCode).send(errorBody(code));
+      return reply.status(fe.statusCode).send(errorBody(CODE_OF_STATUS[fe.statusCode] ?? 'BAD_REQUEST'));
     }
     const sqlState = dataExceptionState(error);
     if (sqlState) {

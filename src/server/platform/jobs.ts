@@ -6,8 +6,8 @@
  * A handler that throws is rolled back to a savepoint and retried later with a growing delay.
  * Due-ness is decided with the platform clock, so tests move a ManualClock and call runDueJobs().
  */
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Tx, DbOrTx } from '../db/client';
+import { and, asc, count, eq, isNull, lte, min, sql } from 'drizzle-orm';
+import type { Database, Tx, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { AppContext } from './context';
 import { sendQueuedMail } from './mailQueue';
@@ -29,6 +29,12 @@ export async function scheduleJob(tx: DbOrTx, job: { kind: string; key: string; 
     .values({ kind: job.kind, key: job.key, runAt: job.runAt, payload: job.payload ?? {} })
     .onConflictDoNothing({ target: jobs.key });
 }
+
+/** jobs whose handler runs now, per app (its database): this instance's share of lc_jobs_running (decision 0048) */
+const running = new WeakMap<Database, number>();
+
+/** How many jobs this instance runs at this moment (0 or 1 per worker round). */
+export const runningJobs = (database: Database): number => running.get(database) ?? 0;
 
 /** after this many failures a job is given up (kept, with its last error, for an operator) */
 export const MAX_ATTEMPTS = 8;
@@ -61,6 +67,7 @@ export async function runDueJobs(ctx: AppContext, limit = 50): Promise<number> {
         ctx.log.error({ job: row.id, kind: row.kind }, 'job kind has no handler');
         return true;
       }
+      running.set(ctx.database, (running.get(ctx.database) ?? 0) + 1);
       try {
         box.after = (await tx.transaction(async (sp) => handler(ctx, sp, row))) ?? null;
         await tx
@@ -80,6 +87,8 @@ export async function runDueJobs(ctx: AppContext, limit = 50): Promise<number> {
           })
           .where(eq(jobs.id, row.id));
         ctx.log.error({ job: row.id, kind: row.kind, attempts, err: message }, 'job failed');
+      } finally {
+        running.set(ctx.database, (running.get(ctx.database) ?? 1) - 1);
       }
       return true;
     });
@@ -127,4 +136,16 @@ export async function pendingJobs(db: DbOrTx, kind?: string) {
     .from(jobs)
     .where(kind ? and(isNull(jobs.doneAt), eq(jobs.kind, kind)) : isNull(jobs.doneAt))
     .orderBy(asc(jobs.runAt), sql`${jobs.key}`);
+}
+
+/**
+ * The jobs due at `now` and not done (waiting for a worker, or running), and the oldest one's due time: for /metrics
+ * (decision 0048). Read from the partial index of undone jobs by due time (jobs_due_idx).
+ */
+export async function jobBacklog(db: DbOrTx, now: Date): Promise<{ due: number; oldestDueAt: Date | null }> {
+  const [row] = await db
+    .select({ due: count(), oldestDueAt: min(jobs.runAt) })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now)));
+  return { due: row?.due ?? 0, oldestDueAt: row?.oldestDueAt ?? null };
 }

@@ -7,7 +7,7 @@
  * Sign-up and reset codes are not queued: the user waits for them on screen (auth sends them at once).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, min, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mailQueue, users, userSettings } from '../db/schema';
 import { renderNotification } from '../../shared/notifications';
@@ -232,6 +232,20 @@ async function compose(ctx: AppContext, row: Row): Promise<Message | null> {
 export async function waitingMail(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(mailQueue).where(eq(mailQueue.status, 'pending'));
   return row?.n ?? 0;
+}
+
+/**
+ * The mail queue for /metrics (decision 0048): mail waiting to be sent (new or being retried) and the oldest one's
+ * time, and mail given up after 24 hours of failures (until an admin resends it). Read from mail_queue_status_idx.
+ */
+export async function mailBacklog(db: DbOrTx): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
+  const rows = await db
+    .select({ status: mailQueue.status, n: count(), oldest: min(mailQueue.createdAt) })
+    .from(mailQueue)
+    .where(inArray(mailQueue.status, ['pending', 'failed']))
+    .groupBy(mailQueue.status);
+  const pending = rows.find((r) => r.status === 'pending');
+  return { pending: pending?.n ?? 0, failed: rows.find((r) => r.status === 'failed')?.n ?? 0, oldestPendingAt: pending?.oldest ?? null };
 }
 
 /** The signed token of a one-click turn-off: which user, which notification type (base64url `user.type.mac`). */

@@ -41,7 +41,7 @@ function migrationsDigest(extra = ''): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function migratedPgliteSnapshot(): Promise<Blob> {
+export async function migratedPgliteSnapshot(): Promise<Blob> {
   const pgliteDir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   const file = path.join(os.tmpdir(), `lc-pglite-${migrationsDigest(readFileSync(path.join(pgliteDir, '..', 'package.json'), 'utf8'))}.tar.gz`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);

@@ -10,6 +10,14 @@ export const uploadQuery = z.object({
 });
 export type UploadQuery = z.infer<typeof uploadQuery>;
 
+/** POST /api/uploads's multipart/form-data body, for the API document (the route streams it; nothing validates this) */
+export const uploadRequest = z.object({
+  file: z.string().meta({
+    contentMediaType: 'application/octet-stream',
+    description: 'The file, one part named `file`: its type is decided by its bytes (an image, or a whole MP4/MOV/M4V or WebM video)',
+  }),
+});
+
 export const uploadResponse = z.object({
   id: z.string().uuid(),
   url: z.string(),

@@ -34,7 +34,7 @@ export const WEBHOOK_ENDPOINTS_MAX = 10;
 export const WEBHOOK_ROTATION_OVERLAP_HOURS = 24;
 /** a failing endpoint is disabled after this long (hours), its owner mailed */
 export const WEBHOOK_GIVE_UP_HOURS = 72;
-/** the start of every signing secret; the rest is 32 random bytes, base64url */
+/** the start of every signing secret (Standard Webhooks); the rest is 32 random bytes in base64 (base64url before decision 0051) */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 // ------------------------------------------------------------------------------------------------

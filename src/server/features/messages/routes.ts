@@ -123,6 +123,8 @@ export const messageRoutes =
             200: mediaResponse('text/event-stream', 'Server-sent events: `ready`, then `message`, `read`, `notification` as they happen'),
             401: errorBody,
             403: errorBody,
+            // an Accept that refuses text/event-stream (@fastify/sse's answer, in the error body: platform/errors.ts)
+            406: errorBody,
             429: errorBody,
           },
         },

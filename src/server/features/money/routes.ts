@@ -7,6 +7,7 @@ import {
   receipt,
   rejectTopupBody,
   sandboxPayBody,
+  sandboxWebhookBody,
   topup,
   topupInput,
   topupsResponse,
@@ -161,6 +162,8 @@ export const moneyRoutes =
             summary: 'The sandbox payment provider’s notification (checkout.succeeded / checkout.failed), signed in X-Sandbox-Signature (t=…,v1=HMAC-SHA256)',
             description:
               'Who: the payment provider, proven by the signature (a bad or stale one → 400 and nothing changes). Delivered twice, the money moves once.',
+            // read raw (the signature covers its exact bytes), then checked against this schema
+            documentedBody: { mediaType: 'application/json', schema: sandboxWebhookBody },
             response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }), 400: errorBody, 404: errorBody },
           },
         },

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { TrackedMailer } from '../../platform/mail';
 import { FailoverLimiter } from '../../platform/redis';
+import { PRODUCT_VERSION } from '../../platform/version';
 
 /**
  * GET /api/health (readiness, decision 0033): the database decides whether this instance can serve
@@ -19,7 +20,6 @@ import { FailoverLimiter } from '../../platform/redis';
 const startedAt = Date.now();
 /** how many migrations this version ships (drizzle's journal) */
 const expectedMigrations = (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
-const version = process.env.npm_package_version ?? '0.1.0';
 
 /** A probe that takes longer than this counts as down (health answers within about a second). */
 const PROBE_TIMEOUT_MS = 1000;
@@ -27,7 +27,7 @@ const PROBE_TIMEOUT_MS = 1000;
 const REMOTE_PROBE_EVERY_MS = 30_000;
 
 export const uptimeSeconds = () => Math.round((Date.now() - startedAt) / 1000);
-export const appVersion = version;
+export const appVersion = PRODUCT_VERSION;
 
 async function probe(run: (signal: AbortSignal) => Promise<void>): Promise<'up' | 'down'> {
   const ac = new AbortController();
@@ -96,6 +96,6 @@ export async function health(ctx: AppContext): Promise<Health> {
     migrations: { applied, expected: expectedMigrations },
     dependencies,
     uptimeSeconds: uptimeSeconds(),
-    version,
+    version: PRODUCT_VERSION,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../shared/limits';
-import { uploadQuery, uploadResponse } from '../../../shared/schemas/uploads';
+import { uploadQuery, uploadRequest, uploadResponse } from '../../../shared/schemas/uploads';
 import { errorBody } from '../../../shared/schemas/common';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -26,7 +26,7 @@ export const uploadRoutes =
             'Type decided by content (videos: a whole MP4/MOV/M4V or WebM container); images re-encoded, ' +
             'at most 40 megapixels (400 IMAGE_TOO_LARGE_PIXELS), processed a few at a time (503 UPLOAD_BUSY when too many wait); ' +
             'size enforced while streaming (413).',
-          consumes: ['multipart/form-data'],
+          documentedBody: { mediaType: 'multipart/form-data', schema: uploadRequest },
           querystring: uploadQuery,
           response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody, 429: errorBody, 503: errorBody },
         },

@@ -106,14 +106,14 @@ async function send(ctx: AppContext, ep: Endpoint, row: Row): Promise<AttemptRes
     return { ok: false, status: null, latencyMs: 0, error: 'address not allowed or not resolvable' };
   }
   // the time of sending, from the machine's clock, not the platform's (a moved development clock): the receiver
-  // compares it with its own clock to refuse replays
+  // compares it with its own clock to refuse replays. Signed with the id and the body (Standard Webhooks, decision 0051).
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'LiveCommerce-Webhooks/1',
     'webhook-id': row.eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signatureHeader(signingSecrets(ctx, ep, ctx.clock.now()), timestamp, row.payload),
+    'webhook-signature': signatureHeader(signingSecrets(ctx, ep, ctx.clock.now()), row.eventId, timestamp, row.payload),
   };
   return post(target, headers, row.payload);
 }

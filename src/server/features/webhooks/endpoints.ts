@@ -9,7 +9,6 @@ import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_PING,
   WEBHOOK_ROTATION_OVERLAP_HOURS,
-  WEBHOOK_SECRET_PREFIX,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -18,10 +17,9 @@ import type { DbOrTx } from '../../db/client';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
-import { randomToken } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { addNotifications } from '../notifications';
-import { eventBody, secretSealer } from './outbox';
+import { eventBody, newSigningSecret, secretSealer } from './outbox';
 import { resolveWebhookUrl } from './urls';
 
 type Row = typeof webhookEndpoints.$inferSelect;
@@ -61,7 +59,6 @@ function deliveryView(d: DeliveryRow): WebhookDelivery {
   };
 }
 
-const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomToken(32)}`;
 const policy = (ctx: AppContext) => ({ allowLocal: ctx.config.webhookAllowLocal });
 
 async function ownEndpoint(tx: DbOrTx, userId: string, id: string, lock = false): Promise<Row> {
@@ -90,7 +87,7 @@ export async function createEndpoint(
   // the name is resolved and every address checked (WEBHOOK_URL_FORBIDDEN), before any transaction
   await resolveWebhookUrl(input.url, policy(ctx));
   const now = ctx.clock.now();
-  const secret = newSecret();
+  const secret = newSigningSecret();
   const id = randomUUID();
   const row = await ctx.db.transaction(async (tx) => {
     // the account row lock makes the count and the insert one step: parallel creations cannot pass the limit
@@ -150,7 +147,7 @@ export async function deleteEndpoint(ctx: AppContext, userId: string, id: string
 /** A new signing secret, answered once; the previous one keeps signing for 24 hours (both signatures are sent). */
 export async function rotateSecret(ctx: AppContext, userId: string, id: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const now = ctx.clock.now();
-  const secret = newSecret();
+  const secret = newSigningSecret();
   const row = await ctx.db.transaction(async (tx) => {
     const cur = await ownEndpoint(tx, userId, id, true);
     const [updated] = await tx

@@ -5,3 +5,4 @@
 export { webhookRoutes } from './routes';
 export { emitWebhookEvent, type WebhookEvent } from './outbox';
 export { deliverWebhooks } from './delivery';
+export { outboxBacklog } from './backlog';

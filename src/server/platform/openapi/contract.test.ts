@@ -79,10 +79,10 @@ describe('the document', () => {
     expect(text.length).toBeLessThan(600 * 1024);
     // the codes are listed once, in ErrorCode
     expect(text.split('"PAYOUT_REJECT_REASON_REQUIRED"').length - 1).toBe(1);
-    expect(doc.components.schemas.Error).toBeTruthy();
-    // an error answer is one shared response, its body the Error schema
+    expect(doc.components.schemas.ErrorBody).toBeTruthy();
+    // an error answer is one shared response, its body the ErrorBody schema
     expect(doc.paths['/api/tasks'].get.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
-    expect(doc.components.responses.BadRequest.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+    expect(doc.components.responses.BadRequest.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } });
     expect(doc.paths['/api/tasks'].get.responses['200'].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/TaskListResponse' } } });
     // only the schemas an operation reaches
     const refs = new Set([...text.matchAll(/"#\/components\/schemas\/([A-Za-z0-9]+)"/g)].map((m) => m[1]));

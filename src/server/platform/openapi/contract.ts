@@ -77,7 +77,7 @@ export class ContractChecker {
     if (!found) {
       // no operation: the router's 404 (or a refusal before routing), in the error body
       if (r.status < 400) return [`${where}: answered ${r.status} but the document has no such operation`];
-      return this.validate(r, ['components', 'schemas', 'Error'], where, type);
+      return this.validate(r, ['components', 'schemas', 'ErrorBody'], where, type);
     }
     const responses = found.op.responses ?? {};
     const key =

@@ -7,13 +7,14 @@
 import { appendFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_TYPES, WEBHOOK_PING, pingEventData } from '../../../shared/schemas/webhooks';
 import type { Config } from '../../config';
 import { ContractChecker } from './contract';
-import { completeResponses } from './responses';
+import { completeResponses, derivedStatuses } from './responses';
+import { PRODUCT_VERSION } from '../version';
 import { registerSchemaIds } from './schemas';
 
 /** The tags in the order the document lists them, one per feature. */
@@ -73,9 +74,11 @@ const STATUS_TEXT: Record<string, string> = {
   '403': 'Forbidden: wrong role, missing permission or API key scope, a cross-site request, or an API key where keys are not accepted',
   '404': 'Not found (or not visible to the caller)',
   '409': 'Conflict with the current state',
+  '406': 'Not acceptable: the answer cannot be given in a media type the request’s Accept allows',
   '413': 'The request body or file is too large',
   '414': 'The address or a path parameter is too long',
   '415': 'Unsupported media type',
+  '431': 'The request line and headers are over 16 KB together (an address that long, or a header)',
   '429': 'Too many requests',
   '502': 'An outside service (mail, SMS) failed',
   '503': 'Temporarily unavailable',
@@ -88,11 +91,13 @@ const ERROR_RESPONSES: Record<string, string> = {
   '401': 'Unauthorized',
   '403': 'Forbidden',
   '404': 'NotFound',
+  '406': 'NotAcceptable',
   '409': 'Conflict',
   '413': 'PayloadTooLarge',
   '414': 'UriTooLong',
   '415': 'UnsupportedMediaType',
   '429': 'TooManyRequests',
+  '431': 'HeadersTooLarge',
   '502': 'BadGateway',
   '503': 'Unavailable',
   '5XX': 'ServerError',
@@ -115,11 +120,15 @@ function refsIn(v: Json, out: Set<string>) {
   }
 }
 
-/** Tidies what zod emits: a query integer's string pattern is meaningless on an integer. */
+/**
+ * Tidies what zod emits: a query integer's string pattern is meaningless on an integer; `anyOf` with an empty schema
+ * (z.unknown().nullable()) matches anything, so it is that empty schema.
+ */
 function tidySchemas(v: Json) {
   if (Array.isArray(v)) for (const x of v) tidySchemas(x);
   else if (isObject(v)) {
     if (v.type === 'integer' && 'pattern' in v) delete v.pattern;
+    if (Array.isArray(v.anyOf) && v.anyOf.some((x) => isObject(x) && Object.keys(x).length === 0)) delete v.anyOf;
     for (const x of Object.values(v)) tidySchemas(x);
   }
 }
@@ -162,7 +171,7 @@ export function finishDocument(doc: JsonObject): JsonObject {
   tidySchemas(out);
   // an error answer that says only what its status says is one shared response (components.responses)
   const shared: JsonObject = {};
-  const errorContent = JSON.stringify({ 'application/json': { schema: { $ref: `${REF}Error` } } });
+  const errorContent = JSON.stringify({ 'application/json': { schema: { $ref: `${REF}ErrorBody` } } });
   for (const ops of Object.values(isObject(out.paths) ? out.paths : {})) {
     for (const op of Object.values(isObject(ops) ? ops : {})) {
       if (!isObject(op) || !isObject(op.responses)) continue;
@@ -195,8 +204,9 @@ export function finishDocument(doc: JsonObject): JsonObject {
 
 const WEBHOOK_HEADERS =
   'Headers: `webhook-id` (the event id: the same on a resend and on every retry — deduplicate on it), `webhook-timestamp` (unix seconds), ' +
-  '`webhook-signature`: `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`, the key being the whole `whsec_…` secret string; during a ' +
-  'rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else ' +
+  '`webhook-signature`: `v1,<base64 HMAC-SHA256(key, "<webhook-id>.<webhook-timestamp>.<raw body>")>`, the key being the base64 after ' +
+  '`whsec_` in the secret, decoded — the Standard Webhooks specification (https://www.standardwebhooks.com), so its libraries verify it; ' +
+  'during a rotation’s 24-hour overlap two space-separated signatures (new, old) — accept if any matches. Answer 2xx within 10 s; anything else ' +
   '(a redirect too) is retried with a growing delay for 3 days, in order per deal. Events of another account never reach you.';
 
 /** The OpenAPI 3.1 `webhooks` map (decision 0042): one entry per event type, its body `{id, type, createdAt, data}` with `data` $ref'd. */
@@ -204,9 +214,13 @@ function webhooksOfDocument(): JsonObject {
   const ids = registerSchemaIds();
   const entry = (type: string, dataSchema: z.ZodType): JsonObject => ({
     post: {
+      // webhookDealStateChanged: names a generated client's handler type (redocly's operation-operationId)
+      operationId: `webhook${type.replace(/(^|[._])([a-z])/g, (_m, _s: string, c: string) => c.toUpperCase())}`,
       summary: `${type} event`,
       description: WEBHOOK_HEADERS,
       tags: ['developers'],
+      // no OpenAPI scheme describes it: the receiver checks the `webhook-signature` header (see the description)
+      security: [],
       requestBody: {
         required: true,
         content: {
@@ -233,13 +247,21 @@ function webhooksOfDocument(): JsonObject {
   return out;
 }
 
+/** A route's `documentedBody` becomes its body for the document only (the route itself reads the request's stream). */
+function withDocumentedBody<T extends { schema?: FastifySchema }>(input: T): T {
+  const documented = input.schema?.documentedBody;
+  if (!input.schema || !documented) return input;
+  const { documentedBody: _, ...schema } = input.schema;
+  return { ...input, schema: { ...schema, body: documented.schema, consumes: [documented.mediaType] } };
+}
+
 type DocumentedRoute = RouteOptions & { schema?: { hide?: boolean; operationId?: string; tags?: readonly string[] } };
 
 /**
  * Registers the document and its viewer, and the check every API route passes at registration: one known
  * tag, a unique camelCase operationId, the error statuses completed. Call before the routes.
  */
-export async function registerApiDocs(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'mail'>) {
+export async function registerApiDocs(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'siteUrl' | 'mail'>) {
   registerSchemaIds();
   const operationIds = new Map<string, string>();
   app.addHook('onRoute', (route: DocumentedRoute) => {
@@ -254,13 +276,20 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
     if (!tags || tags.length !== 1 || !TAG_NAMES.has(tags[0])) throw new Error(`${where}: needs exactly one tag of API_TAGS`);
     // open to API keys (decision 0038): the scope the key needs; a bad key 401
     const keyScope = route.config?.keyScope;
+    const schema = route.schema as Record<string, unknown>;
+    // who may call it (decision 0052): a guard that refuses a visitor (401) needs a session (or the key); a 401 the
+    // route declares itself (a sign-up ticket, a wrong password, a private record) leaves the session optional
+    const guarded = derivedStatuses(route).includes(401);
+    const declares401 = '401' in ((schema.response as object | undefined) ?? {});
     if (keyScope) {
-      const schema = route.schema as Record<string, unknown>;
       // OpenAPI lists scopes of OAuth flows only: a bearer key's scope is the `x-scopes` extension and the description
-      schema.security = [{ session: [] }, { bearerAuth: [] }];
       schema['x-scopes'] = [keyScope];
       schema.description = `${typeof schema.description === 'string' ? `${schema.description} ` : ''}API key scope: \`${keyScope}\`.`;
     }
+    // the bearer key first where a key may call (a generated client's auth then sends the key as a bearer token), the
+    // session cookie next, `{}` (nothing) last when a visitor may call too; `[]` on a public operation
+    const schemes = [...(keyScope ? [{ bearerAuth: [] }] : []), ...(keyScope || guarded || declares401 ? [{ session: [] }] : [])];
+    schema.security = guarded || schemes.length === 0 ? schemes : [...schemes, {}];
     // the development operations answer 404 to any other machine (platform/loopback.ts)
     // ?onBehalfOf= (decision 0045): a visitor 401, not an agency or not approved 403, not on the roster 404
     const onBehalf = route.config?.onBehalf ? [401, 403, 404] : [];
@@ -268,12 +297,14 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
   });
 
   const transformObject = createJsonSchemaTransformObject({});
+  const transform = createJsonSchemaTransform({ skipList: [] });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Live-commerce marketplace API',
-        version: '0.1.0',
+        // the product's version (package.json): docs/api-changelog.md says what each one changed (decision 0052)
+        version: PRODUCT_VERSION,
         description:
           'The HTTP API of the live-commerce marketplace: companies post live-selling tasks, influencers apply or are invited, ' +
           'deals run through samples, a live session, a report and settlement, money moves through an escrow ledger.\n\n' +
@@ -284,9 +315,12 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
           'the TypeScript SDK `@livecommerce/sdk` (`packages/sdk`) wraps them. To try a call on this page: **Authorize**, paste the key under ' +
           '`bearerAuth`, then **Try it out** on an operation that names a scope.',
         contact: { name: 'Support', email: config.mail.support, ...(config.publicUrl ? { url: `${config.publicUrl}/contact` } : {}) },
+        // not open source: the site's terms of use govern it
+        license: { name: 'Terms of use', url: `${config.siteUrl}/terms` },
       },
       // PUBLIC_URL when set; else the server the document is read from
-      servers: [config.publicUrl ? { url: config.publicUrl } : { url: '/', description: 'The server this document is served from' }],
+      // the site's origin: PUBLIC_URL (production requires it), elsewhere http://localhost:PORT (decision 0052)
+      servers: [{ url: config.siteUrl, description: config.publicUrl ? 'The site (PUBLIC_URL)' : 'This server (PUBLIC_URL is not set)' }],
       tags: API_TAGS.map((t) => ({ ...t })),
       components: {
         securitySchemes: {
@@ -314,7 +348,7 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
         },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    transform: (input) => transform(withDocumentedBody(input)),
     transformObject: (input) =>
       finishDocument({ ...(transformObject(input) as unknown as JsonObject), webhooks: webhooksOfDocument() }) as unknown as ReturnType<typeof transformObject>,
   });

@@ -9,6 +9,16 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/schemas/common';
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A request body the route reads itself (a multipart stream, raw bytes to check a signature over): described in
+     * the document as the body of this media type, never validated by Fastify (decision 0052).
+     */
+    documentedBody?: { mediaType: string; schema: z.ZodType };
+  }
+}
+
 /** What a guard can answer before the route runs: 401 for a visitor, 403 for a wrong role or permission. */
 const GUARD_STATUSES = new WeakMap<object, readonly number[]>();
 
@@ -23,9 +33,10 @@ export const markHidingHook = <T extends object>(fn: T): T => markGuard(fn, [404
 
 /** The error statuses every /api/ operation can answer:
  * 403 an API key sent to an operation not open to keys (API_KEY_NOT_ALLOWED, platform/apiKeyAuth.ts);
- * 414 an address over 8 KB or a path segment over 100 characters; 429 the per-address limit;
+ * 414 an address over 8 KB or a path segment over 100 characters; 431 a request line and headers over 16 KB (Node
+ * refuses it before routing, app.ts's clientErrorHandler answers the error body); 429 the per-address limit;
  * 500 a fault, 503 the database unreachable (both in the error body). */
-export const GLOBAL_STATUSES = [403, 414, 429, 500, 503] as const;
+export const GLOBAL_STATUSES = [403, 414, 429, 431, 500, 503] as const;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -57,12 +68,15 @@ export function derivedStatuses(route: Pick<RouteOptions, 'method' | 'preValidat
   if (methods.some((m) => MUTATING.has(String(m)))) {
     // the cross-site check (platform/csrf.ts) refuses a foreign Origin
     out.add(403);
-  }
-  if (schema.body) {
-    // not JSON, empty, not the declared shape (400); over the body limit (413); not a JSON media type (415)
+    // Fastify reads a body sent to these methods whether or not the route takes one (decision 0052): not JSON, or a
+    // multipart without its boundary (400); over the body limit (413); a media type no parser reads (415)
     out.add(400);
     out.add(413);
     out.add(415);
+  }
+  if (schema.body) {
+    // empty or not the declared shape (400)
+    out.add(400);
   }
   return [...out].sort((a, b) => a - b);
 }

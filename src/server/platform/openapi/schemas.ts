@@ -68,7 +68,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
 
 /** Exports whose PascalCase name would say less than it should, or that two modules share. */
 const NAMES: Record<string, string> = {
-  'common.errorBody': 'Error',
+  // not `Error`: a generated client's type of that name would shadow the language's own (decision 0052)
+  'common.errorBody': 'ErrorBody',
   'common.errorCode': 'ErrorCode',
   'common.okBody': 'Ok',
   'admin.inviteRequest': 'AdminInviteRequest',

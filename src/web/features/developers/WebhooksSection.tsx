@@ -27,6 +27,8 @@ type Notice = { type: 'success' | 'error'; text: string };
 const DELIVERY_COLOR: Record<Delivery['status'], string> = { pending: 'gold', delivered: 'green', failed: 'red' };
 /** the i18n key of an event type: i18next would read the '.' of `deal.created` as a nesting separator */
 const eventKey = (e: string) => e.replace('.', '_') as 'deal_created';
+/** the specification our deliveries' signatures follow (decision 0051) */
+const STANDARD_WEBHOOKS_URL = 'https://www.standardwebhooks.com';
 
 /** 开发者设置 → Webhooks (decision 0042): endpoints, the signing secret once, recent deliveries, resend, test, rotate, delete. */
 export function WebhooksSection() {
@@ -66,6 +68,12 @@ export function WebhooksSection() {
           )}
         </div>
         <p className="dv-muted">{t('webhooks.intro')}</p>
+        <p className="dv-muted" data-testid="webhooks-verify">
+          {t('webhooks.verify')}{' '}
+          <a href={STANDARD_WEBHOOKS_URL} target="_blank" rel="noreferrer">
+            {t('webhooks.spec')}
+          </a>
+        </p>
         {list}
         {notice && <Alert type={notice.type} showIcon title={notice.text} role="status" className="dv-notice" data-testid="webhooks-notice" />}
         {full && !creating && <Alert type="warning" showIcon title={t('webhooks.limitReached', { max: q.data?.max ?? 10 })} className="dv-notice" />}

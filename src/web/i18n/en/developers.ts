@@ -74,6 +74,9 @@ const developers: Messages<typeof zh> = {
     title: 'Webhooks',
     intro:
       'When an event happens, the platform POSTs signed JSON to your https address (the webhook-signature header: HMAC-SHA256). Failures are retried with growing delays for 3 days; the events of one deal arrive in order.',
+    verify:
+      'Signatures follow the Standard Webhooks specification: any of its libraries (such as standardwebhooks on npm or PyPI), or verifyWebhook in our SDK, checks the raw body of a delivery with your whsec_ signing secret; a changed webhook-id, webhook-timestamp or body fails the check.',
+    spec: 'Standard Webhooks specification',
     count: 'Endpoints {{count}} / {{max}}',
     loading: 'Loading webhook endpoints…',
     loadingDeliveries: 'Loading deliveries…',

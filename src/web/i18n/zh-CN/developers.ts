@@ -72,6 +72,9 @@ const developers = {
     title: 'Webhook 回调',
     intro:
       '事件发生后，平台向您的 https 地址 POST 一条签名的 JSON（webhook-signature 请求头：HMAC-SHA256）。失败会在 3 天内按递增间隔重试，同一订单的事件按顺序送达。',
+    verify:
+      '签名遵循 Standard Webhooks 规范：用该规范的任一官方库（如 npm 或 PyPI 上的 standardwebhooks）或我们 SDK 的 verifyWebhook，以 whsec_ 签名密钥校验原始请求体即可；webhook-id、webhook-timestamp 或请求体被改动都无法通过校验。',
+    spec: 'Standard Webhooks 规范',
     count: '回调地址 {{count}} / {{max}}',
     loading: '正在加载回调地址…',
     loadingDeliveries: '正在加载推送记录…',
