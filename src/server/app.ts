@@ -23,7 +23,8 @@ import { registerApiDocs, registerContractLog } from './platform/openapi/documen
 import { makeDirs } from './platform/datadir';
 import { isLoopbackAddress } from './platform/loopback';
 import { AppError, errorBody, FRAMEWORK_ERRORS, registerErrorHandling, sendError } from './platform/errors';
-import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail';
+import { logSerializers, registerRequestLogScope, RequestLogController, requestIdOf, requestScopedLogger, StdoutLogStream } from './platform/logging';
+import { OutboxMailer, SmtpMailer, TrackedMailer, type Mailer } from './platform/mail';
 import { registerMetrics } from './platform/metrics';
 import { MemoryLimiter, type Limiter } from './platform/ratelimit';
 import { createRedis, FailoverLimiter, limiterStore } from './platform/redis';
@@ -103,7 +104,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     // errors raised before routing (a malformed address, a path parameter over 100 characters) answer in
     // the product's error body too, not Fastify's
-    frameworkErrors: (err, _request, reply) => sendError(reply, new AppError(FRAMEWORK_ERRORS[err.code] ?? 'BAD_REQUEST')),
+    frameworkErrors: (err, request, reply) =>
+      sendError(reply.header('x-request-id', request.id), new AppError(FRAMEWORK_ERRORS[err.code] ?? 'BAD_REQUEST'), request.id),
     // a request Node refuses before Fastify sees it (headers over 16 KB, a malformed request line)
     // still gets the JSON error body
     clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
@@ -115,12 +117,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
+    // the request id: the caller's X-Request-Id when it is sane, else a UUID (decision 0047); answered on every reply
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // one line per request, at debug (slow ones at info, 5xx at warn), the path without its query string
+    logController: new RequestLogController(),
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // never sonic-boom's synchronous writes to stdout: a stream that drops lines when stdout does not drain
+            stream: opts.logStream ?? new StdoutLogStream(),
+            serializers: logSerializers,
             redact: {
               paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
@@ -133,8 +142,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config.database));
   if (!opts.database) await database.migrate();
   const storage: Storage = createStorage(config.storage);
-  const mailer: Mailer = opts.mailer ?? (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(database.db));
-  if (config.isProduction && mailer.kind === 'outbox') {
+  const configuredMailer: Mailer = opts.mailer ?? (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(database.db));
+  if (config.isProduction && configuredMailer.kind === 'outbox') {
     app.log.warn('SMTP_URL is not set: mail is only written to the outbox table and no one receives it');
   }
 
@@ -144,6 +153,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const limiter: Limiter = config.redisUrl
     ? new FailoverLimiter(createRedis(config.redisUrl, config.redisTimeoutMs), clock, app.log)
     : new MemoryLimiter(clock);
+  // every send's outcome is remembered: health says `degraded` while recent sends fail (decision 0047)
+  const mailer = new TrackedMailer(configuredMailer, () => clock.nowMs());
   const publicCache = new PublicCache(clock, config.publicCacheSeconds * 1000);
   const realtime = new RealtimeHub(database, app.log);
   await realtime.start();
@@ -155,7 +166,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sms,
     storage,
     limiter,
-    log: app.log,
+    // services' lines written while serving a request carry its id (decision 0047)
+    log: requestScopedLogger(app.log),
     clock,
     publicCache,
     realtime,
@@ -176,10 +188,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (stopJobs) await stopJobs();
     await realtime.close();
     if (limiter instanceof MemoryLimiter || limiter instanceof FailoverLimiter) await limiter.close();
-    if (mailer instanceof SmtpMailer) mailer.close();
+    if (configuredMailer instanceof SmtpMailer) configuredMailer.close();
     if (!opts.database) await database.close();
   });
 
+  // every answer names its request (errors, 404s and pages too): the header, and the error body's requestId
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerRequestLogScope(app);
   registerErrorHandling(app);
   // e2e: every API response checked against the document (before compression sees the body; decision 0031)
   if (config.contractLog && !config.isProduction) registerContractLog(app, config.contractLog);

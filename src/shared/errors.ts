@@ -504,6 +504,8 @@ export type ApiErrorBody = {
     params?: ErrorParams;
     /** per-field error codes for form validation, keyed by dotted path */
     fields?: Record<string, ErrorCode>;
+    /** the request's id (its X-Request-Id): what to quote to support, and what its log lines carry */
+    requestId?: string;
   };
 };
 

@@ -797,7 +797,7 @@ describe('the safety net: a data exception that still reaches the error handler'
     for (let n = 0; n < Object.keys(failing).length; n += 1) {
       const res = await app.inject({ method: 'GET', url: `/boom/${n}` });
       expect(res.statusCode, Object.keys(failing)[n]).toBe(400);
-      expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: '请求参数有误' } });
+      expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: '请求参数有误', requestId: expect.any(String) } });
     }
     await app.close();
   });

@@ -65,9 +65,11 @@ export function issuesToError(issues: readonly Issue[]): AppError {
   return new AppError(first?.code ?? 'BAD_REQUEST', first?.params, fields);
 }
 
-export function sendError(reply: FastifyReply, err: AppError) {
+/** `requestId`: for answers that pass no hooks (Fastify's framework errors); the preSerialization hook adds it to the rest. */
+export function sendError(reply: FastifyReply, err: AppError, requestId?: string) {
   if (err.headers) reply.headers(err.headers);
-  return reply.status(err.status).send(errorBody(err.code, err.params, err.fields));
+  const body = errorBody(err.code, err.params, err.fields);
+  return reply.status(err.status).send(requestId ? { error: { ...body.error, requestId } } : body);
 }
 
 /**
@@ -163,6 +165,13 @@ export const FRAMEWORK_ERRORS: Partial<Record<string, ErrorCode>> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'MEDIA_TYPE_UNSUPPORTED',
 };
 
+/** `{error:{code,…}}`: the product's error body (src/shared/schemas/common.ts). */
+function isErrorBody(payload: unknown): payload is ApiErrorBody {
+  if (typeof payload !== 'object' || payload === null || !('error' in payload)) return false;
+  const error = (payload as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string';
+}
+
 /** Fastify's own error body (`{statusCode, error, message}`), as a plugin may send it itself (@fastify/sse's 406). */
 const isFastifyErrorBody = (v: unknown): v is { statusCode: number } =>
   typeof v === 'object' && v !== null && typeof (v as { statusCode?: unknown }).statusCode === 'number' && 'error' in v && 'message' in v;
@@ -179,10 +188,13 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
-  // an error body a plugin sends itself, not through the handler below, is answered in the product's body too
-  app.addHook('preSerialization', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || !isFastifyErrorBody(payload)) return payload;
-    return errorBody(CODE_OF_STATUS[reply.statusCode] ?? (reply.statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST'));
+  // an error body a plugin sends itself, not through the handler below, is answered in the product's body too;
+  // every error body names its request (`error.requestId`, the X-Request-Id header's value; decision 0047)
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400) return payload;
+    const body = isFastifyErrorBody(payload) ? errorBody(CODE_OF_STATUS[reply.statusCode] ?? (reply.statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST')) : payload;
+    if (!isErrorBody(body)) return payload;
+    return { ...body, error: { ...body.error, requestId: request.id } };
   });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error);
@@ -216,7 +228,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ route: request.routeOptions.url, ...safeErrorLog(error) }, 'database unavailable');
-      return sendError(reply, new AppError('UNAVAILABLE', undefined, undefined, { 'retry-after': '5' }));
+      return sendError(reply, new AppError('UNAVAILABLE', { dependency: 'database' }, undefined, { 'retry-after': '5' }));
     }
     // never the error object itself: a database error's message and detail carry the statement's values
     request.log.error({ route: request.routeOptions.url, method: request.method, ...safeErrorLog(error) }, 'unhandled error');

@@ -64,3 +64,48 @@ export class SmtpMailer implements Mailer {
     this.transport.close();
   }
 }
+
+/** Health counts the mail server as failing after this many failed sends in a row… */
+export const MAIL_FAILURES_DEGRADED = 3;
+/** …the last of them within this long (decision 0047). */
+export const MAIL_FAILURE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The mailer the app uses: the configured one, with the outcome of every e-mail it hands over remembered — the
+ * codes sent at once and the queue worker's sends alike. A server that answers the health probe but refuses
+ * every message shows here: `sending` is `failing` after MAIL_FAILURES_DEGRADED failures in a row, the last
+ * within MAIL_FAILURE_WINDOW_MS, and `ok` again after one success.
+ */
+export class TrackedMailer implements Mailer {
+  readonly kind: Mailer['kind'];
+  check?: () => Promise<void>;
+  private failuresInARow = 0;
+  private lastFailureAt = 0;
+  constructor(
+    readonly inner: Mailer,
+    private nowMs: () => number,
+  ) {
+    this.kind = inner.kind;
+    // only a mailer that can be probed is (tests replace or remove `check` on the instance)
+    if (inner.check) this.check = () => inner.check!();
+  }
+
+  async send(msg: OutgoingMessage) {
+    // the development outbox carries SMS too: only e-mail says anything about the mail server
+    if (msg.channel !== 'email') return this.inner.send(msg);
+    try {
+      await this.inner.send(msg);
+    } catch (err) {
+      this.failuresInARow += 1;
+      this.lastFailureAt = this.nowMs();
+      throw err;
+    }
+    this.failuresInARow = 0;
+  }
+
+  /** whether recent sends fail (by the app's clock) */
+  sending(): 'ok' | 'failing' {
+    const recent = this.nowMs() - this.lastFailureAt < MAIL_FAILURE_WINDOW_MS;
+    return this.failuresInARow >= MAIL_FAILURES_DEGRADED && recent ? 'failing' : 'ok';
+  }
+}

@@ -74,7 +74,10 @@ describe('GET /metrics', () => {
       const res = await off.app.inject({ method: 'GET', url: METRICS_PATH, headers });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
-      expect(res.body).toBe(unknown.body);
+      // the same body but for its own request id (decision 0047)
+      const { requestId, ...error } = (res.json() as { error: { requestId: string } }).error;
+      expect(requestId).toBe(res.headers['x-request-id']);
+      expect({ error }).toEqual({ ...unknown.json(), error: { ...(unknown.json() as { error: object }).error, requestId: undefined } });
     }
   });
 

@@ -11,7 +11,13 @@
  *
  * A signal that arrives while the server is still starting (migrations, seeding) is kept: the server
  * closes as soon as it is built. A second signal changes nothing; the forced exit still stands.
+ *
+ * The forced exit is a timer of the event loop; a main thread that is blocked (a synchronous write to a pipe
+ * nobody reads, a stuck native call) would never run it. So the signal also arms a watchdog on a thread of its
+ * own (decision 0047): SHUTDOWN.killMs after the signal it sends the process SIGKILL — the exit status is then
+ * 137 (128 + 9) in a shell, "killed by SIGKILL" to a supervisor — whatever the main thread is doing.
  */
+import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 
 export const SHUTDOWN = {
@@ -19,7 +25,24 @@ export const SHUTDOWN = {
   graceMs: 5_000,
   /** when the process exits whatever is still running (a stuck close), code 1 */
   forceMs: 9_000,
+  /** when the watchdog thread kills the process (SIGKILL) if it is still there: the main thread is stuck */
+  killMs: 9_500,
 } as const;
+
+/**
+ * Arms a thread that sends this process SIGKILL `ms` from now unless the process is gone first. It needs
+ * nothing from the main thread once started (its own event loop), and does not keep the process alive.
+ */
+export function armKillWatchdog(ms: number): { disarm(): void } {
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), Math.max(0, workerData.at - Date.now()));`,
+    // no inherited --import hooks (tsx in development): a bare thread that starts fast
+    { eval: true, workerData: { pid: process.pid, at: Date.now() + ms }, stdout: true, stderr: true, execArgv: [] },
+  );
+  worker.unref();
+  return { disarm: () => void worker.terminate() };
+}
 
 export type StopSignal = 'SIGTERM' | 'SIGINT';
 
@@ -29,6 +52,12 @@ type Options = {
   /** for tests: shorter waits */
   graceMs?: number;
   forceMs?: number;
+  killMs?: number;
+  /**
+   * the last resort when the main thread is blocked (default: armKillWatchdog at SHUTDOWN.killMs, and only
+   * with the real process.exit — a test that passes `exit` gets none unless it passes one)
+   */
+  watchdog?: (() => { disarm(): void }) | null;
   /** before the app exists: where to say what happens (the app's logger afterwards) */
   write?: (line: string) => void;
   /** for tests: where the signals come from (the process) */
@@ -45,6 +74,8 @@ export function stopOnSignals(opts: Options = {}) {
   const graceMs = opts.graceMs ?? SHUTDOWN.graceMs;
   const forceMs = opts.forceMs ?? SHUTDOWN.forceMs;
   const write = opts.write ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const armWatchdog = opts.watchdog !== undefined ? opts.watchdog : opts.exit ? null : () => armKillWatchdog(opts.killMs ?? SHUTDOWN.killMs);
+  let watchdog: { disarm(): void } | null = null;
   let app: FastifyInstance | null = null;
   let signal: StopSignal | null = null;
   let closing = false;
@@ -74,7 +105,15 @@ export function stopOnSignals(opts: Options = {}) {
   const onSignal = (s: StopSignal) => {
     if (signal) return;
     signal = s;
-    // armed before anything else: whatever hangs below, the process ends (a timer that keeps it alive until then)
+    // armed before anything else: whatever hangs below, the process ends (a timer that keeps it alive until then),
+    // and if the main thread itself is blocked, the watchdog thread kills it
+    if (armWatchdog) {
+      try {
+        watchdog = armWatchdog();
+      } catch {
+        // no thread could be started (out of memory): the timer below still stands
+      }
+    }
     force = setTimeout(() => {
       write(`still not stopped ${forceMs} ms after ${s}: exiting now`);
       exit(1);
@@ -103,6 +142,7 @@ export function stopOnSignals(opts: Options = {}) {
       signals.off('SIGTERM', term);
       signals.off('SIGINT', int);
       if (force) clearTimeout(force);
+      watchdog?.disarm();
     },
     /** the signal received, if any */
     get signal() {

@@ -13,6 +13,8 @@ export const errorBody = z.object({
     message: z.string(),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     fields: z.record(z.string(), errorCode).optional(),
+    /** the request's id, as in the X-Request-Id header of the answer and in the server's log lines */
+    requestId: z.string().optional(),
   }),
 });
 

@@ -19,8 +19,11 @@ export const healthDependencies = z.object({
   redis: z.object({ status: z.enum(['up', 'down', 'not_configured']), limits: z.enum(['shared', 'memory']) }),
   /** where uploads live (the local directory is writable, or the S3 bucket answers) */
   storage: z.object({ status: dependencyState, driver: z.enum(['local', 's3']) }),
-  /** the SMTP server answers (outbox: mail is written to the database) */
-  mail: z.object({ status: dependencyState, kind: z.enum(['outbox', 'smtp']) }),
+  /**
+   * the SMTP server answers (outbox: mail is written to the database); `degraded` while it answers but recent sends
+   * fail (three in a row, the last within 5 minutes), `up` again after a successful send
+   */
+  mail: z.object({ status: z.enum(['up', 'down', 'degraded']), kind: z.enum(['outbox', 'smtp']) }),
 });
 
 export const healthResponse = z.object({

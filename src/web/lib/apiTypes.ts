@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Readiness: the database, and the state of Redis, storage and mail
-         * @description Who: anyone. The readiness probe. 200 once the database answers and every migration of this version is applied: `status` is `ok` when every dependency is up, `degraded` when Redis, storage or mail is down (the instance still serves; with Redis down, rate limits count in this instance's memory). 503 otherwise (database down or migrations pending), with Retry-After.
+         * @description Who: anyone. The readiness probe. 200 once the database answers and every migration of this version is applied: `status` is `ok` when every dependency is up, `degraded` when Redis, storage or mail is down, or when recent mail sends fail (mail `degraded`; the instance still serves; with Redis down, rate limits count in this instance's memory). 503 otherwise (database down or migrations pending: `params.dependency` is `database`), with Retry-After.
          */
         get: operations["getHealth"];
         put?: never;
@@ -5441,6 +5441,7 @@ export interface components {
                 fields?: {
                     [key: string]: components["schemas"]["ErrorCode"];
                 };
+                requestId?: string;
             };
         };
         /** @enum {string} */
@@ -5516,7 +5517,8 @@ export interface components {
                 driver: "local" | "s3";
             };
             mail: {
-                status: components["schemas"]["DependencyState"];
+                /** @enum {string} */
+                status: "up" | "down" | "degraded";
                 /** @enum {string} */
                 kind: "outbox" | "smtp";
             };

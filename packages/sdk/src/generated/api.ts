@@ -1846,6 +1846,7 @@ export interface components {
                 fields?: {
                     [key: string]: components["schemas"]["ErrorCode"];
                 };
+                requestId?: string;
             };
         };
         /** @enum {string} */

@@ -5,14 +5,17 @@ import type { Health } from '../../../shared/schemas/stats';
 import { migrationsFolder, queryRows } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { TrackedMailer } from '../../platform/mail';
 import { FailoverLimiter } from '../../platform/redis';
 import { PRODUCT_VERSION } from '../../platform/version';
 
 /**
  * GET /api/health (readiness, decision 0033): the database decides whether this instance can serve
- * (503 when it does not answer or a migration is pending); Redis, storage and mail are reported, and a
- * dependency down among them makes the answer `degraded`, still 200 — the instance serves, with rate
- * limits in memory (Redis), without uploads (storage) or without sending mail.
+ * (503 when it does not answer or a migration is pending, naming it: `params.dependency` `database`); Redis,
+ * storage and mail are reported, and a dependency down among them makes the answer `degraded`, still 200 —
+ * the instance serves, with rate limits in memory (Redis), without uploads (storage) or without sending mail.
+ * Mail is `down` when the SMTP server does not answer its probe, and `degraded` while it answers but recent
+ * sends fail (decision 0047: three in a row, the last within 5 minutes; `up` again after a success).
  */
 const startedAt = Date.now();
 /** how many migrations this version ships (drizzle's journal) */
@@ -62,10 +65,10 @@ async function databaseReady(ctx: AppContext): Promise<number> {
     const [row] = await queryRows<{ n: number | string }>(ctx.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     applied = Number(row?.n ?? 0);
   } catch {
-    throw new AppError('UNAVAILABLE', undefined, undefined, { 'retry-after': '5' });
+    throw new AppError('UNAVAILABLE', { dependency: 'database' }, undefined, { 'retry-after': '5' });
   }
   // fewer: another instance is still migrating (or this one failed to): not ready yet
-  if (applied < expectedMigrations) throw new AppError('UNAVAILABLE', undefined, undefined, { 'retry-after': '5' });
+  if (applied < expectedMigrations) throw new AppError('UNAVAILABLE', { dependency: 'database', migrations: 'pending' }, undefined, { 'retry-after': '5' });
   return applied;
 }
 
@@ -78,13 +81,15 @@ export async function health(ctx: AppContext): Promise<Health> {
     storage.driver === 'local' ? probe((signal) => storage.check(signal)) : rememberedProbe(ctx, storage, (signal) => storage.check(signal)),
     mailCheck ? rememberedProbe(ctx, mailer, () => mailCheck()) : Promise.resolve('up' as const),
   ]);
+  // the server answers its probe but refuses what is sent: degraded (a probe that fails says more: down)
+  const mailStatus = mailState === 'up' && mailer instanceof TrackedMailer && mailer.sending() === 'failing' ? 'degraded' : mailState;
   const dependencies: Health['dependencies'] = {
     database: { status: 'up', kind: ctx.database.kind },
     redis: { status: redis, limits: limiter instanceof FailoverLimiter && limiter.usingRedis ? 'shared' : 'memory' },
     storage: { status: storageState, driver: storage.driver },
-    mail: { status: mailState, kind: mailer.kind },
+    mail: { status: mailStatus, kind: mailer.kind },
   };
-  const degraded = redis === 'down' || storageState === 'down' || mailState === 'down';
+  const degraded = redis === 'down' || storageState === 'down' || mailStatus !== 'up';
   return {
     status: degraded ? 'degraded' : 'ok',
     database: ctx.database.kind,

@@ -16,8 +16,9 @@ export const systemRoutes =
           summary: 'Readiness: the database, and the state of Redis, storage and mail',
           description:
             'Who: anyone. The readiness probe. 200 once the database answers and every migration of this version is applied: `status` is `ok` when ' +
-            'every dependency is up, `degraded` when Redis, storage or mail is down (the instance still serves; with Redis down, rate limits count ' +
-            "in this instance's memory). 503 otherwise (database down or migrations pending), with Retry-After.",
+            'every dependency is up, `degraded` when Redis, storage or mail is down, or when recent mail sends fail (mail `degraded`; the instance still ' +
+            "serves; with Redis down, rate limits count in this instance's memory). 503 otherwise (database down or migrations pending: " +
+            '`params.dependency` is `database`), with Retry-After.',
           response: { 200: healthResponse, 503: errorBody },
         },
         config: { rateLimit: false },

@@ -178,6 +178,6 @@ describe('logs and early errors (item 10)', () => {
 
     const long = await fetch(`http://127.0.0.1:${port}/api/tasks?search=${'a'.repeat(9000)}`);
     expect(long.status).toBe(414);
-    expect(await long.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: '请求地址过长' } });
+    expect(await long.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: '请求地址过长', requestId: expect.any(String) } });
   });
 });

@@ -184,7 +184,7 @@ describe('the one error shape', () => {
       const res = await c.request({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: '请求的资源不存在' } });
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: '请求的资源不存在', requestId: expect.any(String) } });
     }
   });
 
@@ -209,6 +209,7 @@ describe('the one error shape', () => {
         code: 'EMAIL_INVALID',
         message: '请输入有效的邮箱地址',
         fields: { email: 'EMAIL_INVALID', password: 'PASSWORD_TOO_SHORT', userType: 'USER_TYPE_REQUIRED' },
+        requestId: res.headers['x-request-id'],
       },
     });
   });
@@ -292,7 +293,7 @@ describe('production (NODE_ENV=production)', () => {
     const c = new Client(prod.app);
     expect((await c.post('/api/auth/email-code', { email: 'prod@example.com' })).statusCode).toBe(200);
     const res = await c.get('/api/dev/outbox?to=prod@example.com');
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: '请求的资源不存在' } });
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: '请求的资源不存在', requestId: expect.any(String) } });
     expect(res.statusCode).toBe(404);
     expect(errorOf(await upload(c, 'image-test', await pngBytes()))).toEqual({ status: 404, code: 'NOT_FOUND', message: '请求的资源不存在' });
     const docs = (await c.get('/api/docs/json')).json() as { paths: Record<string, unknown> };

@@ -128,7 +128,7 @@ describe('the document', () => {
 describe('answers outside the happy path are declared, in the product error body', () => {
   it('an over-long path parameter is 414 URI_TOO_LONG, not Fastify’s own body', async () => {
     const res = await new Client(t.app).get(`/api/deals/${'a'.repeat(120)}`);
-    expect(res.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: '请求地址过长' } });
+    expect(res.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: '请求地址过长', requestId: expect.any(String) } });
     expect(res.statusCode).toBe(414);
   });
 
