@@ -56,7 +56,8 @@ export class StripeProvider implements PaymentProvider {
     const session = await this.client.checkout.sessions.create(
       {
         mode: 'payment',
-        payment_method_types: ['card', 'alipay', 'wechat_pay'],
+        // the API version this SDK is pinned to (2026-11-18) names the methods allowed_payment_method_types (decision 0055)
+        allowed_payment_method_types: ['card', 'alipay', 'wechat_pay'],
         payment_method_options: { wechat_pay: { client: 'web' } },
         line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: amountCents, product_data: { name: 'Wallet top-up 钱包充值' } } }],
         client_reference_id: reference,

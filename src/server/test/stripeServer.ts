@@ -39,7 +39,16 @@ export function stripeServer() {
 
   function intentJson(pi: Intent, expand: string[]) {
     const bt = pi.feeReady
-      ? { id: `txn_${pi.chargeId.slice(3)}`, object: 'balance_transaction', amount: pi.amount, currency: pi.currency, fee: pi.feeCents, net: pi.amount - pi.feeCents, type: 'charge', status: 'pending' }
+      ? {
+          id: `txn_${pi.chargeId.slice(3)}`,
+          object: 'balance_transaction',
+          amount: pi.amount,
+          currency: pi.currency,
+          fee: pi.feeCents,
+          net: pi.amount - pi.feeCents,
+          type: 'charge',
+          status: 'pending',
+        }
       : null;
     const charge = {
       id: pi.chargeId,
@@ -96,9 +105,8 @@ export function stripeServer() {
           currency: params.get('line_items[0][price_data][currency]') ?? 'usd',
           client_reference_id: params.get('client_reference_id'),
           metadata,
-          payment_method_types: params.getAll('payment_method_types[]').length
-            ? params.getAll('payment_method_types[]')
-            : [0, 1, 2, 3].map((i) => params.get(`payment_method_types[${i}]`)).filter((x): x is string => x !== null),
+          // what the session may be paid with, as Stripe reports it (payment_method_types on the object)
+          payment_method_types: [0, 1, 2, 3, 4, 5].map((i) => params.get(`allowed_payment_method_types[${i}]`)).filter((x): x is string => x !== null),
           payment_intent: null,
           success_url: params.get('success_url'),
           cancel_url: params.get('cancel_url'),

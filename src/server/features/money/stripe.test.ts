@@ -64,7 +64,12 @@ async function startTopup(c: Client, amount = '120.00') {
 describe('configuration', () => {
   it('reads the three variables into the SDK’s host, port and protocol; half a configuration or a sandbox in production is refused', () => {
     const base = { NODE_ENV: 'test', DATA_DIR: t.config.dataDir, SECRET_KEY: 'x'.repeat(40) };
-    const c = loadConfig({ ...base, STRIPE_SECRET_KEY: STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: 'http://127.0.0.1:4567' });
+    const c = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: 'http://127.0.0.1:4567',
+    });
     expect(c.payments.stripe?.api).toEqual({ protocol: 'http', host: '127.0.0.1', port: 4567 });
     expect(loadConfig({ ...base, STRIPE_SECRET_KEY: STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET }).payments.stripe?.api).toEqual({
       protocol: 'https',
@@ -110,7 +115,7 @@ describe('a $120.00 top-up through Stripe', () => {
     expect(p.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(p.get('line_items[0][price_data][unit_amount]')).toBe('12000');
     expect(p.get('line_items[0][quantity]')).toBe('1');
-    expect([p.get('payment_method_types[0]'), p.get('payment_method_types[1]'), p.get('payment_method_types[2]')]).toEqual(['card', 'alipay', 'wechat_pay']);
+    expect([0, 1, 2, 3].map((i) => p.get(`allowed_payment_method_types[${i}]`))).toEqual(['card', 'alipay', 'wechat_pay', null]);
     expect(p.get('client_reference_id')).toBe(topup.id);
     expect(p.get('metadata[topupId]')).toBe(topup.id);
     expect(p.get('success_url')).toBe(`${t.config.siteUrl}/wallet/topup-result?topup=${topup.id}`);
@@ -134,7 +139,12 @@ describe('a $120.00 top-up through Stripe', () => {
     expect(tampered.statusCode).toBe(400);
     const stale = await deliver(payload, fake.sign(payload, { timestampMs: clock.nowMs() - 10 * 60_000 }));
     expect(stale.statusCode).toBe(400);
-    const bare = await new Client(t.app).request({ method: 'POST', url: '/api/payments/webhook/stripe', payload, headers: { 'content-type': 'application/json' } });
+    const bare = await new Client(t.app).request({
+      method: 'POST',
+      url: '/api/payments/webhook/stripe',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bare.statusCode).toBe(400);
     expect(await wallet(c)).toBe(0);
     expect((await rowOf(topup.id)).status).toBe('pending');
@@ -158,9 +168,17 @@ describe('a $120.00 top-up through Stripe', () => {
     expect(await wallet(c)).toBe(12000);
 
     // the books: the company has the full 12000; the platform bears the fee; the clearing account holds what Stripe pays out
-    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `topup:${topup.id}`));
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `topup:${topup.id}`));
     expect(entries).toHaveLength(1);
-    expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `topup:${topup.id}:fee`))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.idempotencyKey, `topup:${topup.id}:fee`)),
+    ).toHaveLength(1);
     expect((await balanceOf('world_provider_fees', null)) - feesBefore).toBe(-378);
     expect(await balanceOf('company_available', co.user.id)).toBe(12000);
     expect(await checkLedger(db())).toEqual([]);
@@ -229,7 +247,12 @@ describe('a $120.00 top-up through Stripe', () => {
     clock.advance(3 * 60_000);
     await runDueJobs(t.app.ctx);
     expect((await rowOf(topup.id)).feeCents).toBe(610);
-    expect(await db().select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `topup:${topup.id}:fee`))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.idempotencyKey, `topup:${topup.id}:fee`)),
+    ).toHaveLength(1);
   });
 
   it('answers 502 and fails the top-up when Stripe cannot be reached; an unknown top-up is 404', async () => {
@@ -270,7 +293,10 @@ describe('without Stripe configured', () => {
     try {
       const co = await makeCompany(plain.app.ctx.db, { user: { passwordHash: hash } });
       const c = await signedIn(plain.app, co.user.email);
-      expect(errorOf(await c.post('/api/wallet/topups', { amount: '5.00', method: 'stripe' }))).toMatchObject({ status: 400, code: 'TOPUP_METHOD_UNAVAILABLE' });
+      expect(errorOf(await c.post('/api/wallet/topups', { amount: '5.00', method: 'stripe' }))).toMatchObject({
+        status: 400,
+        code: 'TOPUP_METHOD_UNAVAILABLE',
+      });
       expect((await c.get('/api/wallet/topup-methods')).json()).toEqual({ methods: ['sandbox', 'bank_transfer'] });
       const res = await new Client(plain.app).request({
         method: 'POST',

@@ -64,7 +64,10 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
       ctx.log.warn({ event: ev.id, type: ev.type }, 'stripe: an event for a Checkout Session no top-up knows');
       return { duplicate: !fresh, row: null };
     }
-    await tx.update(paymentEvents).set({ topupId: row.id }).where(and(eq(paymentEvents.provider, 'stripe'), eq(paymentEvents.eventId, ev.id)));
+    await tx
+      .update(paymentEvents)
+      .set({ topupId: row.id })
+      .where(and(eq(paymentEvents.provider, 'stripe'), eq(paymentEvents.eventId, ev.id)));
     if (!fresh || row.status !== 'pending') return { duplicate: true, row };
     await apply(ctx, tx, row, session, use, now);
     return { duplicate: false, row };
