@@ -140,8 +140,9 @@ export function stripeServer() {
     state,
     /** what STRIPE_API_URL is set to */
     url: '',
-    async start(): Promise<string> {
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    /** listens on 127.0.0.1 (`port`: a fixed one, e.g. the one STRIPE_API_URL of an e2e server names; default any free one) */
+    async start(port = 0): Promise<string> {
+      await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
       this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       return this.url;
     },
