@@ -253,6 +253,11 @@ describe('a $120.00 top-up through Stripe', () => {
         .from(ledgerEntries)
         .where(eq(ledgerEntries.idempotencyKey, `topup:${topup.id}:fee`)),
     ).toHaveLength(1);
+    // the books check sees a fee that is recorded but not booked as recorded
+    await db().update(topups).set({ feeCents: 611 }).where(eq(topups.id, topup.id));
+    expect(await checkLedger(db())).toEqual([`top-up ${topup.id}: provider fee 611 does not match the ledger`]);
+    await db().update(topups).set({ feeCents: 610 }).where(eq(topups.id, topup.id));
+    expect(await checkLedger(db())).toEqual([]);
   });
 
   it('answers 502 and fails the top-up when Stripe cannot be reached; an unknown top-up is 404', async () => {
