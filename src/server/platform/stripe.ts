@@ -87,9 +87,16 @@ export class StripeProvider implements PaymentProvider {
     return this.parseEvent(rawBody, signature, nowMs) !== null;
   }
 
-  /** the fee Stripe took for the payment intent's charge (its balance transaction, expanded), null until it exists */
-  async feeOf(paymentIntentId: string): Promise<StripeFee> {
-    const pi = await this.client.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] });
+  /**
+   * the fee Stripe took for the payment intent's charge (its balance transaction, expanded), null until it exists;
+   * `quick`: one try within 8 s (while Stripe waits for the webhook's answer), else the client's retries and timeout
+   */
+  async feeOf(paymentIntentId: string, quick = false): Promise<StripeFee> {
+    const pi = await this.client.paymentIntents.retrieve(
+      paymentIntentId,
+      { expand: ['latest_charge.balance_transaction'] },
+      quick ? { timeout: 8000, maxNetworkRetries: 0 } : undefined,
+    );
     const charge = pi.latest_charge;
     if (!charge || typeof charge === 'string') return null;
     const bt = charge.balance_transaction;

@@ -136,7 +136,7 @@ export async function collectFee(ctx: AppContext, topupId: string): Promise<bool
   const stripe = stripeProvider(ctx);
   const [row] = await ctx.db.select().from(topups).where(eq(topups.id, topupId));
   if (!stripe || !row || row.method !== 'stripe' || row.status !== 'succeeded' || row.feeCents !== null || !row.paymentRef) return true;
-  const fee = await stripe.feeOf(row.paymentRef);
+  const fee = await stripe.feeOf(row.paymentRef, true);
   if (!fee) return false;
   await ctx.db.transaction((tx) => bookFee(tx, topupId, fee, ctx.clock.now()));
   return true;
