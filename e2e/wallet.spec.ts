@@ -3,9 +3,14 @@
  *  - zh-CN at 390 px: a company tops up $1,234.56 through the sandbox (测试支付), sees the balance and the
  *    statement line with its running balance;
  *  - en: a company asks for a bank transfer top-up and gets a reference code; an admin with 财务 confirms it
- *    in the console; the company's balance grows by the amount.
+ *    in the console; the company's balance grows by the amount;
+ *  - with Stripe configured (decision 0055; the server started with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET of
+ *    src/server/test/stripeServer.ts and STRIPE_API_URL=http://127.0.0.1:<port>, skipped otherwise): a company's
+ *    $120.00 top-up goes to Stripe's Checkout (a local Stripe-compatible server; the Checkout page stubbed), the
+ *    signed checkout.session.completed credits it, and the result page it comes back to says so.
  */
 import type { Page } from '@playwright/test';
+import { STRIPE_TEST_KEY, STRIPE_TEST_WEBHOOK_SECRET, stripeServer } from '../src/server/test/stripeServer';
 import { DEMO, apiLogin, expect, test } from './fixtures';
 
 const balanceOf = async (page: Page) => ((await (await page.request.get('/api/wallet')).json()) as { availableCents: number }).availableCents;
@@ -19,7 +24,7 @@ test.describe('wallet', () => {
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { name: '我的钱包' })).toBeVisible();
     await page.getByTestId('topup-amount').fill('1,234.56');
-    await expect(page.getByRole('radio', { name: '测试支付（沙盒）' })).toBeChecked();
+    await page.getByRole('radio', { name: '测试支付（沙盒）' }).check();
     await page.getByTestId('topup-submit').click();
     const row = page.getByTestId('topup-row').first();
     await expect(row).toContainText('$1,234.56');
@@ -82,5 +87,55 @@ test.describe('wallet', () => {
     await expect(company.getByTestId('topup-row').first()).toContainText('Credited');
     await companyCtx.close();
     await adminCtx.close();
+  });
+
+  const stripeUrl = process.env.STRIPE_API_URL;
+  test('with Stripe: a $120.00 top-up goes to Checkout, the signed webhook credits it, the result page says so', async ({ page, request }) => {
+    test.skip(
+      !stripeUrl || process.env.STRIPE_SECRET_KEY !== STRIPE_TEST_KEY || process.env.STRIPE_WEBHOOK_SECRET !== STRIPE_TEST_WEBHOOK_SECRET,
+      'the server runs without the local Stripe',
+    );
+    const fake = stripeServer();
+    await fake.start(Number(new URL(stripeUrl!).port));
+    try {
+      // Stripe's hosted Checkout page is not reachable offline: a stand-in at its address
+      await page.route('https://checkout.stripe.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }));
+      await apiLogin(page, 'company2@demo.test', DEMO.password);
+      const before = await balanceOf(page);
+      await page.goto('/wallet');
+      await page.getByTestId('topup-amount').fill('120.00');
+      await page.getByRole('radio', { name: '在线支付（银行卡 / 支付宝 / 微信支付）' }).check();
+      await page.getByTestId('topup-submit').click();
+      await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+
+      const sent = fake.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+      expect(sent.params.get('line_items[0][price_data][unit_amount]')).toBe('12000');
+      expect(sent.params.get('line_items[0][price_data][currency]')).toBe('usd');
+      expect([0, 1, 2].map((i) => sent.params.get(`allowed_payment_method_types[${i}]`))).toEqual(['card', 'alipay', 'wechat_pay']);
+      const topupId = sent.params.get('client_reference_id')!;
+      const [session] = [...fake.sessions.values()];
+
+      // the customer pays; Stripe notifies the platform, signed
+      const payload = fake.event('checkout.session.completed', fake.pay(session.id, { feeCents: 378 }));
+      const hook = await request.post('/api/payments/webhook/stripe', {
+        data: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload) },
+      });
+      expect(hook.status()).toBe(200);
+      const forged = await request.post('/api/payments/webhook/stripe', {
+        data: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(payload, { secret: 'whsec_forged' }) },
+      });
+      expect(forged.status()).toBe(400);
+
+      // Checkout sends the company back
+      await page.goto(`/wallet/topup-result?topup=${topupId}`);
+      await expect(page.getByTestId('topup-result-status')).toContainText('充值成功');
+      await expect(page.getByTestId('topup-result-amount')).toHaveText('$120.00');
+      await page.getByTestId('topup-result-back').click();
+      await expect(page.getByTestId('wallet-available')).toHaveText(money(before + 12000));
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -85,6 +85,20 @@ const envSchema = z
       .max(512, 'must be at most 512 characters')
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
       .optional(),
+    // Stripe (decision 0055): top-ups by card, Alipay and WeChat Pay through Stripe Checkout
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+    /** where the Stripe SDK sends its requests (default https://api.stripe.com; tests point it at a local server) */
+    STRIPE_API_URL: z
+      .url()
+      .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin (protocol, host and optional port), e.g. https://api.stripe.com')
+      .optional(),
   })
   .superRefine((e, ctx) => {
     if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
@@ -117,6 +131,15 @@ const envSchema = z
     }
     if (e.NODE_ENV === 'production' && e.DEV_CLOCK) {
       ctx.addIssue({ code: 'custom', path: ['DEV_CLOCK'], message: 'cannot be used in production' });
+    }
+    if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (or neither)' });
+    }
+    if (e.STRIPE_API_URL && !e.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is only used with STRIPE_SECRET_KEY' });
+    }
+    if (e.NODE_ENV === 'production' && e.STRIPE_API_URL && !e.STRIPE_API_URL.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'must be https:// in production' });
     }
     if (e.SMS_GATEWAY_URL && (!e.SMS_ACCOUNT || !e.SMS_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['SMS_ACCOUNT'], message: 'SMS_ACCOUNT and SMS_PASSWORD are required with SMS_GATEWAY_URL' });
@@ -193,6 +216,14 @@ export type Config = {
   contractLog?: string;
   /** the bearer token GET /metrics answers to (decision 0048); unset: no /metrics, nothing collected */
   metricsToken?: string;
+  /**
+   * the payment providers the wallet offers (decision 0055): Stripe when its keys are set; the sandbox outside
+   * production only (never in production, where a company without Stripe pays by bank transfer)
+   */
+  payments: {
+    sandbox: boolean;
+    stripe?: { secretKey: string; webhookSecret: string; api: { protocol: 'http' | 'https'; host: string; port: number } };
+  };
   /** the web build to serve; absent in tests */
   webDist?: string;
   /** the web app's server entry the pages are rendered with (dist/server/entry-server.js; decision 0034) */
@@ -267,9 +298,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     devClock: e.DEV_CLOCK,
     contractLog: e.API_CONTRACT_LOG,
     metricsToken: e.METRICS_TOKEN,
+    payments: {
+      sandbox: e.NODE_ENV !== 'production',
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api: stripeApi(e.STRIPE_API_URL ?? 'https://api.stripe.com') }
+          : undefined,
+    },
     webDist: path.resolve('dist/web'),
     ssrEntry: path.resolve(e.SSR_ENTRY ?? 'dist/server/entry-server.js'),
   };
+}
+
+/** STRIPE_API_URL as the SDK's host, port and protocol */
+function stripeApi(url: string): { protocol: 'http' | 'https'; host: string; port: number } {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 };
 }
 
 /** The host part of a development address: a wildcard or this machine's loopback is reachable as localhost. */

@@ -442,6 +442,12 @@ export const ERRORS = {
   MONEY_AMOUNT_INVALID: { status: 400, zh: '请输入有效的金额（最多两位小数）', en: 'Please enter a valid amount (at most two decimals)' },
   MONEY_AMOUNT_RANGE: { status: 400, zh: '单笔充值金额需在 $1.00 到 $1,000,000.00 之间', en: 'A top-up must be between $1.00 and $1,000,000.00' },
   TOPUP_METHOD_INVALID: { status: 400, zh: '请选择充值方式', en: 'Please choose a payment method' },
+  TOPUP_METHOD_UNAVAILABLE: { status: 400, zh: '该充值方式暂不可用，请选择其他方式', en: 'This payment method is not available; please choose another' },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    zh: '支付服务暂时无法连接，请稍后再试',
+    en: 'The payment service cannot be reached right now; please try again later',
+  },
   TOPUP_NOT_FOUND: { status: 404, zh: '充值记录不存在', en: 'This top-up does not exist' },
   TOPUP_NOT_PENDING: { status: 409, zh: '该充值已处理，请刷新后查看', en: 'This top-up was already handled; please refresh' },
   TOPUP_AMOUNT_MISMATCH: { status: 400, zh: '支付金额与充值金额不一致', en: 'The paid amount differs from the top-up' },

@@ -17,13 +17,21 @@ export const LEDGER_ACCOUNT_KINDS = [
   'platform_fee_revenue',
   'payouts_in_transit',
   'world_payments_in',
+  /**
+   * money at the payment provider (Stripe) for the platform (decision 0055): a Stripe top-up's gross amount comes
+   * in here (negative: the provider holds it for us), its fee goes back out; the provider's payouts to the bank
+   * (reconciliation, later) bring it back to zero
+   */
+  'world_provider_clearing',
+  /** the fees the payment provider kept, borne by the platform, never by the company (decision 0055; a debit balance) */
+  'world_provider_fees',
   'world_payouts_out',
   /** where the demo seed's money comes from (decision 0032): it never leaves the platform */
   'world_demo',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
-export const TOPUP_METHODS = ['sandbox', 'bank_transfer'] as const;
+export const TOPUP_METHODS = ['sandbox', 'bank_transfer', 'stripe'] as const;
 export type TopupMethod = (typeof TOPUP_METHODS)[number];
 export const TOPUP_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 export type TopupStatus = (typeof TOPUP_STATUSES)[number];

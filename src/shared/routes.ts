@@ -39,6 +39,7 @@ export const APP_PAGES = [
   { path: '/messages/:id' },
   { path: '/wallet' },
   { path: '/wallet/sandbox-pay/:id' },
+  { path: '/wallet/topup-result' },
   { path: '/wallet/receipt/:id' },
   { path: '/developers' },
   { path: '/videos', render: true },

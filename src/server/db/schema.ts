@@ -1266,6 +1266,22 @@ export const ledgerLines = pgTable(
   ],
 );
 
+/**
+ * The payment provider's notifications already acted on (decision 0055): one row per (provider, event id),
+ * written in the transaction that acted on it, so a notification delivered again, or twice at once, acts once.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    topupId: uuid('topup_id').references(() => topups.id),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
 /** A company's funding of its wallet: by the payment provider (sandbox today) or by bank transfer confirmed by finance. */
 export const topups = pgTable(
   'topups',
@@ -1281,6 +1297,12 @@ export const topups = pgTable(
     providerRef: text('provider_ref'),
     /** bank transfers: the code the company writes on its transfer */
     bankReference: text('bank_reference'),
+    /** Stripe (decision 0055): the Checkout page the company pays on (providerRef is the Checkout Session's id) */
+    checkoutUrl: text('checkout_url'),
+    /** Stripe: the payment intent that paid it (what a refund or a dispute names later) */
+    paymentRef: text('payment_ref'),
+    /** Stripe: the fee Stripe took, borne by the platform (null until read from the charge's balance transaction) */
+    feeCents: bigint('fee_cents', { mode: 'number' }),
     /** the ledger entry that moved the money (set once, when it succeeded) */
     entryId: uuid('entry_id').references(() => ledgerEntries.id),
     failureReason: text('failure_reason'),
@@ -1297,7 +1319,8 @@ export const topups = pgTable(
       .on(t.method, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     check('topups_amount_positive', sql`${t.amountCents} > 0`),
-    check('topups_method', sql`${t.method} in ('sandbox', 'bank_transfer')`),
+    check('topups_method', sql`${t.method} in ('sandbox', 'bank_transfer', 'stripe')`),
+    check('topups_fee_non_negative', sql`${t.feeCents} is null or ${t.feeCents} >= 0`),
     check('topups_status', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
     check('topups_entry_when_succeeded', sql`(${t.status} = 'succeeded') = (${t.entryId} is not null)`),
   ],

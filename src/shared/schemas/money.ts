@@ -25,8 +25,10 @@ export const topup = z.object({
   status: z.enum(TOPUP_STATUSES),
   /** bank transfers: the code to write on the transfer */
   bankReference: z.string().nullable(),
-  /** sandbox payments: the (test) checkout page to pay on */
+  /** sandbox payments: the (test) checkout page to pay on; Stripe: its Checkout page (the same as checkoutUrl) while pending */
   redirectUrl: z.string().nullable(),
+  /** Stripe (decision 0055): the Checkout Session's page the company pays on, while pending */
+  checkoutUrl: z.string().nullable(),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
@@ -35,6 +37,11 @@ export type Topup = z.infer<typeof topup>;
 export const topupsQuery = pageQuery(50, 50);
 export const topupsResponse = listOf(topup);
 export type TopupsResponse = z.infer<typeof topupsResponse>;
+export const topupResponse = z.object({ topup });
+
+/** which methods this installation offers (decision 0055): Stripe when configured, the sandbox outside production, bank transfer always */
+export const topupMethodsResponse = z.object({ methods: z.array(z.enum(TOPUP_METHODS)) });
+export type TopupMethodsResponse = z.infer<typeof topupMethodsResponse>;
 
 export const statementLine = z.object({
   id: z.number(),

@@ -42,6 +42,7 @@ const AdminSetupPage = lazyPage(() => import('../features/admin/AdminSetupPage')
 const DealPage = lazyPage(() => import('../features/deals/DealPage'), ['deals', 'messages']);
 const DealsPage = lazyPage(() => import('../features/deals/DealsPage'), ['deals']);
 const WalletPage = lazyPage(() => import('../features/money/WalletPage'), ['money', 'payouts']);
+const TopupResultPage = lazyPage(() => import('../features/money/TopupResultPage'), ['money']);
 const SandboxPayPage = lazyPage(() => import('../features/money/SandboxPayPage'), ['money']);
 const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['money']);
 const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'), ['developers']);
@@ -89,6 +90,7 @@ const PAGES: Record<LayoutPath, LazyPage> = {
   '/messages/:id': MessagesPage,
   '/wallet': WalletPage,
   '/wallet/sandbox-pay/:id': SandboxPayPage,
+  '/wallet/topup-result': TopupResultPage,
   '/wallet/receipt/:id': ReceiptPage,
   '/developers': DevelopersPage,
   '/videos': VideosPage,

@@ -109,7 +109,8 @@ export async function post(tx: Tx, entry: EntryInput, now: Date): Promise<Posted
  * The invariants of the books, as text (none broken: []): every entry and all lines sum to zero, every
  * entry has two lines or more, each cached balance equals the sum of its lines and its last line's
  * running balance, no account but the outside world's is below zero, a top-up has moved money
- * exactly when it succeeded, by its own amount, and the payouts match their entries (checkPayouts).
+ * exactly when it succeeded, by its own amount, its provider fee is booked as recorded, and the payouts match their
+ * entries (checkPayouts).
  * `npm run ledger:check` and every money test file run it.
  */
 export async function checkLedger(db: DbOrTx): Promise<string[]> {
@@ -152,6 +153,17 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
                    where e.idempotency_key = 'topup:' || t.id::text and a.kind in ('company_available', 'influencer_available') and a.owner_id = t.user_id))`,
   );
   for (const r of topupsOff) problems.push(`top-up ${r.id} (${r.status}) does not match the ledger`);
+  // the payment provider's fee (decision 0055): booked exactly when recorded on its top-up, by that amount
+  const feesOff = await queryRows<{ id: string; fee: string | null }>(
+    db,
+    sql`select t.id, t.fee_cents::text as fee from topups t
+         where coalesce(t.fee_cents, 0) <> coalesce((
+                 select -sum(l.amount_cents) from ledger_lines l
+                   join ledger_entries e on e.id = l.entry_id
+                   join ledger_accounts a on a.id = l.account_id
+                  where e.idempotency_key = 'topup:' || t.id::text || ':fee' and a.kind = 'world_provider_fees'), 0)`,
+  );
+  for (const r of feesOff) problems.push(`top-up ${r.id}: provider fee ${r.fee ?? 'none'} does not match the ledger`);
   problems.push(...(await checkEscrow(db)));
   problems.push(...(await checkPayouts(db)));
   return problems;

@@ -10,6 +10,7 @@ import {
   sandboxWebhookBody,
   topup,
   topupInput,
+  topupMethodsResponse,
   topupsQuery,
   topupsResponse,
   walletQuery,
@@ -23,6 +24,7 @@ import { currentUser, guard } from '../../platform/session';
 import {
   confirmBankTransfer,
   createTopup,
+  getTopup,
   handleSandboxWebhook,
   listAdminTopups,
   listTopups,
@@ -33,6 +35,8 @@ import {
   rejectBankTransfer,
   statementCsv,
 } from './service';
+import { topupMethods } from './providers';
+import { handleStripeWebhook } from './stripeTopups';
 
 const walletOwners = guard({ roles: ['company', 'influencer', 'agency'] });
 const companiesOnly = guard({ roles: ['company'] });
@@ -119,6 +123,39 @@ export const moneyRoutes =
       async (request) => pageOfAll(await listTopups(ctx, await currentUser(request)), request.query),
     );
 
+    app.get(
+      '/api/wallet/topups/:id',
+      {
+        preValidation: walletOwners,
+        config: { keyScope: 'wallet:read' },
+        schema: {
+          operationId: 'getTopup',
+          tags: ['money'],
+          summary: 'One of the signed-in user’s top-ups (the page after Stripe’s Checkout reads its status here)',
+          description: 'Who: companies and influencers, their own top-ups only (anyone else’s: 404).',
+          params: idParams,
+          response: { 200: z.object({ topup }), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        },
+      },
+      async (request) => ({ topup: await getTopup(ctx, await currentUser(request), request.params.id) }),
+    );
+
+    app.get(
+      '/api/wallet/topup-methods',
+      {
+        preValidation: walletOwners,
+        config: { keyScope: 'wallet:read' },
+        schema: {
+          operationId: 'listTopupMethods',
+          tags: ['money'],
+          summary: 'The top-up methods this installation offers: stripe when configured, sandbox outside production, bank_transfer always',
+          description: 'Who: companies and influencers.',
+          response: { 200: topupMethodsResponse, 401: errorBody, 403: errorBody },
+        },
+      },
+      async () => ({ methods: topupMethods(ctx) }),
+    );
+
     app.post(
       '/api/wallet/topups',
       {
@@ -128,10 +165,11 @@ export const moneyRoutes =
           operationId: 'createTopup',
           tags: ['money'],
           summary:
-            'Start a top-up: `amountCents` in integer cents (123456 is $1,234.56), `method` sandbox or bank_transfer. Always answers pending: the money moves when the payment is confirmed.',
-          description: 'Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for).',
+            'Start a top-up: `amountCents` in integer cents (123456 is $1,234.56), `method` stripe, sandbox or bank_transfer (what GET /api/wallet/topup-methods lists). Always answers pending: the money moves when the payment is confirmed. Stripe answers its Checkout page in `checkoutUrl`.',
+          description:
+            'Who: companies (to fund tasks and deals) and influencers (to pay a deposit a task asks for). 400 TOPUP_METHOD_UNAVAILABLE for a method not offered here; 502 PAYMENT_PROVIDER_UNAVAILABLE when Stripe cannot be reached (the top-up is failed, nothing moved).',
           body: topupInput,
-          response: { 200: z.object({ topup }), ...errors },
+          response: { 200: z.object({ topup }), ...errors, 502: errorBody },
         },
       },
       async (request) => ({ topup: await createTopup(ctx, await currentUser(request), request.body) }),
@@ -156,7 +194,7 @@ export const moneyRoutes =
     // the provider's notification: its signature is checked over the exact bytes received, so this route reads the body raw
     await app.register(async (hook) => {
       hook.removeAllContentTypeParsers();
-      hook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+      hook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
       hook.post(
         '/api/payments/webhook/sandbox',
         {
@@ -175,6 +213,25 @@ export const moneyRoutes =
           const raw = typeof request.body === 'string' ? request.body : '';
           const sig = request.headers['x-sandbox-signature'];
           return handleSandboxWebhook(ctx, raw, typeof sig === 'string' ? sig : undefined);
+        },
+      );
+      hook.post(
+        '/api/payments/webhook/stripe',
+        {
+          schema: {
+            operationId: 'receiveStripeWebhook',
+            tags: ['money'],
+            summary:
+              'Stripe’s notifications (decision 0055), signed in Stripe-Signature: checkout.session.completed / async_payment_succeeded credit the top-up once, expired / async_payment_failed end it; other events are acknowledged and ignored',
+            description:
+              'Who: Stripe, proven by the signature over the raw body (a bad or stale one → 400 and nothing changes; 404 when Stripe is not configured). An amount or currency differing from the top-up’s → 400 TOPUP_AMOUNT_MISMATCH, nothing moves. Delivered twice, or twice at once, the money moves once.',
+            response: { 200: z.object({ ok: z.literal(true), duplicate: z.boolean() }), 400: errorBody, 404: errorBody },
+          },
+        },
+        async (request) => {
+          const raw = typeof request.body === 'string' ? request.body : '';
+          const sig = request.headers['stripe-signature'];
+          return handleStripeWebhook(ctx, raw, typeof sig === 'string' ? sig : undefined);
         },
       );
     });

@@ -18,35 +18,28 @@ import { audit } from '../../platform/admin';
 import { toCsv, type CsvValue } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { SandboxProvider } from '../../platform/payments';
 import type { AuthUser } from '../../platform/session';
 import { payDueCommissions } from './escrow';
+import { sandboxProvider, stripeProvider, topupMethods } from './providers';
+
+export { sandboxProvider } from './providers';
 import { accountFor, accountWhere, post } from './ledger';
 import { emitWebhookEvent } from '../webhooks';
 
-type TopupRow = typeof topups.$inferSelect;
-
-const providers = new WeakMap<AppContext, SandboxProvider>();
-/** the sandbox provider of this app (its webhook key is derived from SECRET_KEY) */
-export function sandboxProvider(ctx: AppContext): SandboxProvider {
-  let p = providers.get(ctx);
-  if (!p) {
-    p = new SandboxProvider(ctx.config.secretKey);
-    providers.set(ctx, p);
-  }
-  return p;
-}
+export type TopupRow = typeof topups.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function topupView(r: TopupRow): Topup {
+export function topupView(r: TopupRow): Topup {
+  const checkoutUrl = r.method === 'stripe' && r.status === 'pending' ? r.checkoutUrl : null;
   return {
     id: r.id,
     amountCents: r.amountCents,
     method: r.method as TopupMethod,
     status: r.status as TopupStatus,
     bankReference: r.bankReference,
-    redirectUrl: r.method === 'sandbox' && r.status === 'pending' ? `/wallet/sandbox-pay/${r.id}` : null,
+    redirectUrl: r.method === 'sandbox' && r.status === 'pending' ? `/wallet/sandbox-pay/${r.id}` : checkoutUrl,
+    checkoutUrl,
     failureReason: r.failureReason,
     createdAt: r.createdAt.toISOString(),
     confirmedAt: iso(r.confirmedAt),
@@ -60,8 +53,12 @@ function bankReferenceCode(): string {
   return `LC-${part()}-${part()}`;
 }
 
-/** POST /api/wallet/topups (companies): a pending top-up; the sandbox answers with its checkout page, a transfer with its reference code. */
+/**
+ * POST /api/wallet/topups (companies): a pending top-up; Stripe and the sandbox answer with their checkout page, a
+ * transfer with its reference code. A method this installation does not offer is refused (TOPUP_METHOD_UNAVAILABLE).
+ */
 export async function createTopup(ctx: AppContext, user: AuthUser, input: { amountCents: number; method: TopupMethod }): Promise<Topup> {
+  if (!topupMethods(ctx).includes(input.method)) throw new AppError('TOPUP_METHOD_UNAVAILABLE');
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(topups)
@@ -70,7 +67,7 @@ export async function createTopup(ctx: AppContext, user: AuthUser, input: { amou
       amountCents: input.amountCents,
       method: input.method,
       status: 'pending',
-      provider: input.method === 'sandbox' ? 'sandbox' : null,
+      provider: input.method === 'bank_transfer' ? null : input.method,
       bankReference: input.method === 'bank_transfer' ? bankReferenceCode() : null,
       createdAt: now,
       updatedAt: now,
@@ -81,6 +78,36 @@ export async function createTopup(ctx: AppContext, user: AuthUser, input: { amou
     const [withRef] = await ctx.db.update(topups).set({ providerRef: checkout.providerRef }).where(eq(topups.id, row.id)).returning();
     return topupView(withRef);
   }
+  const stripe = input.method === 'stripe' ? stripeProvider(ctx) : null;
+  if (stripe) {
+    let checkout: { providerRef: string; redirectUrl: string | null };
+    try {
+      checkout = await stripe.createCheckout(row.amountCents, row.id);
+    } catch (err) {
+      ctx.log.error({ topup: row.id, err: err instanceof Error ? err.message : String(err) }, 'stripe: the Checkout Session could not be created');
+      await ctx.db
+        .update(topups)
+        .set({ status: 'failed', failureReason: 'provider_unavailable', updatedAt: ctx.clock.now() })
+        .where(and(eq(topups.id, row.id), eq(topups.status, 'pending')));
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+    }
+    const [withRef] = await ctx.db
+      .update(topups)
+      .set({ providerRef: checkout.providerRef, checkoutUrl: checkout.redirectUrl })
+      .where(eq(topups.id, row.id))
+      .returning();
+    return topupView(withRef);
+  }
+  return topupView(row);
+}
+
+/** GET /api/wallet/topups/:id: one of the signed-in user's own top-ups (the result page after Stripe's Checkout reads it) */
+export async function getTopup(ctx: AppContext, user: AuthUser, id: string): Promise<Topup> {
+  const [row] = await ctx.db
+    .select()
+    .from(topups)
+    .where(and(eq(topups.id, id), eq(topups.userId, user.id)));
+  if (!row) throw new AppError('TOPUP_NOT_FOUND');
   return topupView(row);
 }
 
@@ -89,17 +116,20 @@ export async function listTopups(ctx: AppContext, user: AuthUser): Promise<Topup
   return rows.map(topupView);
 }
 
-/** Moves a locked, pending top-up's money and marks it succeeded (inside the caller's transaction). */
-async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | null) {
+/**
+ * Moves a locked, pending top-up's money and marks it succeeded (inside the caller's transaction). Stripe's money
+ * comes in through the provider's clearing account (decision 0055): the wallet gets the full amount either way.
+ */
+export async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | null) {
   const [owner] = await tx.select({ userType: userProfiles.userType }).from(userProfiles).where(eq(userProfiles.userId, row.userId));
   const isCompany = owner?.userType === 'company';
-  const from = await accountFor(tx, 'world_payments_in', null);
+  const from = await accountFor(tx, row.method === 'stripe' ? 'world_provider_clearing' : 'world_payments_in', null);
   const to = await accountFor(tx, isCompany ? 'company_available' : owner?.userType === 'agency' ? 'agency_available' : 'influencer_available', row.userId);
   const posted = await post(
     tx,
     {
       kind: 'topup',
-      memo: row.method === 'sandbox' ? 'sandbox' : `bank_transfer ${row.bankReference ?? ''}`.trim(),
+      memo: row.method === 'bank_transfer' ? `bank_transfer ${row.bankReference ?? ''}`.trim() : row.method,
       idempotencyKey: `topup:${row.id}`,
       createdBy: confirmedBy,
       lines: [
@@ -123,7 +153,7 @@ async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: string | n
   });
 }
 
-async function lockTopup(tx: Tx, where: ReturnType<typeof eq>): Promise<TopupRow | null> {
+export async function lockTopup(tx: Tx, where: ReturnType<typeof eq>): Promise<TopupRow | null> {
   const [row] = await tx.select().from(topups).where(where).for('update');
   return row ?? null;
 }

@@ -11,7 +11,7 @@ import type { Schema } from '../../lib/client';
 import { useErrorText } from '../../lib/errors';
 import { formatMoney, useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { topupsQuery, useCreateTopup, usePayCommissions, walletQuery } from './api';
+import { topupMethodsQuery, topupsQuery, useCreateTopup, usePayCommissions, walletQuery } from './api';
 import BankAccounts from './BankAccounts';
 import PayoutsSection from './PayoutsSection';
 import './money.css';
@@ -175,8 +175,12 @@ function TopupSection() {
   const f = useFormat();
   const { apiErrorText, errorText } = useErrorText();
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<TopupMethod>('sandbox');
+  const methods = useQuery(topupMethodsQuery()).data ?? [];
+  const [chosen, setMethod] = useState<TopupMethod | null>(null);
+  // the first method offered (Stripe when configured) until the company picks one
+  const method: TopupMethod = chosen ?? methods[0] ?? 'bank_transfer';
   const [error, setError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
   const create = useCreateTopup();
   const list = useQuery(topupsQuery(true));
 
@@ -188,7 +192,14 @@ function TopupSection() {
     create.mutate(
       { amountCents: cents, method },
       {
-        onSuccess: () => setAmount(''),
+        onSuccess: (tp) => {
+          setAmount('');
+          // Stripe: off to its Checkout page; it brings the company back to /wallet/topup-result
+          if (tp.checkoutUrl) {
+            setRedirecting(true);
+            window.location.assign(tp.checkoutUrl);
+          }
+        },
         onError: (e) => setError(apiErrorText(e, t('topup.failed'))),
       },
     );
@@ -220,18 +231,17 @@ function TopupSection() {
           <div role="radiogroup" aria-label={t('topup.method')}>
             <div>{t('topup.method')}</div>
             <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as TopupMethod)}>
-              <Radio value="sandbox" data-testid="topup-method-sandbox">
-                {t('topup.methods.sandbox')}
-              </Radio>
-              <Radio value="bank_transfer" data-testid="topup-method-bank">
-                {t('topup.methods.bank_transfer')}
-              </Radio>
+              {methods.map((m) => (
+                <Radio key={m} value={m} data-testid={`topup-method-${m === 'bank_transfer' ? 'bank' : m}`}>
+                  {t(`topup.methods.${m}`)}
+                </Radio>
+              ))}
             </Radio.Group>
           </div>
-          <p className="wl-muted">{method === 'sandbox' ? t('topup.sandboxNote') : t('topup.bankNote')}</p>
+          <p className="wl-muted">{t(method === 'stripe' ? 'topup.stripeNote' : method === 'sandbox' ? 'topup.sandboxNote' : 'topup.bankNote')}</p>
           {error && <Alert type="error" showIcon title={error} data-testid="topup-error" />}
-          <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="topup-submit">
-            {t('topup.submit')}
+          <Button type="primary" htmlType="submit" loading={create.isPending || redirecting} data-testid="topup-submit">
+            {redirecting ? t('topup.redirecting') : t('topup.submit')}
           </Button>
         </form>
       </section>
@@ -259,10 +269,16 @@ function TopupSection() {
               </div>
               <div className="wl-row__side">
                 <div>{formatMoney(tp.amountCents)}</div>
-                {tp.redirectUrl && (
-                  <Link to={tp.redirectUrl} className="btn btn--primary btn--sm" data-testid="topup-pay">
+                {tp.checkoutUrl ? (
+                  <a href={tp.checkoutUrl} className="btn btn--primary btn--sm" data-testid="topup-pay">
                     {t('topup.payNow')}
-                  </Link>
+                  </a>
+                ) : (
+                  tp.redirectUrl && (
+                    <Link to={tp.redirectUrl} className="btn btn--primary btn--sm" data-testid="topup-pay">
+                      {t('topup.payNow')}
+                    </Link>
+                  )
                 )}
               </div>
             </li>

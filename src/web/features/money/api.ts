@@ -31,6 +31,22 @@ export const topupsQuery = (enabled: boolean) =>
     enabled,
   });
 
+/** GET /api/wallet/topup-methods — what this installation offers (Stripe when configured, the sandbox outside production) */
+export const topupMethodsQuery = () =>
+  queryOptions({
+    queryKey: ['money', 'topup-methods'] as const,
+    queryFn: ({ signal }) => data(client.GET('/api/wallet/topup-methods', { signal })).then((r) => r.methods),
+    staleTime: 5 * 60_000,
+  });
+
+/** GET /api/wallet/topups/:id — one top-up (the result page after Stripe's Checkout), re-read every 2 s while pending */
+export const topupQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['money', 'topup', id] as const,
+    queryFn: ({ signal }) => data(client.GET('/api/wallet/topups/{id}', { params: { path: { id } }, signal })).then((r) => r.topup),
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false),
+  });
+
 export function useCreateTopup() {
   const qc = useQueryClient();
   return useMutation({

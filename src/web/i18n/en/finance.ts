@@ -68,6 +68,8 @@ const finance: Messages<typeof zh> = {
       payouts_in_transit: 'Payout in transit',
       world_payments_in: 'Payments in',
       world_payouts_out: 'Payouts out',
+      world_provider_clearing: 'Stripe clearing',
+      world_provider_fees: 'Stripe fees (platform)',
       world_demo: 'Demo money',
     },
   },

@@ -66,6 +66,8 @@ const finance = {
       payouts_in_transit: '提现在途',
       world_payments_in: '外部入账',
       world_payouts_out: '外部出账',
+      world_provider_clearing: 'Stripe 待结算',
+      world_provider_fees: 'Stripe 手续费（平台承担）',
       world_demo: '演示资金',
     },
   },

@@ -1,0 +1,194 @@
+/**
+ * A local Stripe-compatible server for the tests (decision 0055): node:http on 127.0.0.1 answering what the
+ * platform asks of Stripe, in Stripe's documented shapes, and recording every request the SDK sends:
+ *   POST /v1/checkout/sessions           (form-encoded as the SDK sends it; Idempotency-Key honoured)
+ *   GET  /v1/checkout/sessions/:id
+ *   GET  /v1/payment_intents/:id         (expand[]=latest_charge.balance_transaction)
+ * `pay(sessionId)` plays the customer paying; `event()` builds an event and `sign()` signs it with the SDK's own
+ * test-header helper, as Stripe signs its webhooks.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export type Recorded = { method: string; path: string; query: URLSearchParams; params: URLSearchParams; headers: http.IncomingHttpHeaders };
+type Session = Record<string, unknown> & { id: string; amount_total: number; currency: string; payment_intent: string | null };
+type Intent = { id: string; amount: number; currency: string; chargeId: string; feeCents: number; feeReady: boolean };
+
+export const STRIPE_TEST_KEY = 'sk_test_localfake0123456789';
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_localfake0123456789abcdef';
+
+const rid = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+export function stripeServer() {
+  const requests: Recorded[] = [];
+  const sessions = new Map<string, Session>();
+  const intents = new Map<string, Intent>();
+  const idempotent = new Map<string, string>();
+  /** while set, GET /v1/payment_intents/* is never answered (a process killed while it waits) */
+  const state = { holdIntents: false, failCreate: false };
+  const stripe = new Stripe(STRIPE_TEST_KEY);
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': rid('req') });
+    res.end(JSON.stringify(body));
+  };
+  const notFound = (res: http.ServerResponse, what: string) =>
+    send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+
+  function intentJson(pi: Intent, expand: string[]) {
+    const bt = pi.feeReady
+      ? {
+          id: `txn_${pi.chargeId.slice(3)}`,
+          object: 'balance_transaction',
+          amount: pi.amount,
+          currency: pi.currency,
+          fee: pi.feeCents,
+          net: pi.amount - pi.feeCents,
+          type: 'charge',
+          status: 'pending',
+        }
+      : null;
+    const charge = {
+      id: pi.chargeId,
+      object: 'charge',
+      amount: pi.amount,
+      currency: pi.currency,
+      paid: true,
+      status: 'succeeded',
+      payment_intent: pi.id,
+      balance_transaction: expand.includes('latest_charge.balance_transaction') ? bt : (bt?.id ?? null),
+    };
+    return {
+      id: pi.id,
+      object: 'payment_intent',
+      amount: pi.amount,
+      amount_received: pi.amount,
+      currency: pi.currency,
+      status: 'succeeded',
+      latest_charge: expand.includes('latest_charge') || expand.includes('latest_charge.balance_transaction') ? charge : pi.chargeId,
+    };
+  }
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const params = new URLSearchParams(body);
+      requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, params, headers: req.headers });
+      if (req.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`) {
+        return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        if (state.failCreate) return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        const key = req.headers['idempotency-key'];
+        const again = typeof key === 'string' ? idempotent.get(key) : undefined;
+        if (again) return send(res, 200, sessions.get(again));
+        const id = rid('cs');
+        const unit = Number(params.get('line_items[0][price_data][unit_amount]'));
+        const qty = Number(params.get('line_items[0][quantity]') ?? '1');
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of params) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]] = v;
+        }
+        const session: Session = {
+          id,
+          object: 'checkout.session',
+          mode: params.get('mode'),
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: unit * qty,
+          amount_subtotal: unit * qty,
+          currency: params.get('line_items[0][price_data][currency]') ?? 'usd',
+          client_reference_id: params.get('client_reference_id'),
+          metadata,
+          // what the session may be paid with, as Stripe reports it (payment_method_types on the object)
+          payment_method_types: [0, 1, 2, 3, 4, 5].map((i) => params.get(`allowed_payment_method_types[${i}]`)).filter((x): x is string => x !== null),
+          payment_intent: null,
+          success_url: params.get('success_url'),
+          cancel_url: params.get('cancel_url'),
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          livemode: false,
+        };
+        sessions.set(id, session);
+        if (typeof key === 'string') idempotent.set(key, id);
+        return send(res, 200, session);
+      }
+      const cs = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && cs) {
+        const s = sessions.get(cs[1]);
+        return s ? send(res, 200, s) : notFound(res, `checkout.session: '${cs[1]}'`);
+      }
+      const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && pi) {
+        if (state.holdIntents) return; // never answered
+        const p = intents.get(pi[1]);
+        const expand = [...url.searchParams.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+        return p ? send(res, 200, intentJson(p, expand)) : notFound(res, `payment_intent: '${pi[1]}'`);
+      }
+      notFound(res, `route ${req.method} ${url.pathname}`);
+    });
+  });
+
+  return {
+    requests,
+    sessions,
+    intents,
+    state,
+    /** what STRIPE_API_URL is set to */
+    url: '',
+    /** listens on 127.0.0.1 (`port`: a fixed one, e.g. the one STRIPE_API_URL of an e2e server names; default any free one) */
+    async start(port = 0): Promise<string> {
+      await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+      this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return this.url;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+    /** the customer pays the session: it becomes complete and paid, with a payment intent, a charge and (when ready) its fee */
+    pay(sessionId: string, opts: { feeCents?: number; feeReady?: boolean } = {}): Session {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`no session ${sessionId}`);
+      const intent: Intent = {
+        id: rid('pi'),
+        amount: s.amount_total,
+        currency: s.currency,
+        chargeId: rid('ch'),
+        feeCents: opts.feeCents ?? Math.round(s.amount_total * 0.029) + 30,
+        feeReady: opts.feeReady ?? true,
+      };
+      intents.set(intent.id, intent);
+      Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+      return s;
+    },
+    /** an event as Stripe sends it */
+    event(type: string, object: Record<string, unknown>, id = rid('evt')): string {
+      return JSON.stringify({
+        id,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      });
+    },
+    /** the Stripe-Signature header for `payload`, by the SDK's own test helper */
+    sign(payload: string, opts: { secret?: string; timestampMs?: number } = {}): string {
+      return stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: opts.secret ?? STRIPE_TEST_WEBHOOK_SECRET,
+        timestamp: Math.floor((opts.timestampMs ?? Date.now()) / 1000),
+      });
+    },
+  };
+}
+export type StripeServer = ReturnType<typeof stripeServer>;
