@@ -9,6 +9,10 @@ ALTER TABLE "tasks" RENAME COLUMN "budget_max" TO "budget_max_cents";--> stateme
 ALTER TABLE "tasks" RENAME COLUMN "paid_amount" TO "paid_amount_cents";--> statement-breakpoint
 ALTER TABLE "tasks" RENAME COLUMN "settlement_amount" TO "settlement_amount_cents";--> statement-breakpoint
 ALTER TABLE "tasks" RENAME COLUMN "deposit_amount" TO "deposit_amount_cents";--> statement-breakpoint
+-- the checks go first: while a column is rewritten a check across two columns would compare cents with dollars
+ALTER TABLE "influencers" DROP CONSTRAINT "influencers_rate_check";--> statement-breakpoint
+ALTER TABLE "task_invitations" DROP CONSTRAINT "task_invitations_rate_check";--> statement-breakpoint
+ALTER TABLE "tasks" DROP CONSTRAINT "tasks_budget_check";--> statement-breakpoint
 ALTER TABLE "tasks" ALTER COLUMN "budget_min_cents" SET DATA TYPE bigint USING ("budget_min_cents"::bigint * 100);--> statement-breakpoint
 ALTER TABLE "tasks" ALTER COLUMN "budget_max_cents" SET DATA TYPE bigint USING ("budget_max_cents"::bigint * 100);--> statement-breakpoint
 ALTER TABLE "tasks" ALTER COLUMN "paid_amount_cents" SET DATA TYPE bigint USING (round("paid_amount_cents" * 100)::bigint);--> statement-breakpoint
@@ -17,9 +21,6 @@ ALTER TABLE "tasks" ALTER COLUMN "deposit_amount_cents" SET DATA TYPE bigint USI
 ALTER TABLE "task_applications" ALTER COLUMN "proposed_rate_cents" SET DATA TYPE bigint USING ("proposed_rate_cents"::bigint * 100);--> statement-breakpoint
 ALTER TABLE "task_invitations" ALTER COLUMN "offered_rate_cents" SET DATA TYPE bigint USING ("offered_rate_cents"::bigint * 100);--> statement-breakpoint
 UPDATE "influencers" SET "hourly_rate_cents" = "hourly_rate_cents" * 100 WHERE "hourly_rate_cents" <> 0;--> statement-breakpoint
-ALTER TABLE "influencers" DROP CONSTRAINT "influencers_rate_check";--> statement-breakpoint
-ALTER TABLE "task_invitations" DROP CONSTRAINT "task_invitations_rate_check";--> statement-breakpoint
-ALTER TABLE "tasks" DROP CONSTRAINT "tasks_budget_check";--> statement-breakpoint
 DROP INDEX "influencers_listed_rate_idx";--> statement-breakpoint
 DROP INDEX "tasks_status_category_created_idx";--> statement-breakpoint
 DROP INDEX "tasks_status_budget_max_idx";--> statement-breakpoint

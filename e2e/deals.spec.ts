@@ -179,7 +179,7 @@ test('a dispute: the company opens it, the influencer answers, an admin decides 
     await expect(admin.page).toHaveURL(new RegExp(`/deal/${dealId}$`));
     await expect(admin.page.getByTestId('deal-dispute')).toContainText('数据以平台后台为准');
     dialog = await act(admin.page, 'resolve_partial');
-    await dialog.getByTestId('deal-field-percent').fill('60');
+    await dialog.getByTestId('deal-field-payoutBps').fill('60');
     await dialog.getByTestId('deal-field-reason').fill('订单数据部分属实，按60%结算。');
     await submit(admin.page);
     await expect(admin.page.getByTestId('deal-status')).toHaveText('已完成');

@@ -71,7 +71,7 @@ test('an admin decides a dispute at 40 %: the dialog shows the settlement before
     await expectTable(admin.page, 'deal-decision-preview', null);
     await expect(preview).toContainText('佣金（成交额 $20,000.37 × 12.5%）');
     // typed digit by digit: the preview follows each keystroke (4 %, then 40 %)
-    const percent = dialog.getByTestId('deal-field-percent');
+    const percent = dialog.getByTestId('deal-field-payoutBps');
     await percent.pressSequentially('4');
     await expect(preview.getByTestId('deal-decision-preview-commission-after')).toHaveText('$100.00');
     await expect(preview).toContainText('裁决后（4%）');

@@ -246,7 +246,7 @@ test('a dispute decided 50/50 from 纠纷处理 with the deposit awarded: the in
     await admin.page.getByTestId('dispute-row').filter({ hasText: title }).getByTestId('dispute-open').click();
     await expect(admin.page).toHaveURL(new RegExp(`/deal/${dealId}$`));
     const dialog = await act(admin.page, 'resolve_partial');
-    await dialog.getByTestId('deal-field-percent').fill('50');
+    await dialog.getByTestId('deal-field-payoutBps').fill('50');
     await dialog.getByTestId('deal-field-reason').fill('双方各承担一半，保证金判给企业。');
     await dialog.getByTestId('deal-field-awardDeposit').check();
     await submit(admin.page);

@@ -51,7 +51,7 @@ test.describe('wallet', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const csv = await page.request.get('/api/wallet/statement.csv');
-    expect(await csv.text()).toContain('topup,sandbox,1234.56');
+    expect(await csv.text()).toContain('topup,sandbox,123456');
     await page.screenshot({ path: test.info().outputPath('wallet-zh-390.png'), fullPage: true });
   });
 

@@ -893,7 +893,7 @@ export interface paths {
          * The top-up methods this installation offers: stripe when configured, sandbox outside production, bank_transfer always
          * @description Who: companies and influencers. API key scope: `wallet:read`.
          */
-        get: operations["listTopupMethods"];
+        get: operations["getTopupMethods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4280,7 +4280,7 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
-    listTopupMethods: {
+    getTopupMethods: {
         parameters: {
             query?: never;
             header?: never;

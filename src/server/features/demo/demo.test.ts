@@ -24,10 +24,10 @@ import { countDemoAccounts, warnAboutDemoData } from './service';
 const NOW = new Date('2026-12-01T02:00:00Z');
 const markDemo = (t: TestApp, ids: string[]) => t.app.ctx.db.update(users).set({ isDemo: true }).where(inArray(users.id, ids));
 const bank = { holderName: '王小雨', bankName: '招商银行', accountNumber: '6225880212345678' };
-async function withdraw(c: Client, amount: string) {
+async function withdraw(c: Client, amountCents: number) {
   const acct = await c.post('/api/wallet/bank-accounts', bank);
   expect(acct.statusCode).toBe(200);
-  return c.post('/api/wallet/payouts', { amount, bankAccountId: (acct.json() as { bankAccount: { id: string } }).bankAccount.id });
+  return c.post('/api/wallet/payouts', { amountCents, bankAccountId: (acct.json() as { bankAccount: { id: string } }).bankAccount.id });
 }
 
 describe('demo money cannot leave (development or production alike)', () => {
@@ -45,15 +45,15 @@ describe('demo money cannot leave (development or production alike)', () => {
     const wallet = (await c.get('/api/wallet')).json() as { availableCents: number; statement: { items: { kind: string }[] } };
     expect(wallet.availableCents).toBe(150_000);
     expect(wallet.statement.items.map((i) => i.kind)).toEqual(['demo_grant']);
-    const res = await withdraw(c, '100.00');
+    const res = await withdraw(c, 10_000);
     expect(errorOf(res)).toEqual({ status: 409, code: 'DEMO_MONEY_PAYOUT', message: '演示资金不能提现：您的余额中有 $1,500.00 为演示资金，最多可提现 $0.00' });
     expect((await c.get('/api/wallet')).json()).toMatchObject({ availableCents: 150_000 });
     const [topups] = await queryRows<{ n: string }>(t.app.ctx.db, sql`select count(*)::text as n from topups where user_id = ${user.id}`);
     expect(topups.n).toBe('0');
     // money the account topped up itself is no demo money: that part can go
     await fundWallet(t.app.ctx.db, { userId: user.id, userType: 'influencer', cents: 20_000 });
-    expect(errorOf(await withdraw(c, '200.01'))).toMatchObject({ status: 409, code: 'DEMO_MONEY_PAYOUT' });
-    expect((await withdraw(c, '200.00')).statusCode).toBe(200);
+    expect(errorOf(await withdraw(c, 20_001))).toMatchObject({ status: 409, code: 'DEMO_MONEY_PAYOUT' });
+    expect((await withdraw(c, 20_000)).statusCode).toBe(200);
   });
 
   it('a real influencer paid out of a demo company’s escrow cannot withdraw that part, only the rest', async () => {
@@ -64,8 +64,8 @@ describe('demo money cannot leave (development or production alike)', () => {
     const real = await makeReportedDeal(t.app.ctx.db, clock.now(), { feeCents: 20_000, platformFeeBps: 0, influencer: d.influencer });
     await fireDealEvent(t.app.ctx, real.company, real.dealId, 'confirm', {}, { ip: '127.0.0.1' });
     const c = await signedIn(t.app, d.influencer.email);
-    expect(errorOf(await withdraw(c, '200.01'))).toMatchObject({ status: 409, code: 'DEMO_MONEY_PAYOUT' });
-    expect((await withdraw(c, '200.00')).statusCode).toBe(200);
+    expect(errorOf(await withdraw(c, 20_001))).toMatchObject({ status: 409, code: 'DEMO_MONEY_PAYOUT' });
+    expect((await withdraw(c, 20_000)).statusCode).toBe(200);
     const demo = await demoBalances(t.app.ctx.db);
     expect(demo.realUsers).toEqual([{ userId: d.influencer.id, cents: 90_000 }]);
     expect(demo.platformFeeCents).toBe(10_000);

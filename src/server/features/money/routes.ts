@@ -146,7 +146,7 @@ export const moneyRoutes =
         preValidation: walletOwners,
         config: { keyScope: 'wallet:read' },
         schema: {
-          operationId: 'listTopupMethods',
+          operationId: 'getTopupMethods',
           tags: ['money'],
           summary: 'The top-up methods this installation offers: stripe when configured, sandbox outside production, bank_transfer always',
           description: 'Who: companies and influencers.',

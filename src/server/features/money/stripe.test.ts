@@ -269,7 +269,7 @@ describe('a $120.00 top-up through Stripe', () => {
     } finally {
       fake.state.failCreate = false;
     }
-    const mine = (await c.get('/api/wallet/topups')).json().topups as { status: string; failureReason: string }[];
+    const mine = (await c.get('/api/wallet/topups')).json().items as { status: string; failureReason: string }[];
     expect(mine[0]).toMatchObject({ status: 'failed', failureReason: 'provider_unavailable' });
     expect(errorOf(await c.get('/api/wallet/topups/00000000-0000-4000-8000-000000000000')).code).toBe('TOPUP_NOT_FOUND');
   });

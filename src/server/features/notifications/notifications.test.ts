@@ -35,7 +35,7 @@ const lastMail = async (to: string) => (await t.app.ctx.db.select().from(outbox)
 
 describe('notifications as type + params', () => {
   it('renders each known type in zh and en; unknown types fall back to the stored text', () => {
-    const n = { type: 'application_received', params: { influencer: '小王', task: '春季新品', rate: 300 } };
+    const n = { type: 'application_received', params: { influencer: '小王', task: '春季新品', rateCents: 30_000 } };
     expect(renderNotification(n, 'zh')).toEqual({ title: '收到新的任务申请', body: '达人「小王」申请了任务「春季新品」，报价 $300.00。' });
     expect(renderNotification(n, 'en')).toEqual({ title: 'New application', body: '小王 applied for "春季新品" with a quote of $300.00.' });
     expect(renderNotification({ type: 'task_cancelled', params: { task: 'T' } }, 'en').body).toBe('The company cancelled the task "T".');

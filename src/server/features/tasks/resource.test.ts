@@ -35,7 +35,14 @@ async function influencer() {
 const patch = (c: Client, id: string, body: unknown, headers: Record<string, string> = {}) =>
   c.request({ method: 'PATCH', url: `/api/tasks/${id}`, payload: body as Record<string, unknown>, headers });
 async function publish(c: Client, extra: Record<string, unknown> = {}) {
-  const res = await c.post('/api/tasks', { title: '口红新品直播', description: '新品口红直播推广', categoryId, budgetMin: 1000, budgetMax: 3000, ...extra });
+  const res = await c.post('/api/tasks', {
+    title: '口红新品直播',
+    description: '新品口红直播推广',
+    categoryId,
+    budgetMinCents: 100000,
+    budgetMaxCents: 300000,
+    ...extra,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().task as { id: string };
 }
@@ -82,8 +89,8 @@ describe('PATCH /api/tasks/{id}', () => {
     const task = await publish(co.client);
     const res = await patch(co.client, task.id, {
       title: '口红新品直播（改）',
-      budgetMin: 2000,
-      budgetMax: 5000,
+      budgetMinCents: 200000,
+      budgetMaxCents: 500000,
       categoryId: otherCategoryId,
       requirements: '粉丝5万以上\n美妆',
       productName: null,
@@ -93,8 +100,8 @@ describe('PATCH /api/tasks/{id}', () => {
     expect(res.json().task).toMatchObject({
       id: task.id,
       title: '口红新品直播（改）',
-      budgetMin: 2000,
-      budgetMax: 5000,
+      budgetMinCents: 200000,
+      budgetMaxCents: 500000,
       slots: 2,
       requirements: ['粉丝5万以上', '美妆'],
       productName: null,
@@ -120,7 +127,7 @@ describe('PATCH /api/tasks/{id}', () => {
     const co = await company();
     const task = await publish(co.client);
     const inf = await influencer();
-    expect((await inf.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).statusCode).toBe(200);
+    expect((await inf.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150000 })).statusCode).toBe(200);
     const res = await patch(co.client, task.id, { title: '想改标题' });
     expect(errorOf(res)).toEqual({ status: 409, code: 'TASK_HAS_APPLICATIONS', message: '已有达人报名或已发出邀请，任务不能再修改' });
     const [row] = await t.app.ctx.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, task.id));
@@ -136,18 +143,21 @@ describe('PATCH /api/tasks/{id}', () => {
   });
   it('bad input is 400 and changes nothing: a broken rule, a field that cannot change, a bad value', async () => {
     const co = await company();
-    const task = await publish(co.client, { requiresDeposit: true, depositAmount: 500 });
+    const task = await publish(co.client, { requiresDeposit: true, depositAmountCents: 50000 });
     const before = (await co.client.get(`/api/tasks/${task.id}`)).json().task;
-    // budgetMax below the stored budgetMin (the merged task breaks the rule)
-    expect(errorOf(await patch(co.client, task.id, { budgetMax: 500 }))).toMatchObject({ status: 400, code: 'TASK_BUDGET_RANGE' });
-    // the deposit above the new budgetMax
-    expect(errorOf(await patch(co.client, task.id, { budgetMin: 100, budgetMax: 400 }))).toMatchObject({ status: 400, code: 'TASK_DEPOSIT_OVER_BUDGET' });
+    // budgetMaxCents below the stored budgetMinCents (the merged task breaks the rule)
+    expect(errorOf(await patch(co.client, task.id, { budgetMaxCents: 50000 }))).toMatchObject({ status: 400, code: 'TASK_BUDGET_RANGE' });
+    // the deposit above the new budgetMaxCents
+    expect(errorOf(await patch(co.client, task.id, { budgetMinCents: 10000, budgetMaxCents: 40000 }))).toMatchObject({
+      status: 400,
+      code: 'TASK_DEPOSIT_OVER_BUDGET',
+    });
     // commission pricing without a commission
     expect(errorOf(await patch(co.client, task.id, { pricingModel: 'commission' }))).toMatchObject({ status: 400, code: 'TASK_COMMISSION_INVALID' });
     // slots over maxApplicants
     expect(errorOf(await patch(co.client, task.id, { slots: 9 }))).toMatchObject({ status: 400, code: 'TASK_SLOTS_OVER_APPLICANTS' });
     // the prepayment moved money at publishing: not editable
-    expect(errorOf(await patch(co.client, task.id, { isAdvancePaid: true, paidAmount: 100 })).status).toBe(400);
+    expect(errorOf(await patch(co.client, task.id, { isAdvancePaid: true, paidAmountCents: 10000 })).status).toBe(400);
     expect(errorOf(await patch(co.client, task.id, { title: '' })).status).toBe(400);
     expect(errorOf(await patch(co.client, task.id, { categoryId: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({
       status: 400,
@@ -170,12 +180,12 @@ describe('deciding on applications', () => {
     const task = await publish(co.client, { slots: 2 });
     const a = await influencer();
     const b = await influencer();
-    const appA = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1500 })).json().application.id as string;
-    const appB = (await b.client.post('/api/task-applications', { taskId: task.id, proposedRate: 1600 })).json().application.id as string;
+    const appA = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150000 })).json().application.id as string;
+    const appB = (await b.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 160000 })).json().application.id as string;
     const accepted = await co.client.post(`/api/task-applications/${appA}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const body = accepted.json();
-    expect(body.application).toMatchObject({ id: appA, taskId: task.id, influencerId: a.influencer.id, status: 'accepted', proposedRate: 1500 });
+    expect(body.application).toMatchObject({ id: appA, taskId: task.id, influencerId: a.influencer.id, status: 'accepted', proposedRateCents: 150000 });
     expect(body.deal.id).toMatch(/^[0-9a-f-]{36}$/);
     // the deal is the one the task page links
     expect((await co.client.get(`/api/deals/${body.deal.id}`)).json()).toMatchObject({ id: body.deal.id, taskId: task.id, status: body.deal.status });
@@ -196,7 +206,7 @@ describe('GET /api/my/tasks pages', () => {
         .where(eq(tasks.id, ids[i]));
     }
     const inf = await influencer();
-    await inf.client.post('/api/task-applications', { taskId: ids[4], proposedRate: 1500 });
+    await inf.client.post('/api/task-applications', { taskId: ids[4], proposedRateCents: 150000 });
     const first = (await co.client.get('/api/my/tasks?limit=2')).json();
     expect(first).toMatchObject({ total: 5, page: 1, limit: 2 });
     // the counters cover every task, not the page

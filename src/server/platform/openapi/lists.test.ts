@@ -43,6 +43,7 @@ const RESOURCES: Record<string, string> = {
   getWallet: 'the wallet with its statement (keyset paged by `before`)',
   getReceipt: 'one receipt with its lines',
   getFinanceOverview: 'a report',
+  getTopupMethods: 'the top-up methods this installation offers (at most three, a setting, not a collection)',
 };
 /**
  * The one list that pages by a keyset instead (`before` + `limit`, answering `items` and `nextBefore`): the ledger,
