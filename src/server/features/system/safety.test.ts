@@ -45,7 +45,7 @@ describe('the data directory (items 5 and 6)', () => {
     expect(readFileSync(path.join(dir, 'db.lock'), 'utf8')).toBe(`${process.pid}@${os.hostname()}`);
     lock.release();
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 
   it('a database directory without PG_VERSION is refused and left exactly as it was', async () => {
     const dir = tmp();
