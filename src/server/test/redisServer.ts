@@ -3,24 +3,13 @@
  * never the shared one. Nothing is written to disk (--save "", --appendonly no), so a restart starts empty.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from './ports';
 
 /** why the Redis outage tests cannot run here, or null when they can */
 export function redisServerMissing(): string | null {
   const r = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   return r.error || r.status !== 0 ? 'redis-server is not installed (apt-get install redis-server): the Redis outage tests are skipped' : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** one PING over a raw socket: true when the server answers PONG */

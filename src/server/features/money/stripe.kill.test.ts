@@ -8,8 +8,6 @@
  * PostgreSQL only (an embedded database lives inside one process): it runs in the PostgreSQL pass.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany } from '../../db/factories';
@@ -18,16 +16,9 @@ import { hashPassword } from '../auth';
 import { createTestApp, signedIn, type TestApp } from '../../test/harness';
 import { STRIPE_TEST_KEY, STRIPE_TEST_WEBHOOK_SECRET, stripeServer } from '../../test/stripeServer';
 import { checkLedger } from './ledger';
+import { freePort } from '../../test/ports';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/ports';
 
 const ADMIN = { email: 'stop-admin@example.com', password: 'stop-secret-123' };
 const STREAMS = 5;
@@ -26,14 +27,6 @@ let template: string | null = null;
 afterAll(() => {
   if (template) rmSync(template, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 /** Starts the server process: `node --import tsx src/server/main.ts`, or `npm start -- --no-build` (own process group). */
 async function startServer(how: 'main' | 'npm') {

@@ -12,10 +12,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, cpSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/ports';
 
 const RUNS = Number(process.env.STOP_RUNS ?? 3);
 const BURST_MS = Number(process.env.STOP_BURST_MS ?? 3000);
@@ -31,14 +31,6 @@ let template: string | null = null;
 afterAll(() => {
   if (template) rmSync(template, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 function get(agent: http.Agent, port: number, p: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -15,6 +15,7 @@ import { makeCompany, makeInfluencer, makeTaskCategory, fundWallet } from '../..
 import { webhookDeliveries } from '../../db/schema';
 import { hashPassword } from '../auth';
 import { createTestApp, signedIn, type TestApp } from '../../test/harness';
+import { freePort } from '../../test/ports';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -44,14 +45,6 @@ function receiver() {
         server.close(() => resolve());
       }),
   };
-}
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000): Promise<T> {
