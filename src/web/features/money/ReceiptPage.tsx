@@ -1,31 +1,20 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { LockOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Gate } from '../../components/Gate';
-import { Loading, LoadFailed, NotFound, StateBox } from '../../components/PageState';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Loading, LoadFailed, NotFound } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 import { formatMoney, useFormat } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { receiptQuery } from './api';
+import { MoneyGate } from './MoneyGate';
 import './money.css';
 
 /** /wallet/receipt/:id — one movement's receipt (收据), printable: what moved, where, and what for. */
 export default function ReceiptPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('receipt.title'));
-  return (
-    <Gate
-      loading={<Loading />}
-      visitor={
-        <div className="container wl-page">
-          <StateBox icon={<LockOutlined />} title={t('signInTitle')} />
-        </div>
-      }
-    >
-      {() => <Receipt />}
-    </Gate>
-  );
+  return <MoneyGate>{() => <Receipt />}</MoneyGate>;
 }
 
 function Receipt() {

@@ -3,13 +3,12 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
-import { Gate } from '../../components/Gate';
-import { Loading, LoadFailed, NotFound, StateBox } from '../../components/PageState';
+import { Loading, LoadFailed, NotFound } from '../../components/PageState';
 import { useErrorText } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { topupsQuery, useSandboxPay } from './api';
+import { MoneyGate } from './MoneyGate';
 import './money.css';
 
 /**
@@ -19,18 +18,7 @@ import './money.css';
 export default function SandboxPayPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('sandbox.title'));
-  return (
-    <Gate
-      loading={<Loading />}
-      visitor={
-        <div className="container wl-page">
-          <StateBox icon={<LockOutlined />} title={t('signInTitle')} />
-        </div>
-      }
-    >
-      {() => <Checkout />}
-    </Gate>
-  );
+  return <MoneyGate>{() => <Checkout />}</MoneyGate>;
 }
 
 function Checkout() {

@@ -2,13 +2,12 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
-import { Gate } from '../../components/Gate';
-import { Loading, LoadFailed, NotFound, StateBox } from '../../components/PageState';
+import { Loading, LoadFailed, NotFound } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { topupQuery } from './api';
+import { MoneyGate } from './MoneyGate';
 import './money.css';
 
 /**
@@ -19,18 +18,7 @@ import './money.css';
 export default function TopupResultPage() {
   const { t } = useTranslation('money');
   usePageTitle(t('result.title'));
-  return (
-    <Gate
-      loading={<Loading />}
-      visitor={
-        <div className="container wl-page">
-          <StateBox icon={<LockOutlined />} title={t('signInTitle')} />
-        </div>
-      }
-    >
-      {() => <Result />}
-    </Gate>
-  );
+  return <MoneyGate>{() => <Result />}</MoneyGate>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
