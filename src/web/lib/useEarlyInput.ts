@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -23,10 +23,15 @@ function handOver(el: Element | null, value: string, onChange: (value: string) =
  * app's code arrived stays in the element (hydration keeps the server's elements), but the app's state does not
  * know it. Once hydrated, a value the element holds that differs from the state's is handed to `onChange`, as if
  * typed now — so it is kept and acted on (the hall's search runs for it). Returns the ref for the element.
+ *
+ * A layout effect, not a passive one: a click on a part of the page that hydrates late (a lazy page's boundary) is
+ * replayed by React right after that part's commit, before passive effects may have run — the handler must already
+ * see the typed value (the sign-up form sent its code to an empty address once, on a busy CI machine). React 19 runs
+ * no layout effect on the server and no longer warns about one.
  */
 export function useEarlyInput<E extends Field>(value: string, onChange: (value: string) => void) {
   const ref = useRef<E>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     handOver(ref.current, value, onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration
   }, []);
@@ -38,7 +43,7 @@ export function useEarlyInput<E extends Field>(value: string, onChange: (value: 
  * their own input element, behind a ref that is antd's handle): the sign-in, sign-up and contact forms (decision 0046).
  */
 export function useEarlyField(id: string, value: string, onChange: (value: string) => void) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     handOver(document.getElementById(id), value, onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration
   }, []);
