@@ -74,9 +74,12 @@ async function dealOf(c: Client, applicant: Client, q = '') {
 
 /** the notifications of one user about one deal (any link to it), oldest first */
 const notesOf = async (userId: string, dealId: string) =>
-  (await db().select().from(notifications).where(and(eq(notifications.userId, userId), like(notifications.link, `/deal/${dealId}%`)))).sort(
-    (x, y) => x.createdAt.getTime() - y.createdAt.getTime(),
-  );
+  (
+    await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), like(notifications.link, `/deal/${dealId}%`)))
+  ).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
 const typesOf = async (userId: string, dealId: string) => (await notesOf(userId, dealId)).map((n) => n.type);
 
 describe('the agency hears its roster’s deals', () => {
@@ -136,7 +139,16 @@ describe('the agency hears its roster’s deals', () => {
       w.a,
       deal.id,
       'report_live',
-      { replayUrl: 'https://live.douyin.com/r/1', startedAt: start.toISOString(), endedAt, views: 1000, peakViewers: 100, orders: 10, gmvCents: 100_000, screenshots: [] },
+      {
+        replayUrl: 'https://live.douyin.com/r/1',
+        startedAt: start.toISOString(),
+        endedAt,
+        views: 1000,
+        peakViewers: 100,
+        orders: 10,
+        gmvCents: 100_000,
+        screenshots: [],
+      },
       w.q,
     );
     expect(reported.statusCode, reported.body).toBe(200);
@@ -148,16 +160,18 @@ describe('the agency hears its roster’s deals', () => {
     expect((await w.c.get(`/api/deals/${deal.id}`)).json()).toMatchObject({ status: 'completed', overdue: null });
 
     const agencyTypes = await typesOf(w.ag.user.id, deal.id);
-    expect([...agencyTypes].sort()).toEqual([
-      'application_accepted',
-      'deal_schedule_proposed',
-      'deal_reminder',
-      'deal_reminder',
-      'deal_report_overdue',
-      'deal_auto_confirmed',
-      'deal_completed',
-      'agency_share_received',
-    ].sort());
+    expect([...agencyTypes].sort()).toEqual(
+      [
+        'application_accepted',
+        'deal_schedule_proposed',
+        'deal_reminder',
+        'deal_reminder',
+        'deal_report_overdue',
+        'deal_auto_confirmed',
+        'deal_completed',
+        'agency_share_received',
+      ].sort(),
+    );
     // every copy links to the deal acting for the influencer and names it
     const all = await notesOf(w.ag.user.id, deal.id);
     expect(all.every((n) => n.link === link)).toBe(true);
@@ -209,7 +223,10 @@ describe('the agency hears its roster’s deals', () => {
     const c = await signedIn(t.app, co.user.email);
     const deal = await dealOf(c, await signedIn(t.app, inf.user.email));
     expect(deal.agencyId).toBeNull();
-    const notes = await db().select().from(notifications).where(like(notifications.link, `/deal/${deal.id}%`));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(like(notifications.link, `/deal/${deal.id}%`));
     expect(notes.map((n) => n.userId)).toEqual([inf.user.id]);
     expect(notes[0]!.params).not.toHaveProperty('forInfluencer');
   });
@@ -266,7 +283,12 @@ describe('消息中心 for an agency', () => {
     expect(opened.json()).toMatchObject({ viewer: 'influencer', canSend: true });
     expect((await w.a.get('/api/conversations/unread')).json()).toEqual({ count: 0 });
     // the company's and the influencer's lists are theirs as before
-    expect((await w.i.get('/api/conversations')).json().items.map((x: { deal: { id: string } }) => x.deal.id).sort()).toEqual([deal.id, own.id].sort());
+    expect(
+      (await w.i.get('/api/conversations'))
+        .json()
+        .items.map((x: { deal: { id: string } }) => x.deal.id)
+        .sort(),
+    ).toEqual([deal.id, own.id].sort());
 
     // an ending membership still covers the deals made under it: the agency keeps their conversations
     expect((await w.a.post(`/api/agency/roster/${w.inf.influencer.id}/end`, {})).statusCode).toBe(200);

@@ -40,8 +40,7 @@ export async function partyOf(db: DbOrTx, user: AuthUser): Promise<Party | null>
 type UnreadOf = string | { companySide: true };
 
 function summaryQuery(db: DbOrTx, viewer: UnreadOf) {
-  const unreadFrom =
-    typeof viewer === 'string' ? sql`m.sender_id is distinct from ${viewer}` : sql`m.sender_id = ${companies.userId}`;
+  const unreadFrom = typeof viewer === 'string' ? sql`m.sender_id is distinct from ${viewer}` : sql`m.sender_id = ${companies.userId}`;
   const last = sql`(select m.body, cardinality(m.images) > 0 as images from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1)`;
   return db
     .select({
