@@ -5,9 +5,10 @@
  * in the deal's conversation, reports the live with a screenshot — while the influencer watches; the company confirms
  * in the browser and reads 机构 X 代 Y in the timeline; the influencer sees the same deal. At 390 px in Chinese and on
  * a desktop in English. Setup steps that are not the agency's (the task, the acceptance, the schedule's confirmation,
- * the clock) go through the API.
+ * the clock) go through the API. Decision 0060: the agency's bell says 代 {influencer} when the company accepts and when
+ * the report is overdue, 消息中心 lists the deal's conversation, the deal and 业务进展 show the report due, then overdue.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ConsoleGuard, expect, pngBytes, test } from './fixtures';
 import { act, advance, H, ok, ownDealServer, person as signedInPerson, serverNow, submit, usd } from './dealHelpers';
 
@@ -21,9 +22,39 @@ const local = (ms: number) => new Date(ms + 8 * H).toISOString().slice(0, 16);
 const AGENCY = '星耀MCN机构';
 const INFLUENCER = '穿搭阿杰'; // influencer2@demo.test, on the demo agency's roster at 20 %
 const TEXT = {
-  'zh-CN': { acting: `正在代 ${INFLUENCER} 操作`, onBehalf: `机构 ${AGENCY} 代 ${INFLUENCER}`, pending: '待审核', share: '机构分成（订单结算）' },
-  en: { acting: `Acting for ${INFLUENCER}`, onBehalf: `${AGENCY} on behalf of ${INFLUENCER}`, pending: 'Pending', share: 'Agency share (deal settlement)' },
+  'zh-CN': {
+    acting: `正在代 ${INFLUENCER} 操作`,
+    onBehalf: `机构 ${AGENCY} 代 ${INFLUENCER}`,
+    pending: '待审核',
+    share: '机构分成（订单结算）',
+    accepted: `代 ${INFLUENCER}：您的申请已通过`,
+    overdueNote: `代 ${INFLUENCER}：直播数据逾期未提交`,
+    forInfluencer: `代 ${INFLUENCER}`,
+    reportDue: '待提交直播数据',
+    reportOverdue: '报告逾期',
+  },
+  en: {
+    acting: `Acting for ${INFLUENCER}`,
+    onBehalf: `${AGENCY} on behalf of ${INFLUENCER}`,
+    pending: 'Pending',
+    share: 'Agency share (deal settlement)',
+    accepted: `For ${INFLUENCER}: Your application was accepted`,
+    overdueNote: `For ${INFLUENCER}: Live report overdue`,
+    forInfluencer: `For ${INFLUENCER}`,
+    reportDue: 'Report due',
+    reportOverdue: 'Report overdue',
+  },
 } as const;
+
+/** opens the bell: in the header on a desktop, in the menu on a phone (decision 0060: the agency has one too) */
+async function openBell(page: Page, phone: boolean) {
+  if (phone) {
+    await page.getByTestId('mobile-menu-toggle').click();
+    await page.getByTestId('mobile-notif-toggle').click();
+  } else {
+    await page.getByTestId('notif-bell').click();
+  }
+}
 
 for (const view of [
   { name: 'phone', locale: 'zh-CN', width: 390 },
@@ -81,6 +112,16 @@ for (const view of [
       expect(applications.map((a) => a.influencer.nickname)).toEqual([INFLUENCER]);
       await ok(await co.page.request.post(`/api/task-applications/${applications[0].id}/accept`), 'accept');
 
+      // the agency hears of it (decision 0060): its bell says 代 {influencer}, the notification opens the deal acting for it
+      await page.reload();
+      await openBell(page, view.width < 768);
+      const note = page.getByTestId('notif-item').filter({ hasText: title }).first();
+      await expect(note).toContainText(text.accepted);
+      await page.screenshot({ path: shot('bell'), fullPage: true });
+      await note.click();
+      await expect(page).toHaveURL(new RegExp(`/deal/[0-9a-f-]+\\?as=${influencerId}$`));
+      await expect(page.getByTestId('acting-banner')).toContainText(text.acting);
+
       // the agency, through its banner: 申请与邀请 → the deal
       await page.getByTestId('acting-link-applications').click();
       const mine = page.getByTestId('influencer-application-row').filter({ hasText: title });
@@ -103,6 +144,18 @@ for (const view of [
       await page.getByTestId('reply-message').fill('样品收到后我们会尽快安排彩排');
       await page.getByTestId('reply-send').click();
       await expect(page.getByTestId('deal-conversation').getByTestId('message').last()).toContainText(text.onBehalf);
+      // 消息中心 lists the roster's deal conversation (it answered 403 before decision 0060); opening it acts for the influencer
+      await page.getByTestId('header-messages').click();
+      await expect(page).toHaveURL(/\/messages$/);
+      const conversation = page.getByTestId('conversation-item').filter({ hasText: title });
+      await expect(conversation).toContainText(text.forInfluencer);
+      await conversation.click();
+      await expect(page).toHaveURL(new RegExp(`/messages/[0-9a-f-]+\\?as=${influencerId}$`));
+      await expect(page.getByTestId('message').last()).toContainText('样品收到后我们会尽快安排彩排');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: shot('messages'), fullPage: true });
+      await page.getByTestId('conversation-deal-link').click();
+      await expect(page).toHaveURL(new RegExp(`/deal/${dealId}\\?as=${influencerId}$`));
 
       // the influencer watches: the same deal, the agency's steps in its timeline
       await inf.page.goto(`/deal/${dealId}`);
@@ -112,6 +165,24 @@ for (const view of [
       // the company confirms the schedule (API); the live takes place
       await ok(await co.page.request.post(`/api/deals/${dealId}/events/confirm_schedule`, { data: {} }), 'confirm_schedule');
       await advance(co.page.request, 6 * H);
+
+      // the live is over without a report: due, then overdue 48 h after its end — on the deal, in 业务进展, in the bell
+      await page.reload();
+      await expect(page.getByTestId('deal-overdue')).toHaveAttribute('data-overdue', 'report_due');
+      await expect(page.getByTestId('deal-overdue')).toContainText(text.reportDue);
+      await advance(co.page.request, 48 * H);
+      await page.reload();
+      await expect(page.getByTestId('deal-overdue')).toHaveAttribute('data-overdue', 'report_overdue');
+      await expect(page.getByTestId('deal-overdue')).toContainText(text.reportOverdue);
+      await page.screenshot({ path: shot('overdue'), fullPage: true });
+      await co.page.goto(`/deal/${dealId}`);
+      await expect(co.page.getByTestId('deal-overdue')).toHaveAttribute('data-overdue', 'report_overdue');
+      await page.goto('/agency');
+      const pipelineRow = page.getByTestId('ws-pipeline').getByTestId('ws-pipeline-row').filter({ hasText: title });
+      await expect(pipelineRow.getByTestId('ws-pipeline-overdue')).toHaveText(text.reportOverdue);
+      await openBell(page, view.width < 768);
+      await expect(page.getByTestId('notif-item').filter({ hasText: title }).first()).toContainText(text.overdueNote);
+      await page.goto(`/deal/${dealId}?as=${influencerId}`);
 
       // the agency reports the live with a screenshot
       await page.reload();

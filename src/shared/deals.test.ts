@@ -4,6 +4,7 @@ import { DOC_PATH, renderDealDoc } from '../../scripts/deal-doc';
 import {
   availableEvents,
   canFire,
+  dealOverdue,
   DEAL_EVENT_NAMES,
   DEAL_ROLES,
   DEAL_STATES,
@@ -229,6 +230,45 @@ describe('the guards', () => {
     expect(waitingFor({ ...base, status: 'disputed', disputeOpenedBy: 'influencer' })).toBe('company');
     expect(waitingFor({ ...base, status: 'disputed', disputeOpenedBy: 'influencer', disputeAnswered: true })).toBe('admin');
     expect(waitingFor({ ...base, status: 'completed' })).toBeNull();
+  });
+});
+
+describe('how late a deal is (decision 0060)', () => {
+  const H = 3600_000;
+  const end = new Date('2026-12-02T14:00:00Z');
+  const scheduled = {
+    status: 'scheduled',
+    scheduleEnd: end,
+    scheduleConfirmedAt: new Date('2026-12-01T00:00:00Z'),
+    reportedAt: null,
+    feeDue: false,
+    createdAt: new Date('2026-11-30T00:00:00Z'),
+    commissionStatus: 'none',
+  };
+  const at = (ms: number) => ({ now: new Date(ms), settlementHours: 24 });
+
+  it('a confirmed live without a report: due at its end, overdue 48 h after', () => {
+    expect(dealOverdue(scheduled, at(end.getTime() - 1))).toBeNull();
+    expect(dealOverdue(scheduled, at(end.getTime()))).toBe('report_due');
+    expect(dealOverdue(scheduled, at(end.getTime() + 48 * H - 1))).toBe('report_due');
+    expect(dealOverdue(scheduled, at(end.getTime() + 48 * H))).toBe('report_overdue');
+    // a proposal nobody confirmed is no live to report
+    expect(dealOverdue({ ...scheduled, status: 'schedule_proposed', scheduleConfirmedAt: null }, at(end.getTime() + 72 * H))).toBeNull();
+  });
+
+  it('the company has not paid: the fee past the window, a report past the settlement window, a commission due', () => {
+    const unpaid = { ...scheduled, status: 'awaiting_payment', scheduleEnd: null, scheduleConfirmedAt: null, feeDue: true };
+    const created = unpaid.createdAt.getTime();
+    expect(dealOverdue(unpaid, at(created + 72 * H - 1))).toBeNull();
+    expect(dealOverdue(unpaid, at(created + 72 * H))).toBe('payment_due');
+    expect(dealOverdue({ ...unpaid, feeDue: false }, at(created + 100 * H))).toBeNull();
+    const reportedAt = new Date(end.getTime() + H);
+    const reported = { ...scheduled, status: 'reported', reportedAt };
+    expect(dealOverdue(reported, at(reportedAt.getTime() + 24 * H - 1))).toBeNull();
+    expect(dealOverdue(reported, at(reportedAt.getTime() + 24 * H))).toBe('payment_due');
+    expect(dealOverdue({ ...reported, status: 'completed', commissionStatus: 'due' }, at(reportedAt.getTime()))).toBe('payment_due');
+    expect(dealOverdue({ ...reported, status: 'completed', commissionStatus: 'paid' }, at(reportedAt.getTime() + 1000 * H))).toBeNull();
+    expect(dealOverdue({ ...scheduled, status: 'cancelled' }, at(end.getTime() + 1000 * H))).toBeNull();
   });
 });
 

@@ -255,3 +255,38 @@ export const DISPUTE_ANSWER_HOURS = 24;
 export const PAYMENT_WINDOW_HOURS = 72;
 /** reminders before the live, hours */
 export const REMINDER_HOURS = [24, 1] as const;
+
+/**
+ * A deal's lateness (decision 0060), read from its times and the platform clock — nothing stored, so it is exact
+ * whenever it is asked and no job has to run first:
+ * - `report_due`: the agreed live has ended and no report is in yet (within REPORT_OVERDUE_HOURS of the end);
+ * - `report_overdue`: still no report REPORT_OVERDUE_HOURS after the live's end (when the overdue notice goes out);
+ * - `payment_due`: the company has not paid what it owes: the fee past the payment window, a report left
+ *   unconfirmed past the settlement window (the platform confirms it at the next run), or a commission due.
+ * null: nothing is late. A final deal is never late, except for a commission still due.
+ */
+export type DealOverdue = 'report_due' | 'report_overdue' | 'payment_due';
+export const DEAL_OVERDUE = ['report_due', 'report_overdue', 'payment_due'] as const;
+
+export type DealTimes = {
+  status: string;
+  scheduleEnd: Date | null;
+  scheduleConfirmedAt: Date | null;
+  reportedAt: Date | null;
+  feeDue: boolean;
+  createdAt: Date;
+  commissionStatus: string | null;
+};
+
+export function dealOverdue(d: DealTimes, env: GuardEnv): DealOverdue | null {
+  const now = env.now.getTime();
+  if (d.commissionStatus === 'due') return 'payment_due';
+  if (d.status === 'awaiting_payment') return d.feeDue && now >= d.createdAt.getTime() + PAYMENT_WINDOW_HOURS * HOUR ? 'payment_due' : null;
+  if (d.status === 'reported') return d.reportedAt && now >= d.reportedAt.getTime() + env.settlementHours * HOUR ? 'payment_due' : null;
+  if (d.status === 'scheduled' && d.scheduleConfirmedAt && d.scheduleEnd && !d.reportedAt) {
+    const end = d.scheduleEnd.getTime();
+    if (now >= end + REPORT_OVERDUE_HOURS * HOUR) return 'report_overdue';
+    if (now >= end) return 'report_due';
+  }
+  return null;
+}

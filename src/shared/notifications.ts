@@ -69,6 +69,7 @@ type ParamsByType = {
   agency_invitation_accepted: { influencer: string; share: number };
   agency_invitation_declined: { influencer: string };
   agency_membership_ending: { agency: string; influencer: string };
+  agency_share_received: { influencer: string; task: string; amount: string };
 };
 /** each type's params: name → 'string' | 'number' (checked when rendering stored rows) */
 const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 'string' | 'number' } } = {
@@ -133,6 +134,7 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   agency_invitation_accepted: { influencer: 'string', share: 'number' },
   agency_invitation_declined: { influencer: 'string' },
   agency_membership_ending: { agency: 'string', influencer: 'string' },
+  agency_share_received: { influencer: 'string', task: 'string', amount: 'string' },
 };
 
 export type NotificationType = keyof ParamsByType;
@@ -179,6 +181,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
       title: 'Roster membership ended',
       body: "The membership of {influencer} in {agency} was ended: new deals are the influencer's alone; it takes effect once the open deals are finished.",
     },
+  },
+  agency_share_received: {
+    zh: { title: '机构分成已入账', body: '达人「{influencer}」的任务「{task}」已结算，机构分成 {amount} 已计入机构钱包。' },
+    en: { title: 'Agency share received', body: 'The deal of {influencer} for "{task}" was settled; your agency share of {amount} is in your wallet.' },
   },
   application_received: {
     zh: { title: '收到新的任务申请', body: '达人「{influencer}」申请了任务「{task}」，报价 {rateCents}。' },
@@ -461,11 +467,47 @@ export function renderNotification(n: { type: string; params?: unknown; title?: 
   if (isNotificationType(n.type)) {
     if (fitsType(n.type, n.params)) {
       const tpl = TEMPLATES[n.type][lang];
-      return { title: fill(tpl.title, n.params, lang), body: fill(tpl.body, n.params, lang) };
+      const title = fill(tpl.title, n.params, lang);
+      const who = n.params[FOR_INFLUENCER];
+      return { title: typeof who === 'string' ? forInfluencerTitle(who, title, lang) : title, body: fill(tpl.body, n.params, lang) };
     }
   }
   return { title: n.title ?? '', body: n.body ?? '' };
 }
+
+/**
+ * An agency's copy of a roster influencer's deal notification (decision 0060) carries the influencer's name in this
+ * param besides the type's own; its title reads 代 {influencer}：… / "For {influencer}: …".
+ */
+export const FOR_INFLUENCER = 'forInfluencer';
+export const forInfluencerTitle = (influencer: string, title: string, lang: 'zh' | 'en') =>
+  lang === 'zh' ? `代 ${influencer}：${title}` : `For ${influencer}: ${title}`;
+
+/**
+ * The notification types an influencer gets about a deal that its agency hears too, when the deal was made under the
+ * agency (decision 0060): the deal's progress, reminders, overdue notices, disputes, the end and money. Not the
+ * reviews (the influencer's own) and not messages (the agency reads the conversations in 消息中心).
+ */
+export const AGENCY_FORWARDED_TYPES: readonly NotificationType[] = [
+  'application_accepted',
+  'deal_samples_shipped',
+  'deal_fee_paid',
+  'deal_funded',
+  'deal_schedule_proposed',
+  'deal_scheduled',
+  'deal_reminder',
+  'deal_completed',
+  'deal_auto_confirmed',
+  'deal_disputed',
+  'deal_dispute_answered',
+  'deal_dispute_withdrawn',
+  'deal_resolved',
+  'deal_cancelled',
+  'deal_cancel_requested',
+  'deal_cancel_declined',
+  'deal_report_overdue',
+  'deal_dispute_overdue',
+];
 
 /** The title of a notification type without its parameters (the name of that kind of mail); null for an unknown type. */
 export function notificationTitle(type: string, lang: 'zh' | 'en'): string | null {

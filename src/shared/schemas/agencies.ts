@@ -8,8 +8,17 @@ import { creditCodeField } from './profiles';
 import { influencerCard } from './people';
 import { bpsIn, bpsOut, calendarDay, centsOut, optionalText, text } from './fields';
 import { emailField, listOf, pagination } from './common';
-import { DEAL_STATES } from '../deals';
+import { DEAL_OVERDUE, DEAL_STATES } from '../deals';
 import { APPLICATION_STATUSES, INVITATION_STATUSES } from '../options';
+
+/** how late the deal is now, from its times and the platform clock (decision 0060); null when nothing is late */
+export const dealOverdueOut = z
+  .enum(DEAL_OVERDUE)
+  .nullable()
+  .describe(
+    'How late the deal is now: report_due (the live ended, no report yet), report_overdue (no report 48 h after the live ended), ' +
+      'payment_due (the company has not paid: the fee past the payment window, a report unconfirmed past the settlement window, or a commission due); null when nothing is late',
+  );
 
 export const AGENCY_SHARE_MAX = 70;
 /** the same cap in basis points, what the API speaks (decision 0053) */
@@ -199,6 +208,8 @@ export const pipelineItem = z.object({
   status: z.enum(PIPELINE_STATUSES),
   /** deals: whose move it is (the deal table's waitingFor); null for applications and invitations */
   waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
+  /** deals: how late the deal is now (decision 0060); null for applications and invitations */
+  overdue: dealOverdueOut,
   /** the rate: the deal's fee, the proposed or offered rate, cents */
   amountCents: centsOut('Amount'),
   /** when it was made (applied, invited, the deal created) */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf, pageQuery } from './common';
-import { onBehalfRef } from './agencies';
+import { dealOverdueOut, onBehalfRef } from './agencies';
 import { DEAL_EVENT_NAMES, DEAL_ROLES, DEAL_STATES, DISPUTE_REASONS } from '../deals';
 import { PRICING_MODELS } from '../money';
 import { bpsIn, bpsOut, centsOut, decimal, int, isoDateTime, parseIsoDateTime, text } from './fields';
@@ -231,6 +231,7 @@ export const dealDetail = z.object({
   /** the events the viewer may fire now (the same rule the server applies) */
   actions: z.array(z.enum(DEAL_EVENT_NAMES as [string, ...string[]])),
   waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
+  overdue: dealOverdueOut,
   settlementHours: z.number(),
   money: dealMoney,
   /** when the automatic confirmation happens (reported deals) */
@@ -294,6 +295,7 @@ export const dealSummary = z.object({
   rateCents: centsOut('Rate'),
   counterpart: z.object({ id: z.string().uuid(), name: z.string(), avatarUrl: z.string().nullable() }),
   waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
+  overdue: dealOverdueOut,
   scheduleStart: z.string().nullable(),
   updatedAt: z.string(),
 });

@@ -2874,7 +2874,7 @@ export interface paths {
         };
         /**
          * The signed-in company’s or influencer’s conversations (contact and deal), newest first, with unread counts
-         * @description Who: companies and influencers; each sees only their own (admins and visitors are refused). API key scope: `deals:read`.
+         * @description Who: companies and influencers, each sees only their own; an agency sees the deal conversations of the deals made under it for its roster (membership active or ending), which it opens with `onBehalfOf` (unread: the company’s messages not read yet). Admins and visitors are refused. API key scope: `deals:read`.
          */
         get: operations["listConversations"];
         put?: never;
@@ -2894,7 +2894,7 @@ export interface paths {
         };
         /**
          * How many messages from the other side the signed-in user has not read (the header badge)
-         * @description Who: companies and influencers.
+         * @description Who: companies and influencers; an agency: the company’s unread messages in its roster’s deal conversations.
          */
         get: operations["getUnreadCount"];
         put?: never;
@@ -5131,6 +5131,8 @@ export interface components {
             facts: components["schemas"]["DealFactsOut"];
             actions: ("pay_fee" | "pay_deposit" | "funded" | "payment_expired" | "ship_samples" | "receive_samples" | "propose_schedule" | "confirm_schedule" | "report_live" | "confirm" | "auto_confirm" | "complete" | "dispute" | "answer_dispute" | "withdraw_dispute" | "resolve_complete" | "resolve_partial" | "resolve_cancel" | "cancel" | "request_cancel" | "agree_cancel" | "decline_cancel" | "withdraw_cancel" | "admin_cancel")[];
             waitingFor: ("company" | "influencer" | "both" | "admin") | null;
+            /** @description How late the deal is now: report_due (the live ended, no report yet), report_overdue (no report 48 h after the live ended), payment_due (the company has not paid: the fee past the payment window, a report unconfirmed past the settlement window, or a commission due); null when nothing is late */
+            overdue: ("report_due" | "report_overdue" | "payment_due") | null;
             settlementHours: number;
             money: components["schemas"]["DealMoney"];
             autoConfirmAt: string | null;
@@ -5369,6 +5371,8 @@ export interface components {
                 avatarUrl: string | null;
             };
             waitingFor: ("company" | "influencer" | "both" | "admin") | null;
+            /** @description How late the deal is now: report_due (the live ended, no report yet), report_overdue (no report 48 h after the live ended), payment_due (the company has not paid: the fee past the payment window, a report unconfirmed past the settlement window, or a commission due); null when nothing is late */
+            overdue: ("report_due" | "report_overdue" | "payment_due") | null;
             scheduleStart: string | null;
             updatedAt: string;
         };
@@ -6118,6 +6122,8 @@ export interface components {
             /** @enum {string} */
             status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled" | "pending" | "refused" | "withdrawn" | "declined" | "expired" | "closed";
             waitingFor: ("company" | "influencer" | "both" | "admin") | null;
+            /** @description How late the deal is now: report_due (the live ended, no report yet), report_overdue (no report 48 h after the live ended), payment_due (the company has not paid: the fee past the payment window, a report unconfirmed past the settlement window, or a commission due); null when nothing is late */
+            overdue: ("report_due" | "report_overdue" | "payment_due") | null;
             /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
             amountCents: number;
             createdAt: string;

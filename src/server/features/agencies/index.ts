@@ -4,7 +4,7 @@
  */
 import './jobs';
 
-export { activeRosterMembership, agencyOfUser, closeFinishedMemberships } from './model';
+export { activeRosterMembership, agencyOfUser, agencyUserOf, closeFinishedMemberships } from './model';
 export { agencyBadgeOf, agencyPageShown } from './page';
 export { answerRosterInvitation, inviteToRoster, rosterOf } from './roster';
 export { createAgencyAtSignup } from './signup';

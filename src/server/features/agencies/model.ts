@@ -123,3 +123,9 @@ export async function closeFinishedMemberships(tx: DbOrTx, influencerId: string,
       .where(and(inArray(agencyMemberships.id, done), eq(agencyMemberships.status, 'ending')));
   }
 }
+
+/** the user of an agency (its account), null when the agency is gone */
+export async function agencyUserOf(db: DbOrTx, agencyId: string): Promise<string | null> {
+  const [r] = await db.select({ userId: agencies.userId }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
+  return r?.userId ?? null;
+}

@@ -9,7 +9,7 @@
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { dealFactsOf, waitingFor } from '../../../shared/deals';
+import { dealFactsOf, dealOverdue, waitingFor, type GuardEnv } from '../../../shared/deals';
 import type { AgencyPipelineQuery, AgencyPipelineResponse, PipelineItem, PipelineKind } from '../../../shared/schemas/agencies';
 import type { DbOrTx } from '../../db/client';
 import { agencyMemberships, companies, dealDisputes, dealEvents, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
@@ -50,7 +50,7 @@ async function countsOf(db: DbOrTx, agencyId: string, influencerId: string | und
 }
 
 /** GET /api/agency/pipeline */
-export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPipelineQuery): Promise<AgencyPipelineResponse> {
+export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPipelineQuery, env: GuardEnv): Promise<AgencyPipelineResponse> {
   const agency = await agencyOfUser(db, agencyUserId);
   if (!agency) throw new AppError('AGENCY_NOT_FOUND');
   const offset = (q.page - 1) * q.limit;
@@ -87,6 +87,7 @@ export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPip
         companyName: r.companyName,
         status: r.d.status as Status,
         waitingFor: waitingFor(dealFactsOf(r.d, r.dispute)),
+        overdue: dealOverdue({ ...r.d, feeDue: dealFactsOf(r.d, null).feeDue }, env),
         amountCents: r.d.rateCents,
         createdAt: r.d.createdAt.toISOString(),
         byAgency: false,
@@ -129,6 +130,7 @@ export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPip
         companyName: r.companyName,
         status: r.a.status as Status,
         waitingFor: null,
+        overdue: null,
         amountCents: r.a.proposedRateCents,
         createdAt: r.a.appliedAt.toISOString(),
         byAgency: r.a.onBehalfAgencyId === agency.id,
@@ -152,6 +154,7 @@ export async function getPipeline(db: DbOrTx, agencyUserId: string, q: AgencyPip
         companyName: r.companyName,
         status: r.v.status as Status,
         waitingFor: null,
+        overdue: null,
         amountCents: r.v.offeredRateCents,
         createdAt: r.v.createdAt.toISOString(),
         byAgency: r.v.onBehalfAgencyId === agency.id,

@@ -24,6 +24,7 @@ import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';
 import { getAgencyPage } from './page';
 import { getPipeline } from './pipeline';
+import { readSettings } from '../settings';
 import { earningsCsv, getEarnings, getWorkspace } from './workspace';
 import { answerRosterInvitation, endByAgency, endByInfluencer, getMyAgency, getRoster, inviteToRoster } from './roster';
 
@@ -103,7 +104,8 @@ export const agencyRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return getPipeline(ctx.db, (await currentUser(request)).id, request.query);
+        const settings = await readSettings(ctx, ctx.db);
+        return getPipeline(ctx.db, (await currentUser(request)).id, request.query, { now: ctx.clock.now(), settlementHours: settings.settlementHours });
       },
     );
 

@@ -27,7 +27,8 @@ import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { payDealDeposit, payDealFee, refundDeal, settleDeal } from '../money';
-import { closeFinishedMemberships } from '../agencies';
+import { agencyUserOf, closeFinishedMemberships } from '../agencies';
+import { ACTING_PARAM } from '../../../shared/routes';
 import { dollars } from '../../../shared/money';
 import { scheduleJob } from '../../platform/jobs';
 import { addNotifications, type NewNotification } from '../notifications';
@@ -234,6 +235,18 @@ const complete: Effect = async ({ tx, d, parties, now, task, both, patch, notes,
   // an ending agency membership ends with the last deal made under it (decision 0044)
   if (d.agencyId) await closeFinishedMemberships(tx, d.influencerId, now, d.id);
   tell(both, { type: 'deal_completed', params: { task } });
+  // the agency's own money: its share of what was paid now (decision 0060); the influencer's deal_completed reaches it too
+  if (d.agencyId && settled.settledAgencyCents) {
+    const agencyUserId = await agencyUserOf(tx, d.agencyId);
+    if (agencyUserId) {
+      notes.push({
+        userId: agencyUserId,
+        type: 'agency_share_received',
+        params: { influencer: parties.nickname, task, amount: dollars(settled.settledAgencyCents) },
+        link: `/deal/${d.id}?${ACTING_PARAM}=${d.influencerId}`,
+      });
+    }
+  }
   // each side may now review the other; the window's end reveals whatever was written (decision 0015)
   await scheduleReviewsClose(tx, d.id, now);
 };

@@ -3,7 +3,7 @@
  * guards read (src/shared/deals.ts), who may see it, and the row lock.
  */
 import { and, eq } from 'drizzle-orm';
-import { dealFactsOf, type DealFacts, type PartyRole } from '../../../shared/deals';
+import { dealFactsOf, dealOverdue, type DealFacts, type DealOverdue, type GuardEnv, type PartyRole } from '../../../shared/deals';
 import type { DbOrTx } from '../../db/client';
 import { companies, dealDisputes, deals, influencers, tasks, userProfiles } from '../../db/schema';
 import { permissionsOf } from '../../platform/admin';
@@ -40,6 +40,11 @@ export const party = (v: string | null): PartyRole | null => (v === 'company' ||
 
 export function factsOf(d: DealRow, dispute: OpenDispute): DealFacts {
   return dealFactsOf(d, dispute);
+}
+
+/** how late the deal is now (decision 0060): from its times and the platform clock */
+export function overdueOf(d: DealRow, env: GuardEnv): DealOverdue | null {
+  return dealOverdue({ ...d, feeDue: dealFactsOf(d, null).feeDue }, env);
 }
 
 export async function partiesOf(db: DbOrTx, d: Pick<DealRow, 'companyId' | 'influencerId'>): Promise<Parties> {

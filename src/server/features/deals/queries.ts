@@ -12,7 +12,7 @@ import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../settings';
 import { onBehalfRefs } from '../agencies';
 import { dealReviewState } from '../reviews';
-import { HOUR, party, factsOf, partiesOf, viewerRole, iso, type DealRow, type Parties } from './model';
+import { HOUR, party, factsOf, overdueOf, partiesOf, viewerRole, iso, type DealRow, type Parties } from './model';
 
 /**
  * Whether /deal/{id} shows a deal to this signed-in user: the rule of GET /api/deals/:id (its parties and
@@ -161,6 +161,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     facts: { ...facts, scheduleStart: iso(facts.scheduleStart), reportedAt: iso(facts.reportedAt) },
     actions: availableEvents(role, facts, env),
     waitingFor: waitingFor(facts),
+    overdue: overdueOf(d, env),
     settlementHours: settings.settlementHours,
     money: await moneyOf(db, d, info, role),
     autoConfirmAt: d.status === 'reported' && d.reportedAt ? new Date(d.reportedAt.getTime() + settings.settlementHours * HOUR).toISOString() : null,
@@ -240,7 +241,9 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
 }
 
 /** The deals of a company or an influencer, newest activity first (my-tasks and /deals). */
-export async function listMyDeals(db: DbOrTx, user: AuthUser, filter: 'active' | 'closed' | 'all' = 'all'): Promise<DealSummary[]> {
+export async function listMyDeals(ctx: AppContext, user: AuthUser, filter: 'active' | 'closed' | 'all' = 'all'): Promise<DealSummary[]> {
+  const db = ctx.db;
+  const env = { now: ctx.clock.now(), settlementHours: (await readSettings(ctx, db)).settlementHours };
   const statusCond =
     filter === 'active'
       ? sql`${deals.status} not in ('completed','cancelled')`
@@ -283,6 +286,7 @@ export async function listMyDeals(db: DbOrTx, user: AuthUser, filter: 'active' |
         ? { id: r.d.influencerId, name: r.nickname, avatarUrl: r.avatarUrl }
         : { id: r.d.companyId, name: r.companyName, avatarUrl: r.logoUrl },
       waitingFor: waitingFor(facts),
+      overdue: overdueOf(r.d, env),
       scheduleStart: iso(r.d.scheduleStart),
       updatedAt: r.d.updatedAt.toISOString(),
     };

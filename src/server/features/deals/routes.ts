@@ -42,7 +42,7 @@ export const dealRoutes =
           response: { 200: dealListResponse, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listMyDeals(ctx.db, await currentUser(request), request.query.status), request.query),
+      async (request) => pageOfAll(await listMyDeals(ctx, await currentUser(request), request.query.status), request.query),
     );
 
     app.get(

@@ -18,7 +18,8 @@ import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import { getConversation, listConversations, sendMessage, unreadCount } from './service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
-const member = guard({ roles: ['company', 'influencer'] });
+/** the conversation list and its unread count: an agency reads its roster's deal conversations (decision 0060) */
+const listReaders = guard({ roles: ['company', 'influencer', 'agency'] });
 const memberOrAdmin = guard({ roles: ['company', 'influencer', 'admin'] });
 /** the live events carry the bell's notifications too: agencies have a bell (decision 0044) */
 const streamReaders = guard({ roles: ['company', 'influencer', 'admin', 'agency'] });
@@ -32,13 +33,15 @@ export const messageRoutes =
     app.get(
       '/api/conversations',
       {
-        preValidation: member,
+        preValidation: listReaders,
         config: { keyScope: 'deals:read' },
         schema: {
           operationId: 'listConversations',
           tags: ['messages'],
           summary: 'The signed-in company’s or influencer’s conversations (contact and deal), newest first, with unread counts',
-          description: 'Who: companies and influencers; each sees only their own (admins and visitors are refused).',
+          description:
+            'Who: companies and influencers, each sees only their own; an agency sees the deal conversations of the deals made under it for ' +
+            'its roster (membership active or ending), which it opens with `onBehalfOf` (unread: the company’s messages not read yet). Admins and visitors are refused.',
           querystring: conversationsQuery,
           response: { 200: conversationsResponse, ...errors },
         },
@@ -52,12 +55,12 @@ export const messageRoutes =
     app.get(
       '/api/conversations/unread',
       {
-        preValidation: member,
+        preValidation: listReaders,
         schema: {
           operationId: 'getUnreadCount',
           tags: ['messages'],
           summary: 'How many messages from the other side the signed-in user has not read (the header badge)',
-          description: 'Who: companies and influencers.',
+          description: 'Who: companies and influencers; an agency: the company’s unread messages in its roster’s deal conversations.',
           response: { 200: unreadResponse, ...errors },
         },
       },

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '../../../shared/schemas/accounts';
 import type { ConversationResponse, ConversationSummary } from '../../../shared/schemas/messages';
 import type { DealState } from '../../../shared/deals';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { companies, conversationMessages, conversations, deals, influencers, uploads, userSettings } from '../../db/schema';
+import { agencies, agencyMemberships, companies, conversationMessages, conversations, deals, influencers, uploads, users, userSettings } from '../../db/schema';
 import { permissionsOf } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -11,7 +11,7 @@ import { registerJob, scheduleJob } from '../../platform/jobs';
 import { publish } from '../../platform/realtime';
 import type { AuthUser } from '../../platform/session';
 import { addNotifications, queueNotificationMails, type NewNotification } from '../notifications';
-import { onBehalfRefs } from '../agencies';
+import { agencyOfUser, onBehalfRefs } from '../agencies';
 
 /** A message still unread this long after it was sent is mailed to its reader (who has been away). */
 export const AWAY_MAIL_MINUTES = 10;
@@ -33,7 +33,14 @@ export async function partyOf(db: DbOrTx, user: AuthUser): Promise<Party | null>
   return null;
 }
 
-function summaryQuery(db: DbOrTx, viewerId: string) {
+/**
+ * Whose unread messages a summary counts: the messages not written by this user, or (an agency reading its roster's
+ * conversations, decision 0060) the company's messages the influencer's side has not read.
+ */
+type UnreadOf = string | { companySide: true };
+
+function summaryQuery(db: DbOrTx, viewer: UnreadOf) {
+  const unreadFrom = typeof viewer === 'string' ? sql`m.sender_id is distinct from ${viewer}` : sql`m.sender_id = ${companies.userId}`;
   const last = sql`(select m.body, cardinality(m.images) > 0 as images from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1)`;
   return db
     .select({
@@ -52,7 +59,7 @@ function summaryQuery(db: DbOrTx, viewerId: string) {
       lastMessageAt: conversations.lastMessageAt,
       lastMessage: sql<string>`coalesce((select l.body from ${last} l), '')`,
       lastMessageImages: sql<boolean>`coalesce((select l.images from ${last} l), false)`,
-      unread: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${conversations.id} and m.read_at is null and m.sender_id is distinct from ${viewerId})`,
+      unread: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${conversations.id} and m.read_at is null and ${unreadFrom})`,
     })
     .from(conversations)
     .innerJoin(companies, eq(companies.id, conversations.companyId))
@@ -74,8 +81,30 @@ const toSummary = (r: SummaryRow): ConversationSummary => ({
 
 const mineOf = (party: Party) => (party.side === 'company' ? eq(conversations.companyId, party.id) : eq(conversations.influencerId, party.id));
 
-/** GET /api/conversations: the signed-in company's or influencer's conversations, newest first. */
+/**
+ * The deal conversations an agency reads in 消息中心 (decision 0060): those of the deals made under it
+ * (`deals.agency_id`) for an influencer whose membership still covers them (active or ending) and whose account is
+ * in use — exactly the conversations it may open acting for the influencer (`?onBehalfOf=`, mode `conversation`,
+ * decision 0045). None until the agency is approved.
+ */
+async function agencyConversationsCond(db: DbOrTx, user: AuthUser) {
+  const agency = await agencyOfUser(db, user.id);
+  if (!agency || agency.status !== 'approved') return null;
+  return and(
+    eq(deals.agencyId, agency.id),
+    sql`exists (select 1 from ${agencyMemberships} am where am.agency_id = ${agency.id} and am.influencer_id = ${deals.influencerId} and am.status in ('active','ending'))`,
+    sql`exists (select 1 from ${users} u where u.id = ${influencers.userId} and u.suspended_at is null and u.deleted_at is null)`,
+  );
+}
+
+/** GET /api/conversations: the signed-in company's or influencer's conversations (an agency: its roster's deal conversations), newest first. */
 export async function listConversations(db: Db, user: AuthUser): Promise<ConversationSummary[]> {
+  if (user.userType === 'agency') {
+    const cond = await agencyConversationsCond(db, user);
+    if (!cond) return [];
+    const rows = await summaryQuery(db, { companySide: true }).where(cond).orderBy(desc(conversations.lastMessageAt)).limit(100);
+    return rows.map(toSummary);
+  }
   const party = await partyOf(db, user);
   if (!party) return [];
   const rows = await summaryQuery(db, user.id).where(mineOf(party)).orderBy(desc(conversations.lastMessageAt)).limit(100);
@@ -84,6 +113,20 @@ export async function listConversations(db: Db, user: AuthUser): Promise<Convers
 
 /** GET /api/conversations/unread: messages from the other side not read yet, over all conversations. */
 export async function unreadCount(db: Db, user: AuthUser): Promise<number> {
+  if (user.userType === 'agency') {
+    // the company's messages in its roster's deal conversations that the influencer's side has not read
+    const cond = await agencyConversationsCond(db, user);
+    if (!cond) return 0;
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversationMessages)
+      .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+      .innerJoin(deals, eq(deals.id, conversations.dealId))
+      .innerJoin(companies, eq(companies.id, conversations.companyId))
+      .innerJoin(influencers, eq(influencers.id, conversations.influencerId))
+      .where(and(cond, isNull(conversationMessages.readAt), eq(conversationMessages.senderId, companies.userId)));
+    return r?.n ?? 0;
+  }
   const party = await partyOf(db, user);
   if (!party) return 0;
   const [r] = await db
@@ -110,6 +153,18 @@ async function access(db: DbOrTx, user: AuthUser, id: string): Promise<Access> {
   throw new AppError('CONVERSATION_NOT_FOUND');
 }
 
+/** the user of the agency a deal conversation's deal was made under (none for contact conversations and the influencer's own deals) */
+async function agencyUsersOf(db: DbOrTx, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: agencies.userId })
+    .from(conversations)
+    .innerJoin(deals, eq(deals.id, conversations.dealId))
+    .innerJoin(agencies, eq(agencies.id, deals.agencyId))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return rows.map((r) => r.userId);
+}
+
 async function acceptsMessages(db: DbOrTx, influencerUserId: string): Promise<boolean> {
   const [s] = await db.select({ am: userSettings.allowMessages }).from(userSettings).where(eq(userSettings.userId, influencerUserId)).limit(1);
   return s?.am ?? DEFAULT_SETTINGS.allowMessages;
@@ -132,7 +187,9 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
         )
         .returning({ id: conversationMessages.id });
       // the writer's open page shows 已读; this reader's other tabs drop the unread badge
-      if (read.length > 0) await publish(tx, [row.companyUserId, row.influencerUserId], { type: 'read', conversationId: id });
+      if (read.length > 0) {
+        await publish(tx, [row.companyUserId, row.influencerUserId, ...(await agencyUsersOf(tx, id))], { type: 'read', conversationId: id });
+      }
     });
   }
   const messages = await ctx.db
@@ -212,7 +269,8 @@ export async function storeMessage(
   if (!before) {
     await addNotifications(tx, [{ userId: m.recipientId, type: 'message_received', params: { from: m.senderName }, link: `/messages/${m.conversationId}` }]);
   }
-  await publish(tx, [m.senderId, m.recipientId], { type: 'message', conversationId: m.conversationId });
+  // the agency of a deal made under it reads the conversation in its 消息中心 (decision 0060): its open pages hear it too
+  await publish(tx, [m.senderId, m.recipientId, ...(await agencyUsersOf(tx, m.conversationId))], { type: 'message', conversationId: m.conversationId });
   await scheduleJob(tx, {
     kind: 'message.away_mail',
     key: `message:${msg.id}:away_mail`,

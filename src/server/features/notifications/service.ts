@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { PageQuery } from '../../../shared/schemas/common';
 import { queueMail } from '../../platform/mailQueue';
 import { publish } from '../../platform/realtime';
+import { agencyCopiesOf } from './agencyCopies';
 
 /** A notification to record: a type with its params (rendered in the reader's language), for one user. */
 export type NewNotification = NotificationContent & { userId: string; link?: string };
@@ -13,10 +14,13 @@ export type NewNotification = NotificationContent & { userId: string; link?: str
 /**
  * Records in-product notifications (inside the caller's transaction) and, with `mail`, queues their mail in the
  * same transaction (decision 0040): `true` mails users who keep notification mail (and this kind) on, `'always'`
- * mails account decisions even to those who turned it off. Returns the list.
+ * mails account decisions even to those who turned it off. A roster influencer's deal notification is copied to its
+ * agency here (agencyCopies.ts). Returns the list given.
  */
-export async function addNotifications(tx: DbOrTx, list: NewNotification[], opts: { mail?: boolean | 'always' } = {}) {
-  if (list.length === 0) return list;
+export async function addNotifications(tx: DbOrTx, given: NewNotification[], opts: { mail?: boolean | 'always' } = {}) {
+  if (given.length === 0) return given;
+  // a roster influencer's deal notification reaches its agency too (decision 0060)
+  const list = [...given, ...(await agencyCopiesOf(tx, given))];
   await tx.insert(notifications).values(
     list.map((n) => {
       const zh = renderNotification(n, 'zh');
@@ -30,7 +34,7 @@ export async function addNotifications(tx: DbOrTx, list: NewNotification[], opts
     { type: 'notification' },
   );
   if (opts.mail) await queueNotificationMails(tx, list, { always: opts.mail === 'always' });
-  return list;
+  return given;
 }
 
 /** Queues the mail of notifications in the caller's transaction (sent by the mail queue, platform/mailQueue.ts). */

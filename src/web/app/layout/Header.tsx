@@ -83,7 +83,7 @@ export function Header() {
             </Suspense>
           )}
           {/* outside the auth block: the unread badge stays in the bar on phones too */}
-          {user && (user.userType === 'company' || user.userType === 'influencer') && (
+          {user && (user.userType === 'company' || user.userType === 'influencer' || user.userType === 'agency') && (
             <Suspense fallback={<span className="notif__bell" aria-hidden="true" />}>
               <MessagesLink userId={user.id} />
             </Suspense>

@@ -106,6 +106,7 @@ export function WorkspacePipeline() {
 
 function PipelineRow({ i, kind, statusText }: { i: Item; kind: PipelineKind; statusText: string }) {
   const { t } = useTranslation('agencies');
+  const { t: td } = useTranslation('deals');
   const { money, date } = useFormat();
   // the record opened as the agency acting for the influencer (`?as=`, the web app's form of onBehalfOf, decision 0045)
   const to = withActing(kind === 'deals' ? `/deal/${i.id}` : `/task/${i.task.id}`, i.influencer.id);
@@ -121,8 +122,15 @@ function PipelineRow({ i, kind, statusText }: { i: Item; kind: PipelineKind; sta
       </div>
       <div className="ag-actions">
         <Tag>{statusText}</Tag>
-        {i.waitingFor && (
-          <Tag color={i.waitingFor === 'influencer' || i.waitingFor === 'both' ? 'orange' : 'default'}>{t(`ws.waitingFor.${i.waitingFor}`)}</Tag>
+        {i.overdue ? (
+          // late (decision 0060): what is late says more than whose move it is
+          <Tag color={i.overdue === 'report_due' ? 'orange' : 'red'} data-testid="ws-pipeline-overdue">
+            {td(`overdue.${i.overdue}`)}
+          </Tag>
+        ) : (
+          i.waitingFor && (
+            <Tag color={i.waitingFor === 'influencer' || i.waitingFor === 'both' ? 'orange' : 'default'}>{t(`ws.waitingFor.${i.waitingFor}`)}</Tag>
+          )
         )}
         {i.byAgency && <Tag color="blue">{t('ws.byAgency')}</Tag>}
       </div>

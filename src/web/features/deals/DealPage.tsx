@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import { DISPUTE_REASONS, type DealEvent, type DealState, type DisputeReason } from '@shared/deals';
+import { CheckCircleFilled, ClockCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { DISPUTE_REASONS, REPORT_OVERDUE_HOURS, type DealEvent, type DealState, type DisputeReason } from '@shared/deals';
 import type { Schema } from '../../lib/client';
 import { Loading, LoadFailed, NotFound } from '../../components/PageState';
 import { isApiError } from '../../lib/api';
@@ -178,6 +178,12 @@ function Header({ d }: { d: DealDetail }) {
           {t('toTask')}
         </Link>
       </p>
+      {d.overdue && (
+        <p className={`dl-overdue dl-overdue--${d.overdue}`} data-testid="deal-overdue" data-overdue={d.overdue}>
+          <WarningOutlined aria-hidden="true" /> <strong>{t(`overdue.${d.overdue}`)}</strong>
+          <span className="dl-overdue__hint">{t(`overdueHint.${d.overdue}`, { hours: REPORT_OVERDUE_HOURS })}</span>
+        </p>
+      )}
       {waiting && (
         <p className={`dl-waiting${mine ? ' dl-waiting--mine' : ''}`} data-testid="deal-waiting">
           <ClockCircleOutlined aria-hidden="true" /> {waiting}

@@ -71,6 +71,14 @@ function DealList({ title, items }: { title: string; items: DealSummary[] }) {
               <span className="dl-row__meta">
                 {d.counterpart.name} · {t('list.rate')} {f.money(d.rateCents)}
                 {d.scheduleStart && ` · ${t('list.liveAt')} ${f.dateTime(d.scheduleStart)}`}
+                {d.overdue && (
+                  <>
+                    {' · '}
+                    <span className="dl-row__overdue" data-testid="deal-row-overdue">
+                      {t(`overdue.${d.overdue}`)}
+                    </span>
+                  </>
+                )}
               </span>
               <span className={`dl-state dl-state--${d.status}`}>{t(`states.${d.status}`)}</span>
             </Link>

@@ -5,7 +5,7 @@ import { MessageOutlined } from '@ant-design/icons';
 import { unreadMessagesQuery } from './api';
 import '../notifications/notifications.css';
 
-/** The header's link to 消息中心 with the unread badge (companies and influencers). */
+/** The header's link to 消息中心 with the unread badge (companies, influencers, and agencies for their roster's deals). */
 export function MessagesLink({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const unread = useQuery(unreadMessagesQuery(userId)).data ?? 0;

@@ -10,11 +10,16 @@ import { usePeopleFormat } from '../people/format';
 import { Avatar } from '../people/InfluencerCard';
 import { conversationsQuery } from './api';
 import { ConversationThread, counterpartOf } from './ConversationThread';
+import { ActingBannerMount, useActingTo, withActing } from '../agencies/actingFor';
 import '../tasks/tasks.css';
 import '../people/people.css';
 import './messages.css';
 
-/** /messages and /messages/{id} — the signed-in company's or influencer's conversations (contact and deal). */
+/**
+ * /messages and /messages/{id} — the signed-in company's or influencer's conversations (contact and deal). An agency
+ * reads its roster's deal conversations (decision 0060) and opens each acting for its influencer (`?as=`, the
+ * deal room's rule, decision 0045): it reads the influencer's side, company as the counterpart.
+ */
 export default function MessagesPage() {
   const { t } = useTranslation('messages');
   const { t: tc } = useTranslation();
@@ -40,18 +45,21 @@ export default function MessagesPage() {
     );
   }
   const side = me.data.userType === 'company' ? 'company' : 'influencer';
+  const agency = me.data.userType === 'agency';
   return (
     <div className="container tk-page pp-messages">
       <h1 className="pp-page-title">{t('title')}</h1>
+      {agency && <p className="tk-muted msg-agency-hint">{t('agencyHint')}</p>}
+      <ActingBannerMount />
       <div className={`pp-messages__grid${id ? ' has-open' : ''}`}>
-        <ConversationList side={side} openId={id} />
+        <ConversationList side={side} agency={agency} openId={id} />
         {id ? <OpenConversation key={id} id={id} side={side} /> : null}
       </div>
     </div>
   );
 }
 
-function ConversationList({ side, openId }: { side: 'company' | 'influencer'; openId?: string }) {
+function ConversationList({ side, agency, openId }: { side: 'company' | 'influencer'; agency: boolean; openId?: string }) {
   const { t } = useTranslation('messages');
   const f = usePeopleFormat();
   const list = useQuery(conversationsQuery);
@@ -65,7 +73,7 @@ function ConversationList({ side, openId }: { side: 'company' | 'influencer'; op
         testId="messages-empty"
         icon={<InboxOutlined />}
         title={t('empty')}
-        text={side === 'company' ? t('emptyCompany') : t('emptyInfluencer')}
+        text={agency ? t('emptyAgency') : side === 'company' ? t('emptyCompany') : t('emptyInfluencer')}
         actions={
           side === 'company' ? (
             <Link to="/influencers" className="btn btn--primary">
@@ -84,7 +92,7 @@ function ConversationList({ side, openId }: { side: 'company' | 'influencer'; op
           return (
             <li key={c.id}>
               <Link
-                to={`/messages/${c.id}`}
+                to={withActing(`/messages/${c.id}`, agency ? c.influencer.id : null)}
                 className={`pp-conv${c.id === openId ? ' is-active' : ''}`}
                 aria-current={c.id === openId ? 'page' : undefined}
                 data-testid="conversation-item"
@@ -95,6 +103,11 @@ function ConversationList({ side, openId }: { side: 'company' | 'influencer'; op
                     {c.deal && <span className="msg-tag">{t('dealTag')}</span>}
                     {other.name}
                   </span>
+                  {agency && (
+                    <span className="pp-conv__last msg-for" data-testid="conversation-for">
+                      {t('forInfluencer', { influencer: c.influencer.nickname })}
+                    </span>
+                  )}
                   {c.deal && <span className="pp-conv__last">{c.deal.taskTitle}</span>}
                   <span className="pp-conv__last">{c.lastMessage || (c.lastMessageImages ? t('image') : '')}</span>
                 </span>
@@ -117,6 +130,7 @@ function ConversationList({ side, openId }: { side: 'company' | 'influencer'; op
 
 function OpenConversation({ id, side }: { id: string; side: 'company' | 'influencer' }) {
   const { t } = useTranslation('messages');
+  const to = useActingTo();
   return (
     <ConversationThread
       id={id}
@@ -124,7 +138,7 @@ function OpenConversation({ id, side }: { id: string; side: 'company' | 'influen
         const other = counterpartOf(data.conversation, side);
         return (
           <header className="pp-thread__head">
-            <Link to="/messages" className="tk-back pp-thread__back">
+            <Link to="/messages" className="tk-back pp-thread__back" data-testid="conversation-back">
               {t('back')}
             </Link>
             <h2 className="pp-thread__title">
@@ -132,7 +146,7 @@ function OpenConversation({ id, side }: { id: string; side: 'company' | 'influen
               <Link to={other.href}>{other.name}</Link>
             </h2>
             {data.conversation.deal && (
-              <Link to={`/deal/${data.conversation.deal.id}`} className="msg-deal-link" data-testid="conversation-deal-link">
+              <Link to={to(`/deal/${data.conversation.deal.id}`)} className="msg-deal-link" data-testid="conversation-deal-link">
                 {data.conversation.deal.taskTitle} · {t('openDeal')}
               </Link>
             )}

@@ -27,6 +27,16 @@ const en: Messages<typeof zh> = {
     cancelled: 'Cancelled',
   },
   steps: { accepted: 'Accepted', samples: 'Samples', scheduled: 'Schedule', reported: 'Live report', completed: 'Done' },
+  overdue: {
+    report_due: 'Report due',
+    report_overdue: 'Report overdue',
+    payment_due: 'Payment due',
+  },
+  overdueHint: {
+    report_due: 'The live has ended: the influencer reports it within {{hours}} h of the end',
+    report_overdue: 'The live ended more than {{hours}} h ago and no report has been submitted',
+    payment_due: 'The company has not paid on time: the influencer and the agency are paid once it does',
+  },
   waiting: {
     mine: 'Your move',
     other: 'Waiting for the {{side}}',

@@ -25,6 +25,17 @@ export default {
     cancelled: '已取消',
   },
   steps: { accepted: '接单', samples: '样品', scheduled: '排期', reported: '直播数据', completed: '完成' },
+  /** how late the deal is, from its times and the clock (decision 0060) */
+  overdue: {
+    report_due: '待提交直播数据',
+    report_overdue: '报告逾期',
+    payment_due: '付款逾期',
+  },
+  overdueHint: {
+    report_due: '直播已结束，达人需在结束后 {{hours}} 小时内提交直播数据',
+    report_overdue: '直播已结束超过 {{hours}} 小时，达人仍未提交直播数据',
+    payment_due: '企业未按时付款：款项到账前达人和机构无法收到结算',
+  },
   waiting: {
     mine: '轮到您操作',
     other: '等待{{side}}操作',

@@ -5,6 +5,10 @@ const messages = {
   empty: '暂无消息',
   emptyCompany: '在达人主页点击「联系达人」即可开始沟通；接受申请后，每个订单都有自己的会话',
   emptyInfluencer: '企业联系您或接受您的申请后，会话会出现在这里',
+  /** an agency's 消息中心: its roster's deal conversations (decision 0060) */
+  emptyAgency: '签约达人的订单会话会出现在这里',
+  agencyHint: '签约达人订单的会话。打开会话即代达人查看和回复。',
+  forInfluencer: '代 {{influencer}}',
   unread: '{{count}} 条未读',
   notFound: '会话不存在',
   back: '返回消息列表',
