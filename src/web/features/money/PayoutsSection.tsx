@@ -88,7 +88,7 @@ export default function PayoutsSection({ payee }: { payee: boolean }) {
             />
           </label>
           <label>
-            <div>{t('withdraw.bank')}</div>
+            <div>{t(stripeReady ? 'withdraw.destination' : 'withdraw.bank')}</div>
             {options.length === 0 ? (
               <p className="wl-muted" data-testid="payout-no-bank">
                 {t('withdraw.noBank')}

@@ -8,6 +8,7 @@ const payouts: Messages<typeof zh> = {
     amount: 'Amount (USD)',
     amountPlaceholder: 'e.g. 100.00',
     bank: 'To bank account',
+    destination: 'Pay to',
     bankPlaceholder: 'Choose a bank account',
     noBank: 'Add a bank account below first',
     minimum: 'Minimum {{amount}}',

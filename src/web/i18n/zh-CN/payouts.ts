@@ -6,6 +6,7 @@ const payouts = {
     amount: '提现金额（美元）',
     amountPlaceholder: '例如 100.00',
     bank: '到账银行账户',
+    destination: '到账账户',
     bankPlaceholder: '选择银行账户',
     noBank: '请先在下方添加银行账户',
     minimum: '单笔最低 {{amount}}',
