@@ -15,7 +15,7 @@ import { pendingJobs, runDueJobs } from '../../platform/jobs';
 import { hashPassword } from '../auth';
 import { Client, createTestApp, errorOf, signedIn, type TestApp } from '../../test/harness';
 import { STRIPE_TEST_KEY, STRIPE_TEST_WEBHOOK_SECRET, stripeServer } from '../../test/stripeServer';
-import { checkLedger } from './ledger';
+import { accountFor, checkLedger, post } from './ledger';
 
 const CONNECT_SECRET = 'whsec_localfakeconnect0123456789';
 const clock = new ManualClock(new Date('2026-12-01T02:00:00Z'));
@@ -360,6 +360,37 @@ describe('a withdrawal to Stripe', () => {
     expect(transferRequests(p.id)).toHaveLength(0);
     expect(await payoutRow(p.id)).toMatchObject({ status: 'rejected' });
     expect(await balance(id, 'influencer_available')).toBe(30_000);
+  });
+});
+
+describe('an agency', () => {
+  it('withdraws its share to Stripe; a reversal returns it to the agency’s balance', async () => {
+    const ag = await makeAgency(db(), { user: { passwordHash: hash } });
+    await db().transaction(async (tx) =>
+      post(
+        tx,
+        {
+          kind: 'topup',
+          memo: 'agency share (test)',
+          idempotencyKey: `test-agency-funds:${ag.user.id}`,
+          lines: [
+            { accountId: await accountFor(tx, 'world_payments_in', null), amountCents: -60_000 },
+            { accountId: await accountFor(tx, 'agency_available', ag.user.id), amountCents: 60_000 },
+          ],
+        },
+        clock.now(),
+      ),
+    );
+    const c = await signedIn(t.app, ag.user.email);
+    await linked(c);
+    const p = await withdraw(c, 60_000);
+    expect(await balance(ag.user.id, 'agency_available')).toBe(0);
+    await runDueJobs(t.app.ctx);
+    const tr = (await payoutRow(p.id)).providerRef!;
+    expect(tr).toMatch(/^tr_/);
+    expect((await deliver(fake.event('transfer.reversed', fake.reverse(tr)))).json()).toEqual({ ok: true, duplicate: false });
+    expect(await balance(ag.user.id, 'agency_available')).toBe(60_000);
+    expect(await checkLedger(db())).toEqual([]);
   });
 });
 

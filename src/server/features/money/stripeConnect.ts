@@ -345,6 +345,14 @@ export async function handleConnectEvent(ctx: AppContext, ev: StripeEventSummary
       ctx.log.error({ event: ev.id, transfer: tr.id, payout: payoutId }, 'stripe: a transfer event that matches no Stripe payout');
       return { ok: true, duplicate: !fresh };
     }
+    if (row.status === 'rejected') {
+      // returned to the wallet (finance, after the worker gave up) although Stripe did make the transfer: the money left twice
+      ctx.log.error(
+        { event: ev.id, transfer: tr.id, payout: row.id },
+        'stripe: a transfer exists for a returned payout — reverse the transfer in Stripe (its reversal is then acknowledged, nothing moves here)',
+      );
+      return { ok: true, duplicate: !fresh };
+    }
     let moved = false;
     // the transfer exists: a payout still requested (the job's own commit lost) is paid by it
     if (row.status === 'requested') {
