@@ -2,7 +2,8 @@
  * npm run ledger:check — the ledger's invariants (decision 0018) on a live database: DATABASE_URL, or the
  * embedded database in DATA_DIR (stop the server first: the embedded database serves one process).
  * Every entry and all lines sum to zero, each cached balance equals its lines, no user balance is below
- * zero, and each top-up moved money exactly when it succeeded. Exit code 1 when anything is broken.
+ * zero, each top-up moved money exactly when it succeeded, and each payout's entries match it (a Stripe payout's
+ * transfer and reversal too, decision 0058). Exit code 1 when anything is broken.
  * Demo money (decision 0032) is reported on its own lines: what the seed made up (world_demo), what demo
  * accounts hold, demo fees in the platform's revenue, and real wallets paid out of demo money.
  */

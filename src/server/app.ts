@@ -51,6 +51,7 @@ import { reviewRoutes } from './features/reviews/routes';
 import { messageRoutes } from './features/messages/routes';
 import { moneyRoutes } from './features/money/routes';
 import { payoutRoutes } from './features/money/payoutRoutes';
+import { stripeConnectRoutes } from './features/money/stripeConnectRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
 import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
@@ -295,6 +296,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(messageRoutes(ctx));
   await app.register(moneyRoutes(ctx));
   await app.register(payoutRoutes(ctx));
+  await app.register(stripeConnectRoutes(ctx));
   await app.register(financeRoutes(ctx));
   await app.register(demoRoutes(ctx));
   await app.register(developerRoutes(ctx));

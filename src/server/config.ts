@@ -94,6 +94,11 @@ const envSchema = z
       .string()
       .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
       .optional(),
+    /** the signing secret of the Connect webhook endpoint (events of connected accounts: account.updated), decision 0058 */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be the Connect webhook endpoint's signing secret (whsec_…)")
+      .optional(),
     /** where the Stripe SDK sends its requests (default https://api.stripe.com; tests point it at a local server) */
     STRIPE_API_URL: z
       .url()
@@ -134,6 +139,9 @@ const envSchema = z
     }
     if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together (or neither)' });
+    }
+    if (e.STRIPE_CONNECT_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_CONNECT_WEBHOOK_SECRET'], message: 'is only used with STRIPE_SECRET_KEY' });
     }
     if (e.STRIPE_API_URL && !e.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'is only used with STRIPE_SECRET_KEY' });
@@ -222,7 +230,7 @@ export type Config = {
    */
   payments: {
     sandbox: boolean;
-    stripe?: { secretKey: string; webhookSecret: string; api: { protocol: 'http' | 'https'; host: string; port: number } };
+    stripe?: { secretKey: string; webhookSecret: string; connectWebhookSecret?: string; api: { protocol: 'http' | 'https'; host: string; port: number } };
   };
   /** the web build to serve; absent in tests */
   webDist?: string;
@@ -302,7 +310,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
       sandbox: e.NODE_ENV !== 'production',
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api: stripeApi(e.STRIPE_API_URL ?? 'https://api.stripe.com') }
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              ...(e.STRIPE_CONNECT_WEBHOOK_SECRET ? { connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET } : {}),
+              api: stripeApi(e.STRIPE_API_URL ?? 'https://api.stripe.com'),
+            }
           : undefined,
     },
     webDist: path.resolve('dist/web'),

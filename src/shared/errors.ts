@@ -471,6 +471,16 @@ export const ERRORS = {
   },
   PAYOUT_BELOW_MINIMUM: { status: 400, zh: '单笔提现金额不能低于 {min}', en: 'A payout must be at least {min}' },
   PAYOUT_NOT_FOUND: { status: 404, zh: '提现记录不存在', en: 'This payout does not exist' },
+  PAYOUT_AUTOMATIC: {
+    status: 409,
+    zh: '该提现通过 Stripe 自动转账，不能手动标记为已打款',
+    en: 'This payout is transferred through Stripe automatically; it cannot be marked paid by hand',
+  },
+  STRIPE_ACCOUNT_NOT_READY: {
+    status: 409,
+    zh: '请先关联 Stripe 账户并完成验证，才能提现到 Stripe',
+    en: 'Link your Stripe account and finish its onboarding before withdrawing to Stripe',
+  },
   PAYOUT_NOT_PENDING: { status: 409, zh: '该提现已处理，请刷新后查看', en: 'This payout was already handled; please refresh' },
   PAYOUT_REFERENCE_REQUIRED: { status: 400, zh: '请填写银行流水号', en: 'Please enter the bank’s reference' },
   PAYOUT_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写退回原因', en: 'Please give the reason for returning it' },

@@ -57,6 +57,7 @@ type ParamsByType = {
   review_hidden: { task: string; reason: string };
   payout_paid: { amount: string; reference: string };
   payout_rejected: { amount: string; reason: string };
+  payout_stripe_paid: { amount: string; reference: string };
   invitation_received: { company: string; task: string; rateCents: number };
   invitation_accepted: { influencer: string; task: string };
   invitation_declined: { influencer: string; task: string; reason: string };
@@ -122,6 +123,7 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   review_hidden: { task: 'string', reason: 'string' },
   payout_paid: { amount: 'string', reference: 'string' },
   payout_rejected: { amount: 'string', reason: 'string' },
+  payout_stripe_paid: { amount: 'string', reference: 'string' },
   invitation_received: { company: 'string', task: 'string', rateCents: 'number' },
   invitation_accepted: { influencer: 'string', task: 'string' },
   invitation_declined: { influencer: 'string', task: 'string', reason: 'string' },
@@ -441,6 +443,13 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   payout_rejected: {
     zh: { title: '提现已退回', body: '您的提现 {amount} 未能打款，金额已退回钱包可用余额。原因：{reason}。' },
     en: { title: 'Payout returned', body: 'Your payout of {amount} could not be sent; the amount is back in your available balance. Reason: {reason}.' },
+  },
+  payout_stripe_paid: {
+    zh: { title: '提现已转入 Stripe', body: '您的提现 {amount} 已转入您的 Stripe 账户，将按 Stripe 的时间到达您的银行账户。转账编号：{reference}。' },
+    en: {
+      title: 'Payout sent to Stripe',
+      body: 'Your payout of {amount} was transferred to your Stripe account; Stripe pays it out to your bank on its schedule. Transfer: {reference}.',
+    },
   },
 };
 

@@ -1354,15 +1354,22 @@ export const payouts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    bankAccountId: uuid('bank_account_id')
-      .notNull()
-      .references(() => bankAccounts.id),
+    /** a bank transfer by finance: the account it goes to (null for a Stripe payout) */
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
+    /** 'bank' (finance transfers it) or 'stripe' (a Stripe Connect transfer made by the job worker, decision 0058) */
+    method: text('method').notNull().default('bank'),
+    /** Stripe: the connected account (acct_…) it is transferred to */
+    stripeAccountId: text('stripe_account_id'),
+    /** Stripe: the transfer (tr_…) that paid it, what reconciliation matches with balance transactions of type transfer */
+    providerRef: text('provider_ref'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('requested'),
     /** the working day by which it should arrive (3–5 working days, holidays from settings) */
     expectedBy: text('expected_by').notNull(),
     requestEntryId: uuid('request_entry_id').references(() => ledgerEntries.id),
     decisionEntryId: uuid('decision_entry_id').references(() => ledgerEntries.id),
+    /** Stripe: the entry that returned a reversed transfer's amount to the owner (decision 0058) */
+    reversalEntryId: uuid('reversal_entry_id').references(() => ledgerEntries.id),
     reference: text('reference'),
     rejectReason: text('reject_reason'),
     decidedBy: uuid('decided_by').references(() => users.id),
@@ -1376,9 +1383,36 @@ export const payouts = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'requested'`),
     check('payouts_amount_positive', sql`${t.amountCents} > 0`),
-    check('payouts_status', sql`${t.status} in ('requested', 'paid', 'rejected')`),
+    check('payouts_status', sql`${t.status} in ('requested', 'paid', 'rejected', 'reversed')`),
     check('payouts_decided', sql`(${t.status} = 'requested') = (${t.decisionEntryId} is null)`),
+    check('payouts_reversed', sql`(${t.status} = 'reversed') = (${t.reversalEntryId} is not null)`),
+    check('payouts_method', sql`${t.method} in ('bank', 'stripe')`),
+    check(
+      'payouts_destination',
+      sql`(${t.method} = 'bank' and ${t.bankAccountId} is not null and ${t.stripeAccountId} is null) or (${t.method} = 'stripe' and ${t.bankAccountId} is null and ${t.stripeAccountId} is not null)`,
+    ),
+    uniqueIndex('payouts_provider_ref_unique').on(t.providerRef),
   ],
+);
+
+/**
+ * A user's Stripe Express connected account (decision 0058): created when an influencer or an agency first asks
+ * to link one, its state refreshed from `account.updated` and on the return from onboarding. Payouts go to it by
+ * transfer once `payouts_enabled` (Stripe's payouts_enabled and the transfers capability active).
+ */
+export const stripeAccounts = pgTable(
+  'stripe_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    stripeAccountId: text('stripe_account_id').notNull(),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('stripe_accounts_account_unique').on(t.stripeAccountId)],
 );
 
 /**

@@ -24,7 +24,8 @@ export const stripeSessionShape = z.object({
 });
 export type StripeSession = z.infer<typeof stripeSessionShape>;
 
-export type StripeEventSummary = { id: string; type: string; object: unknown };
+/** `account`: the connected account an event of a Connect endpoint is about (decision 0058) */
+export type StripeEventSummary = { id: string; type: string; object: unknown; account?: string };
 
 /** the fee of a payment: null while Stripe has not made the balance transaction yet */
 export type StripeFee = { feeCents: number; currency: string; balanceTransactionId: string } | null;
@@ -32,7 +33,7 @@ export type StripeFee = { feeCents: number; currency: string; balanceTransaction
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   readonly client: Stripe;
-  private readonly webhookSecret: string;
+  private readonly webhookSecrets: string[];
   constructor(
     cfg: StripeConfig,
     private readonly siteUrl: string,
@@ -45,7 +46,8 @@ export class StripeProvider implements PaymentProvider {
       timeout: 20_000,
       telemetry: false,
     });
-    this.webhookSecret = cfg.webhookSecret;
+    // the platform's endpoint, then the Connect endpoint's (its events are about connected accounts), decision 0058
+    this.webhookSecrets = cfg.connectWebhookSecret ? [cfg.webhookSecret, cfg.connectWebhookSecret] : [cfg.webhookSecret];
   }
 
   /**
@@ -75,12 +77,15 @@ export class StripeProvider implements PaymentProvider {
   /** the verified event (the SDK's constructEvent over the exact bytes), or null when the signature is bad or stale */
   parseEvent(rawBody: string, signature: string | undefined, nowMs: number): StripeEventSummary | null {
     if (!signature || signature.length > 2000) return null;
-    try {
-      const ev = this.client.webhooks.constructEvent(rawBody, signature, this.webhookSecret, WEBHOOK_TOLERANCE_MS / 1000, undefined, nowMs);
-      return { id: ev.id, type: ev.type, object: ev.data.object };
-    } catch {
-      return null;
+    for (const secret of this.webhookSecrets) {
+      try {
+        const ev = this.client.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_MS / 1000, undefined, nowMs);
+        return { id: ev.id, type: ev.type, object: ev.data.object, ...(ev.account ? { account: ev.account } : {}) };
+      } catch {
+        // not this endpoint's signature: the next secret, else null
+      }
     }
+    return null;
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined, nowMs: number): boolean {

@@ -4,6 +4,8 @@
  *   POST /v1/checkout/sessions           (form-encoded as the SDK sends it; Idempotency-Key honoured)
  *   GET  /v1/checkout/sessions/:id
  *   GET  /v1/payment_intents/:id         (expand[]=latest_charge.balance_transaction)
+ *   POST /v1/accounts, GET /v1/accounts/:id, POST /v1/account_links, POST /v1/transfers   (Connect, decision 0058;
+ *        see connect() below: `onboard`, `reverse`, `connectEvent`, and `state` failTransfers / dropTransferAnswer)
  * `pay(sessionId)` plays the customer paying; `event()` builds an event and `sign()` signs it with the SDK's own
  * test-header helper, as Stripe signs its webhooks.
  */
@@ -27,7 +29,18 @@ export function stripeServer() {
   const intents = new Map<string, Intent>();
   const idempotent = new Map<string, string>();
   /** while set, GET /v1/payment_intents/* is never answered (a process killed while it waits) */
-  const state = { holdIntents: false, failCreate: false };
+  const state = {
+    holdIntents: false,
+    failCreate: false,
+    /** Connect: how many POST /v1/transfers to answer 500 without making anything */
+    failTransfers: 0,
+    /**
+     * Connect: how many POST /v1/transfers make (or replay) the transfer, then drop the connection before answering
+     * (the SDK retries a closed connection once by itself, under the same idempotency key: 2 loses the answer for good)
+     */
+    dropTransferAnswers: 0,
+  };
+  const connect = connectRoutes();
   const stripe = new Stripe(STRIPE_TEST_KEY);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -122,6 +135,7 @@ export function stripeServer() {
         const s = sessions.get(cs[1]);
         return s ? send(res, 200, s) : notFound(res, `checkout.session: '${cs[1]}'`);
       }
+      if (connect.handle(req, res, url, params, state, send, notFound)) return;
       const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && pi) {
         if (state.holdIntents) return; // never answered
@@ -138,6 +152,15 @@ export function stripeServer() {
     sessions,
     intents,
     state,
+    /** Connect (decision 0058): the accounts and transfers made, onboarding, reversals and events of connected accounts */
+    accounts: connect.accounts,
+    transfers: connect.transfers,
+    onboard: connect.onboard,
+    reverse: connect.reverse,
+    /** an event of a connected account (`account` set), as a Connect endpoint receives it */
+    connectEvent(type: string, object: Record<string, unknown>, account: string, id = rid('evt')): string {
+      return JSON.stringify({ ...JSON.parse(this.event(type, object, id)), account });
+    },
     /** what STRIPE_API_URL is set to */
     url: '',
     /** listens on 127.0.0.1 (`port`: a fixed one, e.g. the one STRIPE_API_URL of an e2e server names; default any free one) */
@@ -192,3 +215,159 @@ export function stripeServer() {
   };
 }
 export type StripeServer = ReturnType<typeof stripeServer>;
+
+// ---------------------------------------------------------------------------------------------
+// Connect (decision 0058): Express accounts, onboarding links and transfers, in Stripe's documented shapes
+
+type Send = (res: http.ServerResponse, status: number, body: unknown) => void;
+type ConnectAccount = Record<string, unknown> & {
+  id: string;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+  capabilities: Record<string, string>;
+};
+type Transfer = Record<string, unknown> & { id: string; amount: number; amount_reversed: number; reversed: boolean; destination: string };
+
+function connectRoutes() {
+  const accounts = new Map<string, ConnectAccount>();
+  const transfers = new Map<string, Transfer>();
+  const idempotent = new Map<string, unknown>();
+  const metadataOf = (params: URLSearchParams) => {
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of params) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]] = v;
+    }
+    return metadata;
+  };
+  const invalid = (send: Send, res: http.ServerResponse, message: string, code?: string, param?: string) =>
+    send(res, 400, { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) } });
+
+  return {
+    accounts,
+    transfers,
+    /** the person finishes Stripe's onboarding: details submitted, payouts enabled, the transfers capability active */
+    onboard(accountId: string): ConnectAccount {
+      const a = accounts.get(accountId);
+      if (!a) throw new Error(`no account ${accountId}`);
+      Object.assign(a, { details_submitted: true, payouts_enabled: true, charges_enabled: true, capabilities: { ...a.capabilities, transfers: 'active' } });
+      return a;
+    },
+    /** the platform reverses the whole transfer in the dashboard */
+    reverse(transferId: string): Transfer {
+      const t = transfers.get(transferId);
+      if (!t) throw new Error(`no transfer ${transferId}`);
+      Object.assign(t, { amount_reversed: t.amount, reversed: true });
+      return t;
+    },
+    handle(
+      req: http.IncomingMessage,
+      res: http.ServerResponse,
+      url: URL,
+      params: URLSearchParams,
+      state: { failTransfers: number; dropTransferAnswers: number },
+      send: Send,
+      notFound: (res: http.ServerResponse, what: string) => void,
+    ): boolean {
+      const key = typeof req.headers['idempotency-key'] === 'string' ? `${url.pathname}:${req.headers['idempotency-key']}` : null;
+      const replay = key ? idempotent.get(key) : undefined;
+      const remember = (body: unknown) => {
+        if (key) idempotent.set(key, body);
+        return body;
+      };
+      if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+        if (replay) return (send(res, 200, replay), true);
+        const id = rid('acct');
+        const a: ConnectAccount = {
+          id,
+          object: 'account',
+          type: params.get('type'),
+          email: params.get('email'),
+          country: 'US',
+          details_submitted: false,
+          payouts_enabled: false,
+          charges_enabled: false,
+          capabilities: params.get('capabilities[transfers][requested]') === 'true' ? { transfers: 'inactive' } : {},
+          metadata: metadataOf(params),
+          created: Math.floor(Date.now() / 1000),
+        };
+        accounts.set(id, a);
+        send(res, 200, remember(a));
+        return true;
+      }
+      const acct = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && acct) {
+        const a = accounts.get(acct[1]);
+        if (a) send(res, 200, a);
+        else notFound(res, `account: '${acct[1]}'`);
+        return true;
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+        const account = params.get('account') ?? '';
+        if (!accounts.has(account)) return (invalid(send, res, `No such account: '${account}'`, 'resource_missing', 'account'), true);
+        if (!params.get('return_url') || !params.get('refresh_url')) return (invalid(send, res, 'Missing required param: return_url.'), true);
+        const created = Math.floor(Date.now() / 1000);
+        send(res, 200, {
+          object: 'account_link',
+          created,
+          expires_at: created + 300,
+          url: `https://connect.stripe.com/setup/e/${account}/${randomBytes(8).toString('hex')}`,
+        });
+        return true;
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/transfers') {
+        const answer = (body: unknown) => {
+          if (state.dropTransferAnswers > 0) {
+            state.dropTransferAnswers--;
+            req.socket.destroy();
+          } else send(res, 200, body);
+          return true;
+        };
+        if (replay) return answer(replay);
+        if (state.failTransfers > 0) {
+          state.failTransfers--;
+          send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+          return true;
+        }
+        const destination = params.get('destination') ?? '';
+        const a = accounts.get(destination);
+        if (!a) return (invalid(send, res, `No such destination: '${destination}'`, 'resource_missing', 'destination'), true);
+        if (a.capabilities.transfers !== 'active') {
+          return (
+            invalid(
+              send,
+              res,
+              'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+              'insufficient_capabilities_for_transfer',
+              'destination',
+            ),
+            true
+          );
+        }
+        const id = rid('tr');
+        const t: Transfer = {
+          id,
+          object: 'transfer',
+          amount: Number(params.get('amount')),
+          amount_reversed: 0,
+          currency: params.get('currency') ?? 'usd',
+          description: params.get('description'),
+          destination,
+          destination_payment: rid('py'),
+          balance_transaction: rid('txn'),
+          metadata: metadataOf(params),
+          reversed: false,
+          reversals: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/transfers/${id}/reversals` },
+          source_type: 'card',
+          transfer_group: params.get('transfer_group'),
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+        };
+        transfers.set(id, t);
+        return answer(remember(t));
+      }
+      return false;
+    },
+  };
+}

@@ -4,7 +4,11 @@ import { listOf, pageQuery } from './common';
 import { TOPUP_MAX_CENTS } from '../money';
 import { centsIn, centsOut, text } from './fields';
 
-export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected'] as const;
+/** reversed: a Stripe transfer Stripe took back, its amount returned to the available balance (decision 0058) */
+export const PAYOUT_STATUSES = ['requested', 'paid', 'rejected', 'reversed'] as const;
+/** bank: finance transfers it to a bank account; stripe: the job worker transfers it to the linked Stripe account (decision 0058) */
+export const PAYOUT_METHODS = ['bank', 'stripe'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /** bank accounts one user may keep at once */
 export const BANK_ACCOUNTS_MAX = 5;
@@ -46,10 +50,15 @@ const payoutCents = centsIn(
   'The amount to pay out to the bank account; at least the payout minimum (settings)',
 );
 
-export const payoutInput = z.object({
-  amountCents: payoutCents,
-  bankAccountId: z.string({ error: 'BANK_ACCOUNT_NOT_FOUND' }).uuid({ error: 'BANK_ACCOUNT_NOT_FOUND' }),
-});
+export const payoutInput = z
+  .object({
+    amountCents: payoutCents,
+    /** bank (the default): to `bankAccountId`; stripe: to the linked Stripe account, paid without finance (decision 0058) */
+    destination: z.enum(PAYOUT_METHODS, { error: 'BAD_REQUEST' }).optional(),
+    /** required for a bank payout */
+    bankAccountId: z.string({ error: 'BANK_ACCOUNT_NOT_FOUND' }).uuid({ error: 'BANK_ACCOUNT_NOT_FOUND' }).optional(),
+  })
+  .refine((v) => v.destination === 'stripe' || v.bankAccountId !== undefined, { error: 'BANK_ACCOUNT_NOT_FOUND', path: ['bankAccountId'] });
 export type PayoutInput = z.input<typeof payoutInput>;
 
 export const payout = z.object({
@@ -58,8 +67,12 @@ export const payout = z.object({
   status: z.enum(PAYOUT_STATUSES),
   /** the 5th working day after the request (Asia/Shanghai), YYYY-MM-DD */
   expectedBy: z.string(),
-  bank: bankAccount.pick({ bankName: true, holderName: true, last4: true }),
-  /** the bank's reference once paid */
+  method: z.enum(PAYOUT_METHODS),
+  /** the bank account of a bank payout; null for a Stripe payout */
+  bank: bankAccount.pick({ bankName: true, holderName: true, last4: true }).nullable(),
+  /** the connected account (acct_…) of a Stripe payout; null for a bank payout */
+  stripeAccountId: z.string().nullable(),
+  /** the bank's reference once paid; a Stripe payout's transfer (tr_…) */
   reference: z.string().nullable(),
   rejectReason: z.string().nullable(),
   createdAt: z.string(),
@@ -91,3 +104,16 @@ export const adminPayoutsResponse = listOf(adminPayout);
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponse>;
 export const markPaidBody = z.object({ reference: text(100, { required: 'PAYOUT_REFERENCE_REQUIRED' }) });
 export const rejectPayoutBody = z.object({ reason: text(200, { required: 'PAYOUT_REJECT_REASON_REQUIRED' }) });
+
+// Stripe Connect (decision 0058)
+export const STRIPE_ACCOUNT_STATUSES = ['not_linked', 'onboarding', 'enabled'] as const;
+export const stripeAccountView = z.object({
+  /** whether this installation offers linking a Stripe account (STRIPE_SECRET_KEY configured) */
+  offered: z.boolean(),
+  /** not_linked; onboarding (created, Stripe does not pay out to it yet); enabled (payouts may go to it) */
+  status: z.enum(STRIPE_ACCOUNT_STATUSES),
+  /** the connected account, acct_… */
+  accountId: z.string().nullable(),
+});
+export type StripeAccountView = z.infer<typeof stripeAccountView>;
+export const stripeAccountLink = z.object({ url: z.string(), account: stripeAccountView });

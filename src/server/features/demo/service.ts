@@ -176,6 +176,8 @@ async function removeDemoMoney(tx: Tx) {
   await tx.execute(sql`delete from topups where user_id in ${demoUsers}`);
   await tx.execute(sql`delete from payouts where user_id in ${demoUsers}`);
   await tx.execute(sql`delete from bank_accounts where user_id in ${demoUsers}`);
+  // a demo user's linked Stripe account (decision 0058): the row only; the account at Stripe is closed in its dashboard
+  await tx.execute(sql`delete from stripe_accounts where user_id in ${demoUsers}`);
   // a demo admin's decisions on real money stay, without its name
   await tx.execute(sql`update topups set confirmed_by = null where confirmed_by in ${demoUsers}`);
   await tx.execute(sql`update payouts set decided_by = null where decided_by in ${demoUsers}`);

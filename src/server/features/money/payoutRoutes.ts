@@ -108,7 +108,8 @@ export const payoutRoutes =
           tags: ['money'],
           summary:
             'Withdraw `amountCents` (integer cents: 123456 is $1,234.56) of the available balance to one of the user’s bank accounts: at least the minimum (系统设置), at most the balance (409 WALLET_INSUFFICIENT) less its demo money (409 DEMO_MONEY_PAYOUT: money the demo seed made up, or paid out of it, never leaves). Expected within 3–5 working days; `expectedBy` is the 5th.',
-          description: 'Who: companies and influencers, to their own bank account only (another user’s answers 404).',
+          description:
+            'Who: companies, influencers and agencies, to their own bank account only (another user’s answers 404). `destination: "stripe"` (decision 0058): to the user’s linked Stripe account instead, transferred by the platform without finance; 409 STRIPE_ACCOUNT_NOT_READY unless that account can receive payouts (influencers and agencies only).',
           body: payoutInput,
           response: { 200: z.object({ payout }), ...errors },
         },
@@ -139,7 +140,8 @@ export const payoutRoutes =
         schema: {
           operationId: 'markPayoutPaid',
           tags: ['admin'],
-          summary: '财务: the transfer was sent — the payout is paid with the bank’s reference (audited, the user notified). 409 when it was already handled.',
+          summary:
+            '财务: the transfer was sent — the payout is paid with the bank’s reference (audited, the user notified). 409 when it was already handled, or PAYOUT_AUTOMATIC for a Stripe payout (paid by its transfer only).',
           description: 'Who: admins holding finance.',
           params: payoutParams,
           body: markPaidBody,

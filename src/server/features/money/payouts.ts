@@ -24,6 +24,8 @@ import { addNotifications, type NewNotification } from '../notifications';
 import { demoHeldIn } from '../demo';
 import { accountFor, post } from './ledger';
 import { emitWebhookEvent } from '../webhooks';
+import { scheduleJob } from '../../platform/jobs';
+import { payableAccountOf, TRANSFER_JOB } from './stripeConnect';
 
 type BankRow = typeof bankAccounts.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
@@ -50,14 +52,16 @@ const bankView = (r: Pick<BankRow, 'id' | 'holderName' | 'bankName' | 'accountLa
   createdAt: r.createdAt.toISOString(),
 });
 
-function payoutView(p: PayoutRow, b: Pick<BankRow, 'holderName' | 'bankName' | 'accountLast4'>): Payout {
+function payoutView(p: PayoutRow, b: Pick<BankRow, 'holderName' | 'bankName' | 'accountLast4'> | null): Payout {
   return {
     id: p.id,
     amountCents: p.amountCents,
     status: p.status as PayoutStatus,
+    method: p.method === 'stripe' ? 'stripe' : 'bank',
     expectedBy: p.expectedBy,
-    bank: { holderName: b.holderName, bankName: b.bankName, last4: b.accountLast4 },
-    reference: p.reference,
+    bank: b ? { holderName: b.holderName, bankName: b.bankName, last4: b.accountLast4 } : null,
+    stripeAccountId: p.stripeAccountId,
+    reference: p.reference ?? p.providerRef,
     rejectReason: p.rejectReason,
     createdAt: p.createdAt.toISOString(),
     decidedAt: p.decidedAt?.toISOString() ?? null,
@@ -115,7 +119,7 @@ export async function listPayouts(ctx: AppContext, user: AuthUser, q: PageQuery)
   const rows = await ctx.db
     .select({ p: payouts, b: bankAccounts })
     .from(payouts)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+    .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
     .where(eq(payouts.userId, user.id))
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(50);
@@ -131,20 +135,31 @@ export async function listPayouts(ctx: AppContext, user: AuthUser, q: PageQuery)
 
 /**
  * POST /api/wallet/payouts: at least the minimum, at most the available balance (WALLET_INSUFFICIENT) less
- * its demo money (DEMO_MONEY_PAYOUT, decision 0032), to one of the user's own live bank accounts. The payout and its entry are one transaction; two
+ * its demo money (DEMO_MONEY_PAYOUT, decision 0032), to one of the user's own live bank accounts, or (destination
+ * stripe, decision 0058) to the user's linked Stripe account when it can receive payouts (STRIPE_ACCOUNT_NOT_READY),
+ * whose transfer the job worker makes. The payout, its entry and that job are one transaction; two
  * withdrawals at once are ordered by the ledger's account lock, and the second one over the balance fails whole.
  */
-export async function requestPayout(ctx: AppContext, user: AuthUser, input: { amountCents: number; bankAccountId: string }): Promise<Payout> {
+export async function requestPayout(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { amountCents: number; bankAccountId?: string; destination?: 'bank' | 'stripe' },
+): Promise<Payout> {
   const settings = await getSettings(ctx);
   if (input.amountCents < settings.payoutMinCents) throw new AppError('PAYOUT_BELOW_MINIMUM', { min: dollars(settings.payoutMinCents) });
   const now = ctx.clock.now();
   const expectedBy = payoutWindow(now, payoutCalendar(settings)).latest;
+  const toStripe = input.destination === 'stripe';
   return ctx.db.transaction(async (tx) => {
-    const [bank] = await tx
-      .select()
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.id, input.bankAccountId), liveAccountsOf(user.id)));
-    if (!bank) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
+    const stripeAccountId = toStripe ? await payableAccountOf(tx, ctx, user.id) : null;
+    if (toStripe && !stripeAccountId) throw new AppError('STRIPE_ACCOUNT_NOT_READY');
+    const [bank] = toStripe
+      ? [null]
+      : await tx
+          .select()
+          .from(bankAccounts)
+          .where(and(eq(bankAccounts.id, input.bankAccountId ?? ''), liveAccountsOf(user.id)));
+    if (!toStripe && !bank) throw new AppError('BANK_ACCOUNT_NOT_FOUND');
     // demo money never leaves (decision 0032): the account is locked first, so two payouts at once see the same rest
     const available = await accountFor(tx, availableKind(user), user.id);
     const held = await demoHeldIn(tx, user, available);
@@ -153,7 +168,17 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
     }
     const [row] = await tx
       .insert(payouts)
-      .values({ userId: user.id, bankAccountId: bank.id, amountCents: input.amountCents, status: 'requested', expectedBy, createdAt: now, updatedAt: now })
+      .values({
+        userId: user.id,
+        method: toStripe ? 'stripe' : 'bank',
+        bankAccountId: bank?.id ?? null,
+        stripeAccountId,
+        amountCents: input.amountCents,
+        status: 'requested',
+        expectedBy,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     const from = available;
     const transit = await accountFor(tx, 'payouts_in_transit', user.id);
@@ -161,7 +186,7 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
       tx,
       {
         kind: 'payout_request',
-        memo: `${bank.bankName} •••• ${bank.accountLast4}`,
+        memo: bank ? `${bank.bankName} •••• ${bank.accountLast4}` : `Stripe ${stripeAccountId}`,
         idempotencyKey: `payout:${row.id}:request`,
         createdBy: user.id,
         lines: [
@@ -172,6 +197,8 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
       now,
     );
     const [saved] = await tx.update(payouts).set({ requestEntryId: posted.entryId }).where(eq(payouts.id, row.id)).returning();
+    // the worker transfers it now (decision 0058): committed with the payout, so neither exists without the other
+    if (toStripe) await scheduleJob(tx, { kind: TRANSFER_JOB, key: `${TRANSFER_JOB}:${row.id}`, runAt: now, payload: { payoutId: row.id } });
     return payoutView(saved, bank);
   });
 }
@@ -190,7 +217,7 @@ export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'd
       nickname: influencers.nickname,
     })
     .from(payouts)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+    .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
     .innerJoin(users, eq(users.id, payouts.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, payouts.userId))
     .leftJoin(companies, eq(companies.userId, payouts.userId))
@@ -221,6 +248,8 @@ export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string,
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!row) throw new AppError('PAYOUT_NOT_FOUND');
     if (row.status !== 'requested') throw new AppError('PAYOUT_NOT_PENDING');
+    // a Stripe payout is paid by its transfer, never by hand; finance may only return one the worker gave up on (decision 0058)
+    if (row.method === 'stripe' && d.outcome === 'paid') throw new AppError('PAYOUT_AUTOMATIC');
     const [owner] = await tx.select({ userType: userProfiles.userType }).from(userProfiles).where(eq(userProfiles.userId, row.userId));
     const transit = await accountFor(tx, 'payouts_in_transit', row.userId);
     const to =

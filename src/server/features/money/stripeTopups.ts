@@ -24,6 +24,7 @@ import { stripeSessionShape, type StripeFee, type StripeSession } from '../../pl
 import { accountFor, post } from './ledger';
 import { stripeProvider } from './providers';
 import { lockTopup, succeed, type TopupRow } from './service';
+import { handleConnectEvent, isConnectEvent } from './stripeConnect';
 
 export type StripeWebhookResult = { ok: true; duplicate: boolean };
 
@@ -43,6 +44,8 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (!stripe) throw new AppError('NOT_FOUND');
   const ev = stripe.parseEvent(rawBody, signature, ctx.clock.nowMs());
   if (!ev) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  // connected accounts and payout transfers (decision 0058)
+  if (isConnectEvent(ev.type)) return handleConnectEvent(ctx, ev);
   const use = USED[ev.type];
   if (!use) return { ok: true, duplicate: false };
   const parsed = stripeSessionShape.safeParse(ev.object);

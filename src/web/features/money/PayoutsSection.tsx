@@ -10,12 +10,17 @@ import { useErrorText } from '../../lib/errors';
 import { formatMoney, useFormat } from '../../lib/format';
 import WalletForm from './WalletForm';
 import { walletQuery } from './api';
-import { bankAccountsQuery, maskedBank, payoutsQuery, useRequestPayout } from './payoutsApi';
+import { bankAccountsQuery, maskedBank, maskedStripe, payoutDestination, payoutsQuery, stripeAccountQuery, useRequestPayout } from './payoutsApi';
 
-export const PAYOUT_STATUS_COLOR: Record<Schema<'Payout'>['status'], string> = { requested: 'orange', paid: 'green', rejected: 'red' };
+export const PAYOUT_STATUS_COLOR: Record<Schema<'Payout'>['status'], string> = { requested: 'orange', paid: 'green', rejected: 'red', reversed: 'red' };
+/** the destination the select offers for the linked Stripe account */
+const STRIPE = 'stripe';
 
-/** /wallet → 提现 (to one of the user's bank accounts: minimum and expected date shown) and 提现记录. */
-export default function PayoutsSection() {
+/**
+ * /wallet → 提现 (to one of the user's bank accounts, or an influencer's or agency's linked Stripe account — decision 0058:
+ * minimum and expected date shown) and 提现记录. `payee`: the user may link a Stripe account (influencers and agencies).
+ */
+export default function PayoutsSection({ payee }: { payee: boolean }) {
   const { t } = useTranslation('payouts');
   const f = useFormat();
   const { apiErrorText, errorText } = useErrorText();
@@ -23,6 +28,8 @@ export default function PayoutsSection() {
   const banks = useQuery(bankAccountsQuery);
   const q = useQuery(payoutsQuery);
   const request = useRequestPayout();
+  const stripe = useQuery(stripeAccountQuery(payee)).data;
+  const stripeReady = stripe?.status === 'enabled' && stripe.accountId !== null;
   const [amount, setAmount] = useState('');
   const [bankId, setBankId] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +37,12 @@ export default function PayoutsSection() {
 
   const available = wallet.data?.availableCents ?? 0;
   const accounts = banks.data ?? [];
-  const chosen = accounts.some((b) => b.id === bankId) ? bankId : accounts[0]?.id;
+  // the linked Stripe account first when it can receive payouts (paid without waiting for finance), else the newest bank account
+  const chosen = (bankId === STRIPE && stripeReady) || accounts.some((b) => b.id === bankId) ? bankId : stripeReady ? STRIPE : accounts[0]?.id;
+  const options = [
+    ...(stripeReady && stripe.accountId ? [{ value: STRIPE, label: t('withdraw.stripeOption', { account: maskedStripe(stripe.accountId) }) }] : []),
+    ...accounts.map((b) => ({ value: b.id, label: maskedBank(b) })),
+  ];
   const min = q.data?.minCents;
 
   const submit = () => {
@@ -41,21 +53,18 @@ export default function PayoutsSection() {
     if (!chosen) return setError(t('withdraw.noBank'));
     setError(null);
     setDone(false);
-    request.mutate(
-      { amountCents: cents, bankAccountId: chosen },
-      {
-        onSuccess: () => {
-          setAmount('');
-          setDone(true);
-        },
-        onError: (e) =>
-          setError(
-            isApiError(e) && e.code === 'WALLET_INSUFFICIENT'
-              ? t('withdraw.overBalance', { amount: formatMoney(available) })
-              : apiErrorText(e, t('withdraw.failed')),
-          ),
+    request.mutate(chosen === STRIPE ? { amountCents: cents, destination: 'stripe' } : { amountCents: cents, bankAccountId: chosen }, {
+      onSuccess: () => {
+        setAmount('');
+        setDone(true);
       },
-    );
+      onError: (e) =>
+        setError(
+          isApiError(e) && e.code === 'WALLET_INSUFFICIENT'
+            ? t('withdraw.overBalance', { amount: formatMoney(available) })
+            : apiErrorText(e, t('withdraw.failed')),
+        ),
+    });
   };
 
   return (
@@ -79,8 +88,8 @@ export default function PayoutsSection() {
             />
           </label>
           <label>
-            <div>{t('withdraw.bank')}</div>
-            {accounts.length === 0 ? (
+            <div>{t(stripeReady ? 'withdraw.destination' : 'withdraw.bank')}</div>
+            {options.length === 0 ? (
               <p className="wl-muted" data-testid="payout-no-bank">
                 {t('withdraw.noBank')}
               </p>
@@ -90,7 +99,7 @@ export default function PayoutsSection() {
                 value={chosen}
                 onChange={setBankId}
                 placeholder={t('withdraw.bankPlaceholder')}
-                options={accounts.map((b) => ({ value: b.id, label: maskedBank(b) }))}
+                options={options}
                 data-testid="payout-bank"
               />
             )}
@@ -98,12 +107,14 @@ export default function PayoutsSection() {
           {q.data && (
             <p className="wl-muted" data-testid="payout-expected">
               {t('withdraw.minimum', { amount: formatMoney(q.data.minCents) })} ·{' '}
-              {t('withdraw.expected', { min: BUSINESS.payoutWorkingDays.min, max: BUSINESS.payoutWorkingDays.max, date: f.day(q.data.expected.latest) })}
+              {chosen === STRIPE
+                ? t('withdraw.stripeExpected')
+                : t('withdraw.expected', { min: BUSINESS.payoutWorkingDays.min, max: BUSINESS.payoutWorkingDays.max, date: f.day(q.data.expected.latest) })}
             </p>
           )}
           {error && <Alert type="error" showIcon title={error} data-testid="payout-error" />}
           {done && <Alert type="success" showIcon title={t('withdraw.done')} role="status" data-testid="payout-done" />}
-          <Button type="primary" htmlType="submit" loading={request.isPending} disabled={accounts.length === 0} data-testid="payout-submit">
+          <Button type="primary" htmlType="submit" loading={request.isPending} disabled={options.length === 0} data-testid="payout-submit">
             {t('withdraw.submit')}
           </Button>
         </WalletForm>
@@ -116,13 +127,16 @@ export default function PayoutsSection() {
             <li key={p.id} className="wl-row" data-testid="payout-row">
               <div className="wl-row__main">
                 <div>
-                  <span className="wl-code">{maskedBank(p.bank)}</span>{' '}
+                  <span className="wl-code">{payoutDestination(p)}</span>{' '}
                   <Tag color={PAYOUT_STATUS_COLOR[p.status]} data-testid="payout-status">
                     {t(`list.statuses.${p.status}`)}
                   </Tag>
                 </div>
-                {p.status === 'requested' && <div className="wl-muted">{t('list.expectedBy', { date: f.day(p.expectedBy) })}</div>}
-                {p.reference && <div className="wl-muted">{t('list.reference', { reference: p.reference })}</div>}
+                {p.status === 'requested' && p.method === 'bank' && <div className="wl-muted">{t('list.expectedBy', { date: f.day(p.expectedBy) })}</div>}
+                {p.status === 'requested' && p.method === 'stripe' && <div className="wl-muted">{t('list.stripePending')}</div>}
+                {p.reference && (
+                  <div className="wl-muted wl-code">{t(p.method === 'stripe' ? 'list.transfer' : 'list.reference', { reference: p.reference })}</div>
+                )}
                 {p.rejectReason && <div className="wl-muted">{t('list.reason', { reason: p.rejectReason })}</div>}
                 <time className="wl-muted wl-time" dateTime={p.createdAt}>
                   {f.dateTime(p.createdAt)}

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { topupMethodsQuery, topupsQuery, useCreateTopup, usePayCommissions, walletQuery } from './api';
 import BankAccounts from './BankAccounts';
 import PayoutsSection from './PayoutsSection';
+import StripeConnect from './StripeConnect';
 import './money.css';
 
 type Me = Schema<'Me'>;
@@ -72,7 +73,8 @@ function Wallet({ user }: { user: Me }) {
       {q.data && q.data.dueCommissions.length > 0 && <DueCommissions items={q.data.dueCommissions} />}
       {/* a company mostly pays in, an influencer mostly withdraws (and tops up only for a deposit) */}
       {user.userType === 'company' && <TopupSection />}
-      <PayoutsSection />
+      {(user.userType === 'influencer' || user.userType === 'agency') && <StripeConnect />}
+      <PayoutsSection payee={user.userType === 'influencer' || user.userType === 'agency'} />
       <BankAccounts />
       {user.userType === 'influencer' && <TopupSection />}
       <section className="wl-card" data-testid="wallet-statement">

@@ -8,6 +8,7 @@ export const payoutKeys = {
   bankAccounts: [...moneyKeys.all, 'bank-accounts'] as const,
   payouts: [...moneyKeys.all, 'payouts'] as const,
   admin: (status: 'requested' | 'done') => [...moneyKeys.all, 'admin-payouts', status] as const,
+  stripeAccount: [...moneyKeys.all, 'stripe-account'] as const,
 };
 
 export const bankAccountsQuery = queryOptions({
@@ -44,6 +45,27 @@ export const useDecidePayout = () =>
       ? data(client.POST('/api/admin/finance/payouts/{id}/paid', { params: { path: { id } }, body: { reference: text } }))
       : data(client.POST('/api/admin/finance/payouts/{id}/reject', { params: { path: { id } }, body: { reason: text } })),
   );
+
+/** the user's Stripe account for payouts (decision 0058): offered here or not, and its status */
+export const stripeAccountQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: payoutKeys.stripeAccount,
+    queryFn: ({ signal }) => data(client.GET('/api/wallet/stripe-account', { signal })),
+    enabled,
+  });
+
+/** a fresh onboarding link (the account is created the first time) */
+export const useLinkStripeAccount = () => useMoneyMutation(() => data(client.POST('/api/wallet/stripe-account/link')));
+
+/** back from onboarding: the account's state read from Stripe now */
+export const useRefreshStripeAccount = () => useMoneyMutation(() => data(client.POST('/api/wallet/stripe-account/refresh')));
+
+/** "Stripe •••• 1a2b": a connected account by the end of its id */
+export const maskedStripe = (accountId: string) => `Stripe •••• ${accountId.slice(-4)}`;
+
+/** where a payout goes: the masked bank account, or the Stripe account */
+export const payoutDestination = (p: { bank: { bankName: string; last4: string } | null; stripeAccountId: string | null }) =>
+  p.bank ? maskedBank(p.bank) : maskedStripe(p.stripeAccountId ?? '');
 
 /** "招商银行 •••• 1234" */
 export const maskedBank = (b: { bankName: string; last4: string }) => `${b.bankName} •••• ${b.last4}`;

@@ -8,6 +8,7 @@ const payouts: Messages<typeof zh> = {
     amount: 'Amount (USD)',
     amountPlaceholder: 'e.g. 100.00',
     bank: 'To bank account',
+    destination: 'Pay to',
     bankPlaceholder: 'Choose a bank account',
     noBank: 'Add a bank account below first',
     minimum: 'Minimum {{amount}}',
@@ -16,11 +17,15 @@ const payouts: Messages<typeof zh> = {
     done: 'Payout requested',
     failed: 'The payout failed, please try again',
     overBalance: 'The amount is more than your available balance ({{amount}})',
+    stripeOption: '{{account}} (automatic transfer)',
+    stripeExpected: 'Transferred to your Stripe account by the platform, without waiting for finance; Stripe then pays it out to your bank on its schedule',
   },
   list: {
     title: 'Payouts',
     empty: 'No payouts yet',
-    statuses: { requested: 'Processing', paid: 'Paid', rejected: 'Returned' },
+    statuses: { requested: 'Processing', paid: 'Paid', rejected: 'Returned', reversed: 'Reversed' },
+    stripePending: 'Being transferred to your Stripe account',
+    transfer: 'Stripe transfer: {{reference}}',
     expectedBy: 'Expected by {{date}}',
     reference: 'Bank reference: {{reference}}',
     reason: 'Returned: {{reason}} (the amount is back in your available balance)',
@@ -46,6 +51,19 @@ const payouts: Messages<typeof zh> = {
     removeFailed: 'It could not be removed, please try again',
     ok: 'OK',
   },
+  stripe: {
+    title: 'Stripe account for payouts',
+    statuses: { not_linked: 'Not linked', onboarding: 'Onboarding incomplete', enabled: 'Payouts enabled' },
+    hints: {
+      not_linked: 'Link a Stripe account and your payouts are transferred to it automatically, without waiting for finance.',
+      onboarding: 'Finish verifying your identity and bank details with Stripe; then you can withdraw to Stripe.',
+      enabled: 'Choose this account when you withdraw; the platform transfers the money automatically.',
+    },
+    link: 'Link a Stripe account',
+    continue: 'Continue onboarding',
+    check: 'Check status',
+    failed: 'Stripe cannot be reached right now, please try again later',
+  },
   finance: {
     title: 'Payout requests',
     hint: 'Handle them oldest first: after sending the transfer to the user’s bank account, enter the bank’s reference to mark it paid; one that cannot be sent is returned with a reason and the amount goes back to the user’s available balance. Every action is audited.',
@@ -64,6 +82,7 @@ const payouts: Messages<typeof zh> = {
     rejected: 'Returned',
     failed: 'The action failed, please try again',
     cancel: 'Cancel',
+    stripeAutomatic: 'Stripe automatic transfer (can be returned, not marked paid by hand)',
   },
 };
 export default payouts;

@@ -6,6 +6,7 @@ const payouts = {
     amount: '提现金额（美元）',
     amountPlaceholder: '例如 100.00',
     bank: '到账银行账户',
+    destination: '到账账户',
     bankPlaceholder: '选择银行账户',
     noBank: '请先在下方添加银行账户',
     minimum: '单笔最低 {{amount}}',
@@ -14,11 +15,15 @@ const payouts = {
     done: '提现申请已提交',
     failed: '提现失败，请重试',
     overBalance: '提现金额超过可提现余额（{{amount}}）',
+    stripeOption: '{{account}}（自动转账）',
+    stripeExpected: '由平台自动转入您的 Stripe 账户，无需等待财务处理；Stripe 再按其时间打款到您的银行账户',
   },
   list: {
     title: '提现记录',
     empty: '暂无提现记录',
-    statuses: { requested: '处理中', paid: '已到账', rejected: '已退回' },
+    statuses: { requested: '处理中', paid: '已到账', rejected: '已退回', reversed: '已撤回' },
+    stripePending: '正在转入 Stripe 账户',
+    transfer: 'Stripe 转账编号：{{reference}}',
     expectedBy: '预计最晚 {{date}} 到账',
     reference: '银行流水号：{{reference}}',
     reason: '退回原因：{{reason}}（金额已退回可用余额）',
@@ -44,6 +49,19 @@ const payouts = {
     removeFailed: '删除失败，请重试',
     ok: '确定',
   },
+  stripe: {
+    title: 'Stripe 收款账户',
+    statuses: { not_linked: '未关联', onboarding: '待完成验证', enabled: '可收款' },
+    hints: {
+      not_linked: '关联 Stripe 账户后，提现将由平台自动转入该账户，无需等待财务处理。',
+      onboarding: '请在 Stripe 完成身份与银行信息验证；验证通过后即可提现到 Stripe。',
+      enabled: '提现时可选择该账户，平台会自动转账。',
+    },
+    link: '关联 Stripe 账户',
+    continue: '继续完成验证',
+    check: '刷新状态',
+    failed: '暂时无法连接 Stripe，请稍后重试',
+  },
   finance: {
     title: '提现申请',
     hint: '按申请时间先后处理：向用户的银行账户打款后填写银行流水号标记已到账；无法打款的请退回并说明原因，金额会退回用户的可用余额。所有操作记入审计日志。',
@@ -62,6 +80,7 @@ const payouts = {
     rejected: '已退回',
     failed: '操作失败，请重试',
     cancel: '取消',
+    stripeAutomatic: 'Stripe 自动转账（只能退回，不能手动标记到账）',
   },
 };
 export default payouts;

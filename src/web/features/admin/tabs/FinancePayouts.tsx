@@ -8,7 +8,7 @@ import { useErrorText } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { useAdminFormat } from '../format';
 import { PAYOUT_STATUS_COLOR } from '../../money/PayoutsSection';
-import { adminPayoutsQuery, maskedBank, useDecidePayout } from '../../money/payoutsApi';
+import { adminPayoutsQuery, payoutDestination, useDecidePayout } from '../../money/payoutsApi';
 import FinanceQueue from './FinanceQueue';
 
 type AdminPayout = Schema<'AdminPayout'>;
@@ -60,9 +60,9 @@ export default function FinancePayouts() {
       key: 'bank',
       render: (_: unknown, r) => (
         <span>
-          <code data-testid="finance-payout-bank">{maskedBank(r.bank)}</code>
+          <code data-testid="finance-payout-bank">{payoutDestination(r)}</code>
           <br />
-          <span className="adm-change">{r.bank.holderName}</span>
+          <span className="adm-change">{r.bank ? r.bank.holderName : t('finance.stripeAutomatic')}</span>
         </span>
       ),
     },
@@ -86,9 +86,12 @@ export default function FinancePayouts() {
       render: (_: unknown, r) =>
         r.status === 'requested' && (
           <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
-            <Button type="primary" size="small" onClick={() => setDeciding({ payout: r, outcome: 'paid' })} data-testid="finance-payout-paid">
-              {t('finance.markPaid')}
-            </Button>
+            {/* a Stripe payout is paid by its transfer only; finance may return one the worker gave up on (decision 0058) */}
+            {r.method === 'bank' && (
+              <Button type="primary" size="small" onClick={() => setDeciding({ payout: r, outcome: 'paid' })} data-testid="finance-payout-paid">
+                {t('finance.markPaid')}
+              </Button>
+            )}
             <Button size="small" danger onClick={() => setDeciding({ payout: r, outcome: 'reject' })} data-testid="finance-payout-reject">
               {t('finance.reject')}
             </Button>
@@ -118,7 +121,7 @@ export default function FinancePayouts() {
         open={deciding !== null}
         title={
           deciding?.outcome === 'paid'
-            ? t('finance.paidTitle', { amount: formatMoney(deciding.payout.amountCents), bank: maskedBank(deciding.payout.bank) })
+            ? t('finance.paidTitle', { amount: formatMoney(deciding.payout.amountCents), bank: payoutDestination(deciding.payout) })
             : t('finance.rejectTitle')
         }
         okText={deciding?.outcome === 'paid' ? t('finance.markPaid') : t('finance.reject')}
