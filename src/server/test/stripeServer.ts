@@ -26,8 +26,10 @@ export function stripeServer() {
   const sessions = new Map<string, Session>();
   const intents = new Map<string, Intent>();
   const idempotent = new Map<string, string>();
+  /** refunds made (decision 0057), by id */
+  const refunds = new Map<string, Record<string, unknown> & { id: string; status: string; payment_intent: string; amount: number }>();
   /** while set, GET /v1/payment_intents/* is never answered (a process killed while it waits) */
-  const state = { holdIntents: false, failCreate: false };
+  const state = { holdIntents: false, failCreate: false, refundStatus: 'pending', failRefunds: false };
   const stripe = new Stripe(STRIPE_TEST_KEY);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -129,6 +131,42 @@ export function stripeServer() {
         const expand = [...url.searchParams.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
         return p ? send(res, 200, intentJson(p, expand)) : notFound(res, `payment_intent: '${pi[1]}'`);
       }
+      // refunds (decision 0057): POST /v1/refunds (Idempotency-Key honoured), GET /v1/refunds/:id, GET /v1/refunds?payment_intent=
+      if (url.pathname === '/v1/refunds' || url.pathname.startsWith('/v1/refunds/')) {
+        if (state.failRefunds) return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        const one = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+        if (req.method === 'GET' && one) return refunds.has(one[1]) ? send(res, 200, refunds.get(one[1])) : notFound(res, `refund: '${one[1]}'`);
+        if (req.method === 'GET') {
+          const pi = url.searchParams.get('payment_intent');
+          return send(res, 200, { object: 'list', url: '/v1/refunds', has_more: false, data: [...refunds.values()].filter((r) => !pi || r.payment_intent === pi) });
+        }
+        const key = req.headers['idempotency-key'];
+        const again = typeof key === 'string' ? idempotent.get(key) : undefined;
+        if (again) return send(res, 200, refunds.get(again));
+        const p = intents.get(params.get('payment_intent') ?? '');
+        if (!p) return notFound(res, `payment_intent: '${params.get('payment_intent')}'`);
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of params) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]] = v;
+        }
+        const refund = {
+          id: rid('re'),
+          object: 'refund',
+          amount: Number(params.get('amount') ?? p.amount),
+          currency: p.currency,
+          charge: p.chargeId,
+          payment_intent: p.id,
+          reason: params.get('reason'),
+          metadata,
+          status: state.refundStatus,
+          balance_transaction: null,
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') idempotent.set(key, refund.id);
+        return send(res, 200, refund);
+      }
       notFound(res, `route ${req.method} ${url.pathname}`);
     });
   });
@@ -137,6 +175,7 @@ export function stripeServer() {
     requests,
     sessions,
     intents,
+    refunds,
     state,
     /** what STRIPE_API_URL is set to */
     url: '',

@@ -24,6 +24,8 @@ import { stripeSessionShape, type StripeFee, type StripeSession } from '../../pl
 import { accountFor, post } from './ledger';
 import { stripeProvider } from './providers';
 import { lockTopup, succeed, type TopupRow } from './service';
+import { handleDisputeEvent } from './stripeDisputes';
+import { handleRefundEvent } from './stripeRefunds';
 
 export type StripeWebhookResult = { ok: true; duplicate: boolean };
 
@@ -43,6 +45,9 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (!stripe) throw new AppError('NOT_FOUND');
   const ev = stripe.parseEvent(rawBody, signature, ctx.clock.nowMs());
   if (!ev) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  // refunds and disputes (decision 0057) have their own files
+  const other = (await handleRefundEvent(ctx, ev)) ?? (await handleDisputeEvent(ctx, ev));
+  if (other) return other;
   const use = USED[ev.type];
   if (!use) return { ok: true, duplicate: false };
   const parsed = stripeSessionShape.safeParse(ev.object);
