@@ -39,8 +39,9 @@ export const refundableTopup = z.object({
 });
 export type RefundableTopup = z.infer<typeof refundableTopup>;
 
-export const walletRefundsResponse = z.object({ refundable: z.array(refundableTopup), refunds: z.array(stripeRefund) });
-export type WalletRefundsResponse = z.infer<typeof walletRefundsResponse>;
+export const walletRefundsQuery = pageQuery(50, 50);
+export const walletRefundsResponse = listOf(stripeRefund);
+export const refundableTopupsResponse = listOf(refundableTopup);
 export const refundResponse = z.object({ refund: stripeRefund });
 
 export const adminRefundQuery = pageQuery(200, 200).extend({ status: z.enum(['requested', 'done']).default('requested') });

@@ -19,7 +19,7 @@ import { adminPermissions, companies, ledgerAccounts, paymentEvents, stripeDispu
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { StripeEventSummary } from '../../platform/stripe';
-import { addNotifications } from '../notifications/service';
+import { addNotifications } from '../notifications';
 import { accountFor, post } from './ledger';
 import { lockedWallet } from './stripeRefunds';
 

@@ -9,13 +9,15 @@ import {
   refundInput,
   refundResponse,
   rejectRefundBody,
+  refundableTopupsResponse,
+  walletRefundsQuery,
   walletRefundsResponse,
 } from '../../../shared/schemas/stripeMoney';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';
 import { listAdminDisputes } from './stripeDisputes';
-import { approveRefund, listAdminRefunds, rejectRefund, requestRefund, walletRefunds } from './stripeRefunds';
+import { approveRefund, listAdminRefunds, myRefunds, refundableTopups, rejectRefund, requestRefund } from './stripeRefunds';
 
 const companiesOnly = guard({ roles: ['company'] });
 const topupParams = z.object({ id: z.string().uuid({ error: 'TOPUP_NOT_FOUND' }) });
@@ -26,6 +28,24 @@ export const stripeMoneyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
+      '/api/wallet/refundable-topups',
+      {
+        preValidation: companiesOnly,
+        config: { keyScope: 'wallet:read' },
+        schema: {
+          operationId: 'listRefundableTopups',
+          tags: ['money'],
+          summary:
+            'The signed-in company’s Stripe top-ups that can still be returned to their payment, newest first: refundableCents = min(what is left of the top-up, the available balance)',
+          description: 'Who: companies, their own only.',
+          querystring: walletRefundsQuery,
+          response: { 200: refundableTopupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => pageOfAll(await refundableTopups(ctx, await currentUser(request)), request.query),
+    );
+
+    app.get(
       '/api/wallet/refunds',
       {
         preValidation: companiesOnly,
@@ -33,13 +53,13 @@ export const stripeMoneyRoutes =
         schema: {
           operationId: 'listWalletRefunds',
           tags: ['money'],
-          summary:
-            'The signed-in company’s Stripe top-ups that can still be returned to their payment (refundableCents = min(what is left of the top-up, the available balance)) and its refund requests',
+          summary: 'The signed-in company’s refund requests, newest first (50)',
           description: 'Who: companies, their own only.',
-          response: { 200: walletRefundsResponse, 401: errorBody, 403: errorBody },
+          querystring: walletRefundsQuery,
+          response: { 200: walletRefundsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => walletRefunds(ctx, await currentUser(request)),
+      async (request) => pageOfAll(await myRefunds(ctx, await currentUser(request)), request.query),
     );
 
     app.post(

@@ -78,7 +78,7 @@ async function spend(userId: string, cents: number) {
   );
 }
 const refundable = async (c: Client, topupId: string) =>
-  ((await c.get('/api/wallet/refunds')).json().refundable as { topupId: string; refundableCents: number; leftCents: number }[]).find((r) => r.topupId === topupId);
+  ((await c.get('/api/wallet/refundable-topups')).json().items as { topupId: string; refundableCents: number; leftCents: number }[]).find((r) => r.topupId === topupId);
 const refundEvent = (type: string, id: string, status: string, extra: Record<string, unknown> = {}) => {
   const r = fake.refunds.get(id)!;
   r.status = status;
@@ -92,14 +92,17 @@ describe('who may ask and decide', () => {
     const { id } = await paidTopup(c, 5000);
     const visitor = new Client(t.app);
     expect((await visitor.get('/api/wallet/refunds')).statusCode).toBe(401);
+    expect((await visitor.get('/api/wallet/refundable-topups')).statusCode).toBe(401);
     expect((await visitor.post(`/api/wallet/topups/${id}/refunds`, { amountCents: 100 })).statusCode).toBe(401);
     const inf = await makeInfluencer(db(), { user: { passwordHash: hash } });
     const ic = await signedIn(t.app, inf.user.email);
     expect((await ic.get('/api/wallet/refunds')).statusCode).toBe(403);
+    expect((await ic.get('/api/wallet/refundable-topups')).statusCode).toBe(403);
     expect((await ic.post(`/api/wallet/topups/${id}/refunds`, { amountCents: 100 })).statusCode).toBe(403);
     // another company's top-up does not exist for it, and its list does not show it
     expect(errorOf(await other.c.post(`/api/wallet/topups/${id}/refunds`, { amountCents: 100 }))).toMatchObject({ status: 404, code: 'TOPUP_NOT_FOUND' });
-    expect((await other.c.get('/api/wallet/refunds')).json()).toEqual({ refundable: [], refunds: [] });
+    expect((await other.c.get('/api/wallet/refundable-topups')).json().items).toEqual([]);
+    expect((await c.get('/api/wallet/refundable-topups')).json().items).toHaveLength(1);
     // bad input: a declared 400, nothing stored
     for (const amountCents of [0, -5, 1.5, '100']) expect((await c.post(`/api/wallet/topups/${id}/refunds`, { amountCents })).statusCode).toBe(400);
     expect(await db().select().from(stripeRefunds).where(eq(stripeRefunds.topupId, id))).toEqual([]);
@@ -115,7 +118,10 @@ describe('who may ask and decide', () => {
     expect((await db().select().from(stripeRefunds).where(eq(stripeRefunds.id, asked)))[0].status).toBe('requested');
     expect(errorOf(await fin.post(`/api/admin/finance/refunds/${asked}/reject`, {}))).toMatchObject({ status: 400, code: 'REFUND_REJECT_REASON_REQUIRED' });
     expect(errorOf(await fin.post('/api/admin/finance/refunds/00000000-0000-4000-8000-000000000000/approve'))).toMatchObject({ status: 404, code: 'REFUND_NOT_FOUND' });
+    expect((await other.c.get('/api/wallet/refunds')).json().items).toEqual([]);
+    expect((await c.get('/api/wallet/refunds')).json().items).toEqual([expect.objectContaining({ id: asked, status: 'requested', amountCents: 100 })]);
     expect((await fin.post(`/api/admin/finance/refunds/${asked}/reject`, { reason: '重复申请' })).statusCode).toBe(200);
+    expect((await c.get('/api/wallet/refunds')).json().items).toEqual([expect.objectContaining({ id: asked, status: 'rejected', rejectReason: '重复申请' })]);
     expect(await wallet(c)).toBe(5000);
   });
 });

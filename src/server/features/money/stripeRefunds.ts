@@ -15,7 +15,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatCents } from '../../../shared/money';
-import type { AdminRefund, RefundableTopup, StripeRefund, StripeRefundStatus, WalletRefundsResponse } from '../../../shared/schemas/stripeMoney';
+import type { AdminRefund, RefundableTopup, StripeRefund, StripeRefundStatus } from '../../../shared/schemas/stripeMoney';
 import type { Tx } from '../../db/client';
 import { companies, ledgerAccounts, paymentEvents, stripeRefunds, topups, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
@@ -31,8 +31,6 @@ import { stripeProvider } from './providers';
 export const REFUND_WINDOW_DAYS = 90;
 const DAY = 86_400_000;
 const REFUND_JOB = 'stripe.refund';
-/** what still counts against the top-up: asked, approved or done */
-const LIVE: StripeRefundStatus[] = ['requested', 'approved', 'succeeded'];
 
 type RefundRow = typeof stripeRefunds.$inferSelect;
 
@@ -96,13 +94,13 @@ async function leftOfTopups(db: AppContext['db'] | Tx, userId: string, now: Date
   return rows.map((r) => ({ ...r, leftCents: r.amountCents - Number(r.asked), until: new Date(r.confirmedAt!.getTime() + REFUND_WINDOW_DAYS * DAY) }));
 }
 
-/** GET /api/wallet/refunds: the refundable Stripe top-ups (min(left, available)) and the company's refund requests */
-export async function walletRefunds(ctx: AppContext, user: AuthUser): Promise<WalletRefundsResponse> {
+/** GET /api/wallet/refundable-topups: the company's Stripe top-ups that may still be returned, and how much: min(left, available) */
+export async function refundableTopups(ctx: AppContext, user: AuthUser): Promise<RefundableTopup[]> {
   const now = ctx.clock.now();
   const [acct] = await ctx.db.select({ balance: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(accountWhere('company_available', user.id));
   const available = acct?.balance ?? 0;
   const left = await leftOfTopups(ctx.db, user.id, now);
-  const refundable: RefundableTopup[] = left
+  return left
     .filter((r) => r.leftCents > 0)
     .map((r) => ({
       topupId: r.id,
@@ -112,8 +110,12 @@ export async function walletRefunds(ctx: AppContext, user: AuthUser): Promise<Wa
       confirmedAt: r.confirmedAt!.toISOString(),
       refundableUntil: r.until.toISOString(),
     }));
+}
+
+/** GET /api/wallet/refunds: the company's refund requests, newest first (50) */
+export async function myRefunds(ctx: AppContext, user: AuthUser): Promise<StripeRefund[]> {
   const mine = await ctx.db.select().from(stripeRefunds).where(eq(stripeRefunds.userId, user.id)).orderBy(desc(stripeRefunds.createdAt)).limit(50);
-  return { refundable, refunds: mine.map(view) };
+  return mine.map(view);
 }
 
 /**

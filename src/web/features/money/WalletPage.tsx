@@ -14,6 +14,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { topupMethodsQuery, topupsQuery, useCreateTopup, usePayCommissions, walletQuery } from './api';
 import BankAccounts from './BankAccounts';
 import PayoutsSection from './PayoutsSection';
+import { RefundButton, RefundRequests } from './RefundControl';
 import './money.css';
 
 type Me = Schema<'Me'>;
@@ -71,7 +72,7 @@ function Wallet({ user }: { user: Me }) {
       )}
       {q.data && q.data.dueCommissions.length > 0 && <DueCommissions items={q.data.dueCommissions} />}
       {/* a company mostly pays in, an influencer mostly withdraws (and tops up only for a deposit) */}
-      {user.userType === 'company' && <TopupSection />}
+      {user.userType === 'company' && <TopupSection refunds />}
       <PayoutsSection />
       <BankAccounts />
       {user.userType === 'influencer' && <TopupSection />}
@@ -170,7 +171,7 @@ function DueCommissions({ items }: { items: WalletResponse['dueCommissions'] }) 
   );
 }
 
-function TopupSection() {
+function TopupSection({ refunds = false }: { refunds?: boolean }) {
   const { t } = useTranslation('money');
   const f = useFormat();
   const { apiErrorText, errorText } = useErrorText();
@@ -269,6 +270,7 @@ function TopupSection() {
               </div>
               <div className="wl-row__side">
                 <div>{formatMoney(tp.amountCents)}</div>
+                {refunds && tp.method === 'stripe' && tp.status === 'succeeded' && <RefundButton topupId={tp.id} />}
                 {tp.checkoutUrl ? (
                   <a href={tp.checkoutUrl} className="btn btn--primary btn--sm" data-testid="topup-pay">
                     {t('topup.payNow')}
@@ -285,6 +287,7 @@ function TopupSection() {
           ))}
         </ul>
       </section>
+      {refunds && <RefundRequests />}
     </>
   );
 }
