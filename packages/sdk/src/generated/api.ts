@@ -2495,6 +2495,8 @@ export interface components {
                 /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
+            /** @description Owed for chargebacks, in integer cents (USD): 123456 is $1,234.56 */
+            chargebackDebtCents: number;
             statement: {
                 items: components["schemas"]["StatementLine"][];
                 nextBefore: number | null;

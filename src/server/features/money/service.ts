@@ -20,7 +20,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { payDueCommissions } from './escrow';
-import { collectDisputeDebts } from './stripeDisputes';
+import { collectDisputeDebts, disputeDebtOf } from './stripeDisputes';
 import { sandboxProvider, stripeProvider, topupMethods } from './providers';
 
 export { sandboxProvider } from './providers';
@@ -310,6 +310,7 @@ export async function readWallet(ctx: AppContext, user: AuthUser, q: { before?: 
     pendingCents: held.pendingCents,
     escrowCents: held.escrowCents,
     dueCommissions: user.userType === 'company' ? await dueCommissionsOf(ctx.db, user.id) : [],
+    chargebackDebtCents: user.userType === 'company' ? await disputeDebtOf(ctx.db, user.id) : 0,
     statement: { items: page, nextBefore: more ? page[page.length - 1].id : null },
   };
 }

@@ -305,6 +305,7 @@ describe('disputes (chargebacks)', () => {
     const [open] = await db().select().from(stripeDisputes).where(eq(stripeDisputes.paymentRef, pi));
     expect(open).toMatchObject({ debtCents: 6000 });
     expect(await wallet(c)).toBe(0);
+    expect((await c.get('/api/wallet')).json().chargebackDebtCents).toBe(6000);
     // money in pays the debt first (into the dispute's hold while it is open)
     await paidTopup(c, 2500);
     expect(await wallet(c)).toBe(0);
@@ -312,11 +313,13 @@ describe('disputes (chargebacks)', () => {
     const debtsBefore = await world('world_company_debts');
     await deliver(fake.event('charge.dispute.closed', dispute(pi, 10_000, 'lost')));
     expect((await world('world_company_debts')) - debtsBefore).toBe(-3500);
+    expect((await c.get('/api/wallet')).json().chargebackDebtCents).toBe(3500);
     // after the loss the rest is still owed, and paid back from the next top-up
     await paidTopup(c, 5000);
     expect(await wallet(c)).toBe(1500);
     expect((await db().select().from(stripeDisputes).where(eq(stripeDisputes.id, open.id)))[0]).toMatchObject({ status: 'lost', debtCents: 0, collectedCents: 6000 });
     expect((await world('world_company_debts')) - debtsBefore).toBe(0);
+    expect((await c.get('/api/wallet')).json().chargebackDebtCents).toBe(0);
     expect(await checkLedger(db())).toEqual([]);
     await db().update(stripeDisputes).set({ debtCents: 1 }).where(eq(stripeDisputes.id, open.id));
     expect(await checkLedger(db())).toEqual(['companies owe 1 for lost chargebacks, the books say 0']);

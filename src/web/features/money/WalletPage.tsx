@@ -71,6 +71,9 @@ function Wallet({ user }: { user: Me }) {
         </section>
       )}
       {q.data && q.data.dueCommissions.length > 0 && <DueCommissions items={q.data.dueCommissions} />}
+      {q.data && q.data.chargebackDebtCents > 0 && (
+        <Alert type="warning" showIcon title={t('chargebackDebt', { amount: formatMoney(q.data.chargebackDebtCents) })} data-testid="wallet-chargeback-debt" />
+      )}
       {/* a company mostly pays in, an influencer mostly withdraws (and tops up only for a deposit) */}
       {user.userType === 'company' && <TopupSection refunds />}
       <PayoutsSection />

@@ -103,6 +103,11 @@ const money: Messages<typeof zh> = {
       payout_request: 'Payout',
       payout_rejected: 'Payout returned',
       demo_grant: 'Demo money (cannot be withdrawn)',
+      refund_hold: 'Refund requested (held)',
+      refund_return: 'Refund returned to balance',
+      dispute_hold: 'Held for a chargeback',
+      dispute_release: 'Chargeback hold released',
+      dispute_debt: 'Chargeback debt collected',
     },
   },
   finance: {
@@ -137,6 +142,7 @@ const money: Messages<typeof zh> = {
     notFound: 'This top-up does not exist',
     back: 'Back to the wallet',
   },
+  chargebackDebt: 'You owe {{amount}} for a chargeback (a cardholder disputed a top-up you had already spent). Your next top-up pays it first.',
   refunds: {
     ask: 'Request refund',
     title: 'Refund to the original payment',

@@ -100,6 +100,11 @@ const money = {
       payout_request: '提现',
       payout_rejected: '提现退回',
       demo_grant: '演示资金（不可提现）',
+      refund_hold: '退款申请（冻结）',
+      refund_return: '退款退回余额',
+      dispute_hold: '拒付冻结',
+      dispute_release: '拒付解冻',
+      dispute_debt: '拒付欠款扣回',
     },
   },
   finance: {
@@ -134,6 +139,7 @@ const money = {
     notFound: '充值记录不存在',
     back: '返回钱包',
   },
+  chargebackDebt: '您有一笔拒付欠款 {{amount}}（该笔充值的款项已被持卡人拒付，且已用于支付）。下次充值将优先扣回。',
   refunds: {
     ask: '申请退款',
     title: '原路退款',
