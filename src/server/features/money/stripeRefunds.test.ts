@@ -341,3 +341,29 @@ describe('the refund window', () => {
     expect(errorOf(await c.post(`/api/wallet/topups/${id}/refunds`, { amountCents: 100 }))).toMatchObject({ status: 409, code: 'REFUND_NOT_REFUNDABLE' });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('at the same moment (PostgreSQL)', () => {
+  it('two refund requests cannot take the same money; a dispute delivered three times at once holds once', async () => {
+    const { c } = await company();
+    const { id, pi } = await paidTopup(c, 3000);
+    const asked = await Promise.all([0, 1, 2].map(() => c.post(`/api/wallet/topups/${id}/refunds`, { amountCents: 2000 })));
+    expect(asked.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await wallet(c)).toBe(1000);
+    const payload = fake.event('charge.dispute.created', {
+      id: `dp_test_once_${pi.slice(8, 16)}`,
+      object: 'dispute',
+      amount: 3000,
+      currency: 'usd',
+      status: 'needs_response',
+      charge: fake.intents.get(pi)!.chargeId,
+      payment_intent: pi,
+      evidence_details: { due_by: null },
+    });
+    const answers = await Promise.all([deliver(payload), deliver(payload), deliver(payload)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(1);
+    expect((await db().select().from(stripeDisputes).where(eq(stripeDisputes.paymentRef, pi)))[0]).toMatchObject({ debtCents: 2000 });
+    expect(await wallet(c)).toBe(0);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+});
