@@ -53,6 +53,7 @@ import { moneyRoutes } from './features/money/routes';
 import { payoutRoutes } from './features/money/payoutRoutes';
 import { stripeConnectRoutes } from './features/money/stripeConnectRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
+import { stripeMoneyRoutes } from './features/money/stripeMoneyRoutes';
 import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
 import { deliverWebhooks, outboxBacklog, webhookRoutes } from './features/webhooks';
@@ -298,6 +299,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(payoutRoutes(ctx));
   await app.register(stripeConnectRoutes(ctx));
   await app.register(financeRoutes(ctx));
+  await app.register(stripeMoneyRoutes(ctx));
   await app.register(demoRoutes(ctx));
   await app.register(developerRoutes(ctx));
   await app.register(webhookRoutes(ctx));

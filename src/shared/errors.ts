@@ -452,6 +452,16 @@ export const ERRORS = {
   TOPUP_NOT_PENDING: { status: 409, zh: '该充值已处理，请刷新后查看', en: 'This top-up was already handled; please refresh' },
   TOPUP_AMOUNT_MISMATCH: { status: 400, zh: '支付金额与充值金额不一致', en: 'The paid amount differs from the top-up' },
   TOPUP_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写驳回原因', en: 'Please give the reason for rejecting it' },
+  // Stripe refunds and disputes (decision 0057)
+  REFUND_NOT_FOUND: { status: 404, zh: '退款申请不存在', en: 'This refund request does not exist' },
+  REFUND_NOT_REFUNDABLE: {
+    status: 409,
+    zh: '该充值无法原路退回（仅限退款期限内的 Stripe 充值）',
+    en: 'This top-up cannot be returned to its payment (only Stripe top-ups within the refund window)',
+  },
+  REFUND_OVER_REFUNDABLE: { status: 409, zh: '退款金额超过可退金额', en: 'The amount is more than can be refunded' },
+  REFUND_NOT_PENDING: { status: 409, zh: '该退款申请已处理，请刷新后查看', en: 'This refund request was already handled; please refresh' },
+  REFUND_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写驳回原因', en: 'Please give the reason for rejecting it' },
   WALLET_INSUFFICIENT: { status: 409, zh: '余额不足', en: 'Insufficient balance' },
   DEAL_FEE_PAID: { status: 409, zh: '费用已托管，无需再次支付', en: 'The fee is already held in escrow' },
   DEAL_DEPOSIT_PAID: { status: 409, zh: '保证金已缴纳', en: 'The deposit is already paid' },

@@ -16,6 +16,10 @@ export const LEDGER_ACCOUNT_KINDS = [
   'deposits_held',
   'platform_fee_revenue',
   'payouts_in_transit',
+  /** a company's Stripe top-up money asked back (decision 0057): held per refund request (ref) until Stripe confirms or it is returned */
+  'refund_held',
+  /** a company's money held for a chargeback on its Stripe top-up (decision 0057), per dispute (ref) until it closes */
+  'dispute_held',
   'world_payments_in',
   /**
    * money at the payment provider (Stripe) for the platform (decision 0055): a Stripe top-up's gross amount comes
@@ -26,6 +30,11 @@ export const LEDGER_ACCOUNT_KINDS = [
   /** the fees the payment provider kept, borne by the platform, never by the company (decision 0055; a debit balance) */
   'world_provider_fees',
   'world_payouts_out',
+  /**
+   * what companies owe the platform for chargebacks lost after they had spent the money (decision 0057): negative
+   * while owed; the company's next money in pays it back
+   */
+  'world_company_debts',
   /** where the demo seed's money comes from (decision 0032): it never leaves the platform */
   'world_demo',
 ] as const;

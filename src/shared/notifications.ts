@@ -56,6 +56,7 @@ type ParamsByType = {
   deal_review_replied: OfTask;
   review_hidden: { task: string; reason: string };
   payout_paid: { amount: string; reference: string };
+  stripe_dispute_opened: { company: string; amount: string; due: string };
   payout_rejected: { amount: string; reason: string };
   payout_stripe_paid: { amount: string; reference: string };
   invitation_received: { company: string; task: string; rateCents: number };
@@ -122,6 +123,7 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   deal_review_replied: { task: 'string' },
   review_hidden: { task: 'string', reason: 'string' },
   payout_paid: { amount: 'string', reference: 'string' },
+  stripe_dispute_opened: { company: 'string', amount: 'string', due: 'string' },
   payout_rejected: { amount: 'string', reason: 'string' },
   payout_stripe_paid: { amount: 'string', reference: 'string' },
   invitation_received: { company: 'string', task: 'string', rateCents: 'number' },
@@ -435,6 +437,10 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   review_hidden: {
     zh: { title: '评价已被隐藏', body: '您对任务「{task}」的评价已被平台隐藏，原因：{reason}。' },
     en: { title: 'Your review was hidden', body: 'The platform hid your review of "{task}". Reason: {reason}.' },
+  },
+  stripe_dispute_opened: {
+    zh: { title: '收到拒付（Stripe 争议）', body: '{company} 的 Stripe 充值被发起拒付，金额 {amount}，请在 {due} 前于 Stripe 提交证据。' },
+    en: { title: 'Chargeback received (Stripe dispute)', body: 'A Stripe top-up by {company} is disputed for {amount}. Submit evidence in Stripe by {due}.' },
   },
   payout_paid: {
     zh: { title: '提现已到账', body: '您的提现 {amount} 已打款至您的银行账户，银行流水号：{reference}。' },

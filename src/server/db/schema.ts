@@ -1642,3 +1642,90 @@ export const agencyMemberships = pgTable(
     check('agency_memberships_by_check', sql`coalesce(${t.endRequestedBy}, 'agency') in ('agency','influencer','admin','expiry')`),
   ],
 );
+
+/**
+ * A company's request to return an unused Stripe top-up (or part of it) to the payment it came from (decision 0057).
+ * requested (the amount is held: refund_held) → approved (finance said yes; the Stripe Refund is being made) →
+ * succeeded (Stripe confirmed: the hold went to world_provider_clearing) | failed (Stripe refused or cancelled it: the
+ * hold went back); requested → rejected (finance said no: the hold went back).
+ */
+export const stripeRefunds = pgTable(
+  'stripe_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    topupId: uuid('topup_id')
+      .notNull()
+      .references(() => topups.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('requested'),
+    /** the payment intent refunded (pi_…), copied from the top-up */
+    paymentRef: text('payment_ref').notNull(),
+    /** Stripe's Refund id (re_…) once made: what reconciliation matches balance transactions to */
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    rejectReason: text('reject_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    settledAt: ts('settled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stripe_refunds_provider_ref_unique').on(t.providerRef),
+    index('stripe_refunds_topup_idx').on(t.topupId),
+    index('stripe_refunds_user_idx').on(t.userId, t.createdAt),
+    check('stripe_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('stripe_refunds_status', sql`${t.status} in ('requested', 'approved', 'succeeded', 'failed', 'rejected')`),
+  ],
+);
+
+/**
+ * A chargeback on a Stripe top-up's payment (decision 0057), one row per Stripe dispute (dp_…, unique). The disputed
+ * amount is held (dispute_held) as far as the company's balance covers it; the rest is `debt_cents`, collected from
+ * its next money in like a due commission. Closed won: the hold goes back; lost: it goes to Stripe with the fee.
+ */
+export const stripeDisputes = pgTable(
+  'stripe_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stripe's dispute id (dp_…) */
+    providerRef: text('provider_ref').notNull(),
+    /** the disputed charge (ch_…) and payment intent (pi_…) */
+    chargeRef: text('charge_ref'),
+    paymentRef: text('payment_ref'),
+    topupId: uuid('topup_id')
+      .notNull()
+      .references(() => topups.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** what could not be held because the company had spent it: still owed (collected like a due commission) */
+    debtCents: bigint('debt_cents', { mode: 'number' }).notNull().default(0),
+    /** what has been collected of the debt so far (the idempotency keys of the collections count on it) */
+    collectedCents: bigint('collected_cents', { mode: 'number' }).notNull().default(0),
+    reason: text('reason'),
+    /** open | won | lost */
+    status: text('status').notNull().default('open'),
+    /** Stripe's status as last told (needs_response, under_review, won, lost, …) */
+    stripeStatus: text('stripe_status').notNull(),
+    evidenceDueBy: ts('evidence_due_by'),
+    /** Stripe's dispute fee, booked when lost */
+    feeCents: bigint('fee_cents', { mode: 'number' }),
+    closedAt: ts('closed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stripe_disputes_provider_ref_unique').on(t.providerRef),
+    index('stripe_disputes_user_idx').on(t.userId),
+    index('stripe_disputes_debt_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.debtCents} > 0`),
+    check('stripe_disputes_amounts', sql`${t.amountCents} > 0 and ${t.debtCents} >= 0 and ${t.collectedCents} >= 0 and ${t.debtCents} <= ${t.amountCents}`),
+    check('stripe_disputes_status', sql`${t.status} in ('open', 'won', 'lost')`),
+  ],
+);

@@ -28,6 +28,8 @@ export function stripeServer() {
   const sessions = new Map<string, Session>();
   const intents = new Map<string, Intent>();
   const idempotent = new Map<string, string>();
+  /** refunds made (decision 0057), by id */
+  const refunds = new Map<string, Record<string, unknown> & { id: string; status: string; payment_intent: string; amount: number }>();
   /** while set, GET /v1/payment_intents/* is never answered (a process killed while it waits) */
   const state = {
     holdIntents: false,
@@ -39,6 +41,9 @@ export function stripeServer() {
      * (the SDK retries a closed connection once by itself, under the same idempotency key: 2 loses the answer for good)
      */
     dropTransferAnswers: 0,
+    /** refunds (decision 0057): the status a new refund answers with, and whether creating one fails */
+    refundStatus: 'pending',
+    failRefunds: false,
   };
   const connect = connectRoutes();
   const stripe = new Stripe(STRIPE_TEST_KEY);
@@ -143,6 +148,42 @@ export function stripeServer() {
         const expand = [...url.searchParams.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
         return p ? send(res, 200, intentJson(p, expand)) : notFound(res, `payment_intent: '${pi[1]}'`);
       }
+      // refunds (decision 0057): POST /v1/refunds (Idempotency-Key honoured), GET /v1/refunds/:id, GET /v1/refunds?payment_intent=
+      if (url.pathname === '/v1/refunds' || url.pathname.startsWith('/v1/refunds/')) {
+        if (state.failRefunds) return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        const one = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+        if (req.method === 'GET' && one) return refunds.has(one[1]) ? send(res, 200, refunds.get(one[1])) : notFound(res, `refund: '${one[1]}'`);
+        if (req.method === 'GET') {
+          const pi = url.searchParams.get('payment_intent');
+          return send(res, 200, { object: 'list', url: '/v1/refunds', has_more: false, data: [...refunds.values()].filter((r) => !pi || r.payment_intent === pi) });
+        }
+        const key = req.headers['idempotency-key'];
+        const again = typeof key === 'string' ? idempotent.get(key) : undefined;
+        if (again) return send(res, 200, refunds.get(again));
+        const p = intents.get(params.get('payment_intent') ?? '');
+        if (!p) return notFound(res, `payment_intent: '${params.get('payment_intent')}'`);
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of params) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]] = v;
+        }
+        const refund = {
+          id: rid('re'),
+          object: 'refund',
+          amount: Number(params.get('amount') ?? p.amount),
+          currency: p.currency,
+          charge: p.chargeId,
+          payment_intent: p.id,
+          reason: params.get('reason'),
+          metadata,
+          status: state.refundStatus,
+          balance_transaction: null,
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') idempotent.set(key, refund.id);
+        return send(res, 200, refund);
+      }
       notFound(res, `route ${req.method} ${url.pathname}`);
     });
   });
@@ -151,6 +192,7 @@ export function stripeServer() {
     requests,
     sessions,
     intents,
+    refunds,
     state,
     /** Connect (decision 0058): the accounts and transfers made, onboarding, reversals and events of connected accounts */
     accounts: connect.accounts,

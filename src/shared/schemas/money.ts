@@ -83,6 +83,8 @@ export const walletResponse = z.object({
   escrowCents: centsOut('Escrow'),
   /** companies: deal commissions left unpaid at settlement (publishing waits until they are paid) */
   dueCommissions: z.array(z.object({ dealId: z.string().uuid(), taskTitle: z.string(), amountCents: centsOut('Amount') })),
+  /** what the company owes for chargebacks it had already spent (decision 0057): its next money in pays it first */
+  chargebackDebtCents: centsOut('Owed for chargebacks'),
   statement: z.object({ items: z.array(statementLine), nextBefore: z.number().nullable() }),
 });
 export type WalletResponse = z.infer<typeof walletResponse>;

@@ -3457,6 +3457,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/refundable-topups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in company’s Stripe top-ups that can still be returned to their payment, newest first: refundableCents = min(what is left of the top-up, the available balance)
+         * @description Who: companies, their own only. API key scope: `wallet:read`.
+         */
+        get: operations["listRefundableTopups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in company’s refund requests, newest first (50)
+         * @description Who: companies, their own only. API key scope: `wallet:read`.
+         */
+        get: operations["listWalletRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/topups/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for `amountCents` of a Stripe top-up back to the payment it came from: the amount leaves the available balance into a hold at once; finance approves it and Stripe returns it
+         * @description Who: companies, their own top-ups only (anyone else’s: 404). 409 REFUND_NOT_REFUNDABLE for a top-up not paid through Stripe or past the refund window; 409 REFUND_OVER_REFUNDABLE above min(what is left of it, the available balance).
+         */
+        post: operations["requestTopupRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 财务: refund requests waiting for a decision or for Stripe (oldest first), or the finished ones
+         * @description Who: admins holding finance (a visitor 401, an influencer or a company 403, an admin without the permission 403).
+         */
+        get: operations["adminListRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/refunds/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 财务: approve a refund request — the Stripe Refund is made now or by the job (idempotent), and the money leaves when Stripe confirms (audited). 409 when it was already handled.
+         * @description Who: admins holding finance.
+         */
+        post: operations["approveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/refunds/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 财务: reject a refund request with the reason — the held amount goes back to the company (audited). 409 when it was already handled.
+         * @description Who: admins holding finance.
+         */
+        post: operations["rejectRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 财务: chargebacks (Stripe disputes) — the open ones with their evidence deadline, nearest first, or the closed ones
+         * @description Who: admins holding finance.
+         */
+        get: operations["adminListDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/demo-data": {
         parameters: {
             query?: never;
@@ -4305,6 +4445,32 @@ export interface components {
         AdminPermission: "user_management" | "task_management" | "system_settings" | "data_analytics" | "content_moderation" | "finance";
         AdminPermissions: components["schemas"]["AdminPermission"][];
         AdminPermissionsInput: components["schemas"]["AdminPermission"][];
+        AdminRefund: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            topupId: string;
+            /** @description Amount returned, in integer cents (USD): 123456 is $1,234.56 */
+            amountCents: number;
+            /** @enum {string} */
+            status: "requested" | "approved" | "succeeded" | "failed" | "rejected";
+            failureReason: string | null;
+            rejectReason: string | null;
+            createdAt: string;
+            decidedAt: string | null;
+            settledAt: string | null;
+            userId: string;
+            email: string;
+            companyName: string | null;
+            /** @description The top-up, in integer cents (USD): 123456 is $1,234.56 */
+            topupAmountCents: number;
+        };
+        AdminRefundsResponse: {
+            items: components["schemas"]["AdminRefund"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         AdminReview: {
             /** Format: uuid */
             id: string;
@@ -4343,6 +4509,33 @@ export interface components {
             page: number;
             limit: number;
             invites: components["schemas"]["PendingInvite"][];
+        };
+        AdminStripeDispute: {
+            /** Format: uuid */
+            id: string;
+            providerRef: string;
+            /** Format: uuid */
+            topupId: string;
+            userId: string;
+            email: string;
+            companyName: string | null;
+            /** @description Disputed, in integer cents (USD): 123456 is $1,234.56 */
+            amountCents: number;
+            /** @description Still owed by the company, in integer cents (USD): 123456 is $1,234.56 */
+            debtCents: number;
+            reason: string | null;
+            /** @enum {string} */
+            status: "open" | "won" | "lost";
+            stripeStatus: string;
+            evidenceDueBy: string | null;
+            createdAt: string;
+            closedAt: string | null;
+        };
+        AdminStripeDisputesResponse: {
+            items: components["schemas"]["AdminStripeDispute"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         AdminSummary: {
             id: string;
@@ -5573,7 +5766,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_AUTOMATIC" | "STRIPE_ACCOUNT_NOT_READY" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "REFUND_NOT_FOUND" | "REFUND_NOT_REFUNDABLE" | "REFUND_OVER_REFUNDABLE" | "REFUND_NOT_PENDING" | "REFUND_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_AUTOMATIC" | "STRIPE_ACCOUNT_NOT_READY" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         FinanceOverview: {
             /** @constant */
             currency: "USD";
@@ -5921,7 +6114,7 @@ export interface components {
         };
         LedgerEntryLine: {
             /** @enum {string} */
-            accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "world_payments_in" | "world_provider_clearing" | "world_provider_fees" | "world_payouts_out" | "world_demo";
+            accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "refund_held" | "dispute_held" | "world_payments_in" | "world_provider_clearing" | "world_provider_fees" | "world_payouts_out" | "world_company_debts" | "world_demo";
             ownerId: string | null;
             ownerName: string | null;
             ownerEmail: string | null;
@@ -6255,7 +6448,7 @@ export interface components {
             myAmountCents: number;
             lines: {
                 /** @enum {string} */
-                accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "world_payments_in" | "world_provider_clearing" | "world_provider_fees" | "world_payouts_out" | "world_demo";
+                accountKind: "company_available" | "influencer_available" | "influencer_pending" | "agency_available" | "escrow" | "prepaid_escrow" | "deposits_held" | "platform_fee_revenue" | "payouts_in_transit" | "refund_held" | "dispute_held" | "world_payments_in" | "world_provider_clearing" | "world_provider_fees" | "world_payouts_out" | "world_company_debts" | "world_demo";
                 mine: boolean;
                 /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
@@ -6318,7 +6511,35 @@ export interface components {
             page: number;
             limit: number;
         };
+        RefundableTopup: {
+            /** Format: uuid */
+            topupId: string;
+            /** @description The top-up, in integer cents (USD): 123456 is $1,234.56 */
+            amountCents: number;
+            /** @description What is left of it (not returned nor asked back), in integer cents (USD): 123456 is $1,234.56 */
+            leftCents: number;
+            /** @description What may be asked back now, in integer cents (USD): 123456 is $1,234.56 */
+            refundableCents: number;
+            confirmedAt: string;
+            refundableUntil: string;
+        };
+        RefundableTopupsResponse: {
+            items: components["schemas"]["RefundableTopup"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        RefundRequest: {
+            /** @description The amount to return to the card or wallet it was paid with, in integer cents (USD): 123456 is $1,234.56; 1–100000000 */
+            amountCents: number;
+        };
+        RefundResponse: {
+            refund: components["schemas"]["StripeRefund"];
+        };
         RejectPayoutBody: {
+            reason: string;
+        };
+        RejectRefundBody: {
             reason: string;
         };
         RejectRequest: {
@@ -6565,6 +6786,21 @@ export interface components {
             /** @enum {string} */
             status: "not_linked" | "onboarding" | "enabled";
             accountId: string | null;
+        };
+        StripeRefund: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            topupId: string;
+            /** @description Amount returned, in integer cents (USD): 123456 is $1,234.56 */
+            amountCents: number;
+            /** @enum {string} */
+            status: "requested" | "approved" | "succeeded" | "failed" | "rejected";
+            failureReason: string | null;
+            rejectReason: string | null;
+            createdAt: string;
+            decidedAt: string | null;
+            settledAt: string | null;
         };
         SuspendRequest: {
             reason: string;
@@ -6987,6 +7223,12 @@ export interface components {
         VideoViewResponse: {
             counted: boolean;
         };
+        WalletRefundsResponse: {
+            items: components["schemas"]["StripeRefund"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         WalletResponse: {
             /** @constant */
             currency: "USD";
@@ -7003,6 +7245,8 @@ export interface components {
                 /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
                 amountCents: number;
             }[];
+            /** @description Owed for chargebacks, in integer cents (USD): 123456 is $1,234.56 */
+            chargebackDebtCents: number;
             statement: {
                 items: components["schemas"]["StatementLine"][];
                 nextBefore: number | null;
@@ -13533,6 +13777,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerEntriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listRefundableTopups: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundableTopupsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listWalletRefunds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletRefundsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    requestTopupRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adminListRefunds: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "requested" | "done";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    approveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    rejectRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectRefundBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adminListDisputes: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStripeDisputesResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

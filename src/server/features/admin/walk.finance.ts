@@ -10,4 +10,8 @@ export const calls: AdminCall[] = [
   { method: 'GET', url: '/api/admin/finance/entries?q=x&kind=topup&from=2026-11-01&to=2026-11-30', permission: 'finance' },
   { method: 'POST', url: `/api/admin/finance/payouts/${WALK_ID}/paid`, payload: { reference: 'x' }, permission: 'finance' },
   { method: 'POST', url: `/api/admin/finance/payouts/${WALK_ID}/reject`, payload: { reason: 'x' }, permission: 'finance' },
+  { method: 'GET', url: '/api/admin/finance/refunds', permission: 'finance' },
+  { method: 'GET', url: '/api/admin/finance/disputes', permission: 'finance' },
+  { method: 'POST', url: `/api/admin/finance/refunds/${WALK_ID}/approve`, permission: 'finance' },
+  { method: 'POST', url: `/api/admin/finance/refunds/${WALK_ID}/reject`, payload: { reason: 'x' }, permission: 'finance' },
 ];

@@ -173,6 +173,9 @@ async function removeDemoMoney(tx: Tx) {
          where l.entry_id in ${demoEntries} and l.account_id not in ${demoAccountIds}`,
   );
   const accounts = await queryRows<{ id: string }>(tx, sql`select id from ${demoAccountIds} a`);
+  // Stripe refunds and chargebacks name their top-up (decision 0057)
+  await tx.execute(sql`delete from stripe_refunds where user_id in ${demoUsers}`);
+  await tx.execute(sql`delete from stripe_disputes where user_id in ${demoUsers}`);
   await tx.execute(sql`delete from topups where user_id in ${demoUsers}`);
   await tx.execute(sql`delete from payouts where user_id in ${demoUsers}`);
   await tx.execute(sql`delete from bank_accounts where user_id in ${demoUsers}`);
@@ -181,6 +184,7 @@ async function removeDemoMoney(tx: Tx) {
   // a demo admin's decisions on real money stay, without its name
   await tx.execute(sql`update topups set confirmed_by = null where confirmed_by in ${demoUsers}`);
   await tx.execute(sql`update payouts set decided_by = null where decided_by in ${demoUsers}`);
+  await tx.execute(sql`update stripe_refunds set decided_by = null where decided_by in ${demoUsers}`);
   if (ids.length > 0) {
     const list = sql.join(
       ids.map((id) => sql`${id}::uuid`),

@@ -14,6 +14,7 @@ import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerLines } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { checkPayouts } from './payoutLedger';
+import { checkStripeMoney } from './stripeLedger';
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 /**
@@ -166,6 +167,7 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
   for (const r of feesOff) problems.push(`top-up ${r.id}: provider fee ${r.fee ?? 'none'} does not match the ledger`);
   problems.push(...(await checkEscrow(db)));
   problems.push(...(await checkPayouts(db)));
+  problems.push(...(await checkStripeMoney(db)));
   return problems;
 }
 

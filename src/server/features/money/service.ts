@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { payDueCommissions } from './escrow';
+import { collectDisputeDebts, disputeDebtOf } from './stripeDisputes';
 import { sandboxProvider, stripeProvider, topupMethods } from './providers';
 
 export { sandboxProvider } from './providers';
@@ -145,6 +146,8 @@ export async function succeed(tx: Tx, row: TopupRow, now: Date, confirmedBy: str
     .where(and(eq(topups.id, row.id), eq(topups.status, 'pending')));
   // money in pays what the company owes first: commissions left due at settlement
   if (isCompany) await payDueCommissions(tx, row.userId, now);
+  // and chargebacks it had already spent (decision 0057)
+  if (isCompany) await collectDisputeDebts(tx, row.userId, now);
   await emitWebhookEvent(tx, {
     accountIds: [row.userId],
     type: 'topup.succeeded',
@@ -307,6 +310,7 @@ export async function readWallet(ctx: AppContext, user: AuthUser, q: { before?: 
     pendingCents: held.pendingCents,
     escrowCents: held.escrowCents,
     dueCommissions: user.userType === 'company' ? await dueCommissionsOf(ctx.db, user.id) : [],
+    chargebackDebtCents: user.userType === 'company' ? await disputeDebtOf(ctx.db, user.id) : 0,
     statement: { items: page, nextBefore: more ? page[page.length - 1].id : null },
   };
 }
@@ -352,6 +356,7 @@ async function dueCommissionsOf(db: DbOrTx, userId: string) {
 export async function payCommissions(ctx: AppContext, user: AuthUser): Promise<{ paid: number; remaining: number }> {
   return ctx.db.transaction(async (tx) => {
     const paid = await payDueCommissions(tx, user.id, ctx.clock.now());
+    await collectDisputeDebts(tx, user.id, ctx.clock.now());
     const remaining = (await dueCommissionsOf(tx, user.id)).length;
     if (paid === 0 && remaining > 0) throw new AppError('WALLET_INSUFFICIENT');
     return { paid, remaining };

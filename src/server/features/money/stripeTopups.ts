@@ -25,6 +25,8 @@ import { accountFor, post } from './ledger';
 import { stripeProvider } from './providers';
 import { lockTopup, succeed, type TopupRow } from './service';
 import { handleConnectEvent, isConnectEvent } from './stripeConnect';
+import { handleDisputeEvent } from './stripeDisputes';
+import { handleRefundEvent } from './stripeRefunds';
 
 export type StripeWebhookResult = { ok: true; duplicate: boolean };
 
@@ -46,6 +48,9 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (!ev) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   // connected accounts and payout transfers (decision 0058)
   if (isConnectEvent(ev.type)) return handleConnectEvent(ctx, ev);
+  // refunds and disputes (decision 0057) have their own files
+  const other = (await handleRefundEvent(ctx, ev)) ?? (await handleDisputeEvent(ctx, ev));
+  if (other) return other;
   const use = USED[ev.type];
   if (!use) return { ok: true, duplicate: false };
   const parsed = stripeSessionShape.safeParse(ev.object);

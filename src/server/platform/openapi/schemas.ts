@@ -30,6 +30,7 @@ import * as people from '../../../shared/schemas/people';
 import * as profiles from '../../../shared/schemas/profiles';
 import * as reviews from '../../../shared/schemas/reviews';
 import * as stats from '../../../shared/schemas/stats';
+import * as stripeMoney from '../../../shared/schemas/stripeMoney';
 import * as tasks from '../../../shared/schemas/tasks';
 import * as uploads from '../../../shared/schemas/uploads';
 import * as videos from '../../../shared/schemas/videos';
@@ -60,6 +61,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   profiles,
   reviews,
   stats,
+  stripeMoney,
   tasks,
   uploads,
   videos,

@@ -15,6 +15,7 @@ import { topupMethodsQuery, topupsQuery, useCreateTopup, usePayCommissions, wall
 import BankAccounts from './BankAccounts';
 import PayoutsSection from './PayoutsSection';
 import StripeConnect from './StripeConnect';
+import { RefundButton, RefundRequests } from './RefundControl';
 import './money.css';
 
 type Me = Schema<'Me'>;
@@ -71,8 +72,11 @@ function Wallet({ user }: { user: Me }) {
         </section>
       )}
       {q.data && q.data.dueCommissions.length > 0 && <DueCommissions items={q.data.dueCommissions} />}
+      {q.data && q.data.chargebackDebtCents > 0 && (
+        <Alert type="warning" showIcon title={t('chargebackDebt', { amount: formatMoney(q.data.chargebackDebtCents) })} data-testid="wallet-chargeback-debt" />
+      )}
       {/* a company mostly pays in, an influencer mostly withdraws (and tops up only for a deposit) */}
-      {user.userType === 'company' && <TopupSection />}
+      {user.userType === 'company' && <TopupSection refunds />}
       {(user.userType === 'influencer' || user.userType === 'agency') && <StripeConnect />}
       <PayoutsSection payee={user.userType === 'influencer' || user.userType === 'agency'} />
       <BankAccounts />
@@ -172,7 +176,7 @@ function DueCommissions({ items }: { items: WalletResponse['dueCommissions'] }) 
   );
 }
 
-function TopupSection() {
+function TopupSection({ refunds = false }: { refunds?: boolean }) {
   const { t } = useTranslation('money');
   const f = useFormat();
   const { apiErrorText, errorText } = useErrorText();
@@ -271,6 +275,7 @@ function TopupSection() {
               </div>
               <div className="wl-row__side">
                 <div>{formatMoney(tp.amountCents)}</div>
+                {refunds && tp.method === 'stripe' && tp.status === 'succeeded' && <RefundButton topupId={tp.id} />}
                 {tp.checkoutUrl ? (
                   <a href={tp.checkoutUrl} className="btn btn--primary btn--sm" data-testid="topup-pay">
                     {t('topup.payNow')}
@@ -287,6 +292,7 @@ function TopupSection() {
           ))}
         </ul>
       </section>
+      {refunds && <RefundRequests />}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { adminTopupsQuery, useDecideTransfer } from '../../money/api';
 import FinanceLedger from './FinanceLedger';
 import FinanceOverview from './FinanceOverview';
 import FinancePayouts from './FinancePayouts';
+import { FinanceDisputes, FinanceRefunds } from './FinanceRefunds';
 import FinanceQueue from './FinanceQueue';
 
 type AdminTopup = Schema<'AdminTopup'>;
@@ -122,6 +123,8 @@ export default function FinanceTab() {
         />
       </Modal>
       <FinancePayouts />
+      <FinanceRefunds />
+      <FinanceDisputes />
       <FinanceLedger />
     </div>
   );
