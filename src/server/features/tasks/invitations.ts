@@ -11,7 +11,15 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS } from '../../../shared/options';
 import { PRICING_MODELS, formatCents } from '../../../shared/money';
-import type { InvitationForCompany, InvitationForInfluencer, InviteRequest, TaskInvitationsResponse } from '../../../shared/schemas/invitations';
+import type {
+  AcceptInvitationResponse,
+  InvitationForCompany,
+  InvitationForInfluencer,
+  InvitationResponse,
+  InviteRequest,
+  TaskInvitationsResponse,
+} from '../../../shared/schemas/invitations';
+import { DEAL_STATES } from '../../../shared/deals';
 import type { Db, DbOrTx } from '../../db/client';
 import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
 import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
@@ -215,7 +223,7 @@ function checkAnswerable(inv: InvitationRow, now: Date) {
  * POST /api/task-invitations/:id/accept — the invited influencer accepts: an accepted application at the
  * offered rate fills one of the task's slots and starts its deal (fillSlot), in one transaction.
  */
-export async function acceptInvitation(ctx: AppContext, userId: string, id: string, onBehalfAgencyId: string | null = null): Promise<{ dealId: string }> {
+export async function acceptInvitation(ctx: AppContext, userId: string, id: string, onBehalfAgencyId: string | null = null): Promise<AcceptInvitationResponse> {
   const result = await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
@@ -246,7 +254,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
       .update(taskInvitations)
       .set({ status: 'accepted', respondedAt: now, applicationId: application.id, onBehalfAgencyId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
-      .returning({ id: taskInvitations.id });
+      .returning();
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const slot = await fillSlot(ctx, tx, task, application, now, 'influencer');
     const owner = await ownerUserId(tx, task.companyId);
@@ -259,14 +267,24 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
     const list: NewNotification[] = [];
     if (owner) list.push({ userId: owner, type: 'invitation_accepted', params: { influencer: inf.nickname, task: task.title }, link: `/deal/${slot.dealId}` });
     list.push(...slot.notes);
-    return { dealId: slot.dealId, notes: await addNotifications(tx, list, { mail: true }) };
+    return { invitation: moved, dealId: slot.dealId, notes: await addNotifications(tx, list, { mail: true }) };
   });
-  return { dealId: result.dealId };
+  const [deal] = await ctx.db.select({ id: deals.id, status: deals.status }).from(deals).where(eq(deals.id, result.dealId)).limit(1);
+  return {
+    invitation: toBase(result.invitation, result.dealId),
+    deal: { id: deal.id, status: DEAL_STATES.find((s) => s === deal.status) ?? 'accepted' },
+  };
 }
 
 /** POST /api/task-invitations/:id/decline — the invited influencer declines, with a reason the company reads. */
-export async function declineInvitation(ctx: AppContext, userId: string, id: string, reason: string, onBehalfAgencyId: string | null = null) {
-  await ctx.db.transaction(async (tx) => {
+export async function declineInvitation(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  reason: string,
+  onBehalfAgencyId: string | null = null,
+): Promise<InvitationResponse> {
+  const declined = await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (!inf || inv.influencerId !== inf.id) throw new AppError('INVITATION_NOT_FOUND');
@@ -276,7 +294,7 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
       .update(taskInvitations)
       .set({ status: 'declined', declineReason: reason, respondedAt: now, onBehalfAgencyId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
-      .returning({ id: taskInvitations.id });
+      .returning();
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const owner = await ownerUserId(tx, task.companyId);
     await emitWebhookEvent(tx, {
@@ -285,30 +303,36 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
       data: { invitationId: inv.id, taskId: task.id, influencerId: inf.id, dealId: null, reason },
       at: now,
     });
-    return addNotifications(
+    await addNotifications(
       tx,
       owner ? [{ userId: owner, type: 'invitation_declined', params: { influencer: inf.nickname, task: task.title, reason }, link: `/task/${task.id}` }] : [],
     );
+    return moved;
   });
+  return { invitation: toBase(declined, null) };
 }
 
 /** POST /api/task-invitations/:id/withdraw — the owning company takes back a pending invitation. */
-export async function withdrawInvitation(ctx: AppContext, userId: string, id: string) {
-  await ctx.db.transaction(async (tx) => {
+export async function withdrawInvitation(ctx: AppContext, userId: string, id: string): Promise<InvitationResponse> {
+  const withdrawn = await ctx.db.transaction(async (tx) => {
     const company = await companyOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (task.companyId !== company.id) throw new AppError('INVITATION_NOT_FOUND');
     if (inv.status !== 'pending') throw new AppError('INVITATION_STATE_CONFLICT');
     const now = ctx.clock.now();
-    await tx
+    const [moved] = await tx
       .update(taskInvitations)
       .set({ status: 'withdrawn', respondedAt: now })
-      .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')));
+      .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
+      .returning();
+    if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const [inf] = await tx.select({ userId: influencers.userId }).from(influencers).where(eq(influencers.id, inv.influencerId)).limit(1);
-    return addNotifications(tx, inf ? [{ userId: inf.userId, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` }] : [], {
+    await addNotifications(tx, inf ? [{ userId: inf.userId, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` }] : [], {
       mail: true,
     });
+    return moved;
   });
+  return { invitation: toBase(withdrawn, null) };
 }
 
 // the 72-hour window: an invitation still pending when its job runs expires, and the company is told
