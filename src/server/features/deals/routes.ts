@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/common';
 import { ADMIN_EVENTS, eventDef, PARTY_EVENTS } from '../../../shared/deals';
 import { adminDisputeQuery, adminDisputesResponse, dealDetail, dealListQuery, dealListResponse, FORMS } from '../../../shared/schemas/deals';
 import { onBehalfQuery } from '../../../shared/schemas/agencies';
@@ -42,7 +42,7 @@ export const dealRoutes =
           response: { 200: dealListResponse, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listMyDeals(ctx, await currentUser(request), request.query.status), request.query),
+      async (request) => listMyDeals(ctx, await currentUser(request), request.query.status, request.query),
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody, idParam } from '../../../shared/schemas/common';
 import { taskDetailResponse } from '../../../shared/schemas/tasks';
 import {
   acceptInvitationResponse,
@@ -85,7 +85,7 @@ export const invitationRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return pageOfAll(await listMyInvitations(ctx.db, (await currentUser(request)).id), request.query);
+        return listMyInvitations(ctx.db, (await currentUser(request)).id, request.query);
       },
     );
 

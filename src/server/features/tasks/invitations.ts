@@ -8,7 +8,7 @@
  * decision 0004): an acceptance meets a cancel, another acceptance of the last slot or the expiry one
  * after the other, and the later one finds the state the earlier left.
  */
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS } from '../../../shared/options';
 import { PRICING_MODELS, formatCents } from '../../../shared/money';
 import type {
@@ -21,7 +21,7 @@ import type {
 } from '../../../shared/schemas/invitations';
 import { DEAL_STATES } from '../../../shared/deals';
 import type { Db, DbOrTx } from '../../db/client';
-import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
+import type { ListOf, PageQuery } from '../../../shared/schemas/common';
 import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -137,38 +137,57 @@ export async function listTaskInvitations(ctx: AppContext, userId: string, taskI
   const [t] = await ctx.db.select({ companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
   if (!t) throw new AppError('TASK_NOT_FOUND');
   if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
-  const rows = await ctx.db
-    .select({ v: taskInvitations, i: influencers, dealId: deals.id })
-    .from(taskInvitations)
-    .innerJoin(influencers, eq(influencers.id, taskInvitations.influencerId))
-    .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
-    .where(eq(taskInvitations.taskId, taskId))
-    .orderBy(desc(taskInvitations.createdAt))
-    .limit(500);
-  const invitations: InvitationForCompany[] = rows.map(({ v, i, dealId }) => ({
+  // one page in SQL on task_invitations_task_created_idx, `total` on the same filter (decision 0056)
+  const where = eq(taskInvitations.taskId, taskId);
+  const now = ctx.clock.now();
+  const [[{ total }], rows, used, { invitationDailyLimit }] = await Promise.all([
+    ctx.db.select({ total: count() }).from(taskInvitations).where(where),
+    ctx.db
+      .select({ v: taskInvitations, i: influencers, dealId: deals.id })
+      .from(taskInvitations)
+      .innerJoin(influencers, eq(influencers.id, taskInvitations.influencerId))
+      .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
+      .where(where)
+      .orderBy(desc(taskInvitations.createdAt), desc(taskInvitations.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    sentToday(ctx.db, taskId, now),
+    readSettings(ctx, ctx.db),
+  ]);
+  const items: InvitationForCompany[] = rows.map(({ v, i, dealId }) => ({
     ...toBase(v, dealId),
     influencer: { id: i.id, nickname: i.nickname, avatarUrl: i.avatarUrl, rating: Number(i.rating), isVerified: i.isVerified },
   }));
-  const now = ctx.clock.now();
-  const { invitationDailyLimit } = await readSettings(ctx, ctx.db);
-  const used = rows.filter((r) => r.v.createdAt.getTime() > now.getTime() - DAY).length;
-  return { ...pageOfAll(invitations, q), perDay: invitationDailyLimit, remainingToday: Math.max(0, invitationDailyLimit - used) };
+  return {
+    items,
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
+    perDay: invitationDailyLimit,
+    remainingToday: Math.max(0, invitationDailyLimit - used),
+  };
 }
 
-/** GET /api/me/invitations — the signed-in influencer's invitations, newest first, with their tasks. */
-export async function listMyInvitations(db: Db, userId: string): Promise<InvitationForInfluencer[]> {
+/** GET /api/me/invitations — the signed-in influencer's invitations, newest first, with their tasks: one page in SQL. */
+export async function listMyInvitations(db: Db, userId: string, q: PageQuery): Promise<ListOf<InvitationForInfluencer>> {
   const [inf] = await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
   if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
-  const rows = await db
-    .select({ v: taskInvitations, t: tasks, companyName: companies.companyName, dealId: deals.id })
-    .from(taskInvitations)
-    .innerJoin(tasks, eq(tasks.id, taskInvitations.taskId))
-    .innerJoin(companies, eq(companies.id, tasks.companyId))
-    .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
-    .where(eq(taskInvitations.influencerId, inf.id))
-    .orderBy(desc(taskInvitations.createdAt))
-    .limit(200);
-  return rows.map(({ v, t, companyName, dealId }) => ({
+  // task_invitations_influencer_idx (influencer_id, created_at desc)
+  const where = eq(taskInvitations.influencerId, inf.id);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(taskInvitations).where(where),
+    db
+      .select({ v: taskInvitations, t: tasks, companyName: companies.companyName, dealId: deals.id })
+      .from(taskInvitations)
+      .innerJoin(tasks, eq(tasks.id, taskInvitations.taskId))
+      .innerJoin(companies, eq(companies.id, tasks.companyId))
+      .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
+      .where(where)
+      .orderBy(desc(taskInvitations.createdAt), desc(taskInvitations.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  const items = rows.map(({ v, t, companyName, dealId }): InvitationForInfluencer => ({
     ...toBase(v, dealId),
     task: {
       id: t.id,
@@ -187,6 +206,7 @@ export async function listMyInvitations(db: Db, userId: string): Promise<Invitat
       companyName,
     },
   }));
+  return { items, total: Number(total), page: q.page, limit: q.limit };
 }
 
 /**

@@ -298,6 +298,72 @@ describe('actions answer what they changed (decision 0056)', () => {
   });
 });
 
+describe('lists page in SQL with a true total (decision 0056)', () => {
+  const ids = (body: { items: { id: string }[] }) => body.items.map((x) => x.id);
+  /** reads every page of `path` at `limit` 2 and checks total, page sizes and that no row repeats or is missing */
+  async function pages(c: Client, path: string, expected: string[]) {
+    const sep = path.includes('?') ? '&' : '?';
+    const first = (await c.get(`${path}${sep}limit=2`)).json();
+    expect(first).toMatchObject({ total: expected.length, page: 1, limit: 2 });
+    expect(first.items).toHaveLength(2);
+    const second = (await c.get(`${path}${sep}limit=2&page=2`)).json();
+    expect(second).toMatchObject({ total: expected.length, page: 2, limit: 2 });
+    expect(second.items).toHaveLength(expected.length - 2);
+    expect([...ids(first), ...ids(second)].sort()).toEqual([...expected].sort());
+    return { first, second };
+  }
+
+  it("a task's applications, an influencer's applications and both sides' deals", async () => {
+    const co = await company();
+    const task = await publish(co.client, { slots: 3 });
+    const infs = [await influencer(), await influencer(), await influencer()];
+    const apps: string[] = [];
+    for (const [n, inf] of infs.entries()) {
+      apps.push((await inf.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150000 + n })).json().application.id as string);
+    }
+    // newest first: the last application leads the first page
+    const { first } = await pages(co.client, `/api/task-applications?taskId=${task.id}`, apps);
+    expect(ids(first)[0]).toBe(apps[2]);
+    const deals: string[] = [];
+    for (const id of apps) deals.push((await co.client.post(`/api/task-applications/${id}/accept`)).json().deal.id as string);
+    await pages(co.client, '/api/deals', deals);
+    expect((await co.client.get('/api/deals?status=closed')).json()).toMatchObject({ items: [], total: 0 });
+    // one influencer's own applications across three tasks
+    const mine: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const other = await publish(co.client, { title: `任务 ${i}` });
+      mine.push((await infs[0].client.post('/api/task-applications', { taskId: other.id, proposedRateCents: 150000 })).json().application.id as string);
+    }
+    await pages(infs[0].client, '/api/task-applications', [apps[0], ...mine]);
+    // the influencer's deals: only its own
+    expect((await infs[1].client.get('/api/deals')).json()).toMatchObject({ total: 1, items: [{ id: deals[1] }] });
+  });
+
+  it("a task's invitations and an influencer's invitations", async () => {
+    const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRateCents: 80_000 };
+    const co = await company();
+    const task = await publish(co.client);
+    const invs: string[] = [];
+    const listed: Awaited<ReturnType<typeof influencer>>[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const made = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash }, ...LISTED });
+      listed.push({ ...made, client: await signedIn(t.app, made.user.email) });
+      const res = await co.client.post('/api/task-invitations', { taskId: task.id, influencerId: made.influencer.id, message: '诚邀合作', offeredRateCents: 200_000 });
+      expect(res.statusCode, res.body).toBe(200);
+      invs.push(res.json().invitation.id as string);
+    }
+    const { first } = await pages(co.client, `/api/task-invitations?taskId=${task.id}`, invs);
+    // the day's allowance counts every invitation sent, not the page
+    expect(first.remainingToday).toBe(first.perDay - 3);
+    const toOne: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const other = await publish(co.client, { title: `邀请 ${i}` });
+      toOne.push((await co.client.post('/api/task-invitations', { taskId: other.id, influencerId: listed[0].influencer.id, message: '诚邀合作', offeredRateCents: 200_000 })).json().invitation.id as string);
+    }
+    await pages(listed[0].client, '/api/me/invitations', [invs[0], ...toOne]);
+  });
+});
+
 describe('GET /api/my/tasks pages', () => {
   it('newest first, `limit` per page, `total` and counts by status of all, with applicant counts', async () => {
     const co = await company();

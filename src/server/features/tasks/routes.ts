@@ -243,10 +243,10 @@ export const taskRoutes =
         if (!user) throw new AppError('UNAUTHENTICATED');
         if (request.query.taskId) {
           if (user.userType !== 'company') throw new AppError('FORBIDDEN');
-          return pageOfAll(await listTaskApplications(ctx.db, user.id, request.query.taskId), request.query);
+          return listTaskApplications(ctx.db, user.id, request.query.taskId, request.query);
         }
         if (user.userType !== 'influencer') throw new AppError('INFLUENCER_ONLY_TASKS');
-        return pageOfAll(await listMyApplications(ctx.db, user.id, request.query.influencerId), request.query);
+        return listMyApplications(ctx.db, user.id, request.query.influencerId, request.query);
       },
     );
 
