@@ -366,3 +366,33 @@ describe('the statement', () => {
     ]);
   });
 });
+
+describe('the lists of top-ups page in SQL (decision 0056)', () => {
+  it('the wallet’s top-ups and 财务’s pending transfers: `limit` per page, a true `total`, every row once', async () => {
+    const { c } = await company();
+    const fin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
+    const before = (await fin.get('/api/admin/finance/topups?limit=1')).json().total as number;
+    const ids: string[] = [];
+    for (const cents of [10_000, 20_000, 30_000]) {
+      clock.advance(1000);
+      ids.push((await c.post('/api/wallet/topups', { amountCents: cents, method: 'bank_transfer' })).json().topup.id as string);
+    }
+    const first = (await c.get('/api/wallet/topups?limit=2')).json();
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2 });
+    const second = (await c.get('/api/wallet/topups?limit=2&page=2')).json();
+    expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect([...first.items, ...second.items].map((x: { id: string }) => x.id).sort()).toEqual([...ids].sort());
+    // finance: every page of the pending ones, oldest first, adds up to the total
+    const all: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const body = (await fin.get(`/api/admin/finance/topups?limit=2&page=${page}`)).json();
+      expect(body.total).toBe(before + 3);
+      if (body.items.length === 0) break;
+      all.push(...body.items.map((x: { id: string }) => x.id));
+    }
+    expect(all).toHaveLength(before + 3);
+    expect(new Set(all).size).toBe(all.length);
+    // oldest first: the newest three come last, in the order they were made
+    expect(all.slice(-3)).toEqual(ids);
+  });
+});

@@ -129,7 +129,7 @@ export const payoutRoutes =
           response: { 200: adminPayoutsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listAdminPayouts(ctx, request.query.status), request.query),
+      async (request) => listAdminPayouts(ctx, request.query.status, request.query),
     );
 
     app.post(

@@ -6,8 +6,8 @@
  * paid with the bank's reference (`payout:<id>:paid`: in transit → world_payouts_out) or returns it
  * (`payout:<id>:rejected`: in transit → available), the payout row locked, audited, the owner notified.
  */
-import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { ListOf, PageQuery } from '../../../shared/schemas/common';
+import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import { dollars, type LedgerAccountKind } from '../../../shared/money';
 import type { AdminPayout, BankAccount, BankAccountData, Payout, PayoutsResponse, PayoutStatus } from '../../../shared/schemas/payouts';
 import { BANK_ACCOUNTS_MAX } from '../../../shared/schemas/payouts';
@@ -111,19 +111,25 @@ export async function removeBankAccount(ctx: AppContext, user: AuthUser, id: str
 
 /** GET /api/wallet/payouts: the user's payouts (newest first), the minimum and when a payout requested now arrives. */
 export async function listPayouts(ctx: AppContext, user: AuthUser, q: PageQuery): Promise<PayoutsResponse> {
-  const settings = await getSettings(ctx);
-  const rows = await ctx.db
-    .select({ p: payouts, b: bankAccounts })
-    .from(payouts)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
-    .where(eq(payouts.userId, user.id))
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(50);
+  // one page in SQL (payouts_user_idx), `total` on the same filter (decision 0056)
+  const where = eq(payouts.userId, user.id);
+  const [settings, [{ total }], rows] = await Promise.all([
+    getSettings(ctx),
+    ctx.db.select({ total: count() }).from(payouts).where(where),
+    ctx.db
+      .select({ p: payouts, b: bankAccounts })
+      .from(payouts)
+      .innerJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+      .where(where)
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
   return {
-    ...pageOfAll(
-      rows.map((r) => payoutView(r.p, r.b)),
-      q,
-    ),
+    items: rows.map((r) => payoutView(r.p, r.b)),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
     minCents: settings.payoutMinCents,
     expected: payoutWindow(ctx.clock.now(), payoutCalendar(settings)),
   };
@@ -179,7 +185,10 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
 // ---------------------------------------------------------------------------------------------
 // finance console
 
-export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'done'): Promise<AdminPayout[]> {
+/** 财务's payouts: one page in SQL (payouts_requested_idx for the waiting ones), `total` on the same filter (decision 0056). */
+export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'done', q: PageQuery): Promise<ListOf<AdminPayout>> {
+  const where = status === 'requested' ? eq(payouts.status, 'requested') : ne(payouts.status, 'requested');
+  const [{ total }] = await ctx.db.select({ total: count() }).from(payouts).where(where);
   const rows = await ctx.db
     .select({
       p: payouts,
@@ -195,10 +204,11 @@ export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'd
     .leftJoin(userProfiles, eq(userProfiles.userId, payouts.userId))
     .leftJoin(companies, eq(companies.userId, payouts.userId))
     .leftJoin(influencers, eq(influencers.userId, payouts.userId))
-    .where(status === 'requested' ? eq(payouts.status, 'requested') : ne(payouts.status, 'requested'))
+    .where(where)
     .orderBy(...(status === 'requested' ? [asc(payouts.createdAt), asc(payouts.id)] : [desc(payouts.decidedAt), desc(payouts.id)]))
-    .limit(200);
-  return rows.map((r) => ({
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const items = rows.map((r) => ({
     ...payoutView(r.p, r.b),
     userId: r.p.userId,
     email: r.email,
@@ -206,6 +216,7 @@ export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'd
     name: r.companyName ?? r.nickname ?? null,
     decidedBy: r.p.decidedBy,
   }));
+  return { items, total: Number(total), page: q.page, limit: q.limit };
 }
 
 type Decision = { outcome: 'paid'; reference: string } | { outcome: 'rejected'; reason: string };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody, okBody } from '../../../shared/schemas/common';
 import {
   adminTopupQuery,
   adminTopupsResponse,
@@ -120,7 +120,7 @@ export const moneyRoutes =
           response: { 200: topupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listTopups(ctx, await currentUser(request)), request.query),
+      async (request) => listTopups(ctx, await currentUser(request), request.query),
     );
 
     app.get(
@@ -272,7 +272,7 @@ export const moneyRoutes =
           response: { 200: adminTopupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listAdminTopups(ctx, request.query.status), request.query),
+      async (request) => listAdminTopups(ctx, request.query.status, request.query),
     );
 
     app.post(
