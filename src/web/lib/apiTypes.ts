@@ -4235,6 +4235,9 @@ export interface components {
             name: string | null;
             decidedBy: string | null;
         };
+        AdminPayoutAnswer: {
+            payout: components["schemas"]["AdminPayout"];
+        };
         AdminPayoutsResponse: {
             items: components["schemas"]["AdminPayout"][];
             total: number;
@@ -4367,6 +4370,9 @@ export interface components {
             email: string;
             companyName: string | null;
             confirmedBy: string | null;
+        };
+        AdminTopupAnswer: {
+            topup: components["schemas"]["AdminTopup"];
         };
         AdminTopupsResponse: {
             items: components["schemas"]["AdminTopup"][];
@@ -12985,7 +12991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminTopupAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13022,7 +13028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminTopupAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13257,7 +13263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminPayoutAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13294,7 +13300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminPayoutAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -255,14 +255,16 @@ describe('bank transfers confirmed by finance', () => {
     expect(pending.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(pending.find((x: { id: string }) => x.id === a.id)).toMatchObject({ email: co.user.email, companyName: '花漾美妆', bankReference: a.bankReference });
 
-    expect((await fin.post(`/api/admin/finance/topups/${a.id}/confirm`)).json()).toEqual({ ok: true });
+    // deciding answers the transfer as 财务's list shows it now (decision 0056)
+    const confirmed = (await fin.post(`/api/admin/finance/topups/${a.id}/confirm`)).json();
+    expect(confirmed.topup).toMatchObject({ id: a.id, status: 'succeeded', email: co.user.email, companyName: '花漾美妆', confirmedBy: expect.any(String) });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${a.id}/confirm`))).toMatchObject({ status: 409, code: 'TOPUP_NOT_PENDING' });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${a.id}/reject`, { reason: 'x' })).code).toBe('TOPUP_NOT_PENDING');
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '  ' }))).toMatchObject({
       status: 400,
       code: 'TOPUP_REJECT_REASON_REQUIRED',
     });
-    expect((await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '未收到该笔转账' })).json()).toEqual({ ok: true });
+    expect((await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '未收到该笔转账' })).json().topup).toMatchObject({ id: b.id, status: 'failed' });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/confirm`)).code).toBe('TOPUP_NOT_PENDING');
     expect(errorOf(await fin.post('/api/admin/finance/topups/00000000-0000-4000-8000-000000000001/confirm')).code).toBe('TOPUP_NOT_FOUND');
     // a sandbox top-up is not confirmed by hand

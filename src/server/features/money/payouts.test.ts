@@ -266,7 +266,12 @@ describe('finance: paid or returned', () => {
       code: 'PAYOUT_NOT_FOUND',
     });
 
-    expect((await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'CMB20261201-0001' })).json()).toEqual({ ok: true });
+    // deciding answers the payout as 财务's list shows it now (decision 0056)
+    expect((await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'CMB20261201-0001' })).json().payout).toMatchObject({
+      id: a.id,
+      status: 'paid',
+      decidedBy: expect.any(String),
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'again' }))).toMatchObject({
       status: 409,
       code: 'PAYOUT_NOT_PENDING',
@@ -277,7 +282,7 @@ describe('finance: paid or returned', () => {
       { kind: 'world_payouts_out', owner: null, amount: 3000 },
     ]);
 
-    expect((await fin.post(`/api/admin/finance/payouts/${b.id}/reject`, { reason: '户名与账号不符' })).json()).toEqual({ ok: true });
+    expect((await fin.post(`/api/admin/finance/payouts/${b.id}/reject`, { reason: '户名与账号不符' })).json().payout).toMatchObject({ id: b.id, status: 'rejected' });
     expect(errorOf(await fin.post(`/api/admin/finance/payouts/${b.id}/paid`, { reference: 'x' })).code).toBe('PAYOUT_NOT_PENDING');
     expect(await linesOf(`payout:${b.id}:rejected`)).toEqual([
       { kind: 'payouts_in_transit', owner: id, amount: -4550 },

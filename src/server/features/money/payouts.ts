@@ -9,7 +9,8 @@
 import type { ListOf, PageQuery } from '../../../shared/schemas/common';
 import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import { dollars, type LedgerAccountKind } from '../../../shared/money';
-import type { AdminPayout, BankAccount, BankAccountData, Payout, PayoutsResponse, PayoutStatus } from '../../../shared/schemas/payouts';
+import type { DbOrTx } from '../../db/client';
+import type { AdminPayout, AdminPayoutAnswer, BankAccount, BankAccountData, Payout, PayoutsResponse, PayoutStatus } from '../../../shared/schemas/payouts';
 import { BANK_ACCOUNTS_MAX } from '../../../shared/schemas/payouts';
 import { payoutWindow } from '../../../shared/workingDays';
 import { payoutCalendar } from '../../platform/calendar';
@@ -185,11 +186,8 @@ export async function requestPayout(ctx: AppContext, user: AuthUser, input: { am
 // ---------------------------------------------------------------------------------------------
 // finance console
 
-/** 财务's payouts: one page in SQL (payouts_requested_idx for the waiting ones), `total` on the same filter (decision 0056). */
-export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'done', q: PageQuery): Promise<ListOf<AdminPayout>> {
-  const where = status === 'requested' ? eq(payouts.status, 'requested') : ne(payouts.status, 'requested');
-  const [{ total }] = await ctx.db.select({ total: count() }).from(payouts).where(where);
-  const rows = await ctx.db
+const adminPayoutSelect = (db: DbOrTx) =>
+  db
     .select({
       p: payouts,
       b: bankAccounts,
@@ -203,20 +201,27 @@ export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'd
     .innerJoin(users, eq(users.id, payouts.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, payouts.userId))
     .leftJoin(companies, eq(companies.userId, payouts.userId))
-    .leftJoin(influencers, eq(influencers.userId, payouts.userId))
+    .leftJoin(influencers, eq(influencers.userId, payouts.userId));
+type AdminPayoutRow = Awaited<ReturnType<ReturnType<typeof adminPayoutSelect>['execute']>>[number];
+const adminPayoutView = (r: AdminPayoutRow): AdminPayout => ({
+  ...payoutView(r.p, r.b),
+  userId: r.p.userId,
+  email: r.email,
+  userType: r.userType ?? '',
+  name: r.companyName ?? r.nickname ?? null,
+  decidedBy: r.p.decidedBy,
+});
+
+/** 财务's payouts: one page in SQL (payouts_requested_idx for the waiting ones), `total` on the same filter (decision 0056). */
+export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'done', q: PageQuery): Promise<ListOf<AdminPayout>> {
+  const where = status === 'requested' ? eq(payouts.status, 'requested') : ne(payouts.status, 'requested');
+  const [{ total }] = await ctx.db.select({ total: count() }).from(payouts).where(where);
+  const rows = await adminPayoutSelect(ctx.db)
     .where(where)
     .orderBy(...(status === 'requested' ? [asc(payouts.createdAt), asc(payouts.id)] : [desc(payouts.decidedAt), desc(payouts.id)]))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const items = rows.map((r) => ({
-    ...payoutView(r.p, r.b),
-    userId: r.p.userId,
-    email: r.email,
-    userType: r.userType ?? '',
-    name: r.companyName ?? r.nickname ?? null,
-    decidedBy: r.p.decidedBy,
-  }));
-  return { items, total: Number(total), page: q.page, limit: q.limit };
+  return { items: rows.map(adminPayoutView), total: Number(total), page: q.page, limit: q.limit };
 }
 
 type Decision = { outcome: 'paid'; reference: string } | { outcome: 'rejected'; reason: string };
@@ -226,7 +231,7 @@ type Decision = { outcome: 'paid'; reference: string } | { outcome: 'rejected'; 
  * payout row is locked: of two decisions at once the second finds it handled (PAYOUT_NOT_PENDING) and
  * moves nothing; the entry's key `payout:<id>:<outcome>` guards a replay besides.
  */
-export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string, d: Decision, ip: string | null): Promise<void> {
+export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string, d: Decision, ip: string | null): Promise<AdminPayoutAnswer> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx): Promise<NewNotification[]> => {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
@@ -294,4 +299,6 @@ export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string,
       { mail: true },
     );
   });
+  const [r] = await adminPayoutSelect(ctx.db).where(eq(payouts.id, id)).limit(1);
+  return { payout: adminPayoutView(r) };
 }
