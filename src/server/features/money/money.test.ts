@@ -264,7 +264,10 @@ describe('bank transfers confirmed by finance', () => {
       status: 400,
       code: 'TOPUP_REJECT_REASON_REQUIRED',
     });
-    expect((await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '未收到该笔转账' })).json().topup).toMatchObject({ id: b.id, status: 'failed' });
+    expect((await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '未收到该笔转账' })).json().topup).toMatchObject({
+      id: b.id,
+      status: 'failed',
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/confirm`)).code).toBe('TOPUP_NOT_PENDING');
     expect(errorOf(await fin.post('/api/admin/finance/topups/00000000-0000-4000-8000-000000000001/confirm')).code).toBe('TOPUP_NOT_FOUND');
     // a sandbox top-up is not confirmed by hand

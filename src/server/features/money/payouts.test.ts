@@ -282,7 +282,10 @@ describe('finance: paid or returned', () => {
       { kind: 'world_payouts_out', owner: null, amount: 3000 },
     ]);
 
-    expect((await fin.post(`/api/admin/finance/payouts/${b.id}/reject`, { reason: '户名与账号不符' })).json().payout).toMatchObject({ id: b.id, status: 'rejected' });
+    expect((await fin.post(`/api/admin/finance/payouts/${b.id}/reject`, { reason: '户名与账号不符' })).json().payout).toMatchObject({
+      id: b.id,
+      status: 'rejected',
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/payouts/${b.id}/paid`, { reference: 'x' })).code).toBe('PAYOUT_NOT_PENDING');
     expect(await linesOf(`payout:${b.id}:rejected`)).toEqual([
       { kind: 'payouts_in_transit', owner: id, amount: -4550 },

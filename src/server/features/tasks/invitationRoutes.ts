@@ -97,7 +97,8 @@ export const invitationRoutes =
           operationId: 'acceptInvitation',
           tags: ['invitations'],
           summary: 'Accept an invitation: an accepted application at the offered rate and its deal',
-          description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). Answers the accepted invitation and the deal it started.',
+          description:
+            'Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). Answers the accepted invitation and the deal it started.',
           params: invitationIdParams,
           querystring: onBehalfQuery,
           response: { 200: acceptInvitationResponse, ...errors },

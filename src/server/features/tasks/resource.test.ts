@@ -348,7 +348,12 @@ describe('lists page in SQL with a true total (decision 0056)', () => {
     for (let i = 0; i < 3; i += 1) {
       const made = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash }, ...LISTED });
       listed.push({ ...made, client: await signedIn(t.app, made.user.email) });
-      const res = await co.client.post('/api/task-invitations', { taskId: task.id, influencerId: made.influencer.id, message: '诚邀合作', offeredRateCents: 200_000 });
+      const res = await co.client.post('/api/task-invitations', {
+        taskId: task.id,
+        influencerId: made.influencer.id,
+        message: '诚邀合作',
+        offeredRateCents: 200_000,
+      });
       expect(res.statusCode, res.body).toBe(200);
       invs.push(res.json().invitation.id as string);
     }
@@ -358,7 +363,16 @@ describe('lists page in SQL with a true total (decision 0056)', () => {
     const toOne: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const other = await publish(co.client, { title: `邀请 ${i}` });
-      toOne.push((await co.client.post('/api/task-invitations', { taskId: other.id, influencerId: listed[0].influencer.id, message: '诚邀合作', offeredRateCents: 200_000 })).json().invitation.id as string);
+      toOne.push(
+        (
+          await co.client.post('/api/task-invitations', {
+            taskId: other.id,
+            influencerId: listed[0].influencer.id,
+            message: '诚邀合作',
+            offeredRateCents: 200_000,
+          })
+        ).json().invitation.id as string,
+      );
     }
     await pages(listed[0].client, '/api/me/invitations', [invs[0], ...toOne]);
   });
