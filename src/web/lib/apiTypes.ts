@@ -4274,6 +4274,9 @@ export interface components {
             hiddenAt: string | null;
             hiddenReason: string | null;
         };
+        AdminReviewAnswer: {
+            review: components["schemas"]["AdminReview"];
+        };
         AdminReviewsResponse: {
             items: components["schemas"]["AdminReview"][];
             total: number;
@@ -12379,7 +12382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminReviewAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12412,7 +12415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminReviewAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
