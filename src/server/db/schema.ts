@@ -219,6 +219,8 @@ export const influencers = pgTable(
   (t) => [
     uniqueIndex('influencers_user_unique').on(t.userId),
     index('influencers_approved_idx').on(t.isApproved, t.rating),
+    // the back office's influencer picker pages by nickname (decision 0056)
+    index('influencers_nickname_idx').on(t.nickname, t.id),
     // the admin review queue: everything not approved yet, oldest first
     index('influencers_review_queue_idx')
       .on(t.createdAt)

@@ -4,6 +4,7 @@ import { INVITATION_STATUSES, TASK_STATUSES } from '../options';
 import { PRICING_MODELS } from '../money';
 import { bpsOut, centsIn, centsOut, text } from './fields';
 import { BUDGET_MAX_CENTS } from './tasks';
+import { DEAL_STATES } from '../deals';
 
 /**
  * 邀请 (issue 14, decision 0025): a company invites an influencer to its open task; the influencer accepts
@@ -95,5 +96,13 @@ export const myInvitationsQuery = pageQuery(50, 100);
 export const myInvitationsResponse = listOf(invitationForInfluencer);
 export type MyInvitationsResponse = z.infer<typeof myInvitationsResponse>;
 
-export const invitationResponse = z.object({ invitation: z.object(invitationBase) });
-export const acceptInvitationResponse = z.object({ ok: z.literal(true), dealId: z.string().uuid() });
+/** One invitation as it now is: what inviting, declining and withdrawing answer (decisions 0054, 0056). */
+export const invitation = z.object(invitationBase);
+export const invitationResponse = z.object({ invitation });
+export type InvitationResponse = z.infer<typeof invitationResponse>;
+/** POST /api/task-invitations/{id}/accept: the accepted invitation (its `dealId` set) and the deal it started */
+export const acceptInvitationResponse = z.object({
+  invitation,
+  deal: z.object({ id: z.string().uuid(), status: z.enum(DEAL_STATES) }),
+});
+export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponse>;

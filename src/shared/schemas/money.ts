@@ -110,5 +110,8 @@ export const adminTopup = topup.extend({
 });
 export type AdminTopup = z.infer<typeof adminTopup>;
 export const adminTopupsResponse = listOf(adminTopup);
+/** what 财务's confirm and reject answer: the transfer as the list shows it now (decision 0056) */
+export const adminTopupAnswer = z.object({ topup: adminTopup });
+export type AdminTopupAnswer = z.infer<typeof adminTopupAnswer>;
 export type AdminTopupsResponse = z.infer<typeof adminTopupsResponse>;
 export const rejectTopupBody = z.object({ reason: text(200, { required: 'TOPUP_REJECT_REASON_REQUIRED' }) });

@@ -99,6 +99,9 @@ export const adminPayout = payout.extend({
   name: z.string().nullable(),
   decidedBy: z.string().nullable(),
 });
+/** what 财务's paid and reject answer: the payout as the list shows it now (decision 0056) */
+export const adminPayoutAnswer = z.object({ payout: adminPayout });
+export type AdminPayoutAnswer = z.infer<typeof adminPayoutAnswer>;
 export type AdminPayout = z.infer<typeof adminPayout>;
 export const adminPayoutsResponse = listOf(adminPayout);
 export type AdminPayoutsResponse = z.infer<typeof adminPayoutsResponse>;

@@ -90,4 +90,7 @@ export const adminReview = z.object({
 });
 export type AdminReview = z.infer<typeof adminReview>;
 export const adminReviewsResponse = listOf(adminReview);
+/** what hiding and unhiding answer: the review as 评价管理 lists it now (decision 0056) */
+export const adminReviewAnswer = z.object({ review: adminReview });
+export type AdminReviewAnswer = z.infer<typeof adminReviewAnswer>;
 export type AdminReviewsResponse = z.infer<typeof adminReviewsResponse>;

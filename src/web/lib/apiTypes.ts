@@ -735,7 +735,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an open or in-progress task
-         * @description Who: the owning company. API key scope: `tasks:write`.
+         * @description Who: the owning company. Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
          */
         post: operations["cancelTask"];
         delete?: never;
@@ -755,7 +755,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an in-progress task
-         * @description Who: the owning company. API key scope: `tasks:write`.
+         * @description Who: the owning company. Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
          */
         post: operations["completeTask"];
         delete?: never;
@@ -839,7 +839,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw my pending application
-         * @description Who: the applicant. API key scope: `applications:write`.
+         * @description Who: the applicant. Answers the withdrawn application. API key scope: `applications:write`.
          */
         post: operations["withdrawApplication"];
         delete?: never;
@@ -903,7 +903,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: an accepted application at the offered rate and its deal
-         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). API key scope: `applications:write`.
+         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). Answers the accepted invitation and the deal it started. API key scope: `applications:write`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -923,7 +923,7 @@ export interface paths {
         put?: never;
         /**
          * Decline an invitation with a reason
-         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h. API key scope: `applications:write`.
+         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h. Answers the declined invitation. API key scope: `applications:write`.
          */
         post: operations["declineInvitation"];
         delete?: never;
@@ -943,7 +943,7 @@ export interface paths {
         put?: never;
         /**
          * Take back a pending invitation
-         * @description Who: the owning company (anyone else 404). API key scope: `applications:write`.
+         * @description Who: the owning company (anyone else 404). Answers the withdrawn invitation. API key scope: `applications:write`.
          */
         post: operations["withdrawInvitation"];
         delete?: never;
@@ -963,7 +963,7 @@ export interface paths {
         put?: never;
         /**
          * End recruiting of a task with slots left (结束招募)
-         * @description Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned. API key scope: `tasks:write`.
+         * @description Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned. Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
          */
         post: operations["closeRecruiting"];
         delete?: never;
@@ -2336,7 +2336,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event pay_fee: awaiting_payment → (state unchanged)
-         * @description Who: the deal’s company; only when fee_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company; only when fee_unpaid (src/shared/deals.ts); the platform then fires funded. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventPayFee"];
         delete?: never;
@@ -2356,7 +2356,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event pay_deposit: awaiting_payment → (state unchanged)
-         * @description Who: the deal’s influencer; only when deposit_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s influencer; only when deposit_unpaid (src/shared/deals.ts); the platform then fires funded. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventPayDeposit"];
         delete?: never;
@@ -2376,7 +2376,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event ship_samples: accepted → samples_shipped
-         * @description Who: the deal’s company. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventShipSamples"];
         delete?: never;
@@ -2396,7 +2396,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event receive_samples: samples_shipped → samples_received
-         * @description Who: the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s influencer. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventReceiveSamples"];
         delete?: never;
@@ -2416,7 +2416,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event propose_schedule: accepted | samples_received | schedule_proposed | scheduled → schedule_proposed
-         * @description Who: the deal’s company, the deal’s influencer; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when before_live (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventProposeSchedule"];
         delete?: never;
@@ -2436,7 +2436,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event confirm_schedule: schedule_proposed → scheduled
-         * @description Who: the deal’s company, the deal’s influencer; only when not_proposer, before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when not_proposer, before_live (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventConfirmSchedule"];
         delete?: never;
@@ -2456,7 +2456,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event report_live: scheduled → reported
-         * @description Who: the deal’s influencer; only when live_started (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s influencer; only when live_started (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventReportLive"];
         delete?: never;
@@ -2476,7 +2476,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event confirm: reported → confirmed
-         * @description Who: the deal’s company; the platform then fires complete. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company; the platform then fires complete. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventConfirm"];
         delete?: never;
@@ -2496,7 +2496,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event dispute: reported → disputed
-         * @description Who: the deal’s company, the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventDispute"];
         delete?: never;
@@ -2516,7 +2516,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event answer_dispute: disputed → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when dispute_unanswered_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when dispute_unanswered_other (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventAnswerDispute"];
         delete?: never;
@@ -2536,7 +2536,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event withdraw_dispute: disputed → reported
-         * @description Who: the deal’s company, the deal’s influencer; only when dispute_opener (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when dispute_opener (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventWithdrawDispute"];
         delete?: never;
@@ -2556,7 +2556,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled → cancelled
-         * @description Who: the deal’s company; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company; only when before_live (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventCancel"];
         delete?: never;
@@ -2576,7 +2576,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event request_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when no_cancel_request (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when no_cancel_request (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventRequestCancel"];
         delete?: never;
@@ -2596,7 +2596,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event agree_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → cancelled
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventAgreeCancel"];
         delete?: never;
@@ -2616,7 +2616,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event decline_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventDeclineCancel"];
         delete?: never;
@@ -2636,7 +2636,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event withdraw_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_self (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_self (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventWithdrawCancel"];
         delete?: never;
@@ -2656,7 +2656,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event resolve_complete: disputed → confirmed
-         * @description Who: an admin with 任务管理; the platform then fires complete. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: an admin with 任务管理; the platform then fires complete. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
          */
         post: operations["postDealEventResolveComplete"];
         delete?: never;
@@ -2676,7 +2676,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event resolve_partial: disputed → confirmed
-         * @description Who: an admin with 任务管理; the platform then fires complete. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: an admin with 任务管理; the platform then fires complete. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
          */
         post: operations["postDealEventResolvePartial"];
         delete?: never;
@@ -2696,7 +2696,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event resolve_cancel: disputed → cancelled
-         * @description Who: an admin with 任务管理. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: an admin with 任务管理. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
          */
         post: operations["postDealEventResolveCancel"];
         delete?: never;
@@ -2716,7 +2716,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event admin_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported | disputed → cancelled
-         * @description Who: an admin with 任务管理. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
+         * @description Who: an admin with 任务管理. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.
          */
         post: operations["postDealEventAdminCancel"];
         delete?: never;
@@ -4284,10 +4284,13 @@ export interface components {
             };
         };
         AcceptInvitationResponse: {
-            /** @constant */
-            ok: true;
-            /** Format: uuid */
-            dealId: string;
+            invitation: components["schemas"]["Invitation"];
+            deal: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            };
         };
         AcceptInviteRequest: {
             token: string;
@@ -4435,6 +4438,9 @@ export interface components {
             name: string | null;
             decidedBy: string | null;
         };
+        AdminPayoutAnswer: {
+            payout: components["schemas"]["AdminPayout"];
+        };
         AdminPayoutsResponse: {
             items: components["schemas"]["AdminPayout"][];
             total: number;
@@ -4496,6 +4502,9 @@ export interface components {
             revealedAt: string | null;
             hiddenAt: string | null;
             hiddenReason: string | null;
+        };
+        AdminReviewAnswer: {
+            review: components["schemas"]["AdminReview"];
         };
         AdminReviewsResponse: {
             items: components["schemas"]["AdminReview"][];
@@ -4620,6 +4629,9 @@ export interface components {
             email: string;
             companyName: string | null;
             confirmedBy: string | null;
+        };
+        AdminTopupAnswer: {
+            topup: components["schemas"]["AdminTopup"];
         };
         AdminTopupsResponse: {
             items: components["schemas"]["AdminTopup"][];
@@ -6004,6 +6016,21 @@ export interface components {
             /** Format: uuid */
             avatarUploadId?: string;
         };
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            taskId: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
+            message: string;
+            declineReason: string | null;
+            createdAt: string;
+            expiresAt: string;
+            respondedAt: string | null;
+            dealId: string | null;
+        };
         InvitationEventData: {
             invitationId: string;
             taskId: string;
@@ -6073,21 +6100,7 @@ export interface components {
             };
         };
         InvitationResponse: {
-            invitation: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                taskId: string;
-                status: components["schemas"]["InvitationStatus"];
-                /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
-                offeredRateCents: number;
-                message: string;
-                declineReason: string | null;
-                createdAt: string;
-                expiresAt: string;
-                respondedAt: string | null;
-                dealId: string | null;
-            };
+            invitation: components["schemas"]["Invitation"];
         };
         /** @enum {string} */
         InvitationStatus: "pending" | "accepted" | "declined" | "expired" | "withdrawn" | "closed";
@@ -8802,7 +8815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["TaskDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8835,7 +8848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["TaskDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9017,7 +9030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["ApplicationAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9195,7 +9208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["InvitationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9228,7 +9241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["InvitationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9261,7 +9274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["TaskDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11749,7 +11762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11789,7 +11802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11826,7 +11839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11866,7 +11879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11906,7 +11919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11946,7 +11959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11986,7 +11999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12023,7 +12036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12063,7 +12076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12103,7 +12116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12143,7 +12156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12180,7 +12193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12220,7 +12233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12260,7 +12273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12300,7 +12313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12340,7 +12353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12377,7 +12390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12414,7 +12427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12451,7 +12464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12488,7 +12501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12691,7 +12704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminReviewAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12724,7 +12737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminReviewAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13303,7 +13316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminTopupAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13340,7 +13353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminTopupAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13575,7 +13588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminPayoutAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13612,7 +13625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminPayoutAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];

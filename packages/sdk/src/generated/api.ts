@@ -125,7 +125,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an open or in-progress task
-         * @description Who: the owning company. API key scope: `tasks:write`.
+         * @description Who: the owning company. Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
          */
         post: operations["cancelTask"];
         delete?: never;
@@ -145,7 +145,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an in-progress task
-         * @description Who: the owning company. API key scope: `tasks:write`.
+         * @description Who: the owning company. Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
          */
         post: operations["completeTask"];
         delete?: never;
@@ -229,7 +229,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw my pending application
-         * @description Who: the applicant. API key scope: `applications:write`.
+         * @description Who: the applicant. Answers the withdrawn application. API key scope: `applications:write`.
          */
         post: operations["withdrawApplication"];
         delete?: never;
@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: an accepted application at the offered rate and its deal
-         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). API key scope: `applications:write`.
+         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). Answers the accepted invitation and the deal it started. API key scope: `applications:write`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -313,7 +313,7 @@ export interface paths {
         put?: never;
         /**
          * Decline an invitation with a reason
-         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h. API key scope: `applications:write`.
+         * @description Who: the invited influencer (anyone else 404). Pending and not past its 72 h. Answers the declined invitation. API key scope: `applications:write`.
          */
         post: operations["declineInvitation"];
         delete?: never;
@@ -333,7 +333,7 @@ export interface paths {
         put?: never;
         /**
          * Take back a pending invitation
-         * @description Who: the owning company (anyone else 404). API key scope: `applications:write`.
+         * @description Who: the owning company (anyone else 404). Answers the withdrawn invitation. API key scope: `applications:write`.
          */
         post: operations["withdrawInvitation"];
         delete?: never;
@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * End recruiting of a task with slots left (结束招募)
-         * @description Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned. API key scope: `tasks:write`.
+         * @description Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned. Answers the task as GET /api/tasks/{id} does. API key scope: `tasks:write`.
          */
         post: operations["closeRecruiting"];
         delete?: never;
@@ -413,7 +413,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event pay_fee: awaiting_payment → (state unchanged)
-         * @description Who: the deal’s company; only when fee_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company; only when fee_unpaid (src/shared/deals.ts); the platform then fires funded. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventPayFee"];
         delete?: never;
@@ -433,7 +433,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event pay_deposit: awaiting_payment → (state unchanged)
-         * @description Who: the deal’s influencer; only when deposit_unpaid (src/shared/deals.ts); the platform then fires funded. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s influencer; only when deposit_unpaid (src/shared/deals.ts); the platform then fires funded. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventPayDeposit"];
         delete?: never;
@@ -453,7 +453,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event ship_samples: accepted → samples_shipped
-         * @description Who: the deal’s company. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventShipSamples"];
         delete?: never;
@@ -473,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event receive_samples: samples_shipped → samples_received
-         * @description Who: the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s influencer. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventReceiveSamples"];
         delete?: never;
@@ -493,7 +493,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event propose_schedule: accepted | samples_received | schedule_proposed | scheduled → schedule_proposed
-         * @description Who: the deal’s company, the deal’s influencer; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when before_live (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventProposeSchedule"];
         delete?: never;
@@ -513,7 +513,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event confirm_schedule: schedule_proposed → scheduled
-         * @description Who: the deal’s company, the deal’s influencer; only when not_proposer, before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when not_proposer, before_live (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventConfirmSchedule"];
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event report_live: scheduled → reported
-         * @description Who: the deal’s influencer; only when live_started (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s influencer; only when live_started (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventReportLive"];
         delete?: never;
@@ -553,7 +553,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event confirm: reported → confirmed
-         * @description Who: the deal’s company; the platform then fires complete. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company; the platform then fires complete. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventConfirm"];
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event dispute: reported → disputed
-         * @description Who: the deal’s company, the deal’s influencer. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventDispute"];
         delete?: never;
@@ -593,7 +593,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event answer_dispute: disputed → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when dispute_unanswered_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when dispute_unanswered_other (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventAnswerDispute"];
         delete?: never;
@@ -613,7 +613,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event withdraw_dispute: disputed → reported
-         * @description Who: the deal’s company, the deal’s influencer; only when dispute_opener (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when dispute_opener (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventWithdrawDispute"];
         delete?: never;
@@ -633,7 +633,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled → cancelled
-         * @description Who: the deal’s company; only when before_live (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company; only when before_live (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventCancel"];
         delete?: never;
@@ -653,7 +653,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event request_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when no_cancel_request (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when no_cancel_request (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventRequestCancel"];
         delete?: never;
@@ -673,7 +673,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event agree_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → cancelled
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventAgreeCancel"];
         delete?: never;
@@ -693,7 +693,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event decline_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_other (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventDeclineCancel"];
         delete?: never;
@@ -713,7 +713,7 @@ export interface paths {
         put?: never;
         /**
          * Deal event withdraw_cancel: awaiting_payment | accepted | samples_shipped | samples_received | schedule_proposed | scheduled | reported → (state unchanged)
-         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_self (src/shared/deals.ts). 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
+         * @description Who: the deal’s company, the deal’s influencer; only when cancel_requested_by_self (src/shared/deals.ts). Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now. API key scope: `deals:write`.
          */
         post: operations["postDealEventWithdrawCancel"];
         delete?: never;
@@ -1385,10 +1385,13 @@ export interface components {
             };
         };
         AcceptInvitationResponse: {
-            /** @constant */
-            ok: true;
-            /** Format: uuid */
-            dealId: string;
+            invitation: components["schemas"]["Invitation"];
+            deal: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            };
         };
         AnswerForm: {
             statement: string;
@@ -1935,6 +1938,21 @@ export interface components {
         };
         /** @enum {string} */
         ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "REFUND_NOT_FOUND" | "REFUND_NOT_REFUNDABLE" | "REFUND_OVER_REFUNDABLE" | "REFUND_NOT_PENDING" | "REFUND_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_AUTOMATIC" | "STRIPE_ACCOUNT_NOT_READY" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            taskId: string;
+            status: components["schemas"]["InvitationStatus"];
+            /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
+            offeredRateCents: number;
+            message: string;
+            declineReason: string | null;
+            createdAt: string;
+            expiresAt: string;
+            respondedAt: string | null;
+            dealId: string | null;
+        };
         InvitationEventData: {
             invitationId: string;
             taskId: string;
@@ -2004,21 +2022,7 @@ export interface components {
             };
         };
         InvitationResponse: {
-            invitation: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                taskId: string;
-                status: components["schemas"]["InvitationStatus"];
-                /** @description The rate the company offered, in integer cents (USD): 123456 is $1,234.56 */
-                offeredRateCents: number;
-                message: string;
-                declineReason: string | null;
-                createdAt: string;
-                expiresAt: string;
-                respondedAt: string | null;
-                dealId: string | null;
-            };
+            invitation: components["schemas"]["Invitation"];
         };
         /** @enum {string} */
         InvitationStatus: "pending" | "accepted" | "declined" | "expired" | "withdrawn" | "closed";
@@ -2943,7 +2947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["TaskDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2976,7 +2980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["TaskDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3158,7 +3162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["ApplicationAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3336,7 +3340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["InvitationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3369,7 +3373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["InvitationResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3402,7 +3406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["TaskDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3507,7 +3511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3547,7 +3551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3584,7 +3588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3624,7 +3628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3664,7 +3668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3704,7 +3708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3744,7 +3748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3781,7 +3785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3821,7 +3825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3861,7 +3865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3901,7 +3905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3938,7 +3942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3978,7 +3982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4018,7 +4022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4058,7 +4062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4098,7 +4102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -122,6 +122,22 @@ describe('视频管理', () => {
     expect([...names].sort((a, b) => a.localeCompare(b))).toBeTruthy();
     expect(names).toContain('aaa-首位');
   });
+
+  it('the picker pages in SQL: a true total, the next page continues by nickname (decision 0056)', async () => {
+    for (const n of ['pick-b', 'pick-a', 'pick-c']) await makeInfluencer(t.app.ctx.db, { nickname: n });
+    // a suspended influencer is not offered
+    await makeInfluencer(t.app.ctx.db, { nickname: 'pick-0', status: 'suspended' });
+    const all = (await admin.get('/api/admin/influencer-picker')).json();
+    expect(all.total).toBe(all.items.length);
+    const names = all.items.map((i: { nickname: string }) => i.nickname) as string[];
+    expect(names).toEqual(expect.arrayContaining(['pick-a', 'pick-b', 'pick-c']));
+    expect(names).not.toContain('pick-0');
+    const first = (await admin.get('/api/admin/influencer-picker?limit=2')).json();
+    const second = (await admin.get('/api/admin/influencer-picker?limit=2&page=2')).json();
+    expect(first).toMatchObject({ total: all.total, page: 1, limit: 2 });
+    expect(second).toMatchObject({ total: all.total, page: 2, limit: 2 });
+    expect([...first.items, ...second.items].map((i: { id: string }) => i.id)).toEqual(all.items.slice(0, 4).map((i: { id: string }) => i.id));
+  });
 });
 
 describe('联系消息', () => {

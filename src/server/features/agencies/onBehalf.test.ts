@@ -178,6 +178,7 @@ describe('an agency runs a roster influencer’s deal', () => {
     expect(list).toHaveLength(1);
     const declined = await w.a.post(`/api/task-invitations/${invited.json().invitation.id}/decline?${w.q}`, { reason: '档期冲突' });
     expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().invitation).toMatchObject({ id: invited.json().invitation.id, status: 'declined', declineReason: '档期冲突' });
     const [inv] = await db().select().from(taskInvitations).where(eq(taskInvitations.id, invited.json().invitation.id));
     expect(inv).toMatchObject({ status: 'declined', onBehalfAgencyId: w.ag.agency.id });
 
@@ -190,11 +191,11 @@ describe('an agency runs a roster influencer’s deal', () => {
     });
     const accepted = await w.a.post(`/api/task-invitations/${invited2.json().invitation.id}/accept?${w.q}`);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(await dealOf(accepted.json().dealId)).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 20 });
+    expect(await dealOf(accepted.json().deal.id)).toMatchObject({ agencyId: w.ag.agency.id, agencySharePercent: 20 });
 
     // the task page's viewer fields: the invitation answered and the deal, as the influencer reads them
     const page = (await w.a.get(`/api/tasks/${other}?${w.q}`)).json();
-    expect(page.viewer).toMatchObject({ isOwner: false, myApplication: { status: 'accepted' }, dealId: accepted.json().dealId });
+    expect(page.viewer).toMatchObject({ isOwner: false, myApplication: { status: 'accepted' }, dealId: accepted.json().deal.id });
     expect((await w.a.get(`/api/tasks/${other}`)).json().viewer).toMatchObject({ myApplication: null, dealId: null });
 
     const third = await publish(w);

@@ -1,4 +1,6 @@
 /** Firing deal events: a party's or an admin's request, and a company's cancel of a task with deals. */
+import type { DealDetail } from '../../../shared/schemas/deals';
+import { getDeal } from './queries';
 import { eq } from 'drizzle-orm';
 import { eventDef, isDealEvent } from '../../../shared/deals';
 import { FORMS } from '../../../shared/schemas/deals';
@@ -25,7 +27,7 @@ function parseForm<F extends keyof typeof FORMS>(form: F, body: unknown): z.infe
  * POST /api/deals/:id/events/:event — a party or an admin fires an event. System events (auto_confirm,
  * complete) are refused here: only the platform fires them.
  */
-export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string, event: string, body: unknown, meta: { ip: string }) {
+export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string, event: string, body: unknown, meta: { ip: string }): Promise<DealDetail> {
   if (!isDealEvent(event)) throw new AppError('NOT_FOUND');
   const def = eventDef(event);
   const form: Record<string, unknown> = def.form ? { ...parseForm(def.form, body) } : {};
@@ -45,6 +47,8 @@ export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string,
     const out = await applyEvent(ctx, tx, d, event, actor, form, env, parties, dispute);
     return out.notes;
   });
+  // the deal as its GET answers it, after the event (decision 0056)
+  return getDeal(ctx, user, id);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Reading deals: the deal page (GET /api/deals/:id), a party's list of deals, and whether /deal/{id} is shown. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ListOf, PageQuery } from '../../../shared/schemas/common';
 import { availableEvents, waitingFor, PAYMENT_WINDOW_HOURS, type DealRole, type DealState } from '../../../shared/deals';
 import { type DealDetail, type DealSummary } from '../../../shared/schemas/deals';
 import type { DbOrTx } from '../../db/client';
@@ -240,8 +241,16 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
   };
 }
 
-/** The deals of a company or an influencer, newest activity first (my-tasks and /deals). */
-export async function listMyDeals(ctx: AppContext, user: AuthUser, filter: 'active' | 'closed' | 'all' = 'all'): Promise<DealSummary[]> {
+/**
+ * The deals of a company or an influencer, newest activity first (my-tasks and /deals): one page in SQL
+ * (deals_company_idx / deals_influencer_idx), `total` counted on the same filter (decision 0056).
+ */
+export async function listMyDeals(
+  ctx: AppContext,
+  user: AuthUser,
+  filter: 'active' | 'closed' | 'all' = 'all',
+  q: PageQuery = { page: 1, limit: 50 },
+): Promise<ListOf<DealSummary>> {
   const db = ctx.db;
   const env = { now: ctx.clock.now(), settlementHours: (await readSettings(ctx, db)).settlementHours };
   const statusCond =
@@ -251,30 +260,39 @@ export async function listMyDeals(ctx: AppContext, user: AuthUser, filter: 'acti
         ? sql`${deals.status} in ('completed','cancelled')`
         : undefined;
   const isCompany = user.userType === 'company';
-  const rows = await db
-    .select({
-      d: deals,
-      companyName: companies.companyName,
-      logoUrl: companies.logoUrl,
-      nickname: influencers.nickname,
-      avatarUrl: influencers.avatarUrl,
-      dispute: { openedBy: dealDisputes.openedBy, answeredAt: dealDisputes.answeredAt },
-    })
-    .from(deals)
-    .innerJoin(companies, eq(companies.id, deals.companyId))
-    .innerJoin(influencers, eq(influencers.id, deals.influencerId))
-    .leftJoin(dealDisputes, and(eq(dealDisputes.dealId, deals.id), eq(dealDisputes.outcome, 'open')))
-    .where(
-      and(
-        isCompany ? eq(companies.userId, user.id) : eq(influencers.userId, user.id),
-        // an agency acting for the influencer sees the deals made under it (decision 0045)
-        user.onBehalf ? eq(deals.agencyId, user.onBehalf.agencyId) : undefined,
-        statusCond,
-      ),
-    )
-    .orderBy(desc(deals.updatedAt))
-    .limit(200);
-  return rows.map((r) => {
+  // the viewer's own party row first: the deals are then filtered on their indexed column
+  const [party] = isCompany
+    ? await db.select({ id: companies.id }).from(companies).where(eq(companies.userId, user.id)).limit(1)
+    : await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, user.id)).limit(1);
+  const page = { page: q.page, limit: q.limit };
+  if (!party) return { items: [], total: 0, ...page };
+  const where = and(
+    isCompany ? eq(deals.companyId, party.id) : eq(deals.influencerId, party.id),
+    // an agency acting for the influencer sees the deals made under it (decision 0045)
+    user.onBehalf ? eq(deals.agencyId, user.onBehalf.agencyId) : undefined,
+    statusCond,
+  );
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(deals).where(where),
+    db
+      .select({
+        d: deals,
+        companyName: companies.companyName,
+        logoUrl: companies.logoUrl,
+        nickname: influencers.nickname,
+        avatarUrl: influencers.avatarUrl,
+        dispute: { openedBy: dealDisputes.openedBy, answeredAt: dealDisputes.answeredAt },
+      })
+      .from(deals)
+      .innerJoin(companies, eq(companies.id, deals.companyId))
+      .innerJoin(influencers, eq(influencers.id, deals.influencerId))
+      .leftJoin(dealDisputes, and(eq(dealDisputes.dealId, deals.id), eq(dealDisputes.outcome, 'open')))
+      .where(where)
+      .orderBy(desc(deals.updatedAt), desc(deals.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  const items = rows.map((r) => {
     const facts = factsOf(r.d, r.dispute?.openedBy ? { openedBy: r.dispute.openedBy, answeredAt: r.dispute.answeredAt } : null);
     return {
       id: r.d.id,
@@ -291,4 +309,5 @@ export async function listMyDeals(ctx: AppContext, user: AuthUser, filter: 'acti
       updatedAt: r.d.updatedAt.toISOString(),
     };
   });
+  return { items, total: Number(total), ...page };
 }

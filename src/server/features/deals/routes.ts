@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/common';
 import { ADMIN_EVENTS, eventDef, PARTY_EVENTS } from '../../../shared/deals';
 import { adminDisputeQuery, adminDisputesResponse, dealDetail, dealListQuery, dealListResponse, FORMS } from '../../../shared/schemas/deals';
 import { onBehalfQuery } from '../../../shared/schemas/agencies';
@@ -42,7 +42,7 @@ export const dealRoutes =
           response: { 200: dealListResponse, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listMyDeals(ctx, await currentUser(request), request.query.status), request.query),
+      async (request) => listMyDeals(ctx, await currentUser(request), request.query.status, request.query),
     );
 
     app.get(
@@ -87,17 +87,14 @@ export const dealRoutes =
               `Who: ${def.by.map((r) => (r === 'admin' ? 'an admin with 任务管理' : `the deal’s ${r}`)).join(', ')}` +
               (def.guards?.length ? `; only when ${def.guards.join(', ')} (src/shared/deals.ts)` : '') +
               (def.then ? `; the platform then fires ${def.then}` : '') +
-              '. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.',
+              '. Answers the deal as GET /api/deals/{id} does, after the event. 404 for anyone else (the deal’s existence is not revealed); 409 when the state or a guard does not allow it now.',
             params: dealIdParams,
             ...(def.by.includes('influencer') ? { querystring: onBehalfQuery } : {}),
             ...(form ? { body: form } : { body: noForm }),
-            response: { 200: okBody, ...errors },
+            response: { 200: dealDetail, ...errors },
           },
         },
-        async (request) => {
-          await fireDealEvent(ctx, await currentUser(request), request.params.id, event, request.body ?? {}, { ip: request.ip });
-          return { ok: true as const };
-        },
+        async (request) => fireDealEvent(ctx, await currentUser(request), request.params.id, event, request.body ?? {}, { ip: request.ip }),
       );
     }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/common';
 import { adminMailQuery, adminMailResponse, unsubscribeQuery, unsubscribeResponse } from '../../../shared/schemas/mail';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
@@ -88,10 +88,7 @@ export const mailRoutes =
           response: { 200: adminMailResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => {
-        const { items, ...counts } = await listQueuedMail(ctx, request.query.status);
-        return { ...pageOfAll(items, request.query), ...counts };
-      },
+      async (request) => listQueuedMail(ctx, request.query.status, request.query),
     );
     app.post(
       '/api/admin/mail/:id/resend',

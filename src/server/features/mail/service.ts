@@ -2,7 +2,8 @@
  * The mail queue's two use cases beyond sending (decision 0040): the one-click turn-off of a kind of notification
  * mail (a signed link, no session), and the admin's view of mail that failed for 24 hours, with resend.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { PageQuery } from '../../../shared/schemas/common';
 import type { AdminMailResponse } from '../../../shared/schemas/mail';
 import { mailQueue, users, userSettings } from '../../db/schema';
 import { audit } from '../../platform/admin';
@@ -40,8 +41,12 @@ export async function unsubscribe(ctx: AppContext, token: string) {
   return link;
 }
 
-/** GET /api/admin/mail: failed (or waiting) mail, newest first, with the counts. */
-export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pending'): Promise<Omit<AdminMailResponse, 'total' | 'page' | 'limit'>> {
+/**
+ * GET /api/admin/mail: failed (or waiting) mail, newest first, with the counts: one page in SQL on
+ * mail_queue_status_idx, `total` on the same filter (decision 0056).
+ */
+export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pending', q: PageQuery): Promise<AdminMailResponse> {
+  const [{ total }] = await ctx.db.select({ total: count() }).from(mailQueue).where(eq(mailQueue.status, status));
   const rows = await ctx.db
     .select({
       id: mailQueue.id,
@@ -56,8 +61,9 @@ export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pendin
     .from(mailQueue)
     .leftJoin(users, eq(users.id, mailQueue.userId))
     .where(eq(mailQueue.status, status))
-    .orderBy(desc(mailQueue.createdAt))
-    .limit(200);
+    .orderBy(desc(mailQueue.createdAt), desc(mailQueue.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
   const [[failed], waiting] = await Promise.all([
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
@@ -72,6 +78,9 @@ export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pendin
       createdAt: r.createdAt.toISOString(),
       firstFailedAt: r.firstFailedAt?.toISOString() ?? null,
     })),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
     waiting,
     failed: failed?.n ?? 0,
   };

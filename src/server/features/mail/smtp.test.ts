@@ -230,6 +230,19 @@ describe('mail through a real SMTP server (loopback)', () => {
     expect((await (await signedIn(t.app, co.user.email)).post(`/api/admin/mail/${row.id}/resend`)).statusCode).toBe(403);
     expect((await (await signedIn(t.app, other.email, other.password)).get('/api/admin/mail')).statusCode).toBe(403);
     expect(errorOf(await c.get('/api/admin/mail?status=sent'))).toMatchObject({ status: 400 });
+    // the list pages in SQL with a true total (decision 0056): two more failed mails, two per page
+    const more = await t.app.ctx.db
+      .insert(mailQueue)
+      .values(
+        [1, 2].map((n) => ({ userId: co.user.id, kind: 'application_received', status: 'failed', createdAt: new Date(row.createdAt.getTime() + n * 1000) })),
+      )
+      .returning({ id: mailQueue.id });
+    const first = (await c.get('/api/admin/mail?limit=2')).json();
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2, failed: 3 });
+    // newest first: the two made after the first failed one lead
+    expect(first.items.map((x: { id: string }) => x.id)).toEqual([more[1].id, more[0].id]);
+    expect((await c.get('/api/admin/mail?limit=2&page=2')).json()).toMatchObject({ total: 3, page: 2, items: [{ id: row.id }] });
+    expect((await c.get('/api/admin/mail?status=pending')).json()).toMatchObject({ total: 0, items: [] });
 
     await smtp.start();
     expect((await c.post(`/api/admin/mail/${row.id}/resend`)).statusCode).toBe(200);

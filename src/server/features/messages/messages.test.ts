@@ -276,3 +276,30 @@ describe('live delivery', () => {
     }
   });
 });
+
+describe('the list of conversations pages in SQL (decision 0056)', () => {
+  it('newest message first, `limit` per page, a true `total`, nobody else’s conversations', async () => {
+    const co = await makeCompany(db(), { user: { passwordHash: hash } });
+    const infs = [];
+    for (let n = 0; n < 3; n += 1) infs.push(await makeInfluencer(db(), { isApproved: true, user: { passwordHash: hash } }));
+    // three contact conversations, a day apart; the newest message leads
+    const ids: string[] = [];
+    for (const [n, inf] of infs.entries()) {
+      const [row] = await db()
+        .insert(conversations)
+        .values({ companyId: co.company.id, influencerId: inf.influencer.id, lastMessageAt: new Date(Date.UTC(2026, 10, 1 + n)) })
+        .returning({ id: conversations.id });
+      ids.push(row.id);
+    }
+    const c = await login(co.user.email);
+    const first = (await c.get('/api/conversations?limit=2')).json();
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(first.items.map((x: { id: string }) => x.id)).toEqual([ids[2], ids[1]]);
+    const second = (await c.get('/api/conversations?limit=2&page=2')).json();
+    expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(second.items.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
+    // one influencer sees its one conversation
+    const i = await login(infs[1].user.email);
+    expect((await i.get('/api/conversations')).json()).toMatchObject({ total: 1, items: [{ id: ids[1] }] });
+  });
+});

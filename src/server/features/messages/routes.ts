@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/common';
 import {
   conversationResponse,
   conversationsQuery,
@@ -48,7 +48,7 @@ export const messageRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return pageOfAll(await listConversations(ctx.db, await currentUser(request)), request.query);
+        return listConversations(ctx.db, await currentUser(request), request.query);
       },
     );
 

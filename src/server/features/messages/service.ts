@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ListOf, PageQuery } from '../../../shared/schemas/common';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/accounts';
 import type { ConversationResponse, ConversationSummary } from '../../../shared/schemas/messages';
 import type { DealState } from '../../../shared/deals';
@@ -97,18 +98,47 @@ async function agencyConversationsCond(db: DbOrTx, user: AuthUser) {
   );
 }
 
-/** GET /api/conversations: the signed-in company's or influencer's conversations (an agency: its roster's deal conversations), newest first. */
-export async function listConversations(db: Db, user: AuthUser): Promise<ConversationSummary[]> {
+/** The count of summaryQuery's rows on a filter: the same joins, so `total` counts what the pages list. */
+async function countSummaries(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .innerJoin(companies, eq(companies.id, conversations.companyId))
+    .innerJoin(influencers, eq(influencers.id, conversations.influencerId))
+    .leftJoin(deals, eq(deals.id, conversations.dealId))
+    .where(where);
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * GET /api/conversations: the signed-in company's or influencer's conversations (an agency: its roster's deal
+ * conversations), newest first: one page in SQL (conversations_company_idx / conversations_influencer_idx), `total`
+ * on the same filter (decision 0056).
+ */
+export async function listConversations(db: Db, user: AuthUser, q: PageQuery): Promise<ListOf<ConversationSummary>> {
+  const empty = { items: [], total: 0, page: q.page, limit: q.limit };
+  let where: SQL | undefined;
+  let viewer: UnreadOf;
   if (user.userType === 'agency') {
     const cond = await agencyConversationsCond(db, user);
-    if (!cond) return [];
-    const rows = await summaryQuery(db, { companySide: true }).where(cond).orderBy(desc(conversations.lastMessageAt)).limit(100);
-    return rows.map(toSummary);
+    if (!cond) return empty;
+    where = cond;
+    viewer = { companySide: true };
+  } else {
+    const party = await partyOf(db, user);
+    if (!party) return empty;
+    where = mineOf(party);
+    viewer = user.id;
   }
-  const party = await partyOf(db, user);
-  if (!party) return [];
-  const rows = await summaryQuery(db, user.id).where(mineOf(party)).orderBy(desc(conversations.lastMessageAt)).limit(100);
-  return rows.map(toSummary);
+  const [total, rows] = await Promise.all([
+    countSummaries(db, where),
+    summaryQuery(db, viewer)
+      .where(where)
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  return { items: rows.map(toSummary), total, page: q.page, limit: q.limit };
 }
 
 /** GET /api/conversations/unread: messages from the other side not read yet, over all conversations. */

@@ -255,14 +255,19 @@ describe('bank transfers confirmed by finance', () => {
     expect(pending.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(pending.find((x: { id: string }) => x.id === a.id)).toMatchObject({ email: co.user.email, companyName: '花漾美妆', bankReference: a.bankReference });
 
-    expect((await fin.post(`/api/admin/finance/topups/${a.id}/confirm`)).json()).toEqual({ ok: true });
+    // deciding answers the transfer as 财务's list shows it now (decision 0056)
+    const confirmed = (await fin.post(`/api/admin/finance/topups/${a.id}/confirm`)).json();
+    expect(confirmed.topup).toMatchObject({ id: a.id, status: 'succeeded', email: co.user.email, companyName: '花漾美妆', confirmedBy: expect.any(String) });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${a.id}/confirm`))).toMatchObject({ status: 409, code: 'TOPUP_NOT_PENDING' });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${a.id}/reject`, { reason: 'x' })).code).toBe('TOPUP_NOT_PENDING');
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '  ' }))).toMatchObject({
       status: 400,
       code: 'TOPUP_REJECT_REASON_REQUIRED',
     });
-    expect((await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '未收到该笔转账' })).json()).toEqual({ ok: true });
+    expect((await fin.post(`/api/admin/finance/topups/${b.id}/reject`, { reason: '未收到该笔转账' })).json().topup).toMatchObject({
+      id: b.id,
+      status: 'failed',
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/topups/${b.id}/confirm`)).code).toBe('TOPUP_NOT_PENDING');
     expect(errorOf(await fin.post('/api/admin/finance/topups/00000000-0000-4000-8000-000000000001/confirm')).code).toBe('TOPUP_NOT_FOUND');
     // a sandbox top-up is not confirmed by hand
@@ -364,5 +369,35 @@ describe('the statement', () => {
       ['topup', 'sandbox', '101', '3151'],
       ['topup', 'sandbox', '10000', '13151'],
     ]);
+  });
+});
+
+describe('the lists of top-ups page in SQL (decision 0056)', () => {
+  it('the wallet’s top-ups and 财务’s pending transfers: `limit` per page, a true `total`, every row once', async () => {
+    const { c } = await company();
+    const fin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
+    const before = (await fin.get('/api/admin/finance/topups?limit=1')).json().total as number;
+    const ids: string[] = [];
+    for (const cents of [10_000, 20_000, 30_000]) {
+      clock.advance(1000);
+      ids.push((await c.post('/api/wallet/topups', { amountCents: cents, method: 'bank_transfer' })).json().topup.id as string);
+    }
+    const first = (await c.get('/api/wallet/topups?limit=2')).json();
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2 });
+    const second = (await c.get('/api/wallet/topups?limit=2&page=2')).json();
+    expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect([...first.items, ...second.items].map((x: { id: string }) => x.id).sort()).toEqual([...ids].sort());
+    // finance: every page of the pending ones, oldest first, adds up to the total
+    const all: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const body = (await fin.get(`/api/admin/finance/topups?limit=2&page=${page}`)).json();
+      expect(body.total).toBe(before + 3);
+      if (body.items.length === 0) break;
+      all.push(...body.items.map((x: { id: string }) => x.id));
+    }
+    expect(all).toHaveLength(before + 3);
+    expect(new Set(all).size).toBe(all.length);
+    // oldest first: the newest three come last, in the order they were made
+    expect(all.slice(-3)).toEqual(ids);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, okBody, pageOfAll } from '../../../shared/schemas/common';
 import {
+  adminPayoutAnswer,
   adminPayoutQuery,
   adminPayoutsResponse,
   bankAccount,
@@ -130,7 +131,7 @@ export const payoutRoutes =
           response: { 200: adminPayoutsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listAdminPayouts(ctx, request.query.status), request.query),
+      async (request) => listAdminPayouts(ctx, request.query.status, request.query),
     );
 
     app.post(
@@ -145,13 +146,10 @@ export const payoutRoutes =
           description: 'Who: admins holding finance.',
           params: payoutParams,
           body: markPaidBody,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminPayoutAnswer, ...errors },
         },
       },
-      async (request) => {
-        await decidePayout(ctx, currentAdmin(request), request.params.id, { outcome: 'paid', reference: request.body.reference }, request.ip);
-        return { ok: true as const };
-      },
+      async (request) => decidePayout(ctx, currentAdmin(request), request.params.id, { outcome: 'paid', reference: request.body.reference }, request.ip),
     );
 
     app.post(
@@ -166,12 +164,9 @@ export const payoutRoutes =
           description: 'Who: admins holding finance.',
           params: payoutParams,
           body: rejectPayoutBody,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminPayoutAnswer, ...errors },
         },
       },
-      async (request) => {
-        await decidePayout(ctx, currentAdmin(request), request.params.id, { outcome: 'rejected', reason: request.body.reason }, request.ip);
-        return { ok: true as const };
-      },
+      async (request) => decidePayout(ctx, currentAdmin(request), request.params.id, { outcome: 'rejected', reason: request.body.reason }, request.ip),
     );
   };

@@ -268,7 +268,12 @@ describe('finance: paid or returned', () => {
       code: 'PAYOUT_NOT_FOUND',
     });
 
-    expect((await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'CMB20261201-0001' })).json()).toEqual({ ok: true });
+    // deciding answers the payout as 财务's list shows it now (decision 0056)
+    expect((await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'CMB20261201-0001' })).json().payout).toMatchObject({
+      id: a.id,
+      status: 'paid',
+      decidedBy: expect.any(String),
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/payouts/${a.id}/paid`, { reference: 'again' }))).toMatchObject({
       status: 409,
       code: 'PAYOUT_NOT_PENDING',
@@ -279,7 +284,10 @@ describe('finance: paid or returned', () => {
       { kind: 'world_payouts_out', owner: null, amount: 3000 },
     ]);
 
-    expect((await fin.post(`/api/admin/finance/payouts/${b.id}/reject`, { reason: '户名与账号不符' })).json()).toEqual({ ok: true });
+    expect((await fin.post(`/api/admin/finance/payouts/${b.id}/reject`, { reason: '户名与账号不符' })).json().payout).toMatchObject({
+      id: b.id,
+      status: 'rejected',
+    });
     expect(errorOf(await fin.post(`/api/admin/finance/payouts/${b.id}/paid`, { reference: 'x' })).code).toBe('PAYOUT_NOT_PENDING');
     expect(await linesOf(`payout:${b.id}:rejected`)).toEqual([
       { kind: 'payouts_in_transit', owner: id, amount: -4550 },
@@ -359,5 +367,34 @@ describe('finance: paid or returned', () => {
       expect.stringContaining(`payout ${p.id} (paid): its decision entry`),
       expect.stringMatching(/2000 in transit, but requested payouts add up to 0/),
     ]);
+  });
+});
+
+describe('the lists of payouts page in SQL (decision 0056)', () => {
+  it('the wallet’s payouts and 财务’s waiting ones: `limit` per page, a true `total`, every row once', async () => {
+    const fin = await signedIn(t.app, (await makeAdmin(db(), { permissions: ['finance'] })).email);
+    const before = (await fin.get('/api/admin/finance/payouts?limit=1')).json().total as number;
+    const inf = await influencer(100_000);
+    const bank = await addAccount(inf.c);
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const res = await inf.c.post('/api/wallet/payouts', { amountCents: 10_000, bankAccountId: bank.id });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().payout.id as string);
+    }
+    const first = (await inf.c.get('/api/wallet/payouts?limit=2')).json();
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2 });
+    const second = (await inf.c.get('/api/wallet/payouts?limit=2&page=2')).json();
+    expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect([...first.items, ...second.items].map((x: { id: string }) => x.id).sort()).toEqual([...ids].sort());
+    const all: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const body = (await fin.get(`/api/admin/finance/payouts?limit=2&page=${page}`)).json();
+      expect(body.total).toBe(before + 3);
+      if (body.items.length === 0) break;
+      all.push(...body.items.map((x: { id: string }) => x.id));
+    }
+    expect(all).toHaveLength(before + 3);
+    expect(new Set(all).size).toBe(all.length);
   });
 });

@@ -6,10 +6,11 @@
  * paid with the bank's reference (`payout:<id>:paid`: in transit → world_payouts_out) or returns it
  * (`payout:<id>:rejected`: in transit → available), the payout row locked, audited, the owner notified.
  */
-import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { ListOf, PageQuery } from '../../../shared/schemas/common';
+import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import { dollars, type LedgerAccountKind } from '../../../shared/money';
-import type { AdminPayout, BankAccount, BankAccountData, Payout, PayoutsResponse, PayoutStatus } from '../../../shared/schemas/payouts';
+import type { DbOrTx } from '../../db/client';
+import type { AdminPayout, AdminPayoutAnswer, BankAccount, BankAccountData, Payout, PayoutsResponse, PayoutStatus } from '../../../shared/schemas/payouts';
 import { BANK_ACCOUNTS_MAX } from '../../../shared/schemas/payouts';
 import { payoutWindow } from '../../../shared/workingDays';
 import { payoutCalendar } from '../../platform/calendar';
@@ -115,19 +116,25 @@ export async function removeBankAccount(ctx: AppContext, user: AuthUser, id: str
 
 /** GET /api/wallet/payouts: the user's payouts (newest first), the minimum and when a payout requested now arrives. */
 export async function listPayouts(ctx: AppContext, user: AuthUser, q: PageQuery): Promise<PayoutsResponse> {
-  const settings = await getSettings(ctx);
-  const rows = await ctx.db
-    .select({ p: payouts, b: bankAccounts })
-    .from(payouts)
-    .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
-    .where(eq(payouts.userId, user.id))
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(50);
+  // one page in SQL (payouts_user_idx), `total` on the same filter (decision 0056)
+  const where = eq(payouts.userId, user.id);
+  const [settings, [{ total }], rows] = await Promise.all([
+    getSettings(ctx),
+    ctx.db.select({ total: count() }).from(payouts).where(where),
+    ctx.db
+      .select({ p: payouts, b: bankAccounts })
+      .from(payouts)
+      .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+      .where(where)
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
   return {
-    ...pageOfAll(
-      rows.map((r) => payoutView(r.p, r.b)),
-      q,
-    ),
+    items: rows.map((r) => payoutView(r.p, r.b)),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
     minCents: settings.payoutMinCents,
     expected: payoutWindow(ctx.clock.now(), payoutCalendar(settings)),
   };
@@ -206,8 +213,8 @@ export async function requestPayout(
 // ---------------------------------------------------------------------------------------------
 // finance console
 
-export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'done'): Promise<AdminPayout[]> {
-  const rows = await ctx.db
+const adminPayoutSelect = (db: DbOrTx) =>
+  db
     .select({
       p: payouts,
       b: bankAccounts,
@@ -221,18 +228,27 @@ export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'd
     .innerJoin(users, eq(users.id, payouts.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, payouts.userId))
     .leftJoin(companies, eq(companies.userId, payouts.userId))
-    .leftJoin(influencers, eq(influencers.userId, payouts.userId))
-    .where(status === 'requested' ? eq(payouts.status, 'requested') : ne(payouts.status, 'requested'))
+    .leftJoin(influencers, eq(influencers.userId, payouts.userId));
+type AdminPayoutRow = Awaited<ReturnType<ReturnType<typeof adminPayoutSelect>['execute']>>[number];
+const adminPayoutView = (r: AdminPayoutRow): AdminPayout => ({
+  ...payoutView(r.p, r.b),
+  userId: r.p.userId,
+  email: r.email,
+  userType: r.userType ?? '',
+  name: r.companyName ?? r.nickname ?? null,
+  decidedBy: r.p.decidedBy,
+});
+
+/** 财务's payouts: one page in SQL (payouts_requested_idx for the waiting ones), `total` on the same filter (decision 0056). */
+export async function listAdminPayouts(ctx: AppContext, status: 'requested' | 'done', q: PageQuery): Promise<ListOf<AdminPayout>> {
+  const where = status === 'requested' ? eq(payouts.status, 'requested') : ne(payouts.status, 'requested');
+  const [{ total }] = await ctx.db.select({ total: count() }).from(payouts).where(where);
+  const rows = await adminPayoutSelect(ctx.db)
+    .where(where)
     .orderBy(...(status === 'requested' ? [asc(payouts.createdAt), asc(payouts.id)] : [desc(payouts.decidedAt), desc(payouts.id)]))
-    .limit(200);
-  return rows.map((r) => ({
-    ...payoutView(r.p, r.b),
-    userId: r.p.userId,
-    email: r.email,
-    userType: r.userType ?? '',
-    name: r.companyName ?? r.nickname ?? null,
-    decidedBy: r.p.decidedBy,
-  }));
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return { items: rows.map(adminPayoutView), total: Number(total), page: q.page, limit: q.limit };
 }
 
 type Decision = { outcome: 'paid'; reference: string } | { outcome: 'rejected'; reason: string };
@@ -242,7 +258,7 @@ type Decision = { outcome: 'paid'; reference: string } | { outcome: 'rejected'; 
  * payout row is locked: of two decisions at once the second finds it handled (PAYOUT_NOT_PENDING) and
  * moves nothing; the entry's key `payout:<id>:<outcome>` guards a replay besides.
  */
-export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string, d: Decision, ip: string | null): Promise<void> {
+export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string, d: Decision, ip: string | null): Promise<AdminPayoutAnswer> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx): Promise<NewNotification[]> => {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
@@ -312,4 +328,6 @@ export async function decidePayout(ctx: AppContext, admin: AuthUser, id: string,
       { mail: true },
     );
   });
+  const [r] = await adminPayoutSelect(ctx.db).where(eq(payouts.id, id)).limit(1);
+  return { payout: adminPayoutView(r) };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/common';
 import {
   adminTopupQuery,
   adminTopupsResponse,
@@ -8,6 +8,7 @@ import {
   rejectTopupBody,
   sandboxPayBody,
   sandboxWebhookBody,
+  adminTopupAnswer,
   topup,
   topupInput,
   topupMethodsResponse,
@@ -120,7 +121,7 @@ export const moneyRoutes =
           response: { 200: topupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listTopups(ctx, await currentUser(request)), request.query),
+      async (request) => listTopups(ctx, await currentUser(request), request.query),
     );
 
     app.get(
@@ -272,7 +273,7 @@ export const moneyRoutes =
           response: { 200: adminTopupsResponse, 400: errorBody, 401: errorBody, 403: errorBody },
         },
       },
-      async (request) => pageOfAll(await listAdminTopups(ctx, request.query.status), request.query),
+      async (request) => listAdminTopups(ctx, request.query.status, request.query),
     );
 
     app.post(
@@ -285,13 +286,10 @@ export const moneyRoutes =
           summary: '财务: the transfer arrived — the amount is credited to the company’s wallet (audited). 409 when it was already handled.',
           description: 'Who: admins holding finance.',
           params: idParams,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminTopupAnswer, ...errors },
         },
       },
-      async (request) => {
-        await confirmBankTransfer(ctx, currentAdmin(request), request.params.id, request.ip);
-        return { ok: true as const };
-      },
+      async (request) => confirmBankTransfer(ctx, currentAdmin(request), request.params.id, request.ip),
     );
 
     app.post(
@@ -305,12 +303,9 @@ export const moneyRoutes =
           description: 'Who: admins holding finance.',
           params: idParams,
           body: rejectTopupBody,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminTopupAnswer, ...errors },
         },
       },
-      async (request) => {
-        await rejectBankTransfer(ctx, currentAdmin(request), request.params.id, request.body.reason, request.ip);
-        return { ok: true as const };
-      },
+      async (request) => rejectBankTransfer(ctx, currentAdmin(request), request.params.id, request.body.reason, request.ip),
     );
   };

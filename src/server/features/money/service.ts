@@ -7,10 +7,11 @@
  * notification delivered twice, or two confirmations at once, move the money once.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { ListOf, PageQuery } from '../../../shared/schemas/common';
 import type { LedgerAccountKind, TopupMethod, TopupStatus } from '../../../shared/money';
 import { formatCents, LEDGER_ACCOUNT_KINDS } from '../../../shared/money';
-import type { AdminTopup, Receipt, SandboxWebhookBody, StatementLine, Topup, WalletResponse } from '../../../shared/schemas/money';
+import type { AdminTopup, AdminTopupAnswer, Receipt, SandboxWebhookBody, StatementLine, Topup, WalletResponse } from '../../../shared/schemas/money';
 import { sandboxWebhookBody } from '../../../shared/schemas/money';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { companies, deals, ledgerAccounts, ledgerEntries, ledgerLines, payouts, tasks, topups, userProfiles, users } from '../../db/schema';
@@ -112,9 +113,20 @@ export async function getTopup(ctx: AppContext, user: AuthUser, id: string): Pro
   return topupView(row);
 }
 
-export async function listTopups(ctx: AppContext, user: AuthUser): Promise<Topup[]> {
-  const rows = await ctx.db.select().from(topups).where(eq(topups.userId, user.id)).orderBy(desc(topups.createdAt), desc(topups.id)).limit(50);
-  return rows.map(topupView);
+/** GET /api/wallet/topups: one page in SQL (topups_user_idx), `total` on the same filter (decision 0056). */
+export async function listTopups(ctx: AppContext, user: AuthUser, q: PageQuery): Promise<ListOf<Topup>> {
+  const where = eq(topups.userId, user.id);
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(topups).where(where),
+    ctx.db
+      .select()
+      .from(topups)
+      .where(where)
+      .orderBy(desc(topups.createdAt), desc(topups.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  return { items: rows.map(topupView), total: Number(total), page: q.page, limit: q.limit };
 }
 
 /**
@@ -212,20 +224,47 @@ export async function paySandbox(ctx: AppContext, user: AuthUser, topupId: strin
 // ---------------------------------------------------------------------------------------------
 // finance console: bank transfers
 
-export async function listAdminTopups(ctx: AppContext, status: 'pending' | 'done'): Promise<AdminTopup[]> {
-  const rows = await ctx.db
+const adminTopupSelect = (db: DbOrTx) =>
+  db
     .select({ t: topups, email: users.email, companyName: companies.companyName })
     .from(topups)
     .innerJoin(users, eq(users.id, topups.userId))
-    .leftJoin(companies, eq(companies.userId, topups.userId))
-    .where(and(eq(topups.method, 'bank_transfer'), status === 'pending' ? eq(topups.status, 'pending') : ne(topups.status, 'pending')))
-    .orderBy(status === 'pending' ? topups.createdAt : desc(topups.updatedAt))
-    .limit(200);
-  return rows.map((r) => ({ ...topupView(r.t), userId: r.t.userId, email: r.email, companyName: r.companyName, confirmedBy: r.t.confirmedBy }));
+    .leftJoin(companies, eq(companies.userId, topups.userId));
+const adminTopupView = (r: { t: TopupRow; email: string; companyName: string | null }): AdminTopup => ({
+  ...topupView(r.t),
+  userId: r.t.userId,
+  email: r.email,
+  companyName: r.companyName,
+  confirmedBy: r.t.confirmedBy,
+});
+/** One bank transfer as 财务's list shows it: what deciding on it answers (decision 0056). */
+async function adminTopupOf(ctx: AppContext, id: string): Promise<AdminTopup> {
+  const [r] = await adminTopupSelect(ctx.db).where(eq(topups.id, id)).limit(1);
+  if (!r) throw new AppError('TOPUP_NOT_FOUND');
+  return adminTopupView(r);
+}
+
+/** 财务's bank transfers: one page in SQL, `total` on the same filter (decision 0056). */
+export async function listAdminTopups(ctx: AppContext, status: 'pending' | 'done', q: PageQuery): Promise<ListOf<AdminTopup>> {
+  const where = and(eq(topups.method, 'bank_transfer'), status === 'pending' ? eq(topups.status, 'pending') : ne(topups.status, 'pending'));
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(topups).innerJoin(users, eq(users.id, topups.userId)).where(where),
+    adminTopupSelect(ctx.db)
+      .where(where)
+      .orderBy(...(status === 'pending' ? [asc(topups.createdAt), asc(topups.id)] : [desc(topups.updatedAt), desc(topups.id)]))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  return {
+    items: rows.map(adminTopupView),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
+  };
 }
 
 /** 财务 → confirm a received bank transfer: the money moves, audited, in one transaction; a second confirmation gets TOPUP_NOT_PENDING. */
-export async function confirmBankTransfer(ctx: AppContext, admin: AuthUser, id: string, ip: string | null) {
+export async function confirmBankTransfer(ctx: AppContext, admin: AuthUser, id: string, ip: string | null): Promise<AdminTopupAnswer> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await lockTopup(tx, eq(topups.id, id));
@@ -243,9 +282,10 @@ export async function confirmBankTransfer(ctx: AppContext, admin: AuthUser, id: 
       ip,
     });
   });
+  return { topup: await adminTopupOf(ctx, id) };
 }
 
-export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: string, reason: string, ip: string | null) {
+export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: string, reason: string, ip: string | null): Promise<AdminTopupAnswer> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await lockTopup(tx, eq(topups.id, id));
@@ -263,6 +303,7 @@ export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: s
       ip,
     });
   });
+  return { topup: await adminTopupOf(ctx, id) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -320,7 +320,10 @@ describe('moderation (评价管理)', () => {
       status: 404,
       code: 'REVIEW_NOT_FOUND',
     });
-    expect((await admin.post(`/api/admin/reviews/${target.id}/hide`, { reason: '人身攻击' })).statusCode).toBe(200);
+    const hideAnswer = await admin.post(`/api/admin/reviews/${target.id}/hide`, { reason: '人身攻击' });
+    expect(hideAnswer.statusCode).toBe(200);
+    // it answers the review as 评价管理 lists it now (decision 0056)
+    expect(hideAnswer.json().review).toMatchObject({ id: target.id, hiddenAt: expect.any(String), hiddenReason: '人身攻击' });
     expect(errorOf(await admin.post(`/api/admin/reviews/${target.id}/hide`, { reason: '再次' }))).toMatchObject({ status: 409, code: 'REVIEW_ALREADY_HIDDEN' });
 
     expect(await influencerRow(p.inf.influencer.id)).toMatchObject({ rating: 5, totalReviews: 1 });
@@ -339,7 +342,9 @@ describe('moderation (评价管理)', () => {
     expect(log).toMatchObject({ adminId: a.id, targetType: 'review', before: { hiddenAt: null, hiddenReason: null }, after: { hiddenReason: '人身攻击' } });
     expect((await admin.get('/api/admin/reviews?status=hidden')).json().items.map((r: { id: string }) => r.id)).toContain(target.id);
 
-    expect((await admin.post(`/api/admin/reviews/${target.id}/unhide`)).statusCode).toBe(200);
+    const shown = await admin.post(`/api/admin/reviews/${target.id}/unhide`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().review).toMatchObject({ id: target.id, hiddenAt: null, hiddenReason: null });
     expect(errorOf(await admin.post(`/api/admin/reviews/${target.id}/unhide`))).toMatchObject({ status: 409, code: 'REVIEW_NOT_HIDDEN' });
     expect(await influencerRow(p.inf.influencer.id)).toMatchObject({ rating: 3.5, totalReviews: 2 });
     const [unhideLog] = await t.app.ctx.db.select().from(adminLogs).where(eq(adminLogs.targetId, target.id)).orderBy(desc(adminLogs.createdAt)).limit(1);

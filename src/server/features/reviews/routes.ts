@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, okBody } from '../../../shared/schemas/common';
-import { adminReviewQuery, adminReviewsResponse, hideForm, replyForm, reviewForm, reviewParams } from '../../../shared/schemas/reviews';
+import { adminReviewAnswer, adminReviewQuery, adminReviewsResponse, hideForm, replyForm, reviewForm, reviewParams } from '../../../shared/schemas/reviews';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';
@@ -86,13 +86,10 @@ export const reviewRoutes =
           description: ADMIN,
           params: reviewParams,
           body: hideForm,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminReviewAnswer, ...errors },
         },
       },
-      async (request) => {
-        await setReviewHidden(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip });
-        return { ok: true as const };
-      },
+      async (request) => setReviewHidden(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip }),
     );
     app.post(
       '/api/admin/reviews/:id/unhide',
@@ -104,12 +101,9 @@ export const reviewRoutes =
           summary: 'Show a hidden review again (back in the ratings); audited',
           description: ADMIN,
           params: reviewParams,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminReviewAnswer, ...errors },
         },
       },
-      async (request) => {
-        await setReviewHidden(ctx, currentAdmin(request).id, request.params.id, null, { ip: request.ip });
-        return { ok: true as const };
-      },
+      async (request) => setReviewHidden(ctx, currentAdmin(request).id, request.params.id, null, { ip: request.ip }),
     );
   };

@@ -16,6 +16,7 @@ import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-
 import { REVIEW_WINDOW_DAYS } from '../../../shared/deals';
 import type {
   AdminReview,
+  AdminReviewAnswer,
   AdminReviewQuery,
   AdminReviewsResponse,
   DealReview,
@@ -306,48 +307,58 @@ const STATUS_WHERE: Record<AdminReviewQuery['status'], SQL | undefined> = {
 };
 
 /** GET /api/admin/reviews: every review newest first (blind ones too: admins are not a party), filtered by state. */
-export async function listAdminReviews(db: DbOrTx, q: AdminReviewQuery): Promise<AdminReviewsResponse> {
-  const where = STATUS_WHERE[q.status];
-  const rows = await db
+const adminReviewSelect = (db: DbOrTx) =>
+  db
     .select({ r: reviews, taskTitle: deals.taskTitle, companyName: companies.companyName, nickname: influencers.nickname })
     .from(reviews)
     .innerJoin(deals, eq(deals.id, reviews.dealId))
     .innerJoin(companies, eq(companies.id, reviews.companyId))
-    .innerJoin(influencers, eq(influencers.id, reviews.influencerId))
+    .innerJoin(influencers, eq(influencers.id, reviews.influencerId));
+
+export async function listAdminReviews(db: DbOrTx, q: AdminReviewQuery): Promise<AdminReviewsResponse> {
+  const where = STATUS_WHERE[q.status];
+  const rows = await adminReviewSelect(db)
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
-  const items: AdminReview[] = rows.flatMap(({ r, taskTitle, companyName, nickname }) =>
-    isSide(r.authorSide)
-      ? [
-          {
-            id: r.id,
-            dealId: r.dealId,
-            taskTitle,
-            authorSide: r.authorSide,
-            company: { id: r.companyId, name: companyName },
-            influencer: { id: r.influencerId, name: nickname },
-            rating: r.rating,
-            comment: r.comment ?? '',
-            reply: r.reply,
-            createdAt: r.createdAt.toISOString(),
-            revealedAt: iso(r.revealedAt),
-            hiddenAt: iso(r.hiddenAt),
-            hiddenReason: r.hiddenReason,
-          },
-        ]
-      : [],
-  );
-  return { items, total, page: q.page, limit: q.limit };
+  return { items: rows.flatMap(adminReviewView), total, page: q.page, limit: q.limit };
 }
+
+type AdminReviewRow = Awaited<ReturnType<ReturnType<typeof adminReviewSelect>['execute']>>[number];
+const adminReviewView = ({ r, taskTitle, companyName, nickname }: AdminReviewRow): AdminReview[] =>
+  isSide(r.authorSide)
+    ? [
+        {
+          id: r.id,
+          dealId: r.dealId,
+          taskTitle,
+          authorSide: r.authorSide,
+          company: { id: r.companyId, name: companyName },
+          influencer: { id: r.influencerId, name: nickname },
+          rating: r.rating,
+          comment: r.comment ?? '',
+          reply: r.reply,
+          createdAt: r.createdAt.toISOString(),
+          revealedAt: iso(r.revealedAt),
+          hiddenAt: iso(r.hiddenAt),
+          hiddenReason: r.hiddenReason,
+        },
+      ]
+    : [];
 
 /**
  * POST /api/admin/reviews/:id/hide|unhide: one transaction with the ratings it changes and the audit
  * row; hiding tells the author why.
  */
-export async function setReviewHidden(ctx: AppContext, adminId: string, id: string, hide: { reason: string } | null, meta: { ip: string }): Promise<void> {
+export async function setReviewHidden(
+  ctx: AppContext,
+  adminId: string,
+  id: string,
+  hide: { reason: string } | null,
+  meta: { ip: string },
+): Promise<AdminReviewAnswer> {
   const out = await ctx.db.transaction(async (tx) => {
     const [ref] = await tx.select({ dealId: reviews.dealId }).from(reviews).where(eq(reviews.id, id));
     if (!ref) throw new AppError('REVIEW_NOT_FOUND');
@@ -390,4 +401,8 @@ export async function setReviewHidden(ctx: AppContext, adminId: string, id: stri
     return { notes, changedRatings: r.revealedAt !== null };
   });
   if (out.changedRatings) invalidateRatingCaches(ctx);
+  // the review as 评价管理 lists it now (decision 0056)
+  const [review] = (await adminReviewSelect(ctx.db).where(eq(reviews.id, id)).limit(1)).flatMap(adminReviewView);
+  if (!review) throw new AppError('REVIEW_NOT_FOUND');
+  return { review };
 }

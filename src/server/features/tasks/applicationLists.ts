@@ -1,5 +1,9 @@
-/** The lists of applications: a task's applicants for its company, an influencer's own. */
-import { desc, eq } from 'drizzle-orm';
+/**
+ * The lists of applications: a task's applicants for its company, an influencer's own. Each is one page in
+ * SQL with `total` counted on the same filter (decision 0056).
+ */
+import { count, desc, eq } from 'drizzle-orm';
+import type { PageQuery } from '../../../shared/schemas/common';
 import { type Db } from '../../db/client';
 import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -7,20 +11,26 @@ import { asStatus } from './cards';
 import { companyOf } from './locks';
 
 /** The owning company's view of a task's applicants (rate and message included). */
-export async function listTaskApplications(db: Db, userId: string, taskId: string) {
+export async function listTaskApplications(db: Db, userId: string, taskId: string, q: PageQuery) {
   const company = await companyOf(db, userId);
   const [t] = await db.select({ companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
   if (!t) throw new AppError('TASK_NOT_FOUND');
   if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
-  const rows = await db
-    .select({ a: taskApplications, i: influencers, dealId: deals.id, invitationId: taskInvitations.id })
-    .from(taskApplications)
-    .innerJoin(influencers, eq(influencers.id, taskApplications.influencerId))
-    .leftJoin(deals, eq(deals.applicationId, taskApplications.id))
-    .leftJoin(taskInvitations, eq(taskInvitations.applicationId, taskApplications.id))
-    .where(eq(taskApplications.taskId, taskId))
-    .orderBy(desc(taskApplications.appliedAt));
-  return rows.map(({ a, i, dealId, invitationId }) => ({
+  const where = eq(taskApplications.taskId, taskId);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(taskApplications).where(where),
+    db
+      .select({ a: taskApplications, i: influencers, dealId: deals.id, invitationId: taskInvitations.id })
+      .from(taskApplications)
+      .innerJoin(influencers, eq(influencers.id, taskApplications.influencerId))
+      .leftJoin(deals, eq(deals.applicationId, taskApplications.id))
+      .leftJoin(taskInvitations, eq(taskInvitations.applicationId, taskApplications.id))
+      .where(where)
+      .orderBy(desc(taskApplications.appliedAt), desc(taskApplications.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  const items = rows.map(({ a, i, dealId, invitationId }) => ({
     id: a.id,
     taskId: a.taskId,
     status: a.status as 'pending',
@@ -39,21 +49,29 @@ export async function listTaskApplications(db: Db, userId: string, taskId: strin
       isVerified: i.isVerified,
     },
   }));
+  return { items, total: Number(total), page: q.page, limit: q.limit };
 }
 
 /** An influencer's own applications, newest first, with the task. */
-export async function listMyApplications(db: Db, userId: string, influencerId?: string) {
+export async function listMyApplications(db: Db, userId: string, influencerId: string | undefined, q: PageQuery) {
   const [inf] = await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
   if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
   if (influencerId && influencerId !== inf.id) throw new AppError('FORBIDDEN');
-  const rows = await db
-    .select({ a: taskApplications, t: tasks, companyName: companies.companyName })
-    .from(taskApplications)
-    .innerJoin(tasks, eq(tasks.id, taskApplications.taskId))
-    .innerJoin(companies, eq(companies.id, tasks.companyId))
-    .where(eq(taskApplications.influencerId, inf.id))
-    .orderBy(desc(taskApplications.appliedAt));
-  return rows.map(({ a, t, companyName }) => ({
+  // task_applications_influencer_idx (influencer_id, applied_at)
+  const where = eq(taskApplications.influencerId, inf.id);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(taskApplications).where(where),
+    db
+      .select({ a: taskApplications, t: tasks, companyName: companies.companyName })
+      .from(taskApplications)
+      .innerJoin(tasks, eq(tasks.id, taskApplications.taskId))
+      .innerJoin(companies, eq(companies.id, tasks.companyId))
+      .where(where)
+      .orderBy(desc(taskApplications.appliedAt), desc(taskApplications.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  const items = rows.map(({ a, t, companyName }) => ({
     id: a.id,
     taskId: a.taskId,
     status: a.status as 'pending',
@@ -73,4 +91,5 @@ export async function listMyApplications(db: Db, userId: string, influencerId?: 
       currentApplicants: t.currentApplicants,
     },
   }));
+  return { items, total: Number(total), page: q.page, limit: q.limit };
 }

@@ -196,7 +196,7 @@ export async function refuseApplication(ctx: AppContext, userId: string, applica
  */
 export async function withdrawApplication(ctx: AppContext, userId: string, applicationId: string) {
   if (!isUuid(applicationId)) throw new AppError('APPLICATION_NOT_FOUND');
-  await ctx.db.transaction(async (tx) => {
+  const withdrawn = await ctx.db.transaction(async (tx) => {
     const [inf] = await tx.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
     // task_id and influencer_id never change: reading them unlocked is safe
     const [a] = await tx
@@ -216,5 +216,7 @@ export async function withdrawApplication(ctx: AppContext, userId: string, appli
       data: { applicationId, taskId: task.id, influencerId: inf.id, proposedRateCents: moved.proposedRateCents, status: 'withdrawn' },
       at: now,
     });
+    return moved;
   });
+  return { application: decided(withdrawn) };
 }

@@ -84,8 +84,8 @@ const applyAs = (l: Label, rate = 2000): Op => ({
 const withdraw = (l: Label): Op => ({ name: `withdraw ${l}`, run: (w) => withdrawApplication(ctx, inf[l].userId, appOf(w, l)) });
 const accept = (l: Label): Op => ({ name: `accept ${l}`, run: (w) => acceptApplication(ctx, companyUserId, appOf(w, l)) });
 const refuse = (l: Label): Op => ({ name: `refuse ${l}`, run: (w) => refuseApplication(ctx, companyUserId, appOf(w, l)) });
-const cancel: Op = { name: 'cancel', run: (w) => cancelTask(ctx, companyUserId, w.taskId) };
-const complete: Op = { name: 'complete', run: (w) => completeTask(ctx, companyUserId, w.taskId) };
+const cancel: Op = { name: 'cancel', run: (w) => cancelTask(ctx, { id: companyUserId, userType: 'company' }, w.taskId) };
+const complete: Op = { name: 'complete', run: (w) => completeTask(ctx, { id: companyUserId, userType: 'company' }, w.taskId) };
 
 /** Every pair of transitions that can meet on one task or application row. */
 const PAIRS: [WorldKind, Op, Op][] = [

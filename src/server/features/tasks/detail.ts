@@ -1,3 +1,6 @@
+/** who reads a task: what the detail needs of the signed-in user */
+export type TaskViewer = Pick<AuthUser, 'id' | 'userType'>;
+
 /** GET /api/tasks/{id} — the task page: the card, and what the viewer may do. */
 import { and, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { type TaskDetailResponse } from '../../../shared/schemas/tasks';
@@ -26,7 +29,7 @@ export function taskCardStatement(db: Db, id: string) {
   return { name: 'task_card', text: query.sql, values: fillPlaceholders(query.params, { id }) };
 }
 
-async function viewerIdentity(db: DbOrTx, user: AuthUser | null) {
+async function viewerIdentity(db: DbOrTx, user: TaskViewer | null) {
   if (!user) return { companyId: null, influencerId: null };
   if (user.userType === 'company') {
     const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.userId, user.id)).limit(1);
@@ -47,7 +50,7 @@ export async function taskPageShown(db: DbOrTx, id: string): Promise<boolean> {
 }
 
 /** GET /api/tasks/{id} — public task data plus what the viewer may do. */
-export async function getTaskDetail(db: Db, id: string, user: AuthUser | null): Promise<TaskDetailResponse> {
+export async function getTaskDetail(db: Db, id: string, user: TaskViewer | null): Promise<TaskDetailResponse> {
   if (!isUuid(id)) throw new AppError('TASK_NOT_FOUND');
   const [row] = await preparedCard(db).execute({ id });
   if (!row) throw new AppError('TASK_NOT_FOUND');

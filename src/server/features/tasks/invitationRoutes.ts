@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam, okBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody, idParam } from '../../../shared/schemas/common';
+import { taskDetailResponse } from '../../../shared/schemas/tasks';
 import {
   acceptInvitationResponse,
   declineInvitationRequest,
@@ -84,7 +85,7 @@ export const invitationRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return pageOfAll(await listMyInvitations(ctx.db, (await currentUser(request)).id), request.query);
+        return listMyInvitations(ctx.db, (await currentUser(request)).id, request.query);
       },
     );
 
@@ -96,7 +97,8 @@ export const invitationRoutes =
           operationId: 'acceptInvitation',
           tags: ['invitations'],
           summary: 'Accept an invitation: an accepted application at the offered rate and its deal',
-          description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409).',
+          description:
+            'Who: the invited influencer (anyone else 404). Pending and not past its 72 h (409 该邀请已过期); the task still recruiting (409). Answers the accepted invitation and the deal it started.',
           params: invitationIdParams,
           querystring: onBehalfQuery,
           response: { 200: acceptInvitationResponse, ...errors },
@@ -105,7 +107,7 @@ export const invitationRoutes =
       },
       async (request) => {
         const user = await currentUser(request);
-        return { ok: true as const, ...(await acceptInvitation(ctx, user.id, request.params.id, onBehalfAgencyId(user))) };
+        return acceptInvitation(ctx, user.id, request.params.id, onBehalfAgencyId(user));
       },
     );
 
@@ -117,18 +119,17 @@ export const invitationRoutes =
           operationId: 'declineInvitation',
           tags: ['invitations'],
           summary: 'Decline an invitation with a reason',
-          description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h.',
+          description: 'Who: the invited influencer (anyone else 404). Pending and not past its 72 h. Answers the declined invitation.',
           params: invitationIdParams,
           querystring: onBehalfQuery,
           body: declineInvitationRequest,
-          response: { 200: okBody, ...errors },
+          response: { 200: invitationResponse, ...errors },
         },
         preValidation: influencerOnly,
       },
       async (request) => {
         const user = await currentUser(request);
-        await declineInvitation(ctx, user.id, request.params.id, request.body.reason, onBehalfAgencyId(user));
-        return { ok: true as const };
+        return declineInvitation(ctx, user.id, request.params.id, request.body.reason, onBehalfAgencyId(user));
       },
     );
 
@@ -140,16 +141,13 @@ export const invitationRoutes =
           operationId: 'withdrawInvitation',
           tags: ['invitations'],
           summary: 'Take back a pending invitation',
-          description: 'Who: the owning company (anyone else 404).',
+          description: 'Who: the owning company (anyone else 404). Answers the withdrawn invitation.',
           params: invitationIdParams,
-          response: { 200: okBody, ...errors },
+          response: { 200: invitationResponse, ...errors },
         },
         preValidation: companyOnly,
       },
-      async (request) => {
-        await withdrawInvitation(ctx, (await currentUser(request)).id, request.params.id);
-        return { ok: true as const };
-      },
+      async (request) => withdrawInvitation(ctx, (await currentUser(request)).id, request.params.id),
     );
 
     app.post(
@@ -161,15 +159,12 @@ export const invitationRoutes =
           tags: ['tasks'],
           summary: 'End recruiting of a task with slots left (结束招募)',
           description:
-            'Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned.',
+            'Who: the owning company. The task must be open with at least one influencer hired (409 otherwise); pending applications are refused, invitations closed, what is left of a prepayment returned. Answers the task as GET /api/tasks/{id} does.',
           params: idParam,
-          response: { 200: okBody, ...errors },
+          response: { 200: taskDetailResponse, ...errors },
         },
         preValidation: companyOnly,
       },
-      async (request) => {
-        await closeRecruiting(ctx, (await currentUser(request)).id, request.params.id);
-        return { ok: true as const };
-      },
+      async (request) => closeRecruiting(ctx, await currentUser(request), request.params.id),
     );
   };

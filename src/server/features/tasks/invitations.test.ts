@@ -218,7 +218,11 @@ describe('answering', () => {
 
     const res = await inf.c.post(`/api/task-invitations/${inv.id}/accept`, {});
     expect(res.statusCode, res.body).toBe(200);
-    const { dealId } = res.json();
+    const {
+      deal: { id: dealId },
+      invitation,
+    } = res.json();
+    expect(invitation).toMatchObject({ status: 'accepted', dealId });
     const [deal] = await db().select().from(deals).where(eq(deals.id, dealId));
     expect(deal).toMatchObject({ taskId: task.id, influencerId: inf.influencer.id, rateCents: 240_000, status: 'accepted' });
     const [app] = await db().select().from(taskApplications).where(eq(taskApplications.id, deal.applicationId));

@@ -8,12 +8,20 @@
  * decision 0004): an acceptance meets a cancel, another acceptance of the last slot or the expiry one
  * after the other, and the later one finds the state the earlier left.
  */
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS } from '../../../shared/options';
 import { PRICING_MODELS, formatCents } from '../../../shared/money';
-import type { InvitationForCompany, InvitationForInfluencer, InviteRequest, TaskInvitationsResponse } from '../../../shared/schemas/invitations';
+import type {
+  AcceptInvitationResponse,
+  InvitationForCompany,
+  InvitationForInfluencer,
+  InvitationResponse,
+  InviteRequest,
+  TaskInvitationsResponse,
+} from '../../../shared/schemas/invitations';
+import { DEAL_STATES } from '../../../shared/deals';
 import type { Db, DbOrTx } from '../../db/client';
-import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
+import type { ListOf, PageQuery } from '../../../shared/schemas/common';
 import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -129,38 +137,57 @@ export async function listTaskInvitations(ctx: AppContext, userId: string, taskI
   const [t] = await ctx.db.select({ companyId: tasks.companyId }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
   if (!t) throw new AppError('TASK_NOT_FOUND');
   if (t.companyId !== company.id) throw new AppError('FORBIDDEN');
-  const rows = await ctx.db
-    .select({ v: taskInvitations, i: influencers, dealId: deals.id })
-    .from(taskInvitations)
-    .innerJoin(influencers, eq(influencers.id, taskInvitations.influencerId))
-    .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
-    .where(eq(taskInvitations.taskId, taskId))
-    .orderBy(desc(taskInvitations.createdAt))
-    .limit(500);
-  const invitations: InvitationForCompany[] = rows.map(({ v, i, dealId }) => ({
+  // one page in SQL on task_invitations_task_created_idx, `total` on the same filter (decision 0056)
+  const where = eq(taskInvitations.taskId, taskId);
+  const now = ctx.clock.now();
+  const [[{ total }], rows, used, { invitationDailyLimit }] = await Promise.all([
+    ctx.db.select({ total: count() }).from(taskInvitations).where(where),
+    ctx.db
+      .select({ v: taskInvitations, i: influencers, dealId: deals.id })
+      .from(taskInvitations)
+      .innerJoin(influencers, eq(influencers.id, taskInvitations.influencerId))
+      .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
+      .where(where)
+      .orderBy(desc(taskInvitations.createdAt), desc(taskInvitations.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    sentToday(ctx.db, taskId, now),
+    readSettings(ctx, ctx.db),
+  ]);
+  const items: InvitationForCompany[] = rows.map(({ v, i, dealId }) => ({
     ...toBase(v, dealId),
     influencer: { id: i.id, nickname: i.nickname, avatarUrl: i.avatarUrl, rating: Number(i.rating), isVerified: i.isVerified },
   }));
-  const now = ctx.clock.now();
-  const { invitationDailyLimit } = await readSettings(ctx, ctx.db);
-  const used = rows.filter((r) => r.v.createdAt.getTime() > now.getTime() - DAY).length;
-  return { ...pageOfAll(invitations, q), perDay: invitationDailyLimit, remainingToday: Math.max(0, invitationDailyLimit - used) };
+  return {
+    items,
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
+    perDay: invitationDailyLimit,
+    remainingToday: Math.max(0, invitationDailyLimit - used),
+  };
 }
 
-/** GET /api/me/invitations — the signed-in influencer's invitations, newest first, with their tasks. */
-export async function listMyInvitations(db: Db, userId: string): Promise<InvitationForInfluencer[]> {
+/** GET /api/me/invitations — the signed-in influencer's invitations, newest first, with their tasks: one page in SQL. */
+export async function listMyInvitations(db: Db, userId: string, q: PageQuery): Promise<ListOf<InvitationForInfluencer>> {
   const [inf] = await db.select({ id: influencers.id }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
   if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
-  const rows = await db
-    .select({ v: taskInvitations, t: tasks, companyName: companies.companyName, dealId: deals.id })
-    .from(taskInvitations)
-    .innerJoin(tasks, eq(tasks.id, taskInvitations.taskId))
-    .innerJoin(companies, eq(companies.id, tasks.companyId))
-    .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
-    .where(eq(taskInvitations.influencerId, inf.id))
-    .orderBy(desc(taskInvitations.createdAt))
-    .limit(200);
-  return rows.map(({ v, t, companyName, dealId }) => ({
+  // task_invitations_influencer_idx (influencer_id, created_at desc)
+  const where = eq(taskInvitations.influencerId, inf.id);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(taskInvitations).where(where),
+    db
+      .select({ v: taskInvitations, t: tasks, companyName: companies.companyName, dealId: deals.id })
+      .from(taskInvitations)
+      .innerJoin(tasks, eq(tasks.id, taskInvitations.taskId))
+      .innerJoin(companies, eq(companies.id, tasks.companyId))
+      .leftJoin(deals, eq(deals.applicationId, taskInvitations.applicationId))
+      .where(where)
+      .orderBy(desc(taskInvitations.createdAt), desc(taskInvitations.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  ]);
+  const items = rows.map(({ v, t, companyName, dealId }): InvitationForInfluencer => ({
     ...toBase(v, dealId),
     task: {
       id: t.id,
@@ -179,6 +206,7 @@ export async function listMyInvitations(db: Db, userId: string): Promise<Invitat
       companyName,
     },
   }));
+  return { items, total: Number(total), page: q.page, limit: q.limit };
 }
 
 /**
@@ -215,7 +243,7 @@ function checkAnswerable(inv: InvitationRow, now: Date) {
  * POST /api/task-invitations/:id/accept — the invited influencer accepts: an accepted application at the
  * offered rate fills one of the task's slots and starts its deal (fillSlot), in one transaction.
  */
-export async function acceptInvitation(ctx: AppContext, userId: string, id: string, onBehalfAgencyId: string | null = null): Promise<{ dealId: string }> {
+export async function acceptInvitation(ctx: AppContext, userId: string, id: string, onBehalfAgencyId: string | null = null): Promise<AcceptInvitationResponse> {
   const result = await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
@@ -246,7 +274,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
       .update(taskInvitations)
       .set({ status: 'accepted', respondedAt: now, applicationId: application.id, onBehalfAgencyId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
-      .returning({ id: taskInvitations.id });
+      .returning();
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const slot = await fillSlot(ctx, tx, task, application, now, 'influencer');
     const owner = await ownerUserId(tx, task.companyId);
@@ -259,14 +287,24 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
     const list: NewNotification[] = [];
     if (owner) list.push({ userId: owner, type: 'invitation_accepted', params: { influencer: inf.nickname, task: task.title }, link: `/deal/${slot.dealId}` });
     list.push(...slot.notes);
-    return { dealId: slot.dealId, notes: await addNotifications(tx, list, { mail: true }) };
+    return { invitation: moved, dealId: slot.dealId, notes: await addNotifications(tx, list, { mail: true }) };
   });
-  return { dealId: result.dealId };
+  const [deal] = await ctx.db.select({ id: deals.id, status: deals.status }).from(deals).where(eq(deals.id, result.dealId)).limit(1);
+  return {
+    invitation: toBase(result.invitation, result.dealId),
+    deal: { id: deal.id, status: DEAL_STATES.find((s) => s === deal.status) ?? 'accepted' },
+  };
 }
 
 /** POST /api/task-invitations/:id/decline — the invited influencer declines, with a reason the company reads. */
-export async function declineInvitation(ctx: AppContext, userId: string, id: string, reason: string, onBehalfAgencyId: string | null = null) {
-  await ctx.db.transaction(async (tx) => {
+export async function declineInvitation(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  reason: string,
+  onBehalfAgencyId: string | null = null,
+): Promise<InvitationResponse> {
+  const declined = await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (!inf || inv.influencerId !== inf.id) throw new AppError('INVITATION_NOT_FOUND');
@@ -276,7 +314,7 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
       .update(taskInvitations)
       .set({ status: 'declined', declineReason: reason, respondedAt: now, onBehalfAgencyId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
-      .returning({ id: taskInvitations.id });
+      .returning();
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const owner = await ownerUserId(tx, task.companyId);
     await emitWebhookEvent(tx, {
@@ -285,30 +323,36 @@ export async function declineInvitation(ctx: AppContext, userId: string, id: str
       data: { invitationId: inv.id, taskId: task.id, influencerId: inf.id, dealId: null, reason },
       at: now,
     });
-    return addNotifications(
+    await addNotifications(
       tx,
       owner ? [{ userId: owner, type: 'invitation_declined', params: { influencer: inf.nickname, task: task.title, reason }, link: `/task/${task.id}` }] : [],
     );
+    return moved;
   });
+  return { invitation: toBase(declined, null) };
 }
 
 /** POST /api/task-invitations/:id/withdraw — the owning company takes back a pending invitation. */
-export async function withdrawInvitation(ctx: AppContext, userId: string, id: string) {
-  await ctx.db.transaction(async (tx) => {
+export async function withdrawInvitation(ctx: AppContext, userId: string, id: string): Promise<InvitationResponse> {
+  const withdrawn = await ctx.db.transaction(async (tx) => {
     const company = await companyOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
     if (task.companyId !== company.id) throw new AppError('INVITATION_NOT_FOUND');
     if (inv.status !== 'pending') throw new AppError('INVITATION_STATE_CONFLICT');
     const now = ctx.clock.now();
-    await tx
+    const [moved] = await tx
       .update(taskInvitations)
       .set({ status: 'withdrawn', respondedAt: now })
-      .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')));
+      .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
+      .returning();
+    if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
     const [inf] = await tx.select({ userId: influencers.userId }).from(influencers).where(eq(influencers.id, inv.influencerId)).limit(1);
-    return addNotifications(tx, inf ? [{ userId: inf.userId, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` }] : [], {
+    await addNotifications(tx, inf ? [{ userId: inf.userId, type: 'invitation_closed', params: { task: task.title }, link: `/task/${task.id}` }] : [], {
       mail: true,
     });
+    return moved;
   });
+  return { invitation: toBase(withdrawn, null) };
 }
 
 // the 72-hour window: an invitation still pending when its job runs expires, and the company is told

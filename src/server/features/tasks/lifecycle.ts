@@ -8,9 +8,12 @@ import { refundTaskPrepayment } from '../money';
 import { addNotifications, type NewNotification } from '../notifications';
 import { lockOwnTask, influencerUserIds } from './locks';
 import { stopRecruiting, stoppedNotes } from './slots';
+import { getTaskDetail, type TaskViewer } from './detail';
+import type { TaskDetailResponse } from '../../../shared/schemas/tasks';
 
 /** Company: cancel an open or in-progress task; its deals are cancelled, pending applications refused, invitations closed, all told. */
-export async function cancelTask(ctx: AppContext, userId: string, taskId: string) {
+export async function cancelTask(ctx: AppContext, user: TaskViewer, taskId: string): Promise<TaskDetailResponse> {
+  const userId = user.id;
   await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
@@ -53,6 +56,7 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
     }
     return addNotifications(tx, list, { mail: true });
   });
+  return getTaskDetail(ctx.db, taskId, user);
 }
 
 /**
@@ -60,7 +64,8 @@ export async function cancelTask(ctx: AppContext, userId: string, taskId: string
  * slot; pending applications are refused, invitations closed, the rest of a prepayment returned; the task
  * is in progress (or ends at once when its deals already have).
  */
-export async function closeRecruiting(ctx: AppContext, userId: string, taskId: string) {
+export async function closeRecruiting(ctx: AppContext, user: TaskViewer, taskId: string): Promise<TaskDetailResponse> {
+  const userId = user.id;
   await ctx.db.transaction(async (tx) => {
     const { task } = await lockOwnTask(tx, taskId, userId);
     const now = ctx.clock.now();
@@ -77,10 +82,12 @@ export async function closeRecruiting(ctx: AppContext, userId: string, taskId: s
     await endTaskIfDealsEnded(tx, task.id, task.companyId, now);
     return addNotifications(tx, await stoppedNotes(tx, task, stopped), { mail: true });
   });
+  return getTaskDetail(ctx.db, taskId, user);
 }
 
 /** Company: complete an in-progress task without a deal (a task with deals completes with its last deal). */
-export async function completeTask(ctx: AppContext, userId: string, taskId: string) {
+export async function completeTask(ctx: AppContext, user: TaskViewer, taskId: string): Promise<TaskDetailResponse> {
+  const userId = user.id;
   await ctx.db.transaction(async (tx) => {
     const { task, company } = await lockOwnTask(tx, taskId, userId);
     // a task with a deal completes when its live report is confirmed (the deal room), not by this button
@@ -101,4 +108,5 @@ export async function completeTask(ctx: AppContext, userId: string, taskId: stri
       mail: true,
     });
   });
+  return getTaskDetail(ctx.db, taskId, user);
 }

@@ -194,6 +194,190 @@ describe('deciding on applications', () => {
   });
 });
 
+describe('actions answer what they changed (decision 0056)', () => {
+  const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRateCents: 80_000 };
+  async function listed() {
+    const made = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash }, ...LISTED });
+    return { ...made, client: await signedIn(t.app, made.user.email) };
+  }
+  const invite = (c: Client, taskId: string, influencerId: string) =>
+    c.post('/api/task-invitations', { taskId, influencerId, message: '期待与您合作新品口红直播', offeredRateCents: 200_000 });
+  /** the 200 answer of an operation in the document: a $ref to a named schema, never an inline object */
+  const answerRef = async (path: string) => {
+    const doc = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }> }>>;
+    };
+    return doc.paths[path].post.responses['200'].content['application/json'].schema.$ref;
+  };
+
+  it('each action declares its answer by id', async () => {
+    expect(await answerRef('/api/task-applications/{id}/withdraw')).toBe('#/components/schemas/ApplicationAnswer');
+    expect(await answerRef('/api/tasks/{id}/cancel')).toBe('#/components/schemas/TaskDetailResponse');
+    expect(await answerRef('/api/tasks/{id}/complete')).toBe('#/components/schemas/TaskDetailResponse');
+    expect(await answerRef('/api/tasks/{id}/close-recruiting')).toBe('#/components/schemas/TaskDetailResponse');
+    expect(await answerRef('/api/task-invitations/{id}/accept')).toBe('#/components/schemas/AcceptInvitationResponse');
+    expect(await answerRef('/api/task-invitations/{id}/decline')).toBe('#/components/schemas/InvitationResponse');
+    expect(await answerRef('/api/task-invitations/{id}/withdraw')).toBe('#/components/schemas/InvitationResponse');
+    expect(await answerRef('/api/deals/{id}/events/cancel')).toBe('#/components/schemas/DealDetail');
+    expect(await answerRef('/api/deals/{id}/events/propose_schedule')).toBe('#/components/schemas/DealDetail');
+  });
+
+  it('withdrawing an application answers the withdrawn application', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    const inf = await influencer();
+    const id = (await inf.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150000 })).json().application.id as string;
+    const res = await inf.client.post(`/api/task-applications/${id}/withdraw`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      application: { id, taskId: task.id, influencerId: inf.influencer.id, status: 'withdrawn', proposedRateCents: 150000, respondedAt: expect.any(String) },
+    });
+    // a second withdraw changes nothing: 409, as before
+    expect(errorOf(await inf.client.post(`/api/task-applications/${id}/withdraw`))).toMatchObject({ status: 409 });
+  });
+
+  it('cancelling and completing a task answer the task as GET /api/tasks/{id} does', async () => {
+    const co = await company();
+    const task = await publish(co.client);
+    const cancelled = await co.client.post(`/api/tasks/${task.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ task: { id: task.id, status: 'cancelled' }, viewer: { isOwner: true } });
+    expect(cancelled.json()).toEqual((await co.client.get(`/api/tasks/${task.id}`)).json());
+    // a task in progress without a deal (accepted before deals existed) completes by the button
+    const old = await publish(co.client);
+    await t.app.ctx.db.update(tasks).set({ status: 'in_progress' }).where(eq(tasks.id, old.id));
+    const completed = await co.client.post(`/api/tasks/${old.id}/complete`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json()).toMatchObject({ task: { id: old.id, status: 'completed' } });
+    expect(completed.json()).toEqual((await co.client.get(`/api/tasks/${old.id}`)).json());
+  });
+
+  it('ending recruiting answers the task; firing a deal event answers the deal as GET /api/deals/{id} does', async () => {
+    const co = await company();
+    const task = await publish(co.client, { slots: 2 });
+    const a = await influencer();
+    const appA = (await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150000 })).json().application.id as string;
+    const dealId = (await co.client.post(`/api/task-applications/${appA}/accept`)).json().deal.id as string;
+    const closed = await co.client.post(`/api/tasks/${task.id}/close-recruiting`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ task: { id: task.id, status: 'in_progress', currentApplicants: 1 } });
+    const fired = await co.client.post(`/api/deals/${dealId}/events/cancel`, { reason: '计划有变' });
+    expect(fired.statusCode, fired.body).toBe(200);
+    expect(fired.json()).toMatchObject({ id: dealId, taskId: task.id, status: 'cancelled' });
+    // the same as GET answers (but for the server's clock, read a moment later)
+    expect({ ...fired.json(), serverNow: null }).toEqual({ ...(await co.client.get(`/api/deals/${dealId}`)).json(), serverNow: null });
+  });
+
+  it('accepting, declining and withdrawing invitations answer the invitation (accepting also its deal)', async () => {
+    const co = await company();
+    const task = await publish(co.client, { slots: 3 });
+    const [x, y, z] = [await listed(), await listed(), await listed()];
+    const invX = (await invite(co.client, task.id, x.influencer.id)).json().invitation.id as string;
+    const invY = (await invite(co.client, task.id, y.influencer.id)).json().invitation.id as string;
+    const invZ = (await invite(co.client, task.id, z.influencer.id)).json().invitation.id as string;
+
+    const accepted = await x.client.post(`/api/task-invitations/${invX}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const body = accepted.json();
+    expect(body.invitation).toMatchObject({ id: invX, taskId: task.id, status: 'accepted', offeredRateCents: 200_000, respondedAt: expect.any(String) });
+    expect(body.invitation.dealId).toBe(body.deal.id);
+    expect((await x.client.get(`/api/deals/${body.deal.id}`)).json()).toMatchObject({ id: body.deal.id, taskId: task.id, status: body.deal.status });
+
+    const declined = await y.client.post(`/api/task-invitations/${invY}/decline`, { reason: '档期冲突' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toEqual({
+      invitation: expect.objectContaining({ id: invY, status: 'declined', declineReason: '档期冲突', dealId: null, respondedAt: expect.any(String) }),
+    });
+
+    const withdrawn = await co.client.post(`/api/task-invitations/${invZ}/withdraw`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().invitation).toMatchObject({ id: invZ, status: 'withdrawn', dealId: null });
+    // the company's list shows each as answered
+    const listed_ = (await co.client.get(`/api/task-invitations?taskId=${task.id}`)).json().items as { id: string; status: string }[];
+    expect(Object.fromEntries(listed_.map((i) => [i.id, i.status]))).toEqual({ [invX]: 'accepted', [invY]: 'declined', [invZ]: 'withdrawn' });
+  });
+});
+
+describe('lists page in SQL with a true total (decision 0056)', () => {
+  const ids = (body: { items: { id: string }[] }) => body.items.map((x) => x.id);
+  /** reads every page of `path` at `limit` 2 and checks total, page sizes and that no row repeats or is missing */
+  async function pages(c: Client, path: string, expected: string[]) {
+    const sep = path.includes('?') ? '&' : '?';
+    const first = (await c.get(`${path}${sep}limit=2`)).json();
+    expect(first).toMatchObject({ total: expected.length, page: 1, limit: 2 });
+    expect(first.items).toHaveLength(2);
+    const second = (await c.get(`${path}${sep}limit=2&page=2`)).json();
+    expect(second).toMatchObject({ total: expected.length, page: 2, limit: 2 });
+    expect(second.items).toHaveLength(expected.length - 2);
+    expect([...ids(first), ...ids(second)].sort()).toEqual([...expected].sort());
+    return { first, second };
+  }
+
+  it("a task's applications, an influencer's applications and both sides' deals", async () => {
+    const co = await company();
+    const task = await publish(co.client, { slots: 3 });
+    const infs = [await influencer(), await influencer(), await influencer()];
+    const apps: string[] = [];
+    for (const [n, inf] of infs.entries()) {
+      apps.push((await inf.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 150000 + n })).json().application.id as string);
+    }
+    // newest first: the last application leads the first page
+    const { first } = await pages(co.client, `/api/task-applications?taskId=${task.id}`, apps);
+    expect(ids(first)[0]).toBe(apps[2]);
+    const deals: string[] = [];
+    for (const id of apps) deals.push((await co.client.post(`/api/task-applications/${id}/accept`)).json().deal.id as string);
+    await pages(co.client, '/api/deals', deals);
+    expect((await co.client.get('/api/deals?status=closed')).json()).toMatchObject({ items: [], total: 0 });
+    // one influencer's own applications across three tasks
+    const mine: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const other = await publish(co.client, { title: `任务 ${i}` });
+      mine.push((await infs[0].client.post('/api/task-applications', { taskId: other.id, proposedRateCents: 150000 })).json().application.id as string);
+    }
+    await pages(infs[0].client, '/api/task-applications', [apps[0], ...mine]);
+    // the influencer's deals: only its own
+    expect((await infs[1].client.get('/api/deals')).json()).toMatchObject({ total: 1, items: [{ id: deals[1] }] });
+  });
+
+  it("a task's invitations and an influencer's invitations", async () => {
+    const LISTED = { isApproved: true, status: 'active', categories: ['beauty'], hourlyRateCents: 80_000 };
+    const co = await company();
+    const task = await publish(co.client);
+    const invs: string[] = [];
+    const listed: Awaited<ReturnType<typeof influencer>>[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const made = await makeInfluencer(t.app.ctx.db, { user: { passwordHash: hash }, ...LISTED });
+      listed.push({ ...made, client: await signedIn(t.app, made.user.email) });
+      const res = await co.client.post('/api/task-invitations', {
+        taskId: task.id,
+        influencerId: made.influencer.id,
+        message: '诚邀合作',
+        offeredRateCents: 200_000,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      invs.push(res.json().invitation.id as string);
+    }
+    const { first } = await pages(co.client, `/api/task-invitations?taskId=${task.id}`, invs);
+    // the day's allowance counts every invitation sent, not the page
+    expect(first.remainingToday).toBe(first.perDay - 3);
+    const toOne: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const other = await publish(co.client, { title: `邀请 ${i}` });
+      toOne.push(
+        (
+          await co.client.post('/api/task-invitations', {
+            taskId: other.id,
+            influencerId: listed[0].influencer.id,
+            message: '诚邀合作',
+            offeredRateCents: 200_000,
+          })
+        ).json().invitation.id as string,
+      );
+    }
+    await pages(listed[0].client, '/api/me/invitations', [invs[0], ...toOne]);
+  });
+});
+
 describe('GET /api/my/tasks pages', () => {
   it('newest first, `limit` per page, `total` and counts by status of all, with applicant counts', async () => {
     const co = await company();

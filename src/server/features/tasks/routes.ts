@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, idParam, okBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody, idParam, pageOfAll } from '../../../shared/schemas/common';
 import {
   applicationsQuery,
   applyRequest,
@@ -199,16 +199,13 @@ export const taskRoutes =
           operationId: 'cancelTask',
           tags: ['tasks'],
           summary: 'Cancel an open or in-progress task',
-          description: 'Who: the owning company.',
+          description: 'Who: the owning company. Answers the task as GET /api/tasks/{id} does.',
           params: idParam,
-          response: { 200: okBody, ...errors },
+          response: { 200: taskDetailResponse, ...errors },
         },
         preValidation: companyOnly,
       },
-      async (request) => {
-        await cancelTask(ctx, (await currentUser(request)).id, request.params.id);
-        return { ok: true as const };
-      },
+      async (request) => cancelTask(ctx, await currentUser(request), request.params.id),
     );
     app.post(
       '/api/tasks/:id/complete',
@@ -218,16 +215,13 @@ export const taskRoutes =
           operationId: 'completeTask',
           tags: ['tasks'],
           summary: 'Complete an in-progress task',
-          description: 'Who: the owning company.',
+          description: 'Who: the owning company. Answers the task as GET /api/tasks/{id} does.',
           params: idParam,
-          response: { 200: okBody, ...errors },
+          response: { 200: taskDetailResponse, ...errors },
         },
         preValidation: companyOnly,
       },
-      async (request) => {
-        await completeTask(ctx, (await currentUser(request)).id, request.params.id);
-        return { ok: true as const };
-      },
+      async (request) => completeTask(ctx, await currentUser(request), request.params.id),
     );
 
     app.get(
@@ -249,10 +243,10 @@ export const taskRoutes =
         if (!user) throw new AppError('UNAUTHENTICATED');
         if (request.query.taskId) {
           if (user.userType !== 'company') throw new AppError('FORBIDDEN');
-          return pageOfAll(await listTaskApplications(ctx.db, user.id, request.query.taskId), request.query);
+          return listTaskApplications(ctx.db, user.id, request.query.taskId, request.query);
         }
         if (user.userType !== 'influencer') throw new AppError('INFLUENCER_ONLY_TASKS');
-        return pageOfAll(await listMyApplications(ctx.db, user.id, request.query.influencerId), request.query);
+        return listMyApplications(ctx.db, user.id, request.query.influencerId, request.query);
       },
     );
 
@@ -319,16 +313,13 @@ export const taskRoutes =
           operationId: 'withdrawApplication',
           tags: ['applications'],
           summary: 'Withdraw my pending application',
-          description: 'Who: the applicant.',
+          description: 'Who: the applicant. Answers the withdrawn application.',
           params: idParam,
           querystring: onBehalfQuery,
-          response: { 200: okBody, ...errors },
+          response: { 200: applicationAnswer, ...errors },
         },
         preValidation: influencerOnly,
       },
-      async (request) => {
-        await withdrawApplication(ctx, (await currentUser(request)).id, request.params.id);
-        return { ok: true as const };
-      },
+      async (request) => withdrawApplication(ctx, (await currentUser(request)).id, request.params.id),
     );
   };

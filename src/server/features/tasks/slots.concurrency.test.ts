@@ -67,8 +67,8 @@ const acceptInv = (l: 'I1' | 'I2'): Op => ({ name: `accept invitation ${l}`, run
 const declineInv = (l: 'I1' | 'I2'): Op => ({ name: `decline invitation ${l}`, run: (w) => declineInvitation(ctx, inf[l].userId, w.inv[l]!, '没空') });
 const withdrawInv = (l: 'I1' | 'I2'): Op => ({ name: `withdraw invitation ${l}`, run: (w) => withdrawInvitation(ctx, companyUserId, w.inv[l]!) });
 const acceptApp: Op = { name: 'accept application I3', run: (w) => acceptApplication(ctx, companyUserId, w.app.I3!) };
-const cancel: Op = { name: 'cancel task', run: (w) => cancelTask(ctx, companyUserId, w.taskId) };
-const close: Op = { name: 'close recruiting', run: (w) => closeRecruiting(ctx, companyUserId, w.taskId) };
+const cancel: Op = { name: 'cancel task', run: (w) => cancelTask(ctx, { id: companyUserId, userType: 'company' }, w.taskId) };
+const close: Op = { name: 'close recruiting', run: (w) => closeRecruiting(ctx, { id: companyUserId, userType: 'company' }, w.taskId) };
 const inviteI4: Op = {
   name: 'invite I4',
   run: (w) => invite(ctx, companyUserId, { taskId: w.taskId, influencerId: inf.I4.id, message: '邀请', offeredRateCents: 200_000 }),

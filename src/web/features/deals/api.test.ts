@@ -29,15 +29,16 @@ afterEach(() => {
 
 describe('postDealEvent', () => {
   it('posts the event’s form to the event’s own operation', async () => {
-    answer(200, { ok: true });
+    // the event answers the deal as GET /api/deals/{id} does (decision 0056); the client hands it back as sent
+    answer(200, { id: 'd-1', status: 'schedule_proposed' });
     const body = { start: '2026-03-10T10:00:00.000Z', end: '2026-03-10T12:00:00.000Z', roomUrl: 'https://live.douyin.com/1' };
-    expect(await postDealEvent('d-1', 'propose_schedule', body)).toEqual({ ok: true });
+    expect(await postDealEvent('d-1', 'propose_schedule', body)).toEqual({ id: 'd-1', status: 'schedule_proposed' });
     expect(sent[0]).toMatchObject({ url: '/api/deals/d-1/events/propose_schedule', method: 'POST', contentType: 'application/json' });
     expect(JSON.parse(sent[0].body ?? '')).toEqual(body);
   });
 
   it('an event without a form sends an empty object', async () => {
-    answer(200, { ok: true });
+    answer(200, { id: 'd-1', status: 'confirmed' });
     await postDealEvent('d-1', 'confirm', {});
     expect(sent[0]).toMatchObject({ url: '/api/deals/d-1/events/confirm', body: '{}' });
   });

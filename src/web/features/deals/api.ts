@@ -46,7 +46,7 @@ const FIRED = new Set<string>([...PARTY_EVENTS, ...ADMIN_EVENTS]);
 export const isFiredDealEvent = (e: DealEvent): e is FiredDealEvent & DealEvent => FIRED.has(e);
 
 /** POST /api/deals/{id}/events/<event> with that event's form */
-export function postDealEvent<E extends FiredDealEvent>(id: string, event: E, body: DealEventBody<E>, as: string | null = null): Promise<Schema<'Ok'>> {
+export function postDealEvent<E extends FiredDealEvent>(id: string, event: E, body: DealEventBody<E>, as: string | null = null): Promise<Schema<'DealDetail'>> {
   // one path per event: openapi-fetch checks a literal path, so the generic one is widened to the union of
   // the event paths here; the signature above ties the body's type to the event
   const path = `/api/deals/{id}/events/${event}` as DealEventPath;
@@ -59,6 +59,8 @@ export function useDealEvent(id: string) {
   const as = useActingFor();
   return useMutation({
     mutationFn: ({ event, body }: DealEventCall) => postDealEvent(id, event, body, as),
+    // the event answers the deal as GET answers it (decision 0056): the page shows it at once
+    onSuccess: (deal) => qc.setQueryData(dealQuery(id, as).queryKey, deal),
     onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.all }),
   });
 }

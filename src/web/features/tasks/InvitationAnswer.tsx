@@ -55,7 +55,7 @@ export function InvitationAnswer({ invitation, task, company, block = false }: P
           .mutateAsync({ id: invitation.id, taskId: task.id, action: 'accept' })
           .then((r) => {
             feedback.success(t('myInvitations.accepted'));
-            if (r.dealId) navigate(to(`/deal/${r.dealId}`));
+            if ('deal' in r) navigate(to(`/deal/${r.deal.id}`));
           })
           .catch((err: unknown) => feedback.error(apiErrorText(err, t('myInvitations.failed')))),
     });

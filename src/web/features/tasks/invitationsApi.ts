@@ -58,7 +58,7 @@ export function useAnswerInvitation() {
   return useMutation({
     mutationFn: (
       v: { id: string; taskId: string; action: 'accept' } | { id: string; taskId: string; action: 'decline'; reason: string },
-    ): Promise<{ ok: true; dealId?: string }> =>
+    ): Promise<Schema<'AcceptInvitationResponse'> | Schema<'InvitationResponse'>> =>
       v.action === 'accept'
         ? data(client.POST('/api/task-invitations/{id}/accept', { params: { path: { id: v.id }, query: onBehalfOf(as) } }))
         : data(client.POST('/api/task-invitations/{id}/decline', { params: { path: { id: v.id }, query: onBehalfOf(as) }, body: { reason: v.reason } })),

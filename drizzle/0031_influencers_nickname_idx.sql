@@ -1,0 +1,1 @@
+CREATE INDEX "influencers_nickname_idx" ON "influencers" USING btree ("nickname","id");
