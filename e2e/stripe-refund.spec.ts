@@ -26,7 +26,11 @@ test('with Stripe: a company asks for part of a top-up back, finance approves, S
     await expect(page).toHaveURL(/^https:\/\/checkout\.stripe\.com\//);
     const [session] = [...fake.sessions.values()];
     const paid = fake.event('checkout.session.completed', fake.pay(session.id));
-    expect((await request.post('/api/payments/webhook/stripe', { data: paid, headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(paid) } })).status()).toBe(200);
+    expect(
+      (
+        await request.post('/api/payments/webhook/stripe', { data: paid, headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(paid) } })
+      ).status(),
+    ).toBe(200);
 
     await page.goto('/wallet');
     const row = page.getByTestId('topup-row').filter({ hasText: '$50.00' }).first();
@@ -52,7 +56,11 @@ test('with Stripe: a company asks for part of a top-up back, finance approves, S
     expect(refund).toMatchObject({ amount: 2000, payment_intent: fake.sessions.get(session.id)!.payment_intent });
     refund.status = 'succeeded';
     const done = fake.event('refund.updated', refund);
-    expect((await request.post('/api/payments/webhook/stripe', { data: done, headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(done) } })).status()).toBe(200);
+    expect(
+      (
+        await request.post('/api/payments/webhook/stripe', { data: done, headers: { 'content-type': 'application/json', 'stripe-signature': fake.sign(done) } })
+      ).status(),
+    ).toBe(200);
     await page.reload();
     await expect(page.getByTestId('refund-row').first()).toContainText('已退款');
   } finally {

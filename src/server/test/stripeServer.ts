@@ -155,7 +155,12 @@ export function stripeServer() {
         if (req.method === 'GET' && one) return refunds.has(one[1]) ? send(res, 200, refunds.get(one[1])) : notFound(res, `refund: '${one[1]}'`);
         if (req.method === 'GET') {
           const pi = url.searchParams.get('payment_intent');
-          return send(res, 200, { object: 'list', url: '/v1/refunds', has_more: false, data: [...refunds.values()].filter((r) => !pi || r.payment_intent === pi) });
+          return send(res, 200, {
+            object: 'list',
+            url: '/v1/refunds',
+            has_more: false,
+            data: [...refunds.values()].filter((r) => !pi || r.payment_intent === pi),
+          });
         }
         const key = req.headers['idempotency-key'];
         const again = typeof key === 'string' ? idempotent.get(key) : undefined;

@@ -10,7 +10,12 @@ export const STRIPE_DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
 
 /** POST /api/wallet/topups/:id/refunds: how much of the top-up to return to the payment it came from */
 export const refundInput = z.object({
-  amountCents: centsIn(1, TOPUP_MAX_CENTS, { invalid: 'MONEY_AMOUNT_INVALID', tooLarge: 'REFUND_OVER_REFUNDABLE' }, 'The amount to return to the card or wallet it was paid with'),
+  amountCents: centsIn(
+    1,
+    TOPUP_MAX_CENTS,
+    { invalid: 'MONEY_AMOUNT_INVALID', tooLarge: 'REFUND_OVER_REFUNDABLE' },
+    'The amount to return to the card or wallet it was paid with',
+  ),
 });
 export type RefundInput = z.input<typeof refundInput>;
 

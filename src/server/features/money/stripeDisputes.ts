@@ -85,7 +85,10 @@ async function lockDispute(tx: Tx, providerRef: string): Promise<DisputeRow | nu
 async function openDispute(ctx: AppContext, tx: Tx, d: StripeDispute, now: Date): Promise<DisputeRow | null> {
   const pi = idOf(d.payment_intent);
   if (!pi) return null;
-  const [t] = await tx.select().from(topups).where(and(eq(topups.paymentRef, pi), eq(topups.method, 'stripe')));
+  const [t] = await tx
+    .select()
+    .from(topups)
+    .where(and(eq(topups.paymentRef, pi), eq(topups.method, 'stripe')));
   if (!t) {
     ctx.log.warn({ dispute: d.id }, 'stripe: a dispute on a payment no top-up knows');
     return null;
@@ -138,7 +141,11 @@ async function openDispute(ctx: AppContext, tx: Tx, d: StripeDispute, now: Date)
 
 async function tellFinance(tx: Tx, row: DisputeRow, companyUserId: string) {
   const admins = await tx.select({ id: adminPermissions.adminId }).from(adminPermissions).where(eq(adminPermissions.permissionName, 'finance'));
-  const [co] = await tx.select({ name: companies.companyName, email: users.email }).from(users).leftJoin(companies, eq(companies.userId, users.id)).where(eq(users.id, companyUserId));
+  const [co] = await tx
+    .select({ name: companies.companyName, email: users.email })
+    .from(users)
+    .leftJoin(companies, eq(companies.userId, users.id))
+    .where(eq(users.id, companyUserId));
   await addNotifications(
     tx,
     admins.map((a) => ({

@@ -78,7 +78,9 @@ async function spend(userId: string, cents: number) {
   );
 }
 const refundable = async (c: Client, topupId: string) =>
-  ((await c.get('/api/wallet/refundable-topups')).json().items as { topupId: string; refundableCents: number; leftCents: number }[]).find((r) => r.topupId === topupId);
+  ((await c.get('/api/wallet/refundable-topups')).json().items as { topupId: string; refundableCents: number; leftCents: number }[]).find(
+    (r) => r.topupId === topupId,
+  );
 const refundEvent = (type: string, id: string, status: string, extra: Record<string, unknown> = {}) => {
   const r = fake.refunds.get(id)!;
   r.status = status;
@@ -117,7 +119,10 @@ describe('who may ask and decide', () => {
     }
     expect((await db().select().from(stripeRefunds).where(eq(stripeRefunds.id, asked)))[0].status).toBe('requested');
     expect(errorOf(await fin.post(`/api/admin/finance/refunds/${asked}/reject`, {}))).toMatchObject({ status: 400, code: 'REFUND_REJECT_REASON_REQUIRED' });
-    expect(errorOf(await fin.post('/api/admin/finance/refunds/00000000-0000-4000-8000-000000000000/approve'))).toMatchObject({ status: 404, code: 'REFUND_NOT_FOUND' });
+    expect(errorOf(await fin.post('/api/admin/finance/refunds/00000000-0000-4000-8000-000000000000/approve'))).toMatchObject({
+      status: 404,
+      code: 'REFUND_NOT_FOUND',
+    });
     expect((await other.c.get('/api/wallet/refunds')).json().items).toEqual([]);
     expect((await c.get('/api/wallet/refunds')).json().items).toEqual([expect.objectContaining({ id: asked, status: 'requested', amountCents: 100 })]);
     expect((await fin.post(`/api/admin/finance/refunds/${asked}/reject`, { reason: '重复申请' })).statusCode).toBe(200);
@@ -141,7 +146,9 @@ describe('refunds', () => {
     expect(await refundable(c, id)).toBeUndefined();
     expect(errorOf(await c.post(`/api/wallet/topups/${id}/refunds`, { amountCents: 1 }))).toMatchObject({ status: 409, code: 'REFUND_OVER_REFUNDABLE' });
     const listed = (await fin.get('/api/admin/finance/refunds')).json();
-    expect(listed.items).toContainEqual(expect.objectContaining({ id: refund.id, amountCents: 12_000, userId: co.user.id, companyName: '花漾美妆', topupAmountCents: 12_000 }));
+    expect(listed.items).toContainEqual(
+      expect.objectContaining({ id: refund.id, amountCents: 12_000, userId: co.user.id, companyName: '花漾美妆', topupAmountCents: 12_000 }),
+    );
 
     fake.requests.length = 0;
     const approved = await fin.post(`/api/admin/finance/refunds/${refund.id}/approve`);
@@ -239,7 +246,14 @@ describe('refunds', () => {
     const [row] = await db().select().from(stripeRefunds).where(eq(stripeRefunds.id, refundId));
     expect(row).toMatchObject({ status: 'succeeded' });
     expect(row.providerRef).toMatch(/^re_/);
-    expect((await db().select().from(jobs).where(eq(jobs.key, `stripe.refund:${refundId}`)))[0].doneAt).not.toBeNull();
+    expect(
+      (
+        await db()
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, `stripe.refund:${refundId}`))
+      )[0].doneAt,
+    ).not.toBeNull();
     expect(await wallet(c)).toBe(2000);
   });
 });
@@ -272,7 +286,10 @@ describe('disputes (chargebacks)', () => {
     const told = await db().select().from(notifications).where(eq(notifications.type, 'stripe_dispute_opened'));
     expect(told.length).toBeGreaterThanOrEqual(1);
     const open = (await fin.get('/api/admin/finance/disputes')).json().items as { id: string; evidenceDueBy: string; amountCents: number }[];
-    expect(open.find((d) => d.id === row.id)).toMatchObject({ amountCents: 5000, evidenceDueBy: new Date(clock.nowMs() + 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '.000Z') });
+    expect(open.find((d) => d.id === row.id)).toMatchObject({
+      amountCents: 5000,
+      evidenceDueBy: new Date(clock.nowMs() + 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '.000Z'),
+    });
     const closed = fake.event('charge.dispute.closed', dispute(pi, 5000, 'won'));
     expect((await deliver(closed)).json()).toEqual({ ok: true, duplicate: false });
     expect((await deliver(fake.event('charge.dispute.closed', dispute(pi, 5000, 'won')))).json()).toEqual({ ok: true, duplicate: true });
@@ -287,13 +304,20 @@ describe('disputes (chargebacks)', () => {
     await deliver(fake.event('charge.dispute.created', dispute(pi, 6000, 'needs_response')));
     const clearing = await world('world_provider_clearing');
     const fees = await world('world_provider_fees');
-    const lost = fake.event('charge.dispute.closed', dispute(pi, 6000, 'lost', { balance_transactions: [{ id: 'txn_test_1', object: 'balance_transaction', fee: 1500, currency: 'usd', amount: -7500 }] }));
+    const lost = fake.event(
+      'charge.dispute.closed',
+      dispute(pi, 6000, 'lost', { balance_transactions: [{ id: 'txn_test_1', object: 'balance_transaction', fee: 1500, currency: 'usd', amount: -7500 }] }),
+    );
     expect((await deliver(lost)).json()).toEqual({ ok: true, duplicate: false });
     expect((await deliver(lost)).json()).toEqual({ ok: true, duplicate: true });
     expect((await world('world_provider_clearing')) - clearing).toBe(7500);
     expect((await world('world_provider_fees')) - fees).toBe(-1500);
     expect(await wallet(c)).toBe(0);
-    expect((await db().select().from(stripeDisputes).where(eq(stripeDisputes.paymentRef, pi)))[0]).toMatchObject({ status: 'lost', feeCents: 1500, debtCents: 0 });
+    expect((await db().select().from(stripeDisputes).where(eq(stripeDisputes.paymentRef, pi)))[0]).toMatchObject({
+      status: 'lost',
+      feeCents: 1500,
+      debtCents: 0,
+    });
     expect(await checkLedger(db())).toEqual([]);
   });
 
@@ -317,7 +341,11 @@ describe('disputes (chargebacks)', () => {
     // after the loss the rest is still owed, and paid back from the next top-up
     await paidTopup(c, 5000);
     expect(await wallet(c)).toBe(1500);
-    expect((await db().select().from(stripeDisputes).where(eq(stripeDisputes.id, open.id)))[0]).toMatchObject({ status: 'lost', debtCents: 0, collectedCents: 6000 });
+    expect((await db().select().from(stripeDisputes).where(eq(stripeDisputes.id, open.id)))[0]).toMatchObject({
+      status: 'lost',
+      debtCents: 0,
+      collectedCents: 6000,
+    });
     expect((await world('world_company_debts')) - debtsBefore).toBe(0);
     expect((await c.get('/api/wallet')).json().chargebackDebtCents).toBe(0);
     expect(await checkLedger(db())).toEqual([]);

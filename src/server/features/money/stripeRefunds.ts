@@ -48,7 +48,10 @@ export const stripeRefundShape = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: z.string().nullable(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  payment_intent: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
   failure_reason: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
 });
@@ -190,7 +193,9 @@ export async function listAdminRefunds(ctx: AppContext, status: 'requested' | 'd
     .innerJoin(users, eq(users.id, stripeRefunds.userId))
     .innerJoin(topups, eq(topups.id, stripeRefunds.topupId))
     .leftJoin(companies, eq(companies.userId, stripeRefunds.userId))
-    .where(status === 'requested' ? inArray(stripeRefunds.status, ['requested', 'approved']) : inArray(stripeRefunds.status, ['succeeded', 'failed', 'rejected']))
+    .where(
+      status === 'requested' ? inArray(stripeRefunds.status, ['requested', 'approved']) : inArray(stripeRefunds.status, ['succeeded', 'failed', 'rejected']),
+    )
     .orderBy(status === 'requested' ? stripeRefunds.createdAt : desc(stripeRefunds.updatedAt))
     .limit(200);
   return rows.map((x) => ({ ...view(x.r), userId: x.r.userId, email: x.email, companyName: x.companyName, topupAmountCents: x.topupAmountCents }));
@@ -339,7 +344,10 @@ const chargeRefundedShape = z.object({
   id: z.string(),
   object: z.literal('charge'),
   payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable(),
-  refunds: z.object({ data: z.array(z.unknown()) }).nullable().optional(),
+  refunds: z
+    .object({ data: z.array(z.unknown()) })
+    .nullable()
+    .optional(),
 });
 
 /**

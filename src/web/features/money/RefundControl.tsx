@@ -28,10 +28,7 @@ export function RefundButton({ topupId }: { topupId: string }) {
     if (cents === null || cents <= 0) return setError(errorText('MONEY_AMOUNT_INVALID'));
     if (cents > r.refundableCents) return setError(errorText('REFUND_OVER_REFUNDABLE'));
     setError(null);
-    ask.mutate(
-      { topupId, amountCents: cents },
-      { onSuccess: () => setOpen(false), onError: (e) => setError(apiErrorText(e, t('refunds.failed'))) },
-    );
+    ask.mutate({ topupId, amountCents: cents }, { onSuccess: () => setOpen(false), onError: (e) => setError(apiErrorText(e, t('refunds.failed'))) });
   };
   return (
     <>

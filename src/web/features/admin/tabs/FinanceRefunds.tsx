@@ -12,7 +12,16 @@ import FinanceQueue from './FinanceQueue';
 
 type AdminRefund = Schema<'AdminRefund'>;
 type AdminStripeDispute = Schema<'AdminStripeDispute'>;
-const COLOR: Record<string, string> = { requested: 'orange', approved: 'blue', succeeded: 'green', failed: 'red', rejected: 'default', open: 'orange', won: 'green', lost: 'red' };
+const COLOR: Record<string, string> = {
+  requested: 'orange',
+  approved: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  rejected: 'default',
+  open: 'orange',
+  won: 'green',
+  lost: 'red',
+};
 
 const who = (r: { companyName: string | null; email: string }) => (
   <span>
@@ -115,7 +124,11 @@ export function FinanceDisputes() {
     { title: t('disputes.debt'), dataIndex: 'debtCents', align: 'right', render: (c: number) => (c > 0 ? formatMoney(c) : '—') },
     { title: t('disputes.dueBy'), dataIndex: 'evidenceDueBy', render: (v: string | null) => (v ? f.dateTime(v) : '—') },
     { title: t('disputes.reference'), dataIndex: 'providerRef', responsive: ['md'], render: (v: string) => <code>{v}</code> },
-    { title: t('finance.columns.status'), dataIndex: 'status', render: (s: AdminStripeDispute['status']) => <Tag color={COLOR[s]}>{t(`disputes.statuses.${s}`)}</Tag> },
+    {
+      title: t('finance.columns.status'),
+      dataIndex: 'status',
+      render: (s: AdminStripeDispute['status']) => <Tag color={COLOR[s]}>{t(`disputes.statuses.${s}`)}</Tag>,
+    },
   ];
   return (
     <FinanceQueue<AdminStripeDispute, 'open' | 'closed'>
