@@ -52,6 +52,8 @@ export const statementLine = z.object({
   memo: z.string(),
   amountCents: centsOut('Amount'),
   balanceAfterCents: centsOut('Balance after'),
+  /** the deal the movement belongs to (a fee, a settlement, an agency share, a deposit), named; null otherwise */
+  deal: z.object({ id: z.string().uuid(), taskTitle: z.string(), influencerName: z.string() }).nullable(),
 });
 export type StatementLine = z.infer<typeof statementLine>;
 

@@ -6789,6 +6789,12 @@ export interface components {
             amountCents: number;
             /** @description Balance after, in integer cents (USD): 123456 is $1,234.56 */
             balanceAfterCents: number;
+            deal: {
+                /** Format: uuid */
+                id: string;
+                taskTitle: string;
+                influencerName: string;
+            } | null;
         };
         StripeAccountLink: {
             url: string;

@@ -34,8 +34,8 @@ import {
   readReceipt,
   readWallet,
   rejectBankTransfer,
-  statementCsv,
 } from './service';
+import { statementCsv } from './statement';
 import { topupMethods } from './providers';
 import { handleStripeWebhook } from './stripeTopups';
 

@@ -7,25 +7,25 @@
  * notification delivered twice, or two confirmations at once, move the money once.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ListOf, PageQuery } from '../../../shared/schemas/common';
-import type { LedgerAccountKind, TopupMethod, TopupStatus } from '../../../shared/money';
+import type { TopupMethod, TopupStatus } from '../../../shared/money';
 import { formatCents, LEDGER_ACCOUNT_KINDS } from '../../../shared/money';
-import type { AdminTopup, AdminTopupAnswer, Receipt, SandboxWebhookBody, StatementLine, Topup, WalletResponse } from '../../../shared/schemas/money';
+import type { AdminTopup, AdminTopupAnswer, Receipt, SandboxWebhookBody, Topup, WalletResponse } from '../../../shared/schemas/money';
 import { sandboxWebhookBody } from '../../../shared/schemas/money';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { companies, deals, ledgerAccounts, ledgerEntries, ledgerLines, payouts, tasks, topups, userProfiles, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
-import { toCsv, type CsvValue } from '../../platform/csv';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { AuthUser } from '../../platform/session';
 import { payDueCommissions } from './escrow';
+import { accountOf, availableKind, statementLines } from './statement';
 import { collectDisputeDebts, disputeDebtOf } from './stripeDisputes';
 import { sandboxProvider, stripeProvider, topupMethods } from './providers';
 
 export { sandboxProvider } from './providers';
-import { accountFor, accountWhere, post } from './ledger';
+import { accountFor, post } from './ledger';
 import { emitWebhookEvent } from '../webhooks';
 
 export type TopupRow = typeof topups.$inferSelect;
@@ -309,34 +309,6 @@ export async function rejectBankTransfer(ctx: AppContext, admin: AuthUser, id: s
 // ---------------------------------------------------------------------------------------------
 // the wallet
 
-const availableKind = (user: AuthUser) =>
-  user.userType === 'company' ? 'company_available' : user.userType === 'agency' ? 'agency_available' : 'influencer_available';
-
-async function accountOf(ctx: AppContext, kind: LedgerAccountKind, ownerId: string) {
-  const [a] = await ctx.db.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(accountWhere(kind, ownerId));
-  return a ?? null;
-}
-
-/** lines of one account, newest first, older than `before` (keyset on the line id) */
-async function statementLines(ctx: AppContext, accountId: string, before: number | undefined, limit: number): Promise<StatementLine[]> {
-  const rows = await ctx.db
-    .select({
-      id: ledgerLines.id,
-      entryId: ledgerLines.entryId,
-      at: ledgerLines.createdAt,
-      kind: ledgerEntries.kind,
-      memo: ledgerEntries.memo,
-      amountCents: ledgerLines.amountCents,
-      balanceAfterCents: ledgerLines.balanceAfterCents,
-    })
-    .from(ledgerLines)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
-    .where(before ? and(eq(ledgerLines.accountId, accountId), lt(ledgerLines.id, before)) : eq(ledgerLines.accountId, accountId))
-    .orderBy(desc(ledgerLines.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
-}
-
 /** GET /api/wallet: the signed-in company's or influencer's own balances and a statement page. */
 export async function readWallet(ctx: AppContext, user: AuthUser, q: { before?: number; limit?: number }): Promise<WalletResponse> {
   const limit = q.limit ?? 20;
@@ -459,26 +431,4 @@ export async function readReceipt(ctx: AppContext, user: AuthUser, entryId: stri
     task,
     reference,
   };
-}
-
-/**
- * GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in integer cents like every amount of
- * the API (decision 0053: amount_cents, balance_cents); the file from the product's CSV writer (BOM, quoting,
- * formulas neutralised).
- */
-export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<string> {
-  const available = await accountOf(ctx, availableKind(user), user.id);
-  const out: CsvValue[][] = [['date', 'type', 'memo', 'amount_cents', 'balance_cents']];
-  let before: number | undefined;
-  const lines: StatementLine[] = [];
-  if (available) {
-    for (;;) {
-      const page = await statementLines(ctx, available.id, before, 1000);
-      lines.push(...page);
-      if (page.length < 1000) break;
-      before = page[page.length - 1].id;
-    }
-  }
-  for (const l of lines.reverse()) out.push([l.at, l.kind, l.memo, l.amountCents, l.balanceAfterCents]);
-  return toCsv(out);
 }

@@ -91,6 +91,11 @@ function Wallet({ user }: { user: Me }) {
                 <Link to={`/wallet/receipt/${l.entryId}`} data-testid="statement-receipt">
                   {t(`statement.kinds.${statementKind(user.userType, l.kind)}`, { defaultValue: l.kind })}
                 </Link>
+                {l.deal && (
+                  <Link to={`/deal/${l.deal.id}`} className="wl-muted wl-deal" data-testid="statement-deal">
+                    {t('statement.deal', { task: l.deal.taskTitle, influencer: l.deal.influencerName })}
+                  </Link>
+                )}
                 <time className="wl-muted wl-time" dateTime={l.at}>
                   {f.dateTime(l.at)}
                 </time>

@@ -79,6 +79,8 @@ const money: Messages<typeof zh> = {
     reason: 'Reason: {{reason}}',
   },
   statement: {
+    /** a line that belongs to a deal: its task and influencer, linking the deal */
+    deal: '{{task}} · {{influencer}}',
     title: 'Statement',
     empty: 'No money has moved yet',
     balance: 'Balance {{amount}}',

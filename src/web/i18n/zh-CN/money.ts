@@ -76,6 +76,8 @@ const money = {
     reason: '原因：{{reason}}',
   },
   statement: {
+    /** a line that belongs to a deal: its task and influencer, linking the deal */
+    deal: '{{task}} · {{influencer}}',
     title: '账单',
     empty: '暂无资金变动',
     balance: '余额 {{amount}}',
