@@ -49,7 +49,16 @@ for (const view of [
     await page.goto('/agency');
     await expect(page.getByTestId('agency-status')).toHaveText('已通过');
     await page.getByTestId('invite-email').fill(influencer.email);
+    // a share outside 0–70 or with decimals is refused in the form, as typed: nothing is sent (issue 40)
+    for (const typed of ['71', '12.5']) {
+      await page.getByTestId('invite-share').fill(typed);
+      await page.getByTestId('invite-send').click();
+      await expect(page.getByTestId('invite-share-error')).toHaveText('机构分成须为 0–70 之间的整数');
+      await expect(page.getByTestId('invite-share')).toHaveValue(typed);
+      await expect(page.getByTestId('invite-notice')).toHaveCount(0);
+    }
     await page.getByTestId('invite-share').fill('20');
+    await expect(page.getByTestId('invite-share-error')).toHaveCount(0);
     await page.getByTestId('invite-send').click();
     await expect(page.getByTestId('invite-notice')).toHaveText('邀请已发送');
     await expect(page.getByTestId('agency-invitation-pending')).toBeVisible();

@@ -362,12 +362,12 @@ describe('the statement', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(rows[0]).toBe('date,type,memo,task,influencer,deal_id,amount_cents,balance_cents');
+    expect(rows[0]).toBe('date,type,memo,amount_cents,balance_cents,task,influencer,deal_id');
     expect(rows.slice(1).map((r) => r.split(',').slice(1))).toEqual([
-      ['topup', 'sandbox', '', '', '', '1000', '1000'],
-      ['topup', 'sandbox', '', '', '', '2050', '3050'],
-      ['topup', 'sandbox', '', '', '', '101', '3151'],
-      ['topup', 'sandbox', '', '', '', '10000', '13151'],
+      ['topup', 'sandbox', '1000', '1000', '', '', ''],
+      ['topup', 'sandbox', '2050', '3050', '', '', ''],
+      ['topup', 'sandbox', '101', '3151', '', '', ''],
+      ['topup', 'sandbox', '10000', '13151', '', '', ''],
     ]);
   });
 });

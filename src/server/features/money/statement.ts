@@ -55,12 +55,12 @@ export async function statementLines(ctx: AppContext, accountId: string, before:
 
 /**
  * GET /api/wallet/statement.csv: the whole statement, oldest first, amounts in integer cents like every amount of
- * the API (decision 0053: amount_cents, balance_cents), with the deal, its task and influencer where a line belongs
- * to one; the file from the product's CSV writer (BOM, quoting, formulas neutralised).
+ * the API (decision 0053: amount_cents, balance_cents), with the deal's task, influencer and id after them (new columns
+ * last, so a reader of the old columns by position reads the same) where a line belongs to one; the file from the product's CSV writer (BOM, quoting, formulas neutralised).
  */
 export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<string> {
   const available = await accountOf(ctx, availableKind(user), user.id);
-  const out: CsvValue[][] = [['date', 'type', 'memo', 'task', 'influencer', 'deal_id', 'amount_cents', 'balance_cents']];
+  const out: CsvValue[][] = [['date', 'type', 'memo', 'amount_cents', 'balance_cents', 'task', 'influencer', 'deal_id']];
   let before: number | undefined;
   const lines: StatementLine[] = [];
   if (available) {
@@ -72,6 +72,6 @@ export async function statementCsv(ctx: AppContext, user: AuthUser): Promise<str
     }
   }
   for (const l of lines.reverse())
-    out.push([l.at, l.kind, l.memo, l.deal?.taskTitle ?? '', l.deal?.influencerName ?? '', l.deal?.id ?? '', l.amountCents, l.balanceAfterCents]);
+    out.push([l.at, l.kind, l.memo, l.amountCents, l.balanceAfterCents, l.deal?.taskTitle ?? '', l.deal?.influencerName ?? '', l.deal?.id ?? '']);
   return toCsv(out);
 }

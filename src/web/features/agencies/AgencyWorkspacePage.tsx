@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Input, InputNumber, Popconfirm, Tag } from 'antd';
+import { Alert, Button, Input, Popconfirm, Tag } from 'antd';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
-import { rosterInvitationRequest } from '@shared/schemas/agencies';
+import { AGENCY_SHARE_MAX_BPS, rosterInvitationRequest } from '@shared/schemas/agencies';
 import { percentInputToBps } from '@shared/money';
 import { SignInGate } from '../../components/SignInGate';
 import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
@@ -138,13 +138,23 @@ function InviteForm() {
   const { apiErrorText, errorText } = useErrorText();
   const invite = useInviteToRoster();
   const [email, setEmail] = useState('');
-  const [share, setShare] = useState<number | null>(20);
+  // the share as typed: a number field would round 12.5 to 13 and clamp 71 to 70 and send that (issue 40)
+  const [share, setShare] = useState('20');
+  const [shareError, setShareError] = useState<string | null>(null);
   const [endsOn, setEndsOn] = useState('');
   const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const submit = () => {
+    const typed = share.trim();
+    const whole = /^\d{1,2}$/.test(typed) ? Number(typed) : Number.NaN;
+    if (!(whole >= 0 && whole <= AGENCY_SHARE_MAX_BPS / 100)) {
+      setShareError(errorText('AGENCY_SHARE_INVALID'));
+      setNotice(null);
+      return;
+    }
+    setShareError(null);
     const parsed = rosterInvitationRequest.safeParse({
       email,
-      shareBps: share === null ? undefined : (percentInputToBps(share) ?? Number.NaN),
+      shareBps: percentInputToBps(whole) ?? Number.NaN,
       endsOn: endsOn || null,
     });
     if (!parsed.success) {
@@ -182,16 +192,24 @@ function InviteForm() {
         </label>
         <label>
           <span className="form-label">{t('workspace.share')}</span>
-          <InputNumber
-            min={0}
-            max={70}
-            step={1}
-            precision={0}
+          <Input
+            inputMode="numeric"
             value={share}
-            onChange={(v) => setShare(v)}
-            style={{ width: '100%' }}
+            onChange={(e) => {
+              setShare(e.target.value);
+              setShareError(null);
+            }}
+            status={shareError ? 'error' : undefined}
+            aria-invalid={shareError ? true : undefined}
+            aria-describedby={shareError ? 'ag-invite-share-error' : undefined}
+            suffix="%"
             data-testid="invite-share"
           />
+          {shareError && (
+            <span id="ag-invite-share-error" className="field-error" role="alert" data-testid="invite-share-error">
+              {shareError}
+            </span>
+          )}
         </label>
         <label>
           <span className="form-label">{t('workspace.endsOn')}</span>
