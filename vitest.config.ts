@@ -7,8 +7,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'packages/*/test/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    // hang guards, not speed checks (speed is for the benchmarks): a CI machine of two cores runs five suites side by side
+    testTimeout: 60000,
+    hookTimeout: 120000,
     pool: 'forks',
     // one module graph per worker: each file still gets its own app, database and clock (src/server/test/harness.ts);
     // re-importing the server for every file was 25–40 % of the suite's CPU (decision 0041)

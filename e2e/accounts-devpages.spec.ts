@@ -30,7 +30,7 @@ test.describe('developer test pages', () => {
     await expectResponse(page, 'POST', '/api/dev/sms-code/verify', 400, () => page.getByTestId('sms-test-verify').click());
     await expect(page.getByTestId('sms-test-code-status')).toHaveText('验证码错误，请重新输入');
     await page.getByTestId('sms-test-code').fill(code);
-    await expectResponse(page, 'POST', '/api/dev/sms-code/verify', 200, () => page.getByTestId('sms-test-verify').click());
+    await expectResponse(page, 'POST', '/api/dev/sms-code/verify', 204, () => page.getByTestId('sms-test-verify').click());
     await expect(page.getByTestId('sms-test-code-status')).toContainText('验证成功！');
   });
 

@@ -46,7 +46,7 @@ test.describe('account settings: password', () => {
     await expect(page.getByText('当前密码错误')).toBeVisible();
 
     await current.fill(account.password);
-    await expectResponse(page, 'POST', '/api/account/password', 200, () => submit.click());
+    await expectResponse(page, 'POST', '/api/account/password', 204, () => submit.click());
     await expect(page.getByTestId('pw-success')).toContainText('密码已成功更新');
     await expect(page.getByTestId('pw-success')).toContainText('其他设备上的登录已全部退出');
     await expect(current).toHaveValue('');

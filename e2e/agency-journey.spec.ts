@@ -32,6 +32,8 @@ const TEXT = {
     forInfluencer: `代 ${INFLUENCER}`,
     reportDue: '待提交直播数据',
     reportOverdue: '报告逾期',
+    viewOnly: '该达人已与本机构解约，只能查看',
+    via: `经${AGENCY}代理`,
   },
   en: {
     acting: `Acting for ${INFLUENCER}`,
@@ -43,6 +45,8 @@ const TEXT = {
     forInfluencer: `For ${INFLUENCER}`,
     reportDue: 'Report due',
     reportOverdue: 'Report overdue',
+    viewOnly: 'This influencer has left your agency: you can only view this deal',
+    via: `via ${AGENCY}`,
   },
 } as const;
 
@@ -208,6 +212,8 @@ for (const view of [
       // the company sees who acted, the screenshot, and confirms
       await co.page.goto(`/deal/${dealId}`);
       await expect(co.page.getByTestId('acting-banner')).toHaveCount(0);
+      // the application came through the agency: the company reads whom it deals with (decision 0065)
+      await expect(co.page.getByTestId('deal-via-agency')).toContainText(text.via);
       const entries = co.page.getByTestId('deal-timeline-entry');
       await expect(entries.filter({ hasText: text.onBehalf })).toHaveCount(2); // the schedule proposed, the live reported
       await expect(co.page.getByTestId('deal-report').locator('img')).toHaveCount(1);
@@ -242,6 +248,28 @@ for (const view of [
       // and back to the workspace from the banner
       await page.getByTestId('acting-back').click();
       await expect(page.getByTestId('agency-workspace')).toBeVisible();
+
+      // history kept (decision 0061): the membership ends; the completed deal stays the agency's to open from 业务进展,
+      // read-only — no actions, the reason on the page — and the month's figures keep the influencer, marked ended
+      await ok(await page.request.post(`/api/agency/roster/${influencerId}/end`), 'end the membership');
+      // the workspace read before the end may still ask once for the former member's recommendations: 409, said on the page
+      guard.allow(/\/api\/me\/recommended-tasks\?.*onBehalfOf=/, 409);
+      await page.reload();
+      await page.getByTestId('ws-pipeline').getByTestId('ws-pipeline-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+      await expect(page).toHaveURL(new RegExp(`/deal/${dealId}\\?as=${influencerId}$`));
+      await expect(page.getByTestId('deal-status')).toHaveAttribute('data-status', 'completed');
+      await expect(page.getByTestId('deal-read-only')).toHaveText(text.viewOnly);
+      await expect(page.getByTestId('deal-actions')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: shot('read-only'), fullPage: true });
+      await page.goto('/agency');
+      await expect(page.getByTestId('ws-roster-row').filter({ hasText: INFLUENCER }).getByTestId('ws-row-left')).toBeVisible();
+      // back on the roster at 20 % for the next run (the demo's influencer)
+      const { invitation } = await ok<{ invitation: { id: string } }>(
+        await page.request.post('/api/agency/roster-invitations', { data: { influencerId, shareBps: 2000 } }),
+        'invite again',
+      );
+      await ok(await inf.page.request.post(`/api/agency-invitations/${invitation.id}/accept`), 'accept again');
     } finally {
       await co.context.close();
       await ag.context.close();

@@ -140,7 +140,7 @@ test.describe('忘记密码 (issue 10 item 14)', () => {
     await fillField(dialog.getByTestId('reset-confirm'), 'brand-new-789');
     const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/auth/password-reset/confirm'));
     await dialog.getByTestId('reset-submit').click();
-    expect((await confirmed).status()).toBe(200);
+    expect((await confirmed).status()).toBe(204);
 
     // back to sign-in, the email filled in, 密码已重置，请使用新密码登录
     await expect(dialog.getByTestId('login-notice')).toContainText('密码已重置，请使用新密码登录');

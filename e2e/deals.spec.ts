@@ -48,6 +48,8 @@ test('the whole journey in the browser: samples, schedule, live report, confirma
 
     // the influencer, from their tasks: confirms receipt and proposes the live
     await inf.page.goto('/influencer-tasks');
+    // 为你推荐 comes in above the list after it (its place is not held yet: noted on issue 40); click once it is there
+    await expect(inf.page.getByTestId('for-you').getByTestId('for-you-task').first()).toBeVisible();
     const mine = inf.page.getByTestId('influencer-application-row').filter({ hasText: title });
     await expect(mine.getByTestId('my-task-deal')).toContainText('样品运输中');
     await mine.getByTestId('my-task-deal-link').click();

@@ -10,7 +10,7 @@
  * throttling. On failure the message names the elements that moved.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, publicIds, test, type ConsoleGuard, type PublicIds } from './fixtures';
+import { DEMO, expect, publicIds, test, type ConsoleGuard, type PublicIds } from './fixtures';
 
 // with motion (the other specs run with reduced motion, playwright.config.ts): shifts are measured as most readers see the pages
 test.use({ reducedMotion: 'no-preference' });
@@ -64,7 +64,14 @@ function cls(shifts: Shift[]): { value: number; window: Shift[] } {
   return best;
 }
 
-async function measure(browser: Browser, guard: ConsoleGuard, baseURL: string, path: string, phone: boolean): Promise<{ value: number; report: string }> {
+async function measure(
+  browser: Browser,
+  guard: ConsoleGuard,
+  baseURL: string,
+  path: string,
+  phone: boolean,
+  signedInAs?: string,
+): Promise<{ value: number; report: string }> {
   const context = await browser.newContext({
     baseURL,
     locale: 'zh-CN',
@@ -76,6 +83,10 @@ async function measure(browser: Browser, guard: ConsoleGuard, baseURL: string, p
   const page: Page = await context.newPage();
   guard.attach(page);
   try {
+    if (signedInAs) {
+      const login = await context.request.post('/api/auth/login', { data: { email: signedInAs, password: DEMO.password } });
+      expect(login.status(), await login.text()).toBe(200);
+    }
     await page.addInitScript(recordShifts);
     if (phone) {
       const cdp = await context.newCDPSession(page);
@@ -135,6 +146,23 @@ test.describe('layout shift of the public pages', () => {
       test.info().annotations.push({ type: 'CLS', description: results.join('\n') });
       console.log(`[cls] ${p.name} (${p.path(ids)})\n${results.join('\n')}`);
       expect(worst, `layout shift on ${p.path(ids)}\n${results.join('\n')}`).toBeLessThan(LIMIT);
+    });
+  }
+});
+
+// 为你推荐 comes in above the list once its code and tasks load: its place is held (decision 0066's note)
+test.describe('layout shift of a signed-in influencer’s task pages', () => {
+  for (const path of ['/tasks', '/influencer-tasks']) {
+    test(`${path} with 为你推荐: CLS < ${LIMIT} on a phone over a slow network and on a desktop`, async ({ browser, baseURL, guard }) => {
+      const results: string[] = [];
+      let worst = 0;
+      for (const phone of [true, false]) {
+        const { value, report } = await measure(browser, guard, baseURL!, path, phone, DEMO.influencer);
+        results.push(`${phone ? '390 px, slow 4G' : '1280 px'}: CLS ${value.toFixed(4)}${report ? `\n${report}` : ''}`);
+        worst = Math.max(worst, value);
+      }
+      console.log(`[cls] influencer ${path}\n${results.join('\n')}`);
+      expect(worst, `layout shift on ${path}\n${results.join('\n')}`).toBeLessThan(LIMIT);
     });
   }
 });

@@ -379,6 +379,8 @@ test.describe('task journey', () => {
       const p = await en.newPage();
       guard.attach(p);
       await p.goto(`/task/${task.id}`);
+      // once the app has taken over the painted page: it keeps the cookie's language (no stored choice here)
+      await expect(p.locator('#root[data-live]')).toBeAttached();
       await expect(p.getByTestId('task-budget')).toContainText('Budget');
       await expect(p.getByTestId('task-budget')).toContainText('$1,234.56 - $1,234.56');
     } finally {

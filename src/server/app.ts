@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import sse from '@fastify/sse';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { LIMITS } from '../shared/limits';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -54,6 +55,8 @@ import { payoutRoutes } from './features/money/payoutRoutes';
 import { stripeConnectRoutes } from './features/money/stripeConnectRoutes';
 import { financeRoutes } from './features/money/financeRoutes';
 import { stripeMoneyRoutes } from './features/money/stripeMoneyRoutes';
+import { planReconciliation } from './features/money/stripeReconcile';
+import { stripeReconcileRoutes } from './features/money/stripeReconcileRoutes';
 import { demoRoutes } from './features/demo/routes';
 import { developerRoutes } from './features/developers';
 import { deliverWebhooks, outboxBacklog, webhookRoutes } from './features/webhooks';
@@ -138,7 +141,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Fastify hands a request without a body to the body's validator as null: an optional body (`.optional()`, documented
+  // `required: false`) is then absent, as the document says, not a 400
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const database = opts.database ?? (await openDatabase(config.database));
@@ -180,7 +188,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // timed jobs (deal auto-confirmation, reminders, overdue notices): every instance polls; SKIP LOCKED shares the work
   let stopJobs: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
-    if (config.jobsPollMs > 0) stopJobs = startJobWorker(ctx, config.jobsPollMs, [deliverWebhooks]);
+    if (config.jobsPollMs > 0) {
+      stopJobs = startJobWorker(ctx, config.jobsPollMs, [deliverWebhooks]);
+      // the daily reconciliation with Stripe plans itself from day to day; this starts the chain (once per day's key)
+      await planReconciliation(ctx);
+    }
   });
   // open event streams would hold the server's close up: end them first (browsers reconnect elsewhere)
   app.addHook('preClose', async () => {
@@ -300,6 +312,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(stripeConnectRoutes(ctx));
   await app.register(financeRoutes(ctx));
   await app.register(stripeMoneyRoutes(ctx));
+  await app.register(stripeReconcileRoutes(ctx));
   await app.register(demoRoutes(ctx));
   await app.register(developerRoutes(ctx));
   await app.register(webhookRoutes(ctx));

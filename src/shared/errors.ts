@@ -283,6 +283,11 @@ export const ERRORS = {
   AGENCY_INVITATION_NOT_FOUND: { status: 404, zh: '签约邀请不存在', en: 'The roster invitation does not exist' },
   AGENCY_INVITATION_PENDING: { status: 409, zh: '已向该达人发出签约邀请，请等待回复', en: 'You have already invited this influencer; wait for the answer' },
   AGENCY_INVITATION_ANSWERED: { status: 409, zh: '该签约邀请已处理', en: 'This roster invitation has already been answered' },
+  AGENCY_INVITATION_CHANGED: {
+    status: 409,
+    zh: '机构刚刚修改了签约条件，请查看新的分成后再确认',
+    en: 'The agency has just changed the terms: read the new share, then confirm',
+  },
   AGENCY_ALREADY_MEMBER: {
     status: 409,
     zh: '该达人已签约机构，同一时间只能签约一家机构',
@@ -290,6 +295,11 @@ export const ERRORS = {
   },
   AGENCY_MEMBERSHIP_NOT_FOUND: { status: 404, zh: '签约关系不存在', en: 'The roster membership does not exist' },
   AGENCY_END_DATE_PAST: { status: 400, zh: '签约结束日期须在今天之后', en: 'The end date must be after today' },
+  AGENCY_MEMBERSHIP_ENDED: {
+    status: 409,
+    zh: '该达人已与本机构解约，只能查看',
+    en: 'This influencer has left your agency: you can only view this',
+  },
   AGENCY_MEMBER_NOT_FOUND: {
     status: 404,
     zh: '该达人不在您的签约名单中，或此操作不属于您的机构',
@@ -491,6 +501,11 @@ export const ERRORS = {
     zh: '请先关联 Stripe 账户并完成验证，才能提现到 Stripe',
     en: 'Link your Stripe account and finish its onboarding before withdrawing to Stripe',
   },
+  // the daily reconciliation with Stripe (decision 0059)
+  RECONCILIATION_DAY_INVALID: { status: 400, zh: '请选择有效的日期（YYYY-MM-DD）', en: 'Please choose a valid day (YYYY-MM-DD)' },
+  RECONCILIATION_DAY_FUTURE: { status: 400, zh: '只能对账今天及以前的日期', en: 'Only today and earlier days can be reconciled' },
+  RECONCILIATION_NOT_FOUND: { status: 404, zh: '该日期尚未对账', en: 'This day has not been reconciled yet' },
+  STRIPE_NOT_CONFIGURED: { status: 409, zh: '未配置 Stripe，无需对账', en: 'Stripe is not configured: there is nothing to reconcile' },
   PAYOUT_NOT_PENDING: { status: 409, zh: '该提现已处理，请刷新后查看', en: 'This payout was already handled; please refresh' },
   PAYOUT_REFERENCE_REQUIRED: { status: 400, zh: '请填写银行流水号', en: 'Please enter the bank’s reference' },
   PAYOUT_REJECT_REASON_REQUIRED: { status: 400, zh: '请填写退回原因', en: 'Please give the reason for returning it' },

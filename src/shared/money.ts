@@ -124,6 +124,19 @@ export function sharePercent(amountCents: number, percent: number): number {
   return Number((BigInt(amountCents) * BigInt(percent)) / 100n);
 }
 
+/** the agency's cut of an influencer's net after the platform fee (decision 0044): whole percent, rounded down */
+export const agencyCut = (netCents: number, percent: number | null | undefined) => (percent && netCents > 0 ? Math.floor((netCents * percent) / 100) : 0);
+
+/**
+ * What a share means on a fixed fee (decision 0062): the platform's fee first, then the agency's share of the rest,
+ * the influencer keeps the remainder — the same arithmetic as a deal's settlement.
+ */
+export function agencyShareExample(feeCents: number, platformFeeBps: number, shareBps: number) {
+  const platformCents = applyBps(feeCents, platformFeeBps);
+  const agencyCents = agencyCut(feeCents - platformCents, shareBps / 100);
+  return { feeCents, platformCents, agencyCents, influencerCents: feeCents - platformCents - agencyCents };
+}
+
 /** a percentage typed or stored with up to two decimals as basis points: 15 → 1500, 12.5 → 1250 */
 export function percentToBps(percent: number): number {
   const s = percent.toFixed(2);

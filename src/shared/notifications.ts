@@ -70,6 +70,8 @@ type ParamsByType = {
   agency_invitation_received: { agency: string; share: number };
   agency_invitation_accepted: { influencer: string; share: number };
   agency_invitation_declined: { influencer: string };
+  agency_invitation_changed: { agency: string; share: number };
+  agency_invitation_withdrawn: { agency: string };
   agency_membership_ending: { agency: string; influencer: string };
   agency_share_received: { influencer: string; task: string; amount: string };
 };
@@ -137,6 +139,8 @@ const PARAM_KINDS: { [T in keyof ParamsByType]: { [K in keyof ParamsByType[T]]: 
   agency_invitation_received: { agency: 'string', share: 'number' },
   agency_invitation_accepted: { influencer: 'string', share: 'number' },
   agency_invitation_declined: { influencer: 'string' },
+  agency_invitation_changed: { agency: 'string', share: 'number' },
+  agency_invitation_withdrawn: { agency: 'string' },
   agency_membership_ending: { agency: 'string', influencer: 'string' },
   agency_share_received: { influencer: 'string', task: 'string', amount: 'string' },
 };
@@ -178,6 +182,17 @@ const TEMPLATES: Record<NotificationType, { zh: Template; en: Template }> = {
   agency_invitation_declined: {
     zh: { title: '达人拒绝了签约邀请', body: '达人「{influencer}」拒绝了您的签约邀请。' },
     en: { title: 'Roster invitation declined', body: '{influencer} declined your roster invitation.' },
+  },
+  agency_invitation_changed: {
+    zh: { title: '机构修改了签约邀请', body: '机构「{agency}」将签约邀请的机构分成改为 {share}%。请在个人中心查看后接受或拒绝。' },
+    en: {
+      title: 'An agency changed its invitation',
+      body: '{agency} changed the agency share of its invitation to {share}%. Review it on your profile, then accept or decline.',
+    },
+  },
+  agency_invitation_withdrawn: {
+    zh: { title: '机构撤回了签约邀请', body: '机构「{agency}」撤回了对您的签约邀请。' },
+    en: { title: 'An agency withdrew its invitation', body: '{agency} withdrew its roster invitation.' },
   },
   agency_membership_ending: {
     zh: { title: '签约关系结束', body: '机构「{agency}」与达人「{influencer}」的签约已结束：新订单归达人本人，进行中的订单完成后生效。' },

@@ -32,6 +32,8 @@ export const APP_PAGES = [
   { path: '/company' },
   { path: '/company/:id', render: true },
   { path: '/agency' },
+  { path: '/agency-profile' },
+  { path: '/agency-settlement' },
   { path: '/agency/:id', render: true },
   { path: '/deals' },
   { path: '/deal/:id' },

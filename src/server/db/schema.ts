@@ -1689,6 +1689,62 @@ export const stripeRefunds = pgTable(
  * amount is held (dispute_held) as far as the company's balance covers it; the rest is `debt_cents`, collected from
  * its next money in like a due commission. Closed won: the hold goes back; lost: it goes to Stripe with the fee.
  */
+/**
+ * The daily reconciliation with Stripe (issue 39 item 6; decision 0059): one row per UTC day reconciled — every
+ * balance transaction Stripe lists for the day matched to what the books say of the same top-up, refund, dispute or
+ * payout; `matched` when all agree, `differences` (rows in stripe_reconciliation_differences), or `failed` (Stripe
+ * could not be read: `error`). Running a day again replaces its result.
+ */
+export const stripeReconciliations = pgTable(
+  'stripe_reconciliations',
+  {
+    /** the UTC day, YYYY-MM-DD */
+    day: text('day').primaryKey(),
+    /** matched | differences | failed */
+    status: text('status').notNull(),
+    /** balance transactions Stripe listed for the day */
+    transactions: integer('transactions').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    /** movements the books do not follow by design (payouts to the platform's bank, Stripe's own billing) */
+    outside: integer('outside').notNull().default(0),
+    differences: integer('differences').notNull().default(0),
+    /** Stripe's net for the day and the books' net on the clearing account for what was matched, in cents */
+    providerNetCents: bigint('provider_net_cents', { mode: 'number' }).notNull().default(0),
+    error: text('error'),
+    /** the admin who ran it by hand (null: the daily job) */
+    ranBy: uuid('ran_by').references(() => users.id),
+    ranAt: ts('ran_at').notNull(),
+  },
+  (t) => [check('stripe_reconciliations_status', sql`${t.status} in ('matched', 'differences', 'failed')`)],
+);
+
+export const stripeReconciliationDifferences = pgTable(
+  'stripe_reconciliation_differences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: text('day')
+      .notNull()
+      .references(() => stripeReconciliations.day, { onDelete: 'cascade' }),
+    /** missing_in_books | missing_at_provider | amount_mismatch */
+    kind: text('kind').notNull(),
+    /** topup | refund | dispute | payout | unknown */
+    objectType: text('object_type').notNull(),
+    /** our row (top-up, refund, dispute, payout) when one was found */
+    objectId: uuid('object_id'),
+    /** Stripe's balance transaction (txn_…) and the object it is about (ch_…, re_…, dp_…, tr_…) */
+    transactionRef: text('transaction_ref'),
+    sourceRef: text('source_ref'),
+    /** what Stripe's balance moved and what the books say it should have, in cents (null: none) */
+    providerCents: bigint('provider_cents', { mode: 'number' }),
+    bookCents: bigint('book_cents', { mode: 'number' }),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('stripe_reconciliation_differences_day_idx').on(t.day, t.id),
+    check('stripe_reconciliation_differences_kind', sql`${t.kind} in ('missing_in_books', 'missing_at_provider', 'amount_mismatch')`),
+  ],
+);
+
 export const stripeDisputes = pgTable(
   'stripe_disputes',
   {

@@ -30,3 +30,8 @@ export function beijing(d: Date): string {
   const s = new Date(d.getTime() + 8 * HOUR_MS).toISOString();
   return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
 }
+
+/** the first instant of a platform day given as YYYY-MM-DD (Asia/Shanghai) */
+export function beijingDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_MS);
+}

@@ -29,7 +29,8 @@ export type AuthUser = {
 };
 
 /** the agency behind an on-behalf request and the influencer it acts for */
-export type OnBehalf = { agencyId: string; agencyName: string; agencyUserId: string; influencerId: string; nickname: string };
+/** `readOnly`: the membership has ended — the agency still reads the deals made under it, changes nothing (decision 0061) */
+export type OnBehalf = { agencyId: string; agencyName: string; agencyUserId: string; influencerId: string; nickname: string; readOnly?: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {

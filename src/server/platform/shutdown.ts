@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 
 export const SHUTDOWN = {
   /** how long requests in flight may take to finish */
-  graceMs: 5_000,
+  graceMs: 3_000,
   /** when the process exits whatever is still running (a stuck close), code 1 */
   forceMs: 9_000,
   /** when the watchdog thread kills the process (SIGKILL) if it is still there: the main thread is stuck */

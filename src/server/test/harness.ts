@@ -272,6 +272,9 @@ export class Client {
   post(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
   }
+  patch(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'], headers });
+  }
 }
 
 /** A new client signed in through `POST /api/auth/login` (tests create their users with this password). */

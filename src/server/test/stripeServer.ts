@@ -6,6 +6,9 @@
  *   GET  /v1/payment_intents/:id         (expand[]=latest_charge.balance_transaction)
  *   POST /v1/accounts, GET /v1/accounts/:id, POST /v1/account_links, POST /v1/transfers   (Connect, decision 0058;
  *        see connect() below: `onboard`, `reverse`, `connectEvent`, and `state` failTransfers / dropTransferAnswer)
+ *   GET  /v1/balance_transactions        (created[gte|lt], source, type, limit, starting_after, expand[]=data.source;
+ *        decision 0059): every charge, refund, transfer, transfer reversal and dispute movement made here is one, and a
+ *        test may `plant` more (a difference the reconciliation must show); `state.nowMs` dates them (the app's clock)
  * `pay(sessionId)` plays the customer paying; `event()` builds an event and `sign()` signs it with the SDK's own
  * test-header helper, as Stripe signs its webhooks.
  */
@@ -14,6 +17,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
+/** a balance transaction as Stripe lists it; `source` the id, expanded from `sources` */
+export type BalanceTxn = {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  currency: string;
+  fee: number;
+  net: number;
+  type: string;
+  reporting_category: string;
+  source: string | null;
+  created: number;
+  status: string;
+};
 export type Recorded = { method: string; path: string; query: URLSearchParams; params: URLSearchParams; headers: http.IncomingHttpHeaders };
 type Session = Record<string, unknown> & { id: string; amount_total: number; currency: string; payment_intent: string | null };
 type Intent = { id: string; amount: number; currency: string; chargeId: string; feeCents: number; feeReady: boolean };
@@ -44,8 +61,32 @@ export function stripeServer() {
     /** refunds (decision 0057): the status a new refund answers with, and whether creating one fails */
     refundStatus: 'pending',
     failRefunds: false,
+    /** the time balance transactions are dated with (tests set the app's clock) */
+    nowMs: () => Date.now(),
+    /** GET /v1/balance_transactions answers 500 while set */
+    failBalance: false,
   };
-  const connect = connectRoutes();
+  /** Stripe's balance history (decision 0059), newest last; `sources` the objects `expand[]=data.source` gives */
+  const balance: BalanceTxn[] = [];
+  const sources = new Map<string, Record<string, unknown>>();
+  const record = (
+    t: Omit<BalanceTxn, 'object' | 'currency' | 'net' | 'created' | 'status' | 'id'> & { id?: string; net?: number },
+    source?: Record<string, unknown>,
+  ) => {
+    const txn: BalanceTxn = {
+      object: 'balance_transaction',
+      currency: 'usd',
+      created: Math.floor(state.nowMs() / 1000),
+      status: 'available',
+      ...t,
+      id: t.id ?? rid('txn'),
+      net: t.net ?? t.amount - t.fee,
+    };
+    balance.push(txn);
+    if (source && txn.source) sources.set(txn.source, source);
+    return txn;
+  };
+  const connect = connectRoutes(record);
   const stripe = new Stripe(STRIPE_TEST_KEY);
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -141,6 +182,27 @@ export function stripeServer() {
         return s ? send(res, 200, s) : notFound(res, `checkout.session: '${cs[1]}'`);
       }
       if (connect.handle(req, res, url, params, state, send, notFound)) return;
+      if (req.method === 'GET' && url.pathname === '/v1/balance_transactions') {
+        if (state.failBalance) return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        const q = url.searchParams;
+        const num = (k: string) => (q.get(k) === null ? null : Number(q.get(k)));
+        const gte = num('created[gte]');
+        const lt = num('created[lt]');
+        const expand = [...q.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+        // newest first, as Stripe lists them
+        let list = [...balance]
+          .reverse()
+          .filter((t) => (gte === null || t.created >= gte) && (lt === null || t.created < lt))
+          .filter((t) => !q.get('source') || t.source === q.get('source'))
+          .filter((t) => !q.get('type') || t.type === q.get('type'));
+        const after = q.get('starting_after');
+        if (after) list = list.slice(list.findIndex((t) => t.id === after) + 1);
+        const limit = Math.min(100, Number(q.get('limit') ?? 10));
+        const page = list
+          .slice(0, limit)
+          .map((t) => (expand.includes('data.source') && t.source && sources.has(t.source) ? { ...t, source: sources.get(t.source) } : t));
+        return send(res, 200, { object: 'list', url: '/v1/balance_transactions', has_more: list.length > limit, data: page });
+      }
       const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && pi) {
         if (state.holdIntents) return; // never answered
@@ -186,6 +248,7 @@ export function stripeServer() {
           created: Math.floor(Date.now() / 1000),
         };
         refunds.set(refund.id, refund);
+        record({ type: 'refund', reporting_category: 'refund', amount: -refund.amount, fee: 0, source: refund.id }, refund);
         if (typeof key === 'string') idempotent.set(key, refund.id);
         return send(res, 200, refund);
       }
@@ -235,7 +298,34 @@ export function stripeServer() {
       };
       intents.set(intent.id, intent);
       Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+      record(
+        {
+          id: `txn_${intent.chargeId.slice(3)}`,
+          type: 'charge',
+          reporting_category: 'charge',
+          amount: intent.amount,
+          fee: intent.feeCents,
+          source: intent.chargeId,
+        },
+        { id: intent.chargeId, object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id },
+      );
       return s;
+    },
+    /** Stripe's balance history (decision 0059) */
+    balance,
+    /** a balance transaction of the test's own (a difference for the reconciliation to find) */
+    plant: (t: Parameters<typeof record>[0], source?: Record<string, unknown>) => record(t, source),
+    /** a customer disputes the payment: Stripe withdraws the amount and its dispute fee at once; answers the Dispute */
+    dispute(paymentIntentId: string, amount: number, feeCents = 1500) {
+      const p = intents.get(paymentIntentId);
+      if (!p) throw new Error(`no payment intent ${paymentIntentId}`);
+      const d = { id: rid('dp'), object: 'dispute', amount, currency: 'usd', charge: p.chargeId, payment_intent: p.id };
+      record({ type: 'adjustment', reporting_category: 'dispute', amount: -amount, fee: feeCents, source: d.id }, d);
+      return d;
+    },
+    /** the dispute is won: Stripe gives the amount (and the fee, `feeBack`) back */
+    reinstate(dispute: { id: string; amount: number }, feeBack = 1500) {
+      record({ type: 'adjustment', reporting_category: 'dispute_reversal', amount: dispute.amount, fee: -feeBack, source: dispute.id }, { ...dispute });
     },
     /** an event as Stripe sends it */
     event(type: string, object: Record<string, unknown>, id = rid('evt')): string {
@@ -276,7 +366,9 @@ type ConnectAccount = Record<string, unknown> & {
 };
 type Transfer = Record<string, unknown> & { id: string; amount: number; amount_reversed: number; reversed: boolean; destination: string };
 
-function connectRoutes() {
+function connectRoutes(
+  record: (t: Omit<BalanceTxn, 'object' | 'currency' | 'net' | 'created' | 'status' | 'id'> & { id?: string }, source?: Record<string, unknown>) => BalanceTxn,
+) {
   const accounts = new Map<string, ConnectAccount>();
   const transfers = new Map<string, Transfer>();
   const idempotent = new Map<string, unknown>();
@@ -306,6 +398,8 @@ function connectRoutes() {
       const t = transfers.get(transferId);
       if (!t) throw new Error(`no transfer ${transferId}`);
       Object.assign(t, { amount_reversed: t.amount, reversed: true });
+      const reversal = { id: rid('trr'), object: 'transfer_reversal', amount: t.amount, transfer: t.id };
+      record({ type: 'transfer_refund', reporting_category: 'transfer_reversal', amount: t.amount, fee: 0, source: reversal.id }, reversal);
       return t;
     },
     handle(
@@ -412,6 +506,7 @@ function connectRoutes() {
           livemode: false,
         };
         transfers.set(id, t);
+        record({ type: 'transfer', reporting_category: 'transfer', amount: -t.amount, fee: 0, source: id }, t);
         return answer(remember(t));
       }
       return false;

@@ -21,6 +21,14 @@ export const phoneVerifyRequest = z.object({
     .min(1, { error: 'CODE_REQUIRED' })
     .regex(new RegExp(`^\\d{${LIMITS.smsCodeLength}}$`), { error: 'SMS_CODE_INVALID' }),
 });
+/** POST /api/account/phone/verify: the number is verified for this account; save it (PUT /api/account/phone) within the window */
+export const phoneVerification = z.object({
+  phone: z.string(),
+  verified: z.literal(true),
+  /** seconds left to save the number with PUT /api/account/phone before the verification lapses */
+  saveWithinSeconds: z.number().int(),
+});
+export type PhoneVerification = z.infer<typeof phoneVerification>;
 export const phoneUpdateRequest = z.object({ phone: phoneField });
 
 export const passwordChangeRequest = z

@@ -73,6 +73,7 @@ export const adminSummary = z.object({
   createdAt: z.string(),
   isSelf: z.boolean(),
 });
+export type AdminSummary = z.infer<typeof adminSummary>;
 export const pendingInvite = z.object({
   id: z.string(),
   email: z.string(),
@@ -220,6 +221,11 @@ export const reasonRequest = (code: 'REJECT_REASON_REQUIRED' | 'SUSPEND_REASON_R
 export const rejectRequest = reasonRequest('REJECT_REASON_REQUIRED');
 export const suspendRequest = reasonRequest('SUSPEND_REASON_REQUIRED');
 export const deletionDecision = z.object({ action: z.enum(['execute', 'decline']) });
+/**
+ * POST /api/admin/users/{id}/deletion: what was decided, and the user as adminGetUser reads them after a decline
+ * (null after the deletion was carried out: the account is gone from the back office's lists)
+ */
+export const deletionDecisionAnswer = z.object({ userId: z.string().uuid(), action: z.enum(['execute', 'decline']), user: adminUserDetail.nullable() });
 
 // ---------------------------------------------------------------- overview and audit
 
@@ -300,3 +306,7 @@ export const auditQuery = pagination.extend({
 export type AuditQuery = z.infer<typeof auditQuery>;
 export const auditResponse = listOf(auditEntry);
 export type AuditResponse = z.infer<typeof auditResponse>;
+
+/** POST /api/admin/invites: the invitation as listed */
+export const adminInviteAnswer = z.object({ invite: pendingInvite });
+export type AdminInviteAnswer = z.infer<typeof adminInviteAnswer>;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { creditCodeField } from './profiles';
 import { influencerCard } from './people';
-import { bpsIn, bpsOut, calendarDay, centsOut, optionalText, text } from './fields';
+import { bpsIn, bpsOut, calendarDay, centsOut, dayRangeRule, optionalText, text } from './fields';
 import { emailField, listOf, pagination } from './common';
 import { DEAL_OVERDUE, DEAL_STATES } from '../deals';
 import { APPLICATION_STATUSES, INVITATION_STATUSES } from '../options';
@@ -45,6 +45,23 @@ export const agencySignupDetails = z.object({
 });
 export type AgencySignupDetails = z.infer<typeof agencySignupDetails>;
 
+/**
+ * PUT /api/agency/profile (机构资料, decision 0065): what sign-up took, edited. A new 统一社会信用代码 or a new licence
+ * (`licenseUploadId`, POST /api/uploads?purpose=business-license) sends the agency back to review; `logoUploadId` a new
+ * logo (POST /api/uploads?purpose=logo), absent keeps the current one.
+ */
+export const agencyProfileUpdate = z.object({
+  name: text(100, { required: 'AGENCY_REQUIRED_FIELDS' }),
+  contactPerson: text(40, { required: 'AGENCY_REQUIRED_FIELDS' }),
+  phone: text(30, { required: 'AGENCY_REQUIRED_FIELDS' }),
+  creditCode: creditCodeField,
+  licenseUploadId: z.string().uuid({ error: 'UPLOAD_NOT_FOUND' }).optional().nullable(),
+  description: optionalText(2000, { multiline: true }),
+  logoUploadId: z.string().uuid({ error: 'UPLOAD_NOT_FOUND' }).optional().nullable(),
+  city: optionalText(40),
+});
+export type AgencyProfileUpdate = z.infer<typeof agencyProfileUpdate>;
+
 export const agencyIdParams = z.object({ id: z.string().uuid({ error: 'AGENCY_NOT_FOUND' }) });
 
 /** the agency as its public page shows it */
@@ -57,6 +74,22 @@ export const agencyPublic = z.object({
   createdAt: z.string(),
 });
 export type AgencyPublic = z.infer<typeof agencyPublic>;
+
+/** GET/PUT /api/agency/profile: the agency's own record (its licence is private: only whether there is one) */
+export const agencyOwnProfile = agencyPublic.extend({
+  contactPerson: z.string(),
+  phone: z.string(),
+  creditCode: z.string(),
+  hasLicense: z.boolean(),
+  status: z.enum(AGENCY_STATUSES),
+  rejectionReason: z.string().nullable(),
+});
+export const agencyProfileResponse = z.object({
+  profile: agencyOwnProfile,
+  /** this save sent the agency back to review (a new code or licence, or a rejected agency's resubmission) */
+  reviewRequired: z.boolean(),
+});
+export type AgencyProfileResponse = z.infer<typeof agencyProfileResponse>;
 
 /** GET /api/agencies/{id}: an approved, active agency and the roster influencers whose privacy lets this viewer see them. */
 export const agencyPageResponse = z.object({
@@ -76,6 +109,17 @@ export const rosterInvitationRequest = z
   })
   .refine((v) => Boolean(v.influencerId) !== Boolean(v.email), { error: 'AGENCY_INVITEE_REQUIRED', path: ['influencerId'] });
 export type RosterInvitationRequest = z.infer<typeof rosterInvitationRequest>;
+
+/** PATCH /api/agency/roster-invitations/{id}: a pending invitation's new share */
+export const rosterInvitationChange = z.object({
+  shareBps: bpsIn(0, AGENCY_SHARE_MAX_BPS, 100, { invalid: 'AGENCY_SHARE_INVALID' }, 'The agency’s new share of the influencer’s net after the platform fee'),
+});
+export type RosterInvitationChange = z.infer<typeof rosterInvitationChange>;
+
+/** POST /api/agency-invitations/{id}/accept: the share the influencer read (a changed invitation is refused, 409) */
+export const acceptAgencyInvitationRequest = z.object({
+  shareBps: bpsIn(0, AGENCY_SHARE_MAX_BPS, 100, { invalid: 'AGENCY_SHARE_INVALID' }, 'The share the influencer read and accepts').optional(),
+});
 
 const influencerRef = z.object({ id: z.string().uuid(), nickname: z.string(), avatarUrl: z.string().nullable() });
 const agencyRef = z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() });
@@ -119,6 +163,8 @@ export type RosterResponse = z.infer<typeof rosterResponse>;
 
 /** GET /api/me/agency-invitations: the influencer's invitations, current agency and history. */
 export const myAgencyResponse = z.object({
+  /** the platform's fee on a fixed fee now (settings), for the share's example on an invitation */
+  platformFeeBps: bpsOut('The platform fee on a fixed fee today, taken before the agency’s share'),
   invitations: z.array(agencyInvitation),
   current: agencyMembership.nullable(),
   history: z.array(agencyMembership),
@@ -241,3 +287,75 @@ export const agencyEarningsResponse = z.object({
   ),
 });
 export type AgencyEarningsResponse = z.infer<typeof agencyEarningsResponse>;
+
+/**
+ * Settling up (结算对账, issue 40 item 4, decision 0066): the agency's cut earned in a range of platform days (Asia/Shanghai,
+ * both included; by default this month up to today), by influencer and by deal, and beside it what is pending now —
+ * its expected cut of the fees held in escrow and of the commissions due, after the platform fee.
+ */
+const settlementRange = {
+  /** the first platform day, included (default: the first of this month) */
+  from: calendarDay().optional(),
+  /** the last platform day, included (default: today) */
+  to: calendarDay().optional(),
+};
+export const agencySettlementQuery = pagination.extend(settlementRange).superRefine(dayRangeRule());
+export type AgencySettlementQuery = z.infer<typeof agencySettlementQuery>;
+export const SETTLEMENT_CSV_BY = ['deal', 'influencer'] as const;
+export const agencySettlementCsvQuery = z
+  .object({ ...settlementRange, by: z.enum(SETTLEMENT_CSV_BY, { error: 'BAD_REQUEST' }).default('deal') })
+  .superRefine(dayRangeRule());
+export type AgencySettlementCsvQuery = z.infer<typeof agencySettlementCsvQuery>;
+
+/**
+ * what is pending on a deal: `settlement` — not settled yet, its fee paid into escrow (with the commission on a reported
+ * GMV); `commission_due` — settled, its commission not paid by the company yet
+ */
+export const SETTLEMENT_PENDING = ['settlement', 'commission_due'] as const;
+export type SettlementPending = (typeof SETTLEMENT_PENDING)[number];
+
+export const agencySettlementInfluencer = z.object({
+  influencer: influencerRef,
+  /** the latest membership with this agency (a former member stays, marked ended) */
+  membershipStatus: z.enum(MEMBERSHIP_STATUSES).nullable(),
+  /** deals that paid the agency in the range */
+  paidDeals: z.number().int(),
+  earnedCents: centsOut('The agency’s cut paid into its wallet in the range'),
+  pendingCents: centsOut('The agency’s expected cut, after the platform fee, of what is held or due now'),
+});
+export type AgencySettlementInfluencer = z.infer<typeof agencySettlementInfluencer>;
+
+export const agencySettlementDeal = z.object({
+  dealId: z.string().uuid(),
+  status: z.enum(DEAL_STATES),
+  task: z.object({ id: z.string().uuid(), title: z.string() }),
+  influencer: influencerRef,
+  shareBps: bpsOut('The agency’s share on this deal, fixed when it was made'),
+  earnedCents: centsOut('The agency’s cut of this deal paid into its wallet in the range'),
+  /** when the last of those payments was posted; null when nothing was paid in the range */
+  lastPaidAt: z.string().nullable(),
+  pendingCents: centsOut('The agency’s expected cut, after the platform fee, of what this deal holds or owes now'),
+  pending: z
+    .enum(SETTLEMENT_PENDING)
+    .nullable()
+    .describe(
+      'settlement: not settled, its fee held in escrow (with the commission on a reported GMV); commission_due: settled, the commission unpaid; null: nothing pending',
+    ),
+});
+export type AgencySettlementDeal = z.infer<typeof agencySettlementDeal>;
+
+export const agencySettlementResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    earnedCents: centsOut('The agency’s cut paid into its wallet in the range'),
+    pendingCents: centsOut('The agency’s expected cut, after the platform fee, of what is held or due now'),
+    paidDeals: z.number().int(),
+    pendingDeals: z.number().int(),
+  }),
+  /** every influencer with money in the range or pending now, the largest earned first */
+  byInfluencer: z.array(agencySettlementInfluencer),
+  /** the deals with money in the range or pending now, the latest payment first, pending ones after; a page */
+  deals: listOf(agencySettlementDeal),
+});
+export type AgencySettlementResponse = z.infer<typeof agencySettlementResponse>;

@@ -58,3 +58,6 @@ export type ApiKeysResponse = z.infer<typeof apiKeysResponse>;
 /** The answer to creating a key: the only time its secret is ever sent. */
 export const apiKeyCreatedResponse = z.object({ key: apiKey, secret: z.string() });
 export type ApiKeyCreatedResponse = z.infer<typeof apiKeyCreatedResponse>;
+
+/** a key after a change (revoked) */
+export const apiKeyAnswer = z.object({ key: apiKey });

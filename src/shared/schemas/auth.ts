@@ -131,6 +131,8 @@ export const me = z.object({
   phone: z.string().nullable(),
   createdAt: z.string(),
   displayName: z.string().nullable(),
+  /** the account's picture where it has one: an influencer's avatar, a company's or an agency's logo (the header shows it) */
+  avatarUrl: z.string().nullable(),
 });
 export type Me = z.infer<typeof me>;
 export const meResponse = z.object({ user: me });

@@ -18,7 +18,8 @@ export const errorBody = z.object({
   }),
 });
 
-export const okBody = z.object({ ok: z.literal(true) });
+/** A 204 answer: done, nothing to say (a DELETE, signing out, a changed password). */
+export const noContent = z.undefined().describe('Done; no body');
 export const idParam = z.object({ id: z.string().uuid() });
 
 /** Email: trimmed, lower-cased, required, well-formed (part 1 §5). */

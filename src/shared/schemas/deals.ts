@@ -230,6 +230,8 @@ export const dealDetail = z.object({
   facts: dealFactsOut,
   /** the events the viewer may fire now (the same rule the server applies) */
   actions: z.array(z.enum(DEAL_EVENT_NAMES as [string, ...string[]])),
+  /** an agency reading a deal of a former roster influencer (`?onBehalfOf=`, membership ended): no actions, read only (decision 0061) */
+  viewOnly: z.boolean(),
   waitingFor: z.enum(['company', 'influencer', 'both', 'admin']).nullable(),
   overdue: dealOverdueOut,
   settlementHours: z.number(),
@@ -246,7 +248,13 @@ export const dealDetail = z.object({
     requirements: z.array(z.string()),
   }),
   company: z.object({ id: z.string().uuid(), name: z.string(), logoUrl: z.string().nullable() }),
-  influencer: z.object({ id: z.string().uuid(), nickname: z.string(), avatarUrl: z.string().nullable() }),
+  influencer: z.object({
+    id: z.string().uuid(),
+    nickname: z.string(),
+    avatarUrl: z.string().nullable(),
+    /** the agency that applied for the influencer (decision 0045); null: she applied herself (or was invited) */
+    viaAgency: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+  }),
   samples: z.object({ carrier: z.string().nullable(), trackingNo: z.string().nullable(), shippedAt: z.string().nullable(), receivedAt: z.string().nullable() }),
   schedule: z.object({
     start: z.string().nullable(),

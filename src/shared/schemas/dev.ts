@@ -13,3 +13,6 @@ export const outboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 export const outboxResponse = listOf(outboxMessage);
+
+/** POST /api/dev/clock (development and tests): the clock's time now and how many due jobs ran */
+export const clockAnswer = z.object({ now: z.string(), jobsRun: z.number() });

@@ -22,6 +22,7 @@ export const adminMailItem = z.object({
   createdAt: z.string(),
   firstFailedAt: z.string().nullable(),
 });
+export type AdminMailItem = z.infer<typeof adminMailItem>;
 export const adminMailResponse = listOf(adminMailItem).extend({
   /** mails waiting to be sent (new or being retried) */
   waiting: z.number().int(),
@@ -29,3 +30,7 @@ export const adminMailResponse = listOf(adminMailItem).extend({
   failed: z.number().int(),
 });
 export type AdminMailResponse = z.infer<typeof adminMailResponse>;
+
+/** POST /api/admin/mail/{id}/resend: the mail as queued again */
+export const adminMailAnswer = z.object({ mail: adminMailItem });
+export type AdminMailAnswer = z.infer<typeof adminMailAnswer>;

@@ -60,8 +60,10 @@ export const conversationResponse = z.object({
   messages: z.array(conversationMessage),
   /** who is reading: a participant may write, an admin (任务管理, deal conversations only) reads */
   viewer: z.enum(['company', 'influencer', 'admin']),
-  /** false when the influencer has turned messages off (contact conversations only) */
+  /** false when the influencer has turned messages off (contact conversations only), or the reader may only view */
   canSend: z.boolean(),
+  /** an agency reading a former roster influencer's deal conversation: read only (decision 0061) */
+  viewOnly: z.boolean(),
 });
 export type ConversationResponse = z.infer<typeof conversationResponse>;
 

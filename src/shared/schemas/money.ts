@@ -117,3 +117,10 @@ export const adminTopupAnswer = z.object({ topup: adminTopup });
 export type AdminTopupAnswer = z.infer<typeof adminTopupAnswer>;
 export type AdminTopupsResponse = z.infer<typeof adminTopupsResponse>;
 export const rejectTopupBody = z.object({ reason: text(200, { required: 'TOPUP_REJECT_REASON_REQUIRED' }) });
+
+/** a top-up: POST /api/wallet/topups, GET /api/wallet/topups/{id} */
+export const topupAnswer = z.object({ topup });
+/** POST /api/wallet/commissions/pay: how many due commissions were paid now, and how many are still due */
+export const commissionPayment = z.object({ paid: z.number().int(), remaining: z.number().int() });
+/** the sandbox provider's answer to its (development) payment: whether it had been paid already */
+export const sandboxPayResult = z.object({ ok: z.literal(true), duplicate: z.boolean() });

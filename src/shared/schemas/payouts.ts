@@ -120,3 +120,8 @@ export const stripeAccountView = z.object({
 });
 export type StripeAccountView = z.infer<typeof stripeAccountView>;
 export const stripeAccountLink = z.object({ url: z.string(), account: stripeAccountView });
+
+/** POST /api/wallet/bank-accounts: the saved account */
+export const bankAccountAnswer = z.object({ bankAccount });
+/** POST /api/wallet/payouts: the requested payout */
+export const payoutAnswer = z.object({ payout });

@@ -82,3 +82,61 @@ export const adminStripeDispute = z.object({
 });
 export type AdminStripeDispute = z.infer<typeof adminStripeDispute>;
 export const adminStripeDisputesResponse = listOf(adminStripeDispute);
+
+// ---------------------------------------------------------------------------------------------
+// the daily reconciliation with Stripe (issue 39 item 6; decision 0059)
+
+export const RECONCILIATION_STATUSES = ['matched', 'differences', 'failed'] as const;
+export const RECONCILIATION_DIFFERENCE_KINDS = ['missing_in_books', 'missing_at_provider', 'amount_mismatch'] as const;
+export const RECONCILIATION_OBJECTS = ['topup', 'refund', 'dispute', 'payout', 'unknown'] as const;
+
+/** a UTC day, YYYY-MM-DD */
+export const reconciliationDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'RECONCILIATION_DAY_INVALID' })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+    error: 'RECONCILIATION_DAY_INVALID',
+  });
+export const reconciliationParams = z.object({ day: reconciliationDay });
+
+/** one day reconciled */
+export const adminReconciliation = z.object({
+  day: z.string(),
+  status: z.enum(RECONCILIATION_STATUSES),
+  /** balance transactions Stripe listed for the day */
+  transactions: z.number().int(),
+  matched: z.number().int(),
+  /** movements the books do not follow by design (payouts to the platform's bank, Stripe's own billing) */
+  outside: z.number().int(),
+  differences: z.number().int(),
+  providerNetCents: centsOut('What Stripe’s balance moved that day (net of fees)'),
+  /** why Stripe could not be read (failed) */
+  error: z.string().nullable(),
+  /** the admin who ran it by hand; null: the daily job */
+  ranByEmail: z.string().nullable(),
+  ranAt: z.string(),
+});
+export type AdminReconciliation = z.infer<typeof adminReconciliation>;
+export const adminReconciliationsQuery = pageQuery(30, 100);
+export const adminReconciliationsResponse = listOf(adminReconciliation);
+
+/** one difference between Stripe and the books */
+export const adminReconciliationDifference = z.object({
+  id: z.string().uuid(),
+  kind: z.enum(RECONCILIATION_DIFFERENCE_KINDS),
+  objectType: z.enum(RECONCILIATION_OBJECTS),
+  objectId: z.string().uuid().nullable(),
+  /** Stripe's balance transaction (txn_…) and the object it is about (ch_…, re_…, dp_…, tr_…) */
+  transactionRef: z.string().nullable(),
+  sourceRef: z.string().nullable(),
+  providerCents: z.number().int().nullable().describe('What Stripe’s balance moved, in integer cents (USD); null: nothing'),
+  bookCents: z.number().int().nullable().describe('What the books say it should have moved, in integer cents (USD); null: nothing'),
+  note: z.string(),
+});
+export type AdminReconciliationDifference = z.infer<typeof adminReconciliationDifference>;
+export const adminReconciliationDayQuery = pageQuery(100, 200);
+/** a day's result and its differences, one page at a time */
+export const adminReconciliationDayResponse = listOf(adminReconciliationDifference).extend({ reconciliation: adminReconciliation });
+/** POST …/run: the day's new result */
+export const adminReconciliationAnswer = z.object({ reconciliation: adminReconciliation });
+export type AdminReconciliationAnswer = z.infer<typeof adminReconciliationAnswer>;

@@ -324,6 +324,8 @@ export const applicationForCompany = z.object({
   dealId: z.string().uuid().nullable(),
   /** true when it came from an accepted invitation (邀请) rather than an application */
   invited: z.boolean(),
+  /** the agency that applied for the influencer (经 {agency} 代理, decision 0045); null: the influencer applied herself */
+  viaAgency: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
   influencer: z.object({
     id: z.string().uuid(),
     nickname: z.string(),
@@ -377,3 +379,10 @@ export const acceptApplicationResponse = z.object({
   deal: z.object({ id: z.string().uuid(), status: z.enum(DEAL_STATES) }),
 });
 export type AcceptApplicationResponse = z.infer<typeof acceptApplicationResponse>;
+
+/** POST /api/tasks: the published task as the hall lists it */
+export const publishedTask = z.object({ task: taskCard });
+/** POST /api/tasks/{id}/view: whether this view was counted (one per viewer per day) */
+export const taskViewAnswer = z.object({ counted: z.boolean() });
+/** GET /api/task-applications: a task's applications (?taskId=, its company) or an influencer's own */
+export const applicationsResponse = z.union([taskApplicationsResponse, myApplicationsResponse]);

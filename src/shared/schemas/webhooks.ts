@@ -206,3 +206,8 @@ export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 export const webhookDeliveriesQuery = pageQuery(50, 50);
 export const webhookDeliveriesResponse = listOf(webhookDelivery);
 export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponse>;
+
+/** an endpoint after a change */
+export const webhookEndpointAnswer = z.object({ endpoint: webhookEndpoint });
+/** a delivery just queued (a test event, a resend) */
+export const webhookDeliveryAnswer = z.object({ delivery: webhookDelivery });

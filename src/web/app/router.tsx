@@ -48,6 +48,8 @@ const ReceiptPage = lazyPage(() => import('../features/money/ReceiptPage'), ['mo
 const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'), ['developers']);
 // the workspace names deal, application and invitation states (deals, tasks) and matching's reasons
 const AgencyWorkspacePage = lazyPage(() => import('../features/agencies/AgencyWorkspacePage'), ['agencies', 'deals', 'tasks', 'matching']);
+const AgencySettlementPage = lazyPage(() => import('../features/agencies/AgencySettlementPage'), ['agencies', 'deals']);
+const AgencyProfilePage = lazyPage(() => import('../features/agencies/AgencyProfilePage'), ['agencies', 'accounts']);
 const AgencyPage = lazyPage(() => import('../features/agencies/AgencyPage'), ['agencies', 'people'], { antd: false });
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
@@ -83,6 +85,8 @@ const PAGES: Record<LayoutPath, LazyPage> = {
   '/company': CompanyDetailPage,
   '/company/:id': CompanyDetailPage,
   '/agency': AgencyWorkspacePage,
+  '/agency-profile': AgencyProfilePage,
+  '/agency-settlement': AgencySettlementPage,
   '/agency/:id': AgencyPage,
   '/deals': DealsPage,
   '/deal/:id': DealPage,

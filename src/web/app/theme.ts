@@ -29,8 +29,8 @@ export const theme: ThemeConfig = {
     colorTextTertiary: '#6b6b6b',
     colorTextPlaceholder: '#8c8c8c',
     borderRadius: 8,
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif",
+    // the page's stack (global.css): Chinese fonts first for zh-CN, Latin ones first for en
+    fontFamily: 'var(--font)',
   },
   components: {
     Button: { fontWeight: 500, primaryShadow: '0 4px 12px rgba(212, 56, 13, 0.25)' },

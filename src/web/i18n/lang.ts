@@ -7,15 +7,21 @@ export const LANG_STORAGE_KEY = 'lang';
 
 export const isAppLang = (v: unknown): v is AppLang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
 
+/**
+ * The reader's language: the choice stored in this browser, else the `lang` cookie the server painted the page in
+ * (a cookie without a stored choice — another tab's, a cleared storage — must not be turned back to the default
+ * after the first paint), else the default.
+ */
 export function storedLang(): AppLang {
   try {
     const v = localStorage.getItem(LANG_STORAGE_KEY);
     if (isAppLang(v)) return v;
     if (v === 'zh') return 'zh-CN';
   } catch {
-    /* storage unavailable (private mode): fall back to the default */
+    /* storage unavailable (private mode): the cookie, then the default */
   }
-  return DEFAULT_LANG;
+  const cookie = langCookie();
+  return isAppLang(cookie) ? cookie : DEFAULT_LANG;
 }
 
 export function rememberLang(lang: AppLang) {
@@ -40,10 +46,19 @@ export function writeLangCookie(lang: AppLang) {
   }
 }
 
+/** the `lang` cookie's value as the browser holds it (undefined without one, or without a document) */
+function langCookie(): string | undefined {
+  try {
+    return /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Keeps the cookie in step with the stored choice (a choice made before the cookie existed, a cleared cookie). */
 export function syncLangCookie(lang: AppLang) {
   try {
-    const current = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1];
+    const current = langCookie();
     // the default needs no cookie; anything else, or a cookie that says otherwise, is written
     if (current !== lang && (current !== undefined || lang !== DEFAULT_LANG)) writeLangCookie(lang);
   } catch {

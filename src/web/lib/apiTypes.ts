@@ -1257,6 +1257,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agency/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s own record (机构资料): name, contact, code, description, city, logo, review state
+         * @description Who: agencies, their own (also while waiting for review or rejected).
+         */
+        get: operations["getAgencyProfile"];
+        /**
+         * Edit the agency’s record; a new credit code or licence goes back to review
+         * @description Who: agencies, their own. Name, contact, phone, description, city and logo change at once. A new `creditCode` or a new licence (`licenseUploadId`) sets the agency back to pending (`reviewRequired: true`): until an admin approves it again it cannot invite or act for its roster. A rejected agency’s save resubmits it. 404 UPLOAD_NOT_FOUND for a file that is not this account’s upload of that kind.
+         */
+        put: operations["updateAgencyProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agency/workspace": {
         parameters: {
             query?: never;
@@ -1337,6 +1361,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agency/settlement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settling up: the agency’s cut earned in a range of days by influencer and by deal, and what is pending now
+         * @description Who: agencies, their own. `from`/`to`: platform days (Asia/Shanghai), both included; by default this month up to today. Earned: the agency’s cut of fees and commissions paid into its wallet in the range (the same lines as the monthly earnings). Pending: as of now, whatever the range — its expected cut, after the platform fee and at the share fixed on each deal, of the fees held in escrow and of the commissions companies still owe. `byInfluencer` lists every influencer with money in the range or pending (former members too); `deals` pages through the deals, the latest payment first, pending-only deals after.
+         */
+        get: operations["getAgencySettlement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/settlement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settling up as CSV: every deal (by=deal) or every influencer (by=influencer) of the range
+         * @description Who: agencies, their own. The range and the figures of GET /api/agency/settlement, every row, amounts in integer cents.
+         */
+        get: operations["exportAgencySettlementCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agency/roster-invitations": {
         parameters: {
             query?: never;
@@ -1355,6 +1419,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/agency/roster-invitations/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a pending roster invitation
+         * @description Who: the agency that sent it (anyone else 404 AGENCY_INVITATION_NOT_FOUND). 409 AGENCY_INVITATION_ANSWERED once it was accepted, declined or withdrawn. The influencer is told.
+         */
+        post: operations["withdrawAgencyRosterInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency/roster-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a pending roster invitation’s share
+         * @description Who: the agency that sent it (anyone else 404 AGENCY_INVITATION_NOT_FOUND). 409 AGENCY_INVITATION_ANSWERED once answered. The influencer is told; an accept that confirmed the old share is refused (409 AGENCY_INVITATION_CHANGED).
+         */
+        patch: operations["changeAgencyRosterInvitation"];
         trace?: never;
     };
     "/api/agency/roster/{influencerId}/end": {
@@ -1408,7 +1512,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an agency’s roster invitation
-         * @description Who: the invited influencer (anyone else 404). 409 AGENCY_INVITATION_ANSWERED when already answered, AGENCY_ALREADY_MEMBER while the influencer belongs to an agency (one at a time).
+         * @description Who: the invited influencer (anyone else 404). 409 AGENCY_INVITATION_ANSWERED when already answered, AGENCY_ALREADY_MEMBER while the influencer belongs to an agency (one at a time), AGENCY_INVITATION_CHANGED when `shareBps` (the share the influencer read) is no longer the invitation’s: the agency changed it.
          */
         post: operations["acceptAgencyInvitation"];
         delete?: never;
@@ -1812,7 +1916,7 @@ export interface paths {
         put?: never;
         /**
          * Carry out (personal data removed or anonymised) or decline the pending account-deletion request
-         * @description Who: admins holding user_management (a visitor 401, an influencer or a company 403, an admin without the permission 403).
+         * @description Who: admins holding user_management (a visitor 401, an influencer or a company 403, an admin without the permission 403). Answers the user after a decline; `user` is null once the deletion is carried out.
          */
         post: operations["adminDecideDeletion"];
         delete?: never;
@@ -3597,6 +3701,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/finance/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 财务: the days reconciled with Stripe, newest first — matched, or how many differences
+         * @description Who: admins holding finance (a visitor 401, an influencer, a company or an agency 403, an admin without the permission 403).
+         */
+        get: operations["adminListReconciliations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/reconciliations/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 财务: one day’s reconciliation and its differences (each Stripe balance transaction or book entry that does not match)
+         * @description Who: admins holding finance (a visitor 401, an influencer, a company or an agency 403, an admin without the permission 403). 404 for a day not reconciled yet.
+         */
+        get: operations["adminGetReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/reconciliations/{day}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 财务: reconcile a day with Stripe now (the daily job does yesterday by itself); replaces the day’s earlier result
+         * @description Who: admins holding finance (a visitor 401, an influencer, a company or an agency 403, an admin without the permission 403). 409 STRIPE_NOT_CONFIGURED without Stripe; 400 for a day in the future. When Stripe cannot be read the day is stored as failed with the reason.
+         */
+        post: operations["adminRunReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/demo-data": {
         parameters: {
             query?: never;
@@ -4274,6 +4438,10 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptAgencyInvitationRequest: {
+            /** @description The share the influencer read and accepts, in integer basis points (2000 is 20 %): 0–7000, whole percents only (a multiple of 100) */
+            shareBps?: number;
+        };
         AcceptApplicationResponse: {
             application: components["schemas"]["DecidedApplication"];
             deal: {
@@ -4380,6 +4548,9 @@ export interface components {
             openCount: number;
             overdueCount: number;
         };
+        AdminInviteAnswer: {
+            invite: components["schemas"]["PendingInvite"];
+        };
         AdminInviteRequest: {
             email: string;
             permissions: components["schemas"]["AdminPermissionsInput"];
@@ -4387,6 +4558,9 @@ export interface components {
         AdminLoginRequest: {
             email: string;
             password: string;
+        };
+        AdminMailAnswer: {
+            mail: components["schemas"]["AdminMailItem"];
         };
         AdminMailItem: {
             /** Format: uuid */
@@ -4451,6 +4625,52 @@ export interface components {
         AdminPermission: "user_management" | "task_management" | "system_settings" | "data_analytics" | "content_moderation" | "finance";
         AdminPermissions: components["schemas"]["AdminPermission"][];
         AdminPermissionsInput: components["schemas"]["AdminPermission"][];
+        AdminReconciliation: {
+            day: string;
+            /** @enum {string} */
+            status: "matched" | "differences" | "failed";
+            transactions: number;
+            matched: number;
+            outside: number;
+            differences: number;
+            /** @description What Stripe’s balance moved that day (net of fees), in integer cents (USD): 123456 is $1,234.56 */
+            providerNetCents: number;
+            error: string | null;
+            ranByEmail: string | null;
+            ranAt: string;
+        };
+        AdminReconciliationAnswer: {
+            reconciliation: components["schemas"]["AdminReconciliation"];
+        };
+        AdminReconciliationDayResponse: {
+            items: components["schemas"]["AdminReconciliationDifference"][];
+            total: number;
+            page: number;
+            limit: number;
+            reconciliation: components["schemas"]["AdminReconciliation"];
+        };
+        AdminReconciliationDifference: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "missing_in_books" | "missing_at_provider" | "amount_mismatch";
+            /** @enum {string} */
+            objectType: "topup" | "refund" | "dispute" | "payout" | "unknown";
+            objectId: string | null;
+            transactionRef: string | null;
+            sourceRef: string | null;
+            /** @description What Stripe’s balance moved, in integer cents (USD); null: nothing */
+            providerCents: number | null;
+            /** @description What the books say it should have moved, in integer cents (USD); null: nothing */
+            bookCents: number | null;
+            note: string;
+        };
+        AdminReconciliationsResponse: {
+            items: components["schemas"]["AdminReconciliation"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         AdminRefund: {
             /** Format: uuid */
             id: string;
@@ -4866,6 +5086,22 @@ export interface components {
         AgencyMembershipResponse: {
             membership: components["schemas"]["AgencyMembership"];
         };
+        AgencyOwnProfile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            logoUrl: string | null;
+            city: string | null;
+            createdAt: string;
+            contactPerson: string;
+            phone: string;
+            creditCode: string;
+            hasLicense: boolean;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            rejectionReason: string | null;
+        };
         AgencyPageResponse: {
             agency: components["schemas"]["AgencyPublic"];
             roster: components["schemas"]["InfluencerCard"][];
@@ -4886,6 +5122,20 @@ export interface components {
                 count: number;
             }[];
         };
+        AgencyProfileResponse: {
+            profile: components["schemas"]["AgencyOwnProfile"];
+            reviewRequired: boolean;
+        };
+        AgencyProfileUpdate: {
+            name: string;
+            contactPerson: string;
+            phone: string;
+            creditCode: string;
+            licenseUploadId?: string | null;
+            description?: string | null;
+            logoUploadId?: string | null;
+            city?: string | null;
+        };
         AgencyPublic: {
             /** Format: uuid */
             id: string;
@@ -4894,6 +5144,65 @@ export interface components {
             logoUrl: string | null;
             city: string | null;
             createdAt: string;
+        };
+        AgencySettlementDeal: {
+            /** Format: uuid */
+            dealId: string;
+            /** @enum {string} */
+            status: "awaiting_payment" | "accepted" | "samples_shipped" | "samples_received" | "schedule_proposed" | "scheduled" | "reported" | "disputed" | "confirmed" | "completed" | "cancelled";
+            task: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            };
+            influencer: {
+                /** Format: uuid */
+                id: string;
+                nickname: string;
+                avatarUrl: string | null;
+            };
+            /** @description The agency’s share on this deal, fixed when it was made, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            shareBps: number;
+            /** @description The agency’s cut of this deal paid into its wallet in the range, in integer cents (USD): 123456 is $1,234.56 */
+            earnedCents: number;
+            lastPaidAt: string | null;
+            /** @description The agency’s expected cut, after the platform fee, of what this deal holds or owes now, in integer cents (USD): 123456 is $1,234.56 */
+            pendingCents: number;
+            /** @description settlement: not settled, its fee held in escrow (with the commission on a reported GMV); commission_due: settled, the commission unpaid; null: nothing pending */
+            pending: ("settlement" | "commission_due") | null;
+        };
+        AgencySettlementInfluencer: {
+            influencer: {
+                /** Format: uuid */
+                id: string;
+                nickname: string;
+                avatarUrl: string | null;
+            };
+            membershipStatus: ("active" | "ending" | "ended") | null;
+            paidDeals: number;
+            /** @description The agency’s cut paid into its wallet in the range, in integer cents (USD): 123456 is $1,234.56 */
+            earnedCents: number;
+            /** @description The agency’s expected cut, after the platform fee, of what is held or due now, in integer cents (USD): 123456 is $1,234.56 */
+            pendingCents: number;
+        };
+        AgencySettlementResponse: {
+            from: string;
+            to: string;
+            totals: {
+                /** @description The agency’s cut paid into its wallet in the range, in integer cents (USD): 123456 is $1,234.56 */
+                earnedCents: number;
+                /** @description The agency’s expected cut, after the platform fee, of what is held or due now, in integer cents (USD): 123456 is $1,234.56 */
+                pendingCents: number;
+                paidDeals: number;
+                pendingDeals: number;
+            };
+            byInfluencer: components["schemas"]["AgencySettlementInfluencer"][];
+            deals: {
+                items: components["schemas"]["AgencySettlementDeal"][];
+                total: number;
+                page: number;
+                limit: number;
+            };
         };
         AgencySignupDetails: {
             name: string;
@@ -4982,6 +5291,9 @@ export interface components {
             lastUsedIp: string | null;
             revokedAt: string | null;
         };
+        ApiKeyAnswer: {
+            key: components["schemas"]["ApiKey"];
+        };
         ApiKeyCreatedResponse: {
             key: components["schemas"]["ApiKey"];
             secret: string;
@@ -5026,6 +5338,11 @@ export interface components {
             respondedAt: string | null;
             dealId: string | null;
             invited: boolean;
+            viaAgency: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
             influencer: {
                 /** Format: uuid */
                 id: string;
@@ -5063,6 +5380,7 @@ export interface components {
                 currentApplicants: number;
             };
         };
+        ApplicationsResponse: components["schemas"]["TaskApplicationsResponse"] | components["schemas"]["MyApplicationsResponse"];
         /** @enum {string} */
         ApplicationStatus: "pending" | "accepted" | "refused" | "withdrawn";
         ApplyRequest: {
@@ -5100,6 +5418,9 @@ export interface components {
             last4: string;
             createdAt: string;
         };
+        BankAccountAnswer: {
+            bankAccount: components["schemas"]["BankAccount"];
+        };
         BankAccountRequest: {
             holderName: string;
             bankName: string;
@@ -5129,6 +5450,14 @@ export interface components {
             parentId?: string | null;
             /** @default true */
             isActive?: boolean;
+        };
+        ClockAnswer: {
+            now: string;
+            jobsRun: number;
+        };
+        CommissionPayment: {
+            paid: number;
+            remaining: number;
         };
         CompanyDetail: {
             /** Format: uuid */
@@ -5337,6 +5666,7 @@ export interface components {
             /** @enum {string} */
             viewer: "company" | "influencer" | "admin";
             canSend: boolean;
+            viewOnly: boolean;
         };
         ConversationsResponse: {
             items: components["schemas"]["ConversationSummary"][];
@@ -5398,6 +5728,7 @@ export interface components {
             conversationId: string | null;
             facts: components["schemas"]["DealFactsOut"];
             actions: ("pay_fee" | "pay_deposit" | "funded" | "payment_expired" | "ship_samples" | "receive_samples" | "propose_schedule" | "confirm_schedule" | "report_live" | "confirm" | "auto_confirm" | "complete" | "dispute" | "answer_dispute" | "withdraw_dispute" | "resolve_complete" | "resolve_partial" | "resolve_cancel" | "cancel" | "request_cancel" | "agree_cancel" | "decline_cancel" | "withdraw_cancel" | "admin_cancel")[];
+            viewOnly: boolean;
             waitingFor: ("company" | "influencer" | "both" | "admin") | null;
             /** @description How late the deal is now: report_due (the live ended, no report yet), report_overdue (no report 48 h after the live ended), payment_due (the company has not paid: the fee past the payment window, a report unconfirmed past the settlement window, or a commission due); null when nothing is late */
             overdue: ("report_due" | "report_overdue" | "payment_due") | null;
@@ -5425,6 +5756,11 @@ export interface components {
                 id: string;
                 nickname: string;
                 avatarUrl: string | null;
+                viaAgency: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                } | null;
             };
             samples: {
                 carrier: string | null;
@@ -5681,6 +6017,13 @@ export interface components {
             /** @enum {string} */
             action: "execute" | "decline";
         };
+        DeletionDecisionAnswer: {
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            action: "execute" | "decline";
+            user: components["schemas"]["AdminUserDetail"] | null;
+        };
         DeletionRequestBody: {
             /** @constant */
             confirm: true;
@@ -5778,7 +6121,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "REFUND_NOT_FOUND" | "REFUND_NOT_REFUNDABLE" | "REFUND_OVER_REFUNDABLE" | "REFUND_NOT_PENDING" | "REFUND_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_AUTOMATIC" | "STRIPE_ACCOUNT_NOT_READY" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
+        ErrorCode: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CROSS_ORIGIN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "ADDRESS_INVALID" | "JSON_INVALID" | "BODY_EMPTY" | "API_KEY_INVALID" | "API_KEY_SCOPE" | "API_KEY_NOT_ALLOWED" | "API_KEY_LIMIT" | "API_KEY_NAME_REQUIRED" | "API_KEY_SCOPES_REQUIRED" | "API_KEY_EXPIRY_INVALID" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_INVALID" | "WEBHOOK_URL_FORBIDDEN" | "WEBHOOK_EVENTS_REQUIRED" | "WEBHOOK_ENDPOINT_LIMIT" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "MEDIA_TYPE_UNSUPPORTED" | "NOT_ACCEPTABLE" | "MULTIPART_INVALID" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "EMAIL_NOT_VERIFIED" | "EMAIL_TAKEN" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_MISMATCH" | "USER_TYPE_REQUIRED" | "CODE_REQUIRED" | "CODE_INVALID" | "CODE_EXPIRED" | "CODE_NOT_SENT" | "CODE_ATTEMPTS_EXCEEDED" | "CODE_COOLDOWN" | "SEND_FAILED" | "INVALID_CREDENTIALS" | "LOGIN_FAILED" | "SIGNUP_FAILED" | "TALENT_TYPE_REQUIRED" | "TALENT_EXPERIENCE_REQUIRED" | "TALENT_PORTFOLIO_REQUIRED" | "FILE_REQUIRED" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_ONLY" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "UPLOAD_FAILED" | "UPLOAD_NOT_FOUND" | "IMAGE_TOO_LARGE_PIXELS" | "UPLOAD_BUSY" | "LOGIN_REQUIRED_PROFILE" | "LOGIN_REQUIRED_SETTINGS" | "COMPANY_ONLY" | "INFLUENCER_ONLY" | "NICKNAME_REQUIRED" | "COMPANY_REQUIRED_FIELDS" | "CATEGORY_DUPLICATE" | "TAG_DUPLICATE" | "CATEGORY_INVALID" | "RATE_INVALID" | "EXPERIENCE_INVALID" | "URL_INVALID" | "FIELD_REQUIRED" | "NUMBER_INVALID" | "PROFILE_NOT_FOUND" | "VERIFICATION_PENDING" | "ALREADY_VERIFIED" | "CREDIT_CODE_REQUIRED" | "CREDIT_CODE_INVALID" | "CREDIT_CODE_CHECK" | "CREDIT_CODE_TAKEN" | "LICENSE_REQUIRED" | "VERIFICATION_EVIDENCE_MISSING" | "PHONE_REQUIRED" | "PHONE_INVALID" | "SMS_CODE_INVALID" | "PHONE_NOT_VERIFIED" | "SMS_GATEWAY_30" | "SMS_GATEWAY_40" | "SMS_GATEWAY_41" | "SMS_GATEWAY_43" | "SMS_GATEWAY_50" | "SMS_GATEWAY_51" | "SMS_GATEWAY_ERROR" | "PASSWORD_CONFIRM_MISMATCH" | "NEW_PASSWORD_TOO_SHORT" | "CURRENT_PASSWORD_REQUIRED" | "CURRENT_PASSWORD_WRONG" | "DELETION_CONFIRM_REQUIRED" | "DELETION_PENDING" | "TASK_NOT_FOUND" | "TASK_ID_MISSING" | "COMPANY_PROFILE_REQUIRED" | "TASK_TITLE_REQUIRED" | "TASK_DESCRIPTION_REQUIRED" | "TASK_CATEGORY_REQUIRED" | "TASK_BUDGET_REQUIRED" | "TASK_BUDGET_INVALID" | "TASK_BUDGET_RANGE" | "TASK_MAX_APPLICANTS_INVALID" | "TASK_PREPAYMENT_INVALID" | "TASK_DEPOSIT_INVALID" | "TASK_STATE_CONFLICT" | "TASK_HAS_APPLICATIONS" | "TASK_NOT_OPEN" | "TASK_FULL" | "TASK_SLOTS_INVALID" | "TASK_SLOTS_OVER_APPLICANTS" | "TASK_RECRUITING_NONE" | "INVITATION_NOT_FOUND" | "INVITATION_MESSAGE_REQUIRED" | "INVITATION_RATE_REQUIRED" | "INVITATION_RATE_OUT_OF_RANGE" | "INVITATION_REASON_REQUIRED" | "INVITATION_DUPLICATE" | "INVITATION_ALREADY_APPLIED" | "INVITATION_INFLUENCER_UNAVAILABLE" | "INVITATION_DAILY_LIMIT" | "INVITATION_STATE_CONFLICT" | "INVITATION_EXPIRED" | "INVITATION_PENDING" | "INFLUENCER_LOGIN_REQUIRED" | "INFLUENCER_ACCOUNT_REQUIRED" | "INFLUENCER_PROFILE_REQUIRED" | "APPLICATION_DUPLICATE" | "QUOTE_REQUIRED" | "QUOTE_OUT_OF_RANGE" | "APPLICATION_NOT_FOUND" | "APPLICATION_STATE_CONFLICT" | "COMPANY_ONLY_TASKS" | "INFLUENCER_ONLY_TASKS" | "NOTIFICATION_NOT_FOUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TEXT_INVALID_CHARS" | "TEXT_TOO_LONG" | "NUMBER_TOO_LARGE" | "NUMBER_NOT_INTEGER" | "DATE_INVALID" | "DATE_OUT_OF_RANGE" | "DATE_RANGE_REVERSED" | "DATE_RANGE_TOO_LONG" | "TASK_BUDGET_TOO_LARGE" | "TASK_DURATION_INVALID" | "TASK_PREPAYMENT_OVER_BUDGET" | "TASK_DEPOSIT_OVER_BUDGET" | "TASK_LIVE_DATE_INVALID" | "TASK_LIVE_DATE_RANGE" | "INFLUENCER_ID_MISSING" | "INFLUENCER_NOT_FOUND" | "INFLUENCER_DETAIL_FAILED" | "COMPANY_ID_MISSING" | "COMPANY_NOT_FOUND" | "COMPANY_DETAIL_FAILED" | "COMPANY_LOGIN_REQUIRED" | "COMPANY_ACCOUNT_REQUIRED" | "MESSAGE_REQUIRED" | "MESSAGE_TOO_LONG" | "MESSAGES_DISABLED" | "CONVERSATION_NOT_FOUND" | "CONVERSATION_READ_ONLY" | "MESSAGE_TOO_MANY_IMAGES" | "FOLLOW_INFLUENCER_ONLY" | "VIDEO_NOT_FOUND" | "CONTACT_NAME_REQUIRED" | "CONTACT_SUBJECT_REQUIRED" | "ADMIN_LOGIN_REQUIRED" | "ADMIN_ONLY" | "ADMIN_PERMISSION_MISSING" | "ADMIN_EMAIL_INVALID" | "ACCOUNT_SUSPENDED" | "USER_NOT_FOUND" | "AGENCY_ONLY" | "AGENCY_NOT_APPROVED" | "AGENCY_NOT_FOUND" | "AGENCY_REQUIRED_FIELDS" | "AGENCY_SHARE_INVALID" | "AGENCY_INVITEE_REQUIRED" | "AGENCY_INFLUENCER_NOT_FOUND" | "AGENCY_INVITATION_NOT_FOUND" | "AGENCY_INVITATION_PENDING" | "AGENCY_INVITATION_ANSWERED" | "AGENCY_INVITATION_CHANGED" | "AGENCY_ALREADY_MEMBER" | "AGENCY_MEMBERSHIP_NOT_FOUND" | "AGENCY_END_DATE_PAST" | "AGENCY_MEMBERSHIP_ENDED" | "AGENCY_MEMBER_NOT_FOUND" | "REVIEW_NOT_PENDING" | "REJECT_REASON_REQUIRED" | "SUSPEND_REASON_REQUIRED" | "ALREADY_SUSPENDED" | "NOT_SUSPENDED" | "ADMIN_TARGET_NOT_ALLOWED" | "DELETION_NOT_REQUESTED" | "SETUP_TOKEN_REQUIRED" | "SETUP_TOKEN_INVALID" | "SETUP_DONE" | "LAST_ADMIN" | "LAST_SETTINGS_ADMIN" | "NOT_AN_ADMIN" | "INVITE_INVALID" | "INVITE_EMAIL_TAKEN" | "INVITE_ALREADY_ADMIN" | "PERMISSIONS_REQUIRED" | "CATEGORY_NAME_REQUIRED" | "CATEGORY_NOT_FOUND" | "CATEGORY_HAS_CHILDREN" | "CATEGORY_IN_USE" | "CATEGORY_LEVEL_INVALID" | "CATEGORY_PARENT_REQUIRED" | "CATEGORY_PARENT_INVALID" | "CATEGORY_CHILD_LEVEL" | "SORT_ORDER_INVALID" | "TASK_DEAL_OPEN" | "VIDEO_TITLE_REQUIRED" | "VIDEO_URL_REQUIRED" | "VIDEO_URL_UNPLAYABLE" | "VIDEO_DURATION_INVALID" | "VIDEO_RATING_INVALID" | "VIDEO_CATEGORY_INVALID" | "VIDEO_COVER_INVALID" | "VIDEO_TAGS_TOO_MANY" | "CONTACT_MESSAGE_NOT_FOUND" | "SETTING_FEE_INVALID" | "SETTING_SETTLEMENT_INVALID" | "SETTING_INVITATION_LIMIT_INVALID" | "SETTING_PAYOUT_MIN_INVALID" | "SETTING_HOLIDAYS_INVALID" | "SETTING_WORKDAYS_INVALID" | "SETTING_CALENDAR_CONFLICT" | "ANNOUNCEMENT_TEXT_REQUIRED" | "SIGNUP_CLOSED" | "DEAL_NOT_FOUND" | "DEAL_STATE_CONFLICT" | "DEAL_ROLE_FORBIDDEN" | "DEAL_LIVE_STARTED" | "DEAL_LIVE_NOT_STARTED" | "DEAL_OWN_PROPOSAL" | "DEAL_WINDOW_OPEN" | "DEAL_CANCEL_REQUESTED" | "DEAL_NO_CANCEL_REQUEST" | "DEAL_NOT_DISPUTE_OPENER" | "DEAL_DISPUTE_NOT_ANSWERABLE" | "DEAL_COMPLETE_IN_DEAL" | "DEAL_CARRIER_REQUIRED" | "DEAL_TRACKING_REQUIRED" | "DEAL_TRACKING_INVALID" | "DEAL_SCHEDULE_INVALID" | "DEAL_SCHEDULE_PAST" | "DEAL_ROOM_URL_INVALID" | "DEAL_REPLAY_URL_INVALID" | "DEAL_REPORT_TIME_INVALID" | "DEAL_REPORT_FUTURE" | "DEAL_REPORT_NUMBER_INVALID" | "DEAL_REPORT_PEAK_OVER_VIEWS" | "DEAL_TOO_MANY_IMAGES" | "DEAL_IMAGE_INVALID" | "DEAL_DISPUTE_REASON_REQUIRED" | "DEAL_STATEMENT_REQUIRED" | "DEAL_REASON_REQUIRED" | "DEAL_PERCENT_INVALID" | "REVIEW_NOT_FOUND" | "REVIEW_DEAL_NOT_COMPLETED" | "REVIEW_WINDOW_CLOSED" | "REVIEW_ALREADY_WRITTEN" | "REVIEW_RATING_INVALID" | "REVIEW_COMMENT_REQUIRED" | "REVIEW_REPLY_REQUIRED" | "REVIEW_NOT_SUBJECT" | "REVIEW_NOT_REVEALED" | "REVIEW_ALREADY_REPLIED" | "REVIEW_HIDDEN" | "REVIEW_ALREADY_HIDDEN" | "REVIEW_NOT_HIDDEN" | "REVIEW_HIDE_REASON_REQUIRED" | "MONEY_AMOUNT_INVALID" | "MONEY_AMOUNT_RANGE" | "TOPUP_METHOD_INVALID" | "TOPUP_METHOD_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE" | "TOPUP_NOT_FOUND" | "TOPUP_NOT_PENDING" | "TOPUP_AMOUNT_MISMATCH" | "TOPUP_REJECT_REASON_REQUIRED" | "REFUND_NOT_FOUND" | "REFUND_NOT_REFUNDABLE" | "REFUND_OVER_REFUNDABLE" | "REFUND_NOT_PENDING" | "REFUND_REJECT_REASON_REQUIRED" | "WALLET_INSUFFICIENT" | "DEAL_FEE_PAID" | "DEAL_DEPOSIT_PAID" | "DEAL_NOT_FUNDED" | "COMMISSION_DUE" | "TASK_COMMISSION_INVALID" | "WEBHOOK_SIGNATURE_INVALID" | "BANK_HOLDER_REQUIRED" | "BANK_NAME_REQUIRED" | "BANK_ACCOUNT_NUMBER_INVALID" | "BANK_ACCOUNT_NOT_FOUND" | "BANK_ACCOUNT_LIMIT" | "PAYOUT_BELOW_MINIMUM" | "PAYOUT_NOT_FOUND" | "PAYOUT_AUTOMATIC" | "STRIPE_ACCOUNT_NOT_READY" | "RECONCILIATION_DAY_INVALID" | "RECONCILIATION_DAY_FUTURE" | "RECONCILIATION_NOT_FOUND" | "STRIPE_NOT_CONFIGURED" | "PAYOUT_NOT_PENDING" | "PAYOUT_REFERENCE_REQUIRED" | "PAYOUT_REJECT_REASON_REQUIRED" | "DEMO_MONEY_PAYOUT" | "DEMO_ACCOUNT_DISABLED" | "DEMO_DATA_OWN_ACCOUNT" | "DEMO_DATA_IN_USE" | "UNSUBSCRIBE_LINK_INVALID" | "MAIL_NOT_FOUND" | "MAIL_NOT_FAILED";
         FinanceOverview: {
             /** @constant */
             currency: "USD";
@@ -6182,11 +6525,14 @@ export interface components {
             phone: string | null;
             createdAt: string;
             displayName: string | null;
+            avatarUrl: string | null;
         };
         MeResponse: {
             user: components["schemas"]["Me"];
         };
         MyAgencyResponse: {
+            /** @description The platform fee on a fixed fee today, taken before the agency’s share, in integer basis points: 2000 is 20 %, 10000 is 100 % */
+            platformFeeBps: number;
             invitations: components["schemas"]["AgencyInvitation"][];
             current: components["schemas"]["AgencyMembership"] | null;
             history: components["schemas"]["AgencyMembership"][];
@@ -6225,9 +6571,21 @@ export interface components {
             readAt: string | null;
             createdAt: string;
         };
+        NotificationLocale: {
+            /** @enum {string} */
+            locale: "zh-CN" | "en";
+        };
         NotificationLocaleRequest: {
             /** @enum {string} */
             locale: "zh-CN" | "en";
+        };
+        NotificationReadAnswer: {
+            notification: components["schemas"]["Notification"];
+            unreadCount: number;
+        };
+        NotificationsReadAllAnswer: {
+            marked: number;
+            unreadCount: number;
         };
         NotificationsResponse: {
             items: components["schemas"]["Notification"][];
@@ -6240,10 +6598,6 @@ export interface components {
             date: string;
             nameZh: string;
             nameEn: string;
-        };
-        Ok: {
-            /** @constant */
-            ok: true;
         };
         OnBehalfRef: {
             /** Format: uuid */
@@ -6322,6 +6676,9 @@ export interface components {
             createdAt: string;
             decidedAt: string | null;
         };
+        PayoutAnswer: {
+            payout: components["schemas"]["Payout"];
+        };
         PayoutPaidEventData: {
             payoutId: string;
             /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
@@ -6369,6 +6726,12 @@ export interface components {
         };
         PhoneUpdateRequest: {
             phone: string;
+        };
+        PhoneVerification: {
+            phone: string;
+            /** @constant */
+            verified: true;
+            saveWithinSeconds: number;
         };
         PhoneVerifyRequest: {
             phone: string;
@@ -6448,6 +6811,9 @@ export interface components {
             invitationDailyLimit: number;
             holidays: string[];
             workdays: string[];
+        };
+        PublishedTask: {
+            task: components["schemas"]["TaskCard"];
         };
         ReasonForm: {
             reason: string;
@@ -6610,6 +6976,10 @@ export interface components {
             rating: number;
             comment: string;
         };
+        RosterInvitationChange: {
+            /** @description The agency’s new share of the influencer’s net after the platform fee, in integer basis points (2000 is 20 %): 0–7000, whole percents only (a multiple of 100) */
+            shareBps: number;
+        };
         RosterInvitationRequest: {
             /** Format: uuid */
             influencerId?: string;
@@ -6645,6 +7015,11 @@ export interface components {
              * @enum {string}
              */
             outcome?: "succeeded" | "failed";
+        };
+        SandboxPayResult: {
+            /** @constant */
+            ok: true;
+            duplicate: boolean;
         };
         SandboxWebhookBody: {
             id: string;
@@ -7080,6 +7455,9 @@ export interface components {
             pricingModel?: "fixed" | "slot_commission" | "commission";
             commissionBps?: number | null;
         };
+        TaskViewAnswer: {
+            counted: boolean;
+        };
         Topup: {
             id: string;
             /** @description Amount, in integer cents (USD): 123456 is $1,234.56 */
@@ -7094,6 +7472,9 @@ export interface components {
             failureReason: string | null;
             createdAt: string;
             confirmedAt: string | null;
+        };
+        TopupAnswer: {
+            topup: components["schemas"]["Topup"];
         };
         TopupMethodsResponse: {
             methods: ("sandbox" | "bank_transfer" | "stripe")[];
@@ -7293,6 +7674,9 @@ export interface components {
             deliveredAt: string | null;
             createdAt: string;
         };
+        WebhookDeliveryAnswer: {
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
         WebhookEndpoint: {
             id: string;
             url: string;
@@ -7305,6 +7689,9 @@ export interface components {
             failingSince: string | null;
             previousSecretExpiresAt: string | null;
             createdAt: string;
+        };
+        WebhookEndpointAnswer: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
         };
         WebhookEndpointCreateRequest: {
             url: string;
@@ -7684,14 +8071,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
@@ -7802,14 +8187,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8362,7 +8745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["PhoneVerification"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8426,14 +8809,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8615,9 +8996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        task: components["schemas"]["TaskCard"];
-                    };
+                    "application/json": components["schemas"]["PublishedTask"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8754,9 +9133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        counted: boolean;
-                    };
+                    "application/json": components["schemas"]["TaskViewAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8892,7 +9269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TaskApplicationsResponse"] | components["schemas"]["MyApplicationsResponse"];
+                    "application/json": components["schemas"]["ApplicationsResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8928,13 +9305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        application: {
-                            /** Format: uuid */
-                            id: string;
-                            status: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ApplicationAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9356,6 +9727,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
@@ -9408,7 +9780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["NotificationsReadAllAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9442,7 +9814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["NotificationLocale"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9474,7 +9846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["NotificationReadAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9776,6 +10148,70 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getAgencyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyProfileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateAgencyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgencyProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyProfileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getAgencyWorkspace: {
         parameters: {
             query?: never;
@@ -9898,6 +10334,89 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getAgencySettlement: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /**
+                 * @description A calendar day, YYYY-MM-DD, in 1970–2100
+                 * @example 2026-10-01
+                 */
+                from?: string;
+                /**
+                 * @description A calendar day, YYYY-MM-DD, in 1970–2100
+                 * @example 2026-10-01
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencySettlementResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    exportAgencySettlementCsv: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A calendar day, YYYY-MM-DD, in 1970–2100
+                 * @example 2026-10-01
+                 */
+                from?: string;
+                /**
+                 * @description A calendar day, YYYY-MM-DD, in 1970–2100
+                 * @example 2026-10-01
+                 */
+                to?: string;
+                by?: "deal" | "influencer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description by=deal: deal_id, task, influencer_id, influencer, deal_status, share_bps, earned_cents, last_paid_at, pending_cents, pending; by=influencer: influencer_id, influencer, membership_status, paid_deals, earned_cents, pending_cents (UTF-8 with BOM), a download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     inviteToAgencyRoster: {
         parameters: {
             query?: never;
@@ -9908,6 +10427,76 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RosterInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyInvitationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    withdrawAgencyRosterInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyInvitationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    changeAgencyRosterInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterInvitationChange"];
             };
         };
         responses: {
@@ -10004,7 +10593,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptAgencyInvitationRequest"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -10231,10 +10824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        ok: true;
-                    };
+                    "application/json": components["schemas"]["AdminMailAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10556,7 +11146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminUserDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10593,7 +11183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminUserDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10630,7 +11220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminUserDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10663,7 +11253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminUserDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10700,7 +11290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DeletionDecisionAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10767,9 +11357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                    };
+                    "application/json": components["schemas"]["AdminInviteAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10796,14 +11384,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -10839,7 +11425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminSummary"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10866,14 +11452,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -11039,14 +11623,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -11137,14 +11719,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -11342,14 +11922,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -11385,7 +11963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["AdminVideo"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11756,7 +12334,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -11796,7 +12374,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -11873,7 +12451,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -11953,7 +12531,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -12030,7 +12608,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -12150,7 +12728,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -12267,7 +12845,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -12307,7 +12885,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -12347,7 +12925,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never>;
             };
@@ -12605,7 +13183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealReviews"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12642,7 +13220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Ok"];
+                    "application/json": components["schemas"]["DealReviews"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12882,6 +13460,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -13052,9 +13631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        topup: components["schemas"]["Topup"];
-                    };
+                    "application/json": components["schemas"]["TopupAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13088,9 +13665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        topup: components["schemas"]["Topup"];
-                    };
+                    "application/json": components["schemas"]["TopupAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13144,10 +13719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        paid: number;
-                        remaining: number;
-                    };
+                    "application/json": components["schemas"]["CommissionPayment"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13242,7 +13814,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SandboxPayBody"];
             };
@@ -13254,11 +13826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        ok: true;
-                        duplicate: boolean;
-                    };
+                    "application/json": components["schemas"]["SandboxPayResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13424,9 +13992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        bankAccount: components["schemas"]["BankAccount"];
-                    };
+                    "application/json": components["schemas"]["BankAccountAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13453,14 +14019,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -13524,9 +14088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        payout: components["schemas"]["Payout"];
-                    };
+                    "application/json": components["schemas"]["PayoutAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14036,6 +14598,102 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    adminListReconciliations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReconciliationsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adminGetReconciliation: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReconciliationDayResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    adminRunReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReconciliationAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getDemoData: {
         parameters: {
             query?: never;
@@ -14177,9 +14835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14246,9 +14902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key: components["schemas"]["ApiKey"];
-                    };
+                    "application/json": components["schemas"]["ApiKeyAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14342,14 +14996,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -14385,9 +15037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        endpoint: components["schemas"]["WebhookEndpoint"];
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14487,9 +15137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        delivery: components["schemas"]["WebhookDelivery"];
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14522,9 +15170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        delivery: components["schemas"]["WebhookDelivery"];
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14591,9 +15237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        endpoint: components["schemas"]["WebhookEndpoint"];
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14661,10 +15305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        now: string;
-                        jobsRun: number;
-                    };
+                    "application/json": components["schemas"]["ClockAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14725,14 +15366,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done; no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Ok"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits';
-import { DEFAULT_SETTINGS, type AccountInfo, type PasswordChangeRequest, type Settings } from '../../../shared/schemas/accounts';
+import { DEFAULT_SETTINGS, type AccountInfo, type PasswordChangeRequest, type PhoneVerification, type Settings } from '../../../shared/schemas/accounts';
 import { USER_TYPES, type UserType } from '../../../shared/options';
 import type { DbOrTx } from '../../db/client';
 import { accountDeletionRequests, userProfiles, users, userSettings, verificationCodes } from '../../db/schema';
@@ -85,8 +85,10 @@ export async function sendPhoneCode(ctx: AppContext, userId: string, phone: stri
   return issueCode(ctx, 'phone', phone, ip, (code, ttl) => ctx.sms.send(phone, smsText(code, ttl)), userId);
 }
 
-export async function verifyPhoneCode(ctx: AppContext, userId: string, phone: string, code: string) {
+export async function verifyPhoneCode(ctx: AppContext, userId: string, phone: string, code: string): Promise<PhoneVerification> {
   await verifyCode(ctx, 'phone', phone, code, userId);
+  // updatePhone accepts a verification this recent
+  return { phone, verified: true, saveWithinSeconds: LIMITS.smsCodeTtlSeconds * 2 };
 }
 
 /** Saves the phone; needs a code for that phone verified by this user. The verification is used up. */

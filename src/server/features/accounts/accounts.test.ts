@@ -224,7 +224,9 @@ describe('account settings', () => {
     expect(code).toHaveLength(4);
     const wrong = code === '1111' ? '2222' : '1111';
     expect((await client.post('/api/account/phone/verify', { phone: '13912345678', code: wrong })).json().error.message).toBe('验证码错误，请重新输入');
-    expect((await client.post('/api/account/phone/verify', { phone: '13912345678', code })).statusCode).toBe(200);
+    const verified = await client.post('/api/account/phone/verify', { phone: '13912345678', code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ phone: '13912345678', verified: true, saveWithinSeconds: expect.any(Number) });
     const saved = await client.request({ method: 'PUT', url: '/api/account/phone', payload: { phone: '13912345678' } });
     expect(saved.json().account.phone).toBe('13912345678');
     // the verification is used up by the save
@@ -243,7 +245,8 @@ describe('account settings', () => {
     const wrong = await client.post('/api/account/password', { currentPassword: 'nope-nope', newPassword: 'newpass1', confirmPassword: 'newpass1' });
     expect(wrong.json().error.code).toBe('CURRENT_PASSWORD_WRONG');
     const ok = await client.post('/api/account/password', { currentPassword: 'secret123', newPassword: 'newpass1', confirmPassword: 'newpass1' });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.statusCode).toBe(204);
+    expect(ok.body).toBe('');
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
     expect((await other.get('/api/auth/me')).statusCode).toBe(401);
     const [{ id }] = await t.app.ctx.db.select({ id: sessions.id }).from(sessions).limit(1);

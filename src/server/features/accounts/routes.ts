@@ -7,11 +7,12 @@ import {
   phoneCodeRequest,
   phoneCodeResponse,
   phoneUpdateRequest,
+  phoneVerification,
   phoneVerifyRequest,
   settings,
   settingsUpdate,
 } from '../../../shared/schemas/accounts';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, noContent } from '../../../shared/schemas/common';
 import {
   companyProfileResponse,
   companyProfileUpdate,
@@ -224,14 +225,11 @@ export const accountRoutes =
           summary: 'Check the SMS code',
           description: 'Who: any signed-in user (their own code).',
           body: phoneVerifyRequest,
-          response: { 200: okBody, ...errors },
+          response: { 200: phoneVerification, ...errors },
         },
         preValidation: signedIn,
       },
-      async (request) => {
-        await verifyPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.body.code);
-        return { ok: true as const };
-      },
+      async (request) => verifyPhoneCode(ctx, (await currentUser(request)).id, request.body.phone, request.body.code),
     );
     app.put(
       '/api/account/phone',
@@ -257,14 +255,14 @@ export const accountRoutes =
           summary: 'Change the password (checks the current one; ends other sessions)',
           description: 'Who: any signed-in user.',
           body: passwordChangeRequest,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
         preValidation: signedIn,
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await currentUser(request);
         await changePassword(ctx, user.id, user.sessionId, request.body);
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
     app.post(

@@ -6,7 +6,15 @@
 import { pageOfAll, type PageQuery } from '../../../shared/schemas/common';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '../../../shared/options';
-import type { AcceptInviteRequest, AdminLoginRequest, AdminsResponse, FirstAdminRequest, InviteRequest } from '../../../shared/schemas/admin';
+import type {
+  AcceptInviteRequest,
+  AdminLoginRequest,
+  AdminInviteAnswer,
+  AdminsResponse,
+  AdminSummary,
+  FirstAdminRequest,
+  InviteRequest,
+} from '../../../shared/schemas/admin';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import { adminInvites, adminPermissions, userProfiles, users } from '../../db/schema';
 import { audit, permissionsOf } from '../../platform/admin';
@@ -182,7 +190,7 @@ export async function listAdmins(ctx: AppContext, selfId: string, q: PageQuery):
 }
 
 /** POST /api/admin/invites: a mailed one-time link; an address of a member account is refused. */
-export async function inviteAdmin(ctx: AppContext, actorId: string, input: InviteRequest, meta: Meta) {
+export async function inviteAdmin(ctx: AppContext, actorId: string, input: InviteRequest, meta: Meta): Promise<AdminInviteAnswer> {
   const token = randomToken();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
@@ -229,7 +237,7 @@ export async function inviteAdmin(ctx: AppContext, actorId: string, input: Invit
     });
     return row.id;
   });
-  return id;
+  return { invite: { id, email: input.email, permissions, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() } };
 }
 
 export async function revokeInvite(ctx: AppContext, actorId: string, inviteId: string, meta: Meta) {
@@ -306,9 +314,9 @@ async function settingsHolders(tx: DbOrTx, ids: string[]) {
 }
 
 /** PUT /api/admin/admins/:id/permissions: replaces the permissions; someone always keeps 系统设置. */
-export async function setPermissions(ctx: AppContext, actorId: string, targetId: string, wanted: AdminPermission[], meta: Meta) {
+export async function setPermissions(ctx: AppContext, actorId: string, targetId: string, wanted: AdminPermission[], meta: Meta): Promise<AdminSummary> {
   const permissions = ADMIN_PERMISSIONS.filter((p) => wanted.includes(p));
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await lockAdminSet(tx);
     const ids = await adminIds(tx);
     if (!ids.includes(targetId)) throw new AppError('NOT_AN_ADMIN');
@@ -321,7 +329,7 @@ export async function setPermissions(ctx: AppContext, actorId: string, targetId:
     if (permissions.length) {
       await tx.insert(adminPermissions).values(permissions.map((p) => ({ adminId: targetId, permissionName: p, grantedBy: actorId })));
     }
-    const [target] = await tx.select({ email: users.email }).from(users).where(eq(users.id, targetId));
+    const [target] = await tx.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, targetId));
     await audit(tx, {
       adminId: actorId,
       action: 'admin_permissions',
@@ -332,6 +340,7 @@ export async function setPermissions(ctx: AppContext, actorId: string, targetId:
       after: { permissions },
       ip: meta.ip,
     });
+    return { id: targetId, email: target.email, permissions, createdAt: target.createdAt.toISOString(), isSelf: targetId === actorId };
   });
 }
 

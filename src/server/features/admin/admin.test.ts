@@ -77,7 +77,15 @@ describe('who may call what', () => {
   it('every admin route is declared in the OpenAPI document with who may call it', async () => {
     const doc = (await new Client(t.app).get('/api/docs/json')).json() as { paths: Record<string, Record<string, { description?: string }>> };
     const adminPaths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/admin/'));
-    const listed = new Set(routes.map((r) => `${r.method} ${r.url.split('?')[0].replaceAll(ID, '{}')}`));
+    const listed = new Set(
+      routes.map(
+        (r) =>
+          `${r.method} ${r.url
+            .split('?')[0]
+            .replaceAll(ID, '{}')
+            .replace(/\/\d{4}-\d{2}-\d{2}(?=\/|$)/, '/{}')}`,
+      ),
+    );
     const open = new Set(['/api/admin/login', '/api/admin/setup', '/api/admin/setup/status', '/api/admin/invites/inspect', '/api/admin/invites/accept']);
     for (const p of adminPaths) {
       for (const [m, op] of Object.entries(doc.paths[p])) {
@@ -162,7 +170,10 @@ describe('admins, invitations and permissions', () => {
       code: 'INVITE_EMAIL_TAKEN',
     });
     expect(errorOf(await c.post('/api/admin/invites', { email: 'new-admin@example.com', permissions: [] }))).toMatchObject({ code: 'PERMISSIONS_REQUIRED' });
-    expect((await c.post('/api/admin/invites', { email: 'New-Admin@example.com', permissions: ['finance', 'user_management'] })).statusCode).toBe(200);
+    const invited = await c.post('/api/admin/invites', { email: 'New-Admin@example.com', permissions: ['finance', 'user_management'] });
+    expect(invited.statusCode).toBe(200);
+    // the invitation as the admins list shows it
+    expect(invited.json().invite).toEqual((await c.get('/api/admin/admins')).json().invites.find((i: { id: string }) => i.id === invited.json().invite.id));
     const [mail] = await (await delivered(t.app)).select().from(outbox).where(eq(outbox.to, 'new-admin@example.com')).orderBy(desc(outbox.createdAt)).limit(1);
     const token = decodeURIComponent(/invite=([^\s]+)/.exec(mail.body)?.[1] ?? '');
     expect(token.length).toBeGreaterThan(20);
@@ -197,13 +208,20 @@ describe('admins, invitations and permissions', () => {
         payload: { permissions: ['system_settings', 'task_management'] },
       });
       expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toEqual({
+        id: b.id,
+        email: b.email,
+        permissions: ['task_management', 'system_settings'],
+        createdAt: expect.any(String),
+        isSelf: false,
+      });
       const [log] = await own.app.ctx.db.select().from(adminLogs).where(eq(adminLogs.actionType, 'admin_permissions'));
       expect(log.before).toEqual({ permissions: ['user_management'] });
       expect(log.after).toEqual({ permissions: ['task_management', 'system_settings'] });
       // b removes a; then b is the last admin and cannot be removed
       const cb = new Client(own.app);
       expect((await cb.post('/api/auth/login', { email: b.email, password: 'secret123' })).statusCode).toBe(200);
-      expect((await cb.request({ method: 'DELETE', url: `/api/admin/admins/${a.id}` })).statusCode).toBe(200);
+      expect((await cb.request({ method: 'DELETE', url: `/api/admin/admins/${a.id}` })).statusCode).toBe(204);
       expect(errorOf(await ca.get('/api/admin/me'))).toMatchObject({ status: 401 });
       expect(errorOf(await cb.request({ method: 'DELETE', url: `/api/admin/admins/${b.id}` }))).toMatchObject({ status: 409, code: 'LAST_ADMIN' });
     } finally {
@@ -233,8 +251,8 @@ describe('admins, invitations and permissions', () => {
         // Exactly one removal wins. The loser is refused either inside the lock (409 LAST_ADMIN) or, when
         // the winner committed before the loser's request was authorised, as a non-admin (401/403).
         const codes = [ra.statusCode, rb.statusCode];
-        expect(codes.filter((c) => c === 200)).toHaveLength(1);
-        expect([401, 403, 409]).toContain(codes.find((c) => c !== 200));
+        expect(codes.filter((c) => c === 204)).toHaveLength(1);
+        expect([401, 403, 409]).toContain(codes.find((c) => c !== 204));
         const left = await own.app.ctx.db.select({ id: userProfiles.userId }).from(userProfiles).where(eq(userProfiles.userType, 'admin'));
         expect(left.map((r) => r.id).filter((id) => id === a.id || id === b.id)).toHaveLength(1);
       }
@@ -256,7 +274,11 @@ describe('用户管理: the review queue and decisions', () => {
     const visitor = new Client(t.app);
     const listed = async () => (await visitor.get(`/api/influencers?search=${encodeURIComponent('待审核达人甲')}`)).json().items.length;
     expect(await listed()).toBe(0);
-    expect((await c.post(`/api/admin/users/${user.id}/approve`)).statusCode).toBe(200);
+    const approved = await c.post(`/api/admin/users/${user.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    // the decision answers the user as GET /api/admin/users/{id} reads them (decision 0056)
+    expect(approved.json()).toEqual((await c.get(`/api/admin/users/${user.id}`)).json());
+    expect(approved.json()).toMatchObject({ userId: user.id, approveStatus: 'approved' });
     expect(await listed()).toBe(1);
     expect(errorOf(await c.post(`/api/admin/users/${user.id}/approve`))).toMatchObject({ status: 409, code: 'REVIEW_NOT_PENDING' });
     const [n] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.userId, user.id));
@@ -360,7 +382,9 @@ describe('用户管理: the review queue and decisions', () => {
     expect((await me.post('/api/account/deletion-request', { confirm: true })).statusCode).toBe(200);
     const queue = (await c.get('/api/admin/users?filter=deletion&limit=100')).json();
     expect(queue.items.some((i: { userId: string }) => i.userId === user.id)).toBe(true);
-    expect((await c.post(`/api/admin/users/${user.id}/deletion`, { action: 'execute' })).statusCode).toBe(200);
+    const carried = await c.post(`/api/admin/users/${user.id}/deletion`, { action: 'execute' });
+    expect(carried.statusCode, carried.body).toBe(200);
+    expect(carried.json()).toEqual({ userId: user.id, action: 'execute', user: null });
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).not.toContain(user.email);
     expect(row.deletedAt).toBeTruthy();

@@ -82,6 +82,7 @@ describe('视频管理', () => {
 
     const off = await admin.request({ method: 'PATCH', url: `/api/admin/videos/${v.id}/toggle`, payload: { field: 'isActive', value: false } });
     expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ id: v.id, isActive: false });
     expect(await home()).not.toContain(v.id);
     expect(await lastLog(v.id)).toMatchObject({ actionType: 'video_toggle', before: { isActive: true }, after: { isActive: false } });
     const list = (await admin.get('/api/admin/videos?active=false')).json();
@@ -98,7 +99,7 @@ describe('视频管理', () => {
     expect(edit.json()).toMatchObject({ title: '新品口红试色（改）', posterUrl: cover.json().url, isActive: true });
     expect((await lastLog(v.id)).after).toMatchObject({ title: '新品口红试色（改）', videoUrl: '/demo/clip-2.mp4' });
 
-    expect((await admin.request({ method: 'DELETE', url: `/api/admin/videos/${v.id}` })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'DELETE', url: `/api/admin/videos/${v.id}` })).statusCode).toBe(204);
     expect(errorOf(await admin.request({ method: 'DELETE', url: `/api/admin/videos/${v.id}` }))).toMatchObject({ status: 404, code: 'VIDEO_NOT_FOUND' });
     expect((await lastLog(v.id)).actionType).toBe('video_delete');
   });

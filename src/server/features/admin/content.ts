@@ -232,14 +232,15 @@ export async function updateVideo(ctx: AppContext, adminId: string, id: string, 
 }
 
 /** The table's switches: 启用 / 推荐, saved at once. */
-export async function toggleVideo(ctx: AppContext, adminId: string, id: string, t: VideoToggle, meta: Meta) {
-  await ctx.db.transaction(async (tx) => {
+export async function toggleVideo(ctx: AppContext, adminId: string, id: string, t: VideoToggle, meta: Meta): Promise<AdminVideo> {
+  const row = await ctx.db.transaction(async (tx) => {
     const current = await lockVideo(tx, id);
-    if (current[t.field] === t.value) return;
-    await tx
+    if (current[t.field] === t.value) return current;
+    const [updated] = await tx
       .update(videos)
       .set({ [t.field]: t.value, updatedAt: ctx.clock.now() })
-      .where(eq(videos.id, id));
+      .where(eq(videos.id, id))
+      .returning();
     await audit(tx, {
       adminId,
       action: 'video_toggle',
@@ -250,8 +251,11 @@ export async function toggleVideo(ctx: AppContext, adminId: string, id: string, 
       after: { [t.field]: t.value },
       ip: meta.ip,
     });
+    return updated;
   });
   ctx.publicCache.invalidate('videos');
+  const c = await categoryNames(ctx.db, row.categoryId);
+  return toAdminVideo(row, c.name, c.nameEn);
 }
 
 export async function deleteVideo(ctx: AppContext, adminId: string, id: string, meta: Meta) {

@@ -15,7 +15,7 @@ import {
   videoInput,
   videoToggle,
 } from '../../../shared/schemas/adminContent';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, noContent } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import {
@@ -132,13 +132,10 @@ export const adminContentRoutes =
           description: V,
           params: videoId,
           body: videoToggle,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminVideo, ...errors },
         },
       },
-      async (request) => {
-        await toggleVideo(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip });
-        return { ok: true as const };
-      },
+      async (request) => toggleVideo(ctx, currentAdmin(request).id, request.params.id, request.body, { ip: request.ip }),
     );
     app.delete(
       '/api/admin/videos/:id',
@@ -150,12 +147,12 @@ export const adminContentRoutes =
           summary: 'Delete a video',
           description: V,
           params: videoId,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await deleteVideo(ctx, currentAdmin(request).id, request.params.id, { ip: request.ip });
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
 

@@ -8,12 +8,15 @@ import {
   adminMe,
   adminsQuery,
   adminsResponse,
+  adminInviteAnswer,
+  adminSummary,
   adminUserDetail,
   adminUsersQuery,
   adminUsersResponse,
   auditQuery,
   auditResponse,
   deletionDecision,
+  deletionDecisionAnswer,
   firstAdminRequest,
   inviteInfo,
   inviteRequest,
@@ -25,7 +28,7 @@ import {
   suspendRequest,
 } from '../../../shared/schemas/admin';
 import { meResponse } from '../../../shared/schemas/auth';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, noContent } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { createSession, destroySession, setSessionCookie } from '../../platform/session';
@@ -234,12 +237,12 @@ export const adminRoutes =
             description: who('user_management'),
             params: userId,
             ...(body ? { body } : {}),
-            response: { 200: okBody, ...errors },
+            response: { 200: adminUserDetail, ...errors },
           },
         },
         async (request) => {
           await run(request as FastifyRequest<{ Params: { id: string } }>, currentAdmin(request).id);
-          return { ok: true as const };
+          return getUserDetail(ctx.db, request.params.id);
         },
       );
     decision('approve', 'adminApproveUser', '审核通过: approve the influencer, or the company’s pending verification request', (r, a) =>
@@ -260,12 +263,25 @@ export const adminRoutes =
       suspendRequest,
     );
     decision('reinstate', 'adminReinstateUser', 'Reinstate a suspended account', (r, a) => reinstateUser(ctx, a, r.params.id, meta(r)));
-    decision(
-      'deletion',
-      'adminDecideDeletion',
-      'Carry out (personal data removed or anonymised) or decline the pending account-deletion request',
-      (r, a) => decideDeletion(ctx, a, r.params.id, (r.body as z.infer<typeof deletionDecision>).action, meta(r)),
-      deletionDecision,
+    app.post(
+      '/api/admin/users/:id/deletion',
+      {
+        preValidation: guard('user_management'),
+        schema: {
+          operationId: 'adminDecideDeletion',
+          tags: ['admin'],
+          summary: 'Carry out (personal data removed or anonymised) or decline the pending account-deletion request',
+          description: `${who('user_management')} Answers the user after a decline; \`user\` is null once the deletion is carried out.`,
+          params: userId,
+          body: deletionDecision,
+          response: { 200: deletionDecisionAnswer, ...errors },
+        },
+      },
+      async (request) => {
+        const { action } = request.body;
+        await decideDeletion(ctx, currentAdmin(request).id, request.params.id, action, meta(request));
+        return { userId: request.params.id, action, user: action === 'decline' ? await getUserDetail(ctx.db, request.params.id) : null };
+      },
     );
 
     // ------------------------------------------------------------ system_settings: admins and the audit log
@@ -295,10 +311,10 @@ export const adminRoutes =
           summary: 'Invite an admin by email (a mailed one-time link, 7 days)',
           description: `${who('system_settings')} An address of a member account is refused (409).`,
           body: inviteRequest,
-          response: { 200: z.object({ id: z.string() }), ...errors },
+          response: { 200: adminInviteAnswer, ...errors },
         },
       },
-      async (request) => ({ id: await inviteAdmin(ctx, currentAdmin(request).id, request.body, meta(request)) }),
+      async (request) => inviteAdmin(ctx, currentAdmin(request).id, request.body, meta(request)),
     );
 
     app.delete(
@@ -311,12 +327,12 @@ export const adminRoutes =
           summary: 'Revoke an open invitation',
           description: who('system_settings'),
           params: z.object({ id: z.string().uuid({ error: 'INVITE_INVALID' }) }),
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await revokeInvite(ctx, currentAdmin(request).id, request.params.id, meta(request));
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
 
@@ -332,13 +348,10 @@ export const adminRoutes =
           description: who('system_settings'),
           params: adminId,
           body: permissionsUpdate,
-          response: { 200: okBody, ...errors },
+          response: { 200: adminSummary, ...errors },
         },
       },
-      async (request) => {
-        await setPermissions(ctx, currentAdmin(request).id, request.params.id, request.body.permissions, meta(request));
-        return { ok: true as const };
-      },
+      async (request) => setPermissions(ctx, currentAdmin(request).id, request.params.id, request.body.permissions, meta(request)),
     );
 
     app.delete(
@@ -351,12 +364,12 @@ export const adminRoutes =
           summary: 'Remove admin rights (never the last admin’s); their sessions end',
           description: who('system_settings'),
           params: adminId,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await removeAdmin(ctx, currentAdmin(request).id, request.params.id, meta(request));
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
 

@@ -87,8 +87,8 @@ describe('分类管理', () => {
       message: '无法删除正在使用的分类，请先移除相关任务',
     });
     await db.delete(tasks).where(eq(tasks.id, task.id));
-    expect((await del(`/api/admin/categories/${child.id}`)).statusCode).toBe(200);
-    expect((await del(`/api/admin/categories/${parent.id}`)).statusCode).toBe(200);
+    expect((await del(`/api/admin/categories/${child.id}`)).statusCode).toBe(204);
+    expect((await del(`/api/admin/categories/${parent.id}`)).statusCode).toBe(204);
     const rows = await db.select().from(taskCategories).where(eq(taskCategories.id, parent.id));
     expect(rows[0].isActive).toBe(false); // soft
     const pub = (await new Client(t.app).get('/api/categories')).json() as { items: { id: string }[] };
@@ -124,7 +124,7 @@ describe('任务管理', () => {
     const inf = await makeInfluencer(db);
     const task = await makeTask(db, { companyId: co.company.id, title: '将被删除的任务' });
     await db.insert(taskApplications).values({ taskId: task.id, influencerId: inf.influencer.id, proposedRateCents: 100_000 });
-    expect((await del(`/api/admin/tasks/${task.id}`)).statusCode).toBe(200);
+    expect((await del(`/api/admin/tasks/${task.id}`)).statusCode).toBe(204);
     expect(await db.select().from(tasks).where(eq(tasks.id, task.id))).toHaveLength(0);
     for (const userId of [co.user.id, inf.user.id]) {
       const [n] = await db

@@ -9,7 +9,7 @@ import {
   adminTasksResponse,
   categoryInput,
 } from '../../../shared/schemas/adminTasks';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, noContent } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { createCategory, deleteAdminTask, deleteCategory, getAdminTask, listAdminCategories, listAdminTasks, updateCategory } from './tasks';
@@ -82,12 +82,12 @@ export const adminTasksRoutes =
           summary: 'Delete a category (soft: is_active false); refused with active subcategories or tasks using it',
           description: WHO,
           params: categoryId,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await deleteCategory(ctx, currentAdmin(request).id, request.params.id, meta(request.ip));
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
 
@@ -131,12 +131,12 @@ export const adminTasksRoutes =
           summary: 'Delete a task (the company and applicants are told); refused while its deal is open',
           description: WHO,
           params: taskId,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await deleteAdminTask(ctx, currentAdmin(request).id, request.params.id, meta(request.ip));
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
   };

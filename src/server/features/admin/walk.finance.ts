@@ -14,4 +14,8 @@ export const calls: AdminCall[] = [
   { method: 'GET', url: '/api/admin/finance/disputes', permission: 'finance' },
   { method: 'POST', url: `/api/admin/finance/refunds/${WALK_ID}/approve`, permission: 'finance' },
   { method: 'POST', url: `/api/admin/finance/refunds/${WALK_ID}/reject`, payload: { reason: 'x' }, permission: 'finance' },
+  // the reconciliation with Stripe (decision 0059): a day in the path, walked as an id
+  { method: 'GET', url: '/api/admin/finance/reconciliations', permission: 'finance' },
+  { method: 'GET', url: '/api/admin/finance/reconciliations/2026-01-01', permission: 'finance' },
+  { method: 'POST', url: '/api/admin/finance/reconciliations/2026-01-01/run', permission: 'finance' },
 ];

@@ -79,10 +79,14 @@ const schedule = () => {
 describe('an agency runs a roster influencer’s deal', () => {
   it('applies, proposes the schedule, confirms the samples, reports with its own screenshot; the company sees 机构 X 代 Y; the influencer reads and acts too', async () => {
     const w = await world();
-    const { applicationId, deal } = await dealByAgency(w);
+    const { applicationId, deal, taskId } = await dealByAgency(w);
     // the application is the influencer's, recorded as the agency's doing
     const [app] = await db().select().from(taskApplications).where(eq(taskApplications.id, applicationId));
     expect(app).toMatchObject({ influencerId: w.inf.influencer.id, onBehalfAgencyId: w.ag.agency.id });
+    // the company reads that it came through the agency: 经 {agency} 代理 on the applicant and on the deal (issue 40 item 6)
+    const applicants = (await w.c.get(`/api/task-applications?taskId=${taskId}`)).json().items;
+    expect(applicants[0].viaAgency).toEqual({ id: w.ag.agency.id, name: w.ag.agency.name });
+    expect((await w.c.get(`/api/deals/${deal.id}`)).json().influencer.viaAgency).toEqual({ id: w.ag.agency.id, name: w.ag.agency.name });
     const mine = (await w.a.get(`/api/task-applications?${w.q}`)).json().items;
     expect(mine.map((x: { id: string }) => x.id)).toContain(applicationId);
     expect(deal).toMatchObject({ agencyId: w.ag.agency.id, influencerId: w.inf.influencer.id });
@@ -255,10 +259,13 @@ describe('disputes on behalf', () => {
     }
     expect((await fire(w.c, deal.id, 'withdraw_dispute')).statusCode).toBe(200);
     expect((await fire(w.c, deal.id, 'confirm')).statusCode).toBe(200);
-    // once the membership has ended, the deal is no longer the agency's to read (its own upload stays its own)
+    // once the membership has ended, the deal stays the agency's history to read, its files too (decision 0061)
     expect((await w.a.post(`/api/agency/roster/${w.inf.influencer.id}/end`)).statusCode).toBe(200);
-    expect((await w.a.get(`/api/deal-files/${companyProof}`)).statusCode).toBe(404);
+    expect((await w.a.get(`/api/deal-files/${companyProof}`)).statusCode).toBe(200);
     expect((await w.a.get(`/api/deal-files/${evidence}`)).statusCode).toBe(200);
+    // another agency reads none of them
+    const stranger = await signedIn(t.app, (await makeAgency(db(), { user: { passwordHash: hash } })).user.email);
+    expect((await stranger.get(`/api/deal-files/${companyProof}`)).statusCode).toBe(404);
   });
 });
 
@@ -325,28 +332,29 @@ describe('refusals', () => {
     await signedIn(t.app, w.ag.user.email);
   });
 
-  it('an ending membership: only the deals made under it; an ended one: nothing new', async () => {
+  it('an ending membership: only the deals made under it; an ended one: nothing new, its deals read only (decision 0061)', async () => {
     const w = await world();
     const { deal } = await dealByAgency(w);
     expect((await w.i.post('/api/me/agency/end')).json().membership).toMatchObject({ status: 'ending' });
     // the open deal made under the agency: still the agency's to run
     expect((await fire(w.a, deal.id, 'propose_schedule', schedule(), w.q)).statusCode).toBe(200);
     expect((await w.a.get(`/api/deals?${w.q}`)).json().items).toHaveLength(1);
-    // new actions: 404
+    // new actions: 409, saying why
     const taskId = await publish(w);
-    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId, proposedRateCents: 100_000 })).code).toBe('AGENCY_MEMBER_NOT_FOUND');
+    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId, proposedRateCents: 100_000 })).code).toBe('AGENCY_MEMBERSHIP_ENDED');
     // a deal the influencer makes alone from now on: not the agency's
     const alone = await w.i.post('/api/task-applications', { taskId, proposedRateCents: 100_000 });
     expect((await w.c.post(`/api/task-applications/${alone.json().application.id}/accept`)).statusCode).toBe(200);
     const [later] = await db().select().from(deals).where(eq(deals.taskId, taskId));
     expect(later.agencyId).toBeNull();
     expect(errorOf(await w.a.get(`/api/deals/${later.id}?${w.q}`)).code).toBe('AGENCY_MEMBER_NOT_FOUND');
-    // the agency's deal is cancelled: the membership ends, and with it every on-behalf action
+    // the agency's deal is cancelled: the membership ends, and with it every on-behalf action; its deals stay readable
     expect((await fire(w.c, deal.id, 'cancel', { reason: '取消' })).statusCode, 'company cancels before the live').toBe(200);
-    expect(errorOf(await w.a.get(`/api/deals/${deal.id}?${w.q}`)).code).toBe('AGENCY_MEMBER_NOT_FOUND');
-    expect(errorOf(await w.a.get(`/api/deals?${w.q}`)).code).toBe('AGENCY_MEMBER_NOT_FOUND');
+    expect((await w.a.get(`/api/deals/${deal.id}?${w.q}`)).json()).toMatchObject({ actions: [], viewOnly: true });
+    expect((await w.a.get(`/api/deals?${w.q}`)).json().items.map((x: { id: string }) => x.id)).toEqual([deal.id]);
+    expect(errorOf(await fire(w.a, deal.id, 'dispute', { reason: 'x' }, w.q)).code).toBe('AGENCY_MEMBERSHIP_ENDED');
     const next = await publish(w);
-    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId: next, proposedRateCents: 100_000 })).code).toBe('AGENCY_MEMBER_NOT_FOUND');
+    expect(errorOf(await w.a.post(`/api/task-applications?${w.q}`, { taskId: next, proposedRateCents: 100_000 })).code).toBe('AGENCY_MEMBERSHIP_ENDED');
     // an address that is no operation stays 404 NOT_FOUND with the parameter
     expect(errorOf(await w.a.get(`/api/no-such-thing?${w.q}`)).status).toBe(404);
   });

@@ -53,6 +53,18 @@ async function hasOpenMembership(db: DbOrTx, agencyId: string, influencerId: str
   return Boolean(m);
 }
 
+/** whether this agency had this influencer on its roster and the membership is ending or ended */
+async function hadMembership(db: DbOrTx, agencyId: string, influencerId: string): Promise<boolean> {
+  const [m] = await db
+    .select({ id: agencyMemberships.id })
+    .from(agencyMemberships)
+    .where(
+      and(eq(agencyMemberships.agencyId, agencyId), eq(agencyMemberships.influencerId, influencerId), inArray(agencyMemberships.status, ['ending', 'ended'])),
+    )
+    .limit(1);
+  return Boolean(m);
+}
+
 /** the deal `:id` names (directly or through its conversation), if it is this agency's for this influencer */
 async function dealUnderAgency(db: DbOrTx, mode: 'deal' | 'conversation', id: unknown, agencyId: string, influencerId: string): Promise<boolean> {
   if (typeof id !== 'string' || !isUuid(id)) return false;
@@ -96,14 +108,29 @@ export async function resolveOnBehalf(
     .where(eq(influencers.id, influencerId))
     .limit(1);
   if (!inf || inf.suspendedAt || inf.deletedAt) throw notMember();
+  let readOnly = false;
   if (mode === 'new') {
     const m = await activeRosterMembership(ctx.db, inf.id, ctx.clock.now());
-    if (!m || m.agencyId !== agency.id) throw notMember();
+    if (!m || m.agencyId !== agency.id) {
+      // a former member: say why (an old acting link), not that the influencer does not exist
+      throw (await hadMembership(ctx.db, agency.id, inf.id)) ? new AppError('AGENCY_MEMBERSHIP_ENDED') : notMember();
+    }
   } else {
-    if (!(await hasOpenMembership(ctx.db, agency.id, inf.id))) throw notMember();
+    // the deals made under the agency stay its history after the membership ends: readable, never changed (decision 0061)
+    if (!(await hasOpenMembership(ctx.db, agency.id, inf.id))) {
+      if (!(await hadMembership(ctx.db, agency.id, inf.id))) throw notMember();
+      readOnly = true;
+    }
     if (mode !== 'deals' && !(await dealUnderAgency(ctx.db, mode, params.id, agency.id, inf.id))) throw notMember();
   }
-  const onBehalf: OnBehalf = { agencyId: agency.id, agencyName: agency.name, agencyUserId: caller.id, influencerId: inf.id, nickname: inf.nickname };
+  const onBehalf: OnBehalf = {
+    agencyId: agency.id,
+    agencyName: agency.name,
+    agencyUserId: caller.id,
+    influencerId: inf.id,
+    nickname: inf.nickname,
+    ...(readOnly ? { readOnly } : {}),
+  };
   return { ...caller, id: inf.userId, email: inf.email, userType: 'influencer', onBehalf };
 }
 
@@ -128,6 +155,7 @@ export function registerOnBehalf(app: FastifyInstance, ctx: AppContext) {
     const caller = await request.getUser();
     if (!caller) throw new AppError('UNAUTHENTICATED');
     const user = await resolveOnBehalf(ctx, caller, typeof raw === 'string' ? raw : '', mode, (request.params ?? {}) as Record<string, unknown>);
+    if (user.onBehalf?.readOnly && MUTATING.has(request.method)) throw new AppError('AGENCY_MEMBERSHIP_ENDED');
     actAs(request, user);
     (request as Acting).onBehalfUser = user;
   });
@@ -175,9 +203,9 @@ export async function onBehalfRefs(db: DbOrTx, ids: (string | null)[]): Promise<
 
 /**
  * Whether an agency user may read a private deal file (GET /api/deal-files/{id}) it did not upload: one attached to a
- * deal made under its agency — a report screenshot, dispute evidence or an image in the deal's conversation — while
- * the membership still covers that deal (active or ending), the rule of reading the deal itself on behalf (mode
- * `deal`). So the agency sees in the deal room what the influencer sees, and nothing of any other deal.
+ * deal made under its agency — a report screenshot, dispute evidence or an image in the deal's conversation — also
+ * after the membership ended (the deal stays its history to read, decision 0061), the rule of reading the deal itself
+ * on behalf (mode `deal`). So the agency sees in the deal room what the influencer sees, and nothing of any other deal.
  */
 export async function agencyMayReadDealFile(db: DbOrTx, agencyUserId: string, fileId: string): Promise<boolean> {
   const agency = await agencyOfUser(db, agencyUserId);
@@ -185,14 +213,6 @@ export async function agencyMayReadDealFile(db: DbOrTx, agencyUserId: string, fi
   const [hit] = await db
     .select({ id: deals.id })
     .from(deals)
-    .innerJoin(
-      agencyMemberships,
-      and(
-        eq(agencyMemberships.agencyId, deals.agencyId),
-        eq(agencyMemberships.influencerId, deals.influencerId),
-        inArray(agencyMemberships.status, ['active', 'ending']),
-      ),
-    )
     .leftJoin(dealDisputes, eq(dealDisputes.dealId, deals.id))
     .where(
       and(

@@ -2,7 +2,8 @@
  * The roster under concurrency (decision 0044): two agencies' invitations accepted by one influencer at once
  * (one wins: at most one current membership, the unique partial index and the influencer row lock), and an
  * accept meeting another agency's new invitation (never a pending invitation beside a membership). Each round
- * must end as one of the two serial orders.
+ * must end as one of the two serial orders. The agency's change or withdrawal of a pending invitation meeting the
+ * influencer's accept of the share she read (decision 0062): never a membership at a share she did not confirm.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { agencyInvitations, agencyMemberships } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { raceAgainstSerial, raceRounds, type RaceOp } from '../../test/race';
+import { changeRosterInvitation, withdrawRosterInvitation } from './invitationChanges';
 import { answerRosterInvitation, inviteToRoster } from './roster';
 
 const { rounds: ROUNDS, parallel: PARALLEL, onPostgres } = raceRounds();
@@ -66,6 +68,16 @@ const accept = (l: 'A' | 'B'): Op => ({
 });
 const inviteB: Op = { name: 'B invites', run: (w) => inviteToRoster(ctx, ag.B.userId, { influencerId: w.influencerId, shareBps: 3000 }) };
 
+/** the influencer accepts the 20 % she read */
+const acceptRead: Op = { name: 'accept at 20 %', run: (w) => answerRosterInvitation(ctx, w.userId, w.inv.A!, 'accept', { shareBps: 2000 }) };
+const change: Op = { name: 'A changes to 30 %', run: (w) => changeRosterInvitation(ctx, ag.A.userId, w.inv.A!, { shareBps: 3000 }) };
+const withdraw: Op = { name: 'A withdraws', run: (w) => withdrawRosterInvitation(ctx, ag.A.userId, w.inv.A!) };
+/** a membership is only ever at the share the influencer confirmed */
+const confirmedOnly = (s: Snap) => [
+  ...violations(s),
+  ...s.memberships.filter((m) => !m.endsWith(':20')).map((m) => `a membership at a share not confirmed: ${m}`),
+];
+
 describe(`the roster under concurrency (${ROUNDS} rounds${onPostgres ? ', PostgreSQL' : ', PGlite'})`, () => {
   it('two agencies’ invitations accepted at once: one wins', async () => {
     const world = {
@@ -78,6 +90,16 @@ describe(`the roster under concurrency (${ROUNDS} rounds${onPostgres ? ', Postgr
       violations,
     };
     const r = await raceAgainstSerial(world, accept('A'), accept('B'), { rounds: ROUNDS, parallel: PARALLEL });
+    expect(r.illegal).toEqual([]);
+  }, 600_000);
+
+  it('the agency changes the share while the influencer accepts the share she read', async () => {
+    const r = await raceAgainstSerial({ make: makeWorld, snapshot, violations: confirmedOnly }, acceptRead, change, { rounds: ROUNDS, parallel: PARALLEL });
+    expect(r.illegal).toEqual([]);
+  }, 600_000);
+
+  it('the agency withdraws while the influencer accepts', async () => {
+    const r = await raceAgainstSerial({ make: makeWorld, snapshot, violations }, acceptRead, withdraw, { rounds: ROUNDS, parallel: PARALLEL });
     expect(r.illegal).toEqual([]);
   }, 600_000);
 

@@ -42,6 +42,13 @@ async function invitationsWhere(db: DbOrTx, where: SQL | undefined, limit = 100)
   }));
 }
 
+/** one invitation as the API shows it (after a change) */
+export async function invitationById(db: DbOrTx, id: string): Promise<AgencyInvitation> {
+  const [inv] = await invitationsWhere(db, eq(agencyInvitations.id, id), 1);
+  if (!inv) throw new AppError('AGENCY_INVITATION_NOT_FOUND');
+  return inv;
+}
+
 async function membershipsWhere(db: DbOrTx, where: SQL | undefined, limit = 200): Promise<Membership[]> {
   const rows = await db
     .select({ m: agencyMemberships, agency: agencyRef, influencer: influencerRef })
@@ -102,14 +109,14 @@ async function influencerOfUser(db: DbOrTx, userId: string) {
 }
 
 /** GET /api/me/agency-invitations: the influencer's invitations (pending first by date), current agency, history. */
-export async function getMyAgency(db: DbOrTx, influencerUserId: string): Promise<MyAgencyResponse> {
+export async function getMyAgency(db: DbOrTx, influencerUserId: string, platformFeeBps: number): Promise<MyAgencyResponse> {
   const inf = await influencerOfUser(db, influencerUserId);
   const [invitations, current, history] = await Promise.all([
     invitationsWhere(db, eq(agencyInvitations.influencerId, inf.id)),
     membershipsWhere(db, and(eq(agencyMemberships.influencerId, inf.id), inArray(agencyMemberships.status, ['active', 'ending'])), 1),
     membershipsWhere(db, and(eq(agencyMemberships.influencerId, inf.id), eq(agencyMemberships.status, 'ended'))),
   ]);
-  return { invitations, current: current[0] ?? null, history };
+  return { platformFeeBps, invitations, current: current[0] ?? null, history };
 }
 
 /** POST /api/agency/roster-invitations */
@@ -165,8 +172,7 @@ export async function inviteToRoster(ctx: AppContext, agencyUserId: string, body
       if (isUniqueViolation(err)) throw new AppError('AGENCY_INVITATION_PENDING');
       throw err;
     });
-  const [inv] = await invitationsWhere(ctx.db, eq(agencyInvitations.id, id), 1);
-  return inv;
+  return invitationById(ctx.db, id);
 }
 
 /**
@@ -174,7 +180,13 @@ export async function inviteToRoster(ctx: AppContext, agencyUserId: string, body
  * influencer row first, closes a finished earlier membership, refuses while another is current, and withdraws the
  * influencer's other pending invitations.
  */
-export async function answerRosterInvitation(ctx: AppContext, influencerUserId: string, id: string, answer: 'accept' | 'decline'): Promise<AgencyInvitation> {
+export async function answerRosterInvitation(
+  ctx: AppContext,
+  influencerUserId: string,
+  id: string,
+  answer: 'accept' | 'decline',
+  confirmed: { shareBps?: number } = {},
+): Promise<AgencyInvitation> {
   await ctx.db
     .transaction(async (tx) => {
       const [inf] = await tx
@@ -188,7 +200,8 @@ export async function answerRosterInvitation(ctx: AppContext, influencerUserId: 
         .from(agencyInvitations)
         .innerJoin(agencies, eq(agencies.id, agencyInvitations.agencyId))
         .where(and(eq(agencyInvitations.id, id), eq(agencyInvitations.influencerId, inf.id)))
-        .limit(1);
+        // as the agency's withdraw and change take it (invitationChanges.ts): the share accepted is the one read here
+        .for('update', { of: agencyInvitations });
       if (!inv) throw new AppError('AGENCY_INVITATION_NOT_FOUND');
       const now = ctx.clock.now();
       if (answer === 'accept') {
@@ -201,6 +214,10 @@ export async function answerRosterInvitation(ctx: AppContext, influencerUserId: 
           .limit(1);
         if (current) throw new AppError('AGENCY_ALREADY_MEMBER');
       }
+      if (inv.i.status !== 'pending') throw new AppError('AGENCY_INVITATION_ANSWERED');
+      // the share the influencer read and confirmed: the agency changed it since
+      if (answer === 'accept' && confirmed.shareBps !== undefined && confirmed.shareBps !== inv.i.sharePercent * 100)
+        throw new AppError('AGENCY_INVITATION_CHANGED');
       const [changed] = await tx
         .update(agencyInvitations)
         .set({ status: answer === 'accept' ? 'accepted' : 'declined', answeredAt: now })
@@ -250,8 +267,7 @@ export async function answerRosterInvitation(ctx: AppContext, influencerUserId: 
       throw err;
     });
   ctx.publicCache.invalidate('influencers');
-  const [inv] = await invitationsWhere(ctx.db, eq(agencyInvitations.id, id), 1);
-  return inv;
+  return invitationById(ctx.db, id);
 }
 
 /**

@@ -4,17 +4,24 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acceptAgencyInvitationRequest,
   agencyEarningsResponse,
   agencyIdParams,
   agencyPipelineQuery,
   agencyPipelineResponse,
+  agencySettlementCsvQuery,
+  agencySettlementQuery,
+  agencySettlementResponse,
   agencyWorkspaceResponse,
   agencyInvitationResponse,
   agencyMembershipResponse,
   agencyPageResponse,
+  agencyProfileResponse,
+  agencyProfileUpdate,
   invitationIdParams,
   myAgencyResponse,
   rosterInfluencerParams,
+  rosterInvitationChange,
   rosterInvitationRequest,
   rosterResponse,
 } from '../../../shared/schemas/agencies';
@@ -26,6 +33,9 @@ import { getAgencyPage } from './page';
 import { getPipeline } from './pipeline';
 import { readSettings } from '../settings';
 import { earningsCsv, getEarnings, getWorkspace } from './workspace';
+import { changeRosterInvitation, withdrawRosterInvitation } from './invitationChanges';
+import { getAgencyProfile, saveAgencyProfile } from './profile';
+import { getSettlement, settlementCsv } from './settlement';
 import { answerRosterInvitation, endByAgency, endByInfluencer, getMyAgency, getRoster, inviteToRoster } from './roster';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -67,6 +77,41 @@ export const agencyRoutes =
         preValidation: agencyOnly,
       },
       async (request) => getRoster(ctx.db, (await currentUser(request)).id),
+    );
+
+    app.get(
+      '/api/agency/profile',
+      {
+        schema: {
+          operationId: 'getAgencyProfile',
+          tags: ['agencies'],
+          summary: 'The agency’s own record (机构资料): name, contact, code, description, city, logo, review state',
+          description: 'Who: agencies, their own (also while waiting for review or rejected).',
+          response: { 200: agencyProfileResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return getAgencyProfile(ctx.db, (await currentUser(request)).id);
+      },
+    );
+
+    app.put(
+      '/api/agency/profile',
+      {
+        schema: {
+          operationId: 'updateAgencyProfile',
+          tags: ['agencies'],
+          summary: 'Edit the agency’s record; a new credit code or licence goes back to review',
+          description:
+            'Who: agencies, their own. Name, contact, phone, description, city and logo change at once. A new `creditCode` or a new licence (`licenseUploadId`) sets the agency back to pending (`reviewRequired: true`): until an admin approves it again it cannot invite or act for its roster. A rejected agency’s save resubmits it. 404 UPLOAD_NOT_FOUND for a file that is not this account’s upload of that kind.',
+          body: agencyProfileUpdate,
+          response: { 200: agencyProfileResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request) => saveAgencyProfile(ctx, (await currentUser(request)).id, request.body),
     );
 
     app.get(
@@ -155,6 +200,58 @@ export const agencyRoutes =
       },
     );
 
+    app.get(
+      '/api/agency/settlement',
+      {
+        schema: {
+          operationId: 'getAgencySettlement',
+          tags: ['agencies'],
+          summary: 'Settling up: the agency’s cut earned in a range of days by influencer and by deal, and what is pending now',
+          description:
+            'Who: agencies, their own. `from`/`to`: platform days (Asia/Shanghai), both included; by default this month up to today. ' +
+            'Earned: the agency’s cut of fees and commissions paid into its wallet in the range (the same lines as the monthly earnings). ' +
+            'Pending: as of now, whatever the range — its expected cut, after the platform fee and at the share fixed on each deal, of the fees held in escrow and of the commissions companies still owe. ' +
+            '`byInfluencer` lists every influencer with money in the range or pending (former members too); `deals` pages through the deals, the latest payment first, pending-only deals after.',
+          querystring: agencySettlementQuery,
+          response: { 200: agencySettlementResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return getSettlement(ctx, (await currentUser(request)).id, request.query);
+      },
+    );
+
+    app.get(
+      '/api/agency/settlement.csv',
+      {
+        schema: {
+          operationId: 'exportAgencySettlementCsv',
+          tags: ['agencies'],
+          summary: 'Settling up as CSV: every deal (by=deal) or every influencer (by=influencer) of the range',
+          description: 'Who: agencies, their own. The range and the figures of GET /api/agency/settlement, every row, amounts in integer cents.',
+          querystring: agencySettlementCsvQuery,
+          response: {
+            200: mediaResponse(
+              'text/csv',
+              'by=deal: deal_id, task, influencer_id, influencer, deal_status, share_bps, earned_cents, last_paid_at, pending_cents, pending; by=influencer: influencer_id, influencer, membership_status, paid_deals, earned_cents, pending_cents (UTF-8 with BOM), a download',
+            ),
+            ...errors,
+          },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request, reply) => {
+        const { csv, filename } = await settlementCsv(ctx, (await currentUser(request)).id, request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
     app.post(
       '/api/agency/roster-invitations',
       {
@@ -170,6 +267,41 @@ export const agencyRoutes =
         preValidation: agencyOnly,
       },
       async (request) => ({ invitation: await inviteToRoster(ctx, (await currentUser(request)).id, request.body) }),
+    );
+
+    app.post(
+      '/api/agency/roster-invitations/:id/withdraw',
+      {
+        schema: {
+          operationId: 'withdrawAgencyRosterInvitation',
+          tags: ['agencies'],
+          summary: 'Withdraw a pending roster invitation',
+          description:
+            'Who: the agency that sent it (anyone else 404 AGENCY_INVITATION_NOT_FOUND). 409 AGENCY_INVITATION_ANSWERED once it was accepted, declined or withdrawn. The influencer is told.',
+          params: invitationIdParams,
+          response: { 200: agencyInvitationResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request) => ({ invitation: await withdrawRosterInvitation(ctx, (await currentUser(request)).id, request.params.id) }),
+    );
+
+    app.patch(
+      '/api/agency/roster-invitations/:id',
+      {
+        schema: {
+          operationId: 'changeAgencyRosterInvitation',
+          tags: ['agencies'],
+          summary: 'Change a pending roster invitation’s share',
+          description:
+            'Who: the agency that sent it (anyone else 404 AGENCY_INVITATION_NOT_FOUND). 409 AGENCY_INVITATION_ANSWERED once answered. The influencer is told; an accept that confirmed the old share is refused (409 AGENCY_INVITATION_CHANGED).',
+          params: invitationIdParams,
+          body: rosterInvitationChange,
+          response: { 200: agencyInvitationResponse, ...errors },
+        },
+        preValidation: agencyOnly,
+      },
+      async (request) => ({ invitation: await changeRosterInvitation(ctx, (await currentUser(request)).id, request.params.id, request.body) }),
     );
 
     app.post(
@@ -201,7 +333,10 @@ export const agencyRoutes =
         },
         preValidation: influencerOnly,
       },
-      async (request) => getMyAgency(ctx.db, (await currentUser(request)).id),
+      async (request) => {
+        const settings = await readSettings(ctx, ctx.db);
+        return getMyAgency(ctx.db, (await currentUser(request)).id, settings.platformFeeBps);
+      },
     );
 
     for (const answer of ['accept', 'decline'] as const) {
@@ -214,13 +349,24 @@ export const agencyRoutes =
             summary: answer === 'accept' ? 'Accept an agency’s roster invitation' : 'Decline an agency’s roster invitation',
             description:
               'Who: the invited influencer (anyone else 404). 409 AGENCY_INVITATION_ANSWERED when already answered' +
-              (answer === 'accept' ? ', AGENCY_ALREADY_MEMBER while the influencer belongs to an agency (one at a time).' : '.'),
+              (answer === 'accept'
+                ? ', AGENCY_ALREADY_MEMBER while the influencer belongs to an agency (one at a time), AGENCY_INVITATION_CHANGED when `shareBps` (the share the influencer read) is no longer the invitation’s: the agency changed it.'
+                : '.'),
             params: invitationIdParams,
+            ...(answer === 'accept' ? { body: acceptAgencyInvitationRequest.optional() } : {}),
             response: { 200: agencyInvitationResponse, ...errors },
           },
           preValidation: influencerOnly,
         },
-        async (request) => ({ invitation: await answerRosterInvitation(ctx, (await currentUser(request)).id, request.params.id, answer) }),
+        async (request) => ({
+          invitation: await answerRosterInvitation(
+            ctx,
+            (await currentUser(request)).id,
+            request.params.id,
+            answer,
+            (request.body as { shareBps?: number } | undefined) ?? {},
+          ),
+        }),
       );
     }
 

@@ -35,8 +35,9 @@ const world = (share: number) => makeRosterWorld(t, share, hash);
 type World = Awaited<ReturnType<typeof world>>;
 const fire = (c: Client, dealId: string, event: string, body: unknown = {}) => c.post(`/api/deals/${dealId}/events/${event}`, body);
 
-async function publish(w: World, title = '口红新品直播') {
+async function publish(w: World, title = '口红新品直播', terms: Record<string, unknown> = {}) {
   const r = await w.c.post('/api/tasks', {
+    ...terms,
     title,
     description: '新品口红直播推广',
     categoryId,
@@ -47,8 +48,8 @@ async function publish(w: World, title = '口红新品直播') {
   expect(r.statusCode, r.body).toBe(200);
   return r.json().task.id as string;
 }
-async function accepted(w: World, rate: number) {
-  const taskId = await publish(w);
+async function accepted(w: World, rate: number, terms: Record<string, unknown> = {}) {
+  const taskId = await publish(w, '口红新品直播', terms);
   const applied = await w.i.post('/api/task-applications', { taskId, proposedRateCents: rate });
   expect(applied.statusCode, applied.body).toBe(200);
   expect((await w.c.post(`/api/task-applications/${applied.json().application.id}/accept`)).statusCode).toBe(200);
@@ -81,7 +82,14 @@ async function completed(w: World, dealId: string, gmvCents: number) {
   expect((await fire(w.c, dealId, 'confirm')).statusCode).toBe(200);
 }
 
-const PATHS = ['/api/agency/workspace', '/api/agency/pipeline', '/api/agency/earnings', '/api/agency/earnings.csv'];
+const PATHS = [
+  '/api/agency/workspace',
+  '/api/agency/pipeline',
+  '/api/agency/earnings',
+  '/api/agency/earnings.csv',
+  '/api/agency/settlement',
+  '/api/agency/settlement.csv',
+];
 
 describe('who may read the workspace', () => {
   it('visitors 401; companies, influencers and admins 403', async () => {
@@ -221,6 +229,100 @@ describe('为你推荐 per roster influencer', () => {
       code: 'AGENCY_MEMBER_NOT_FOUND',
     });
     expect(errorOf(await w.c.get(`/api/me/recommended-tasks?onBehalfOf=${w.inf.influencer.id}`))).toMatchObject({ status: 403 });
+  });
+});
+
+describe('settling up: earned in a range by influencer and by deal, pending beside it', () => {
+  it('bad ranges and filters are 400 in the product’s error shape', async () => {
+    const w = await world(20);
+    const cases: [string, string][] = [
+      ['from=2026-13-01', 'DATE_INVALID'],
+      ['from=2026-12-10&to=2026-12-01', 'DATE_RANGE_REVERSED'],
+      ['to=1899-01-01', 'DATE_OUT_OF_RANGE'],
+      ['limit=0', 'BAD_REQUEST'],
+    ];
+    for (const [q, code] of cases) expect(errorOf(await w.a.get(`/api/agency/settlement?${q}`)), q).toMatchObject({ status: 400, code });
+    expect(errorOf(await w.a.get('/api/agency/settlement.csv?by=month'))).toMatchObject({ status: 400 });
+    // only `from` after today: reversed against the default end
+    expect(errorOf(await w.a.get(`/api/agency/settlement?from=2099-01-01`))).toMatchObject({ status: 400, code: 'DATE_RANGE_REVERSED' });
+  });
+
+  it('earned per day range, pending from escrow and an unpaid commission, named by influencer and task; CSVs; nobody else’s', async () => {
+    const w = await world(30);
+    const other = await world(50);
+    const day = () => new Date(clock.nowMs() + 8 * H).toISOString().slice(0, 10);
+    // a $1,000 deal completed: net 90,000 → the agency's 30 % = 27,000, paid on `paidDay`
+    const done = await accepted(w, 100_000);
+    await completed(w, done.id, 0);
+    const paidDay = day();
+    clock.advance(48 * H);
+    // a $2,000 deal paid into escrow, not settled: 180,000 net → 54,000 pending
+    const held = await accepted(w, 200_000);
+    // a commission deal whose commission the company cannot cover: $5,000,000 GMV × 10 % = 50,000,000 due →
+    // its fee settles (net 90,000 → 27,000 earned today), the commission's net 45,000,000 → 13,500,000 pending
+    const owing = await accepted(w, 100_000, { pricingModel: 'slot_commission', commissionBps: 1000 });
+    await completed(w, owing.id, 500_000_000);
+    expect((await db().select().from(deals).where(eq(deals.id, owing.id)))[0].commissionStatus).toBe('due');
+    const today = day();
+    // the other agency's money never shows
+    const others = await accepted(other, 300_000);
+    await completed(other, others.id, 0);
+
+    const all = (await w.a.get(`/api/agency/settlement?from=${paidDay}&to=${today}`)).json();
+    const inf = { id: w.inf.influencer.id, nickname: w.inf.influencer.nickname, avatarUrl: w.inf.influencer.avatarUrl };
+    expect(all.totals).toEqual({ earnedCents: 54_000, pendingCents: 54_000 + 13_500_000, paidDeals: 2, pendingDeals: 2 });
+    expect(all.byInfluencer).toEqual([{ influencer: inf, membershipStatus: 'active', paidDeals: 2, earnedCents: 54_000, pendingCents: 13_554_000 }]);
+    expect(all.deals).toMatchObject({ total: 3, page: 1, limit: 20 });
+    // the latest payment first, then the pending-only deal
+    expect(all.deals.items.map((d: { dealId: string }) => d.dealId)).toEqual([owing.id, done.id, held.id]);
+    expect(all.deals.items[0]).toEqual({
+      dealId: owing.id,
+      status: 'completed',
+      task: { id: owing.taskId, title: '口红新品直播' },
+      influencer: inf,
+      shareBps: 3000,
+      earnedCents: 27_000,
+      lastPaidAt: expect.any(String),
+      pendingCents: 13_500_000,
+      pending: 'commission_due',
+    });
+    expect(all.deals.items[2]).toMatchObject({ dealId: held.id, earnedCents: 0, lastPaidAt: null, pendingCents: 54_000, pending: 'settlement' });
+    expect(JSON.stringify(all)).not.toContain(other.inf.influencer.id);
+    // the pending deal's figure is the deal page's own estimate of the agency's cut
+    const page = (await w.i.get(`/api/deals/${held.id}`)).json();
+    expect(page.money.agencySplit.agencyCents).toBe(54_000);
+
+    // a range of one day: only that day's payment; pending is what is coming whatever the range
+    const first = (await w.a.get(`/api/agency/settlement?from=${paidDay}&to=${paidDay}`)).json();
+    expect(first.totals).toEqual({ earnedCents: 27_000, pendingCents: 13_554_000, paidDeals: 1, pendingDeals: 2 });
+    const later = (await w.a.get(`/api/agency/settlement?from=${today}&to=${today}`)).json();
+    expect(later.deals.items.map((d: { dealId: string; earnedCents: number }) => [d.dealId, d.earnedCents])).toEqual([
+      [owing.id, 27_000],
+      [held.id, 0],
+    ]);
+    // pages
+    const p2 = (await w.a.get(`/api/agency/settlement?from=${paidDay}&to=${today}&limit=2&page=2`)).json();
+    expect(p2.deals).toMatchObject({ total: 3, page: 2, limit: 2, items: [{ dealId: held.id }] });
+    // the default range is this platform month up to today
+    const dflt = (await w.a.get('/api/agency/settlement')).json();
+    expect(dflt).toMatchObject({ from: `${day().slice(0, 7)}-01`, to: day() });
+
+    // the CSVs: every deal, every influencer, cents as integers
+    const byDeal = await w.a.get(`/api/agency/settlement.csv?from=${paidDay}&to=${today}`);
+    expect(byDeal.statusCode).toBe(200);
+    expect(byDeal.headers['content-disposition']).toBe(`attachment; filename="agency-settlement-deal-${paidDay}-${today}.csv"`);
+    expect(byDeal.body).toContain('deal_id,task,influencer_id,influencer,deal_status,share_bps,earned_cents,last_paid_at,pending_cents,pending\r\n');
+    expect(byDeal.body).toContain(`${held.id},口红新品直播,${inf.id},${inf.nickname},accepted,3000,0,,54000,settlement\r\n`);
+    expect(byDeal.body.trim().split('\r\n')).toHaveLength(4);
+    const byInf = await w.a.get(`/api/agency/settlement.csv?from=${paidDay}&to=${today}&by=influencer`);
+    expect(byInf.body).toContain('influencer_id,influencer,membership_status,paid_deals,earned_cents,pending_cents\r\n');
+    expect(byInf.body).toContain(`${inf.id},${inf.nickname},active,2,54000,13554000\r\n`);
+    expect(byInf.body).not.toContain(other.inf.influencer.id);
+
+    // after the influencer leaves, her rows stay, marked by the membership's state
+    expect((await w.i.post('/api/me/agency/end')).statusCode).toBe(200);
+    const after = (await w.a.get(`/api/agency/settlement?from=${paidDay}&to=${today}`)).json();
+    expect(after.byInfluencer).toMatchObject([{ influencer: { id: inf.id }, membershipStatus: 'ending', earnedCents: 54_000 }]);
   });
 });
 

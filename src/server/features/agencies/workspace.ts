@@ -13,7 +13,7 @@
  * Each figure is one grouped statement on an index (the agency's account, `deals_agency_idx`,
  * `agency_memberships_agency_idx`); none runs per influencer or per month.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { dealFactsOf, waitingFor } from '../../../shared/deals';
 import type { AgencyEarningsResponse, AgencyWorkspaceResponse, WorkspaceRosterRow } from '../../../shared/schemas/agencies';
 import { queryRows, type DbOrTx } from '../../db/client';
@@ -37,19 +37,29 @@ async function requireAgency(db: DbOrTx, userId: string): Promise<AgencyRow> {
   return a;
 }
 
-/** the agency's cut per (platform month, influencer) since `from`, from its wallet's deal lines */
-async function earningsSince(db: DbOrTx, agencyUserId: string, from: Date) {
-  const rows = await queryRows<{ month: string; influencer_id: string; cents: string }>(
-    db,
-    sql`select to_char(l.created_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month, d.influencer_id, sum(l.amount_cents)::text as cents
-          from ledger_accounts a
+/**
+ * FROM … WHERE of the agency's wallet lines of deal money — its cut of fees and commissions (`deal_settle`,
+ * `deal_commission`) — posted in [from, to), each joined to its deal `d` (the entry's idempotency key names it):
+ * the one definition of "earned" that the month figures and settling up (settlement.ts) both read
+ */
+export function agencyDealLines(agencyUserId: string, from: Date, to?: Date): SQL {
+  return sql`ledger_accounts a
           join ledger_lines l on l.account_id = a.id
           join ledger_entries e on e.id = l.entry_id
           join deals d on d.id = (case when e.kind in ('deal_settle', 'deal_commission') then split_part(e.idempotency_key, ':', 2)::uuid end)
          where a.kind = 'agency_available' and coalesce(a.owner_id, ${NO_ID}::uuid) = ${agencyUserId}::uuid
            and coalesce(a.ref_id, ${NO_ID}::uuid) = ${NO_ID}::uuid
            and l.created_at >= ${from.toISOString()}::timestamptz
-           and e.kind in ('deal_settle', 'deal_commission')
+           ${to ? sql`and l.created_at < ${to.toISOString()}::timestamptz` : sql``}
+           and e.kind in ('deal_settle', 'deal_commission')`;
+}
+
+/** the agency's cut per (platform month, influencer) since `from`, from its wallet's deal lines */
+async function earningsSince(db: DbOrTx, agencyUserId: string, from: Date) {
+  const rows = await queryRows<{ month: string; influencer_id: string; cents: string }>(
+    db,
+    sql`select to_char(l.created_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month, d.influencer_id, sum(l.amount_cents)::text as cents
+          from ${agencyDealLines(agencyUserId, from)}
          group by 1, 2`,
   );
   return rows.map((r) => ({ month: r.month, influencerId: r.influencer_id, cents: Number(r.cents) }));
@@ -113,7 +123,25 @@ export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promi
   }
   for (const e of earned) of(e.influencerId).earningsCents += e.cents;
   for (const g of gmv) of(g.influencerId).gmvCents += g.gmvCents;
-  const roster: WorkspaceRosterRow[] = members.map((m) => ({
+  // a former member with deals or money this month stays in the month's rows (marked ended), so the rows add up to the
+  // totals (decision 0061); their latest membership with this agency gives the share shown
+  const current = new Set(members.map((m) => m.influencer.id));
+  const former = [...per.keys()].filter((id) => !current.has(id));
+  const formerRows = former.length
+    ? await db
+        .selectDistinctOn([agencyMemberships.influencerId], {
+          status: agencyMemberships.status,
+          sharePercent: agencyMemberships.sharePercent,
+          influencer: { id: influencers.id, nickname: influencers.nickname, avatarUrl: influencers.avatarUrl },
+          rating: influencers.rating,
+          totalReviews: influencers.totalReviews,
+        })
+        .from(agencyMemberships)
+        .innerJoin(influencers, eq(influencers.id, agencyMemberships.influencerId))
+        .where(and(eq(agencyMemberships.agencyId, agency.id), inArray(agencyMemberships.influencerId, former)))
+        .orderBy(agencyMemberships.influencerId, desc(agencyMemberships.startedAt))
+    : [];
+  const roster: WorkspaceRosterRow[] = [...members, ...formerRows].map((m) => ({
     influencer: m.influencer,
     membershipStatus: m.status as WorkspaceRosterRow['membershipStatus'],
     shareBps: m.sharePercent * 100,

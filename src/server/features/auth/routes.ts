@@ -13,7 +13,7 @@ import {
   sessionResponse,
   signupRequest,
 } from '../../../shared/schemas/auth';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, noContent } from '../../../shared/schemas/common';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, createSession, currentUser, destroySession, requireUser, SESSION_COOKIE, setSessionCookie } from '../../platform/session';
 import { browserLocale, setNotificationLocale } from '../notifications';
@@ -146,14 +146,14 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'End the current session on the server',
           description: 'Who: anyone (a visitor gets ok too).',
-          response: { 200: okBody },
+          response: { 204: noContent },
         },
       },
       async (request, reply) => {
         const user = await request.getUser();
         if (user) await destroySession(ctx.db, user.sessionId);
         clearSessionCookie(reply, secure);
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
 
@@ -220,14 +220,14 @@ export const authRoutes =
             'Who: anyone holding the code. 5 tries per code; the code is used up. Every session of the account ends (the caller is not ' +
             'signed in: sign in with the new password) and the owner is told by mail.',
           body: passwordResetConfirm,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
       async (request, reply) => {
         await confirmPasswordReset(ctx, request.body);
         // this browser's session (if any) ended with the others
         if (request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, secure);
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
   };

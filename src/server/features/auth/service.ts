@@ -5,7 +5,18 @@ import { ADMIN_PERMISSIONS, TALENT_TYPES, USER_TYPES, labelOf, type UserType } f
 import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import { getSettings } from '../settings';
-import { adminLogs, adminPermissions, agencies, influencers, talentProfiles, talentTypeDetails, userProfiles, users, verificationCodes } from '../../db/schema';
+import {
+  adminLogs,
+  adminPermissions,
+  agencies,
+  companies,
+  influencers,
+  talentProfiles,
+  talentTypeDetails,
+  userProfiles,
+  users,
+  verificationCodes,
+} from '../../db/schema';
 import { findByTicket, issueCode, issueWithoutCode, verifyCode } from '../../platform/codes';
 import { destroyOtherSessions } from '../../platform/session';
 import type { AppContext } from '../../platform/context';
@@ -91,11 +102,13 @@ async function loadMe(db: DbOrTx, userId: string): Promise<Me> {
       phone: userProfiles.phone,
       nickname: influencers.nickname,
       agencyName: agencies.name,
+      avatarUrl: sql<string | null>`coalesce(${agencies.logoUrl}, ${influencers.avatarUrl}, ${companies.logoUrl})`,
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(influencers, eq(influencers.userId, users.id))
     .leftJoin(agencies, eq(agencies.userId, users.id))
+    .leftJoin(companies, eq(companies.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError('UNAUTHENTICATED');
@@ -107,6 +120,7 @@ async function loadMe(db: DbOrTx, userId: string): Promise<Me> {
     phone: row.phone,
     createdAt: row.createdAt.toISOString(),
     displayName: row.nickname ?? row.agencyName ?? null,
+    avatarUrl: row.avatarUrl ?? null,
   };
 }
 export const getMe = loadMe;

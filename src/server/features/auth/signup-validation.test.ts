@@ -286,7 +286,15 @@ describe('company sign-up', () => {
     });
     expect(res.statusCode).toBe(200);
     const user = res.json().user;
-    expect(user).toEqual({ id: expect.any(String), email, userType: 'company', phone: null, createdAt: expect.any(String), displayName: null });
+    expect(user).toEqual({
+      id: expect.any(String),
+      email,
+      userType: 'company',
+      phone: null,
+      createdAt: expect.any(String),
+      displayName: null,
+      avatarUrl: null,
+    });
     const db = t.app.ctx.db;
     expect((await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id)))[0].userType).toBe('company');
     expect(await db.select().from(influencers).where(eq(influencers.userId, user.id))).toEqual([]);

@@ -4,7 +4,7 @@ import type { ListOf, PageQuery } from '../../../shared/schemas/common';
 import { availableEvents, waitingFor, PAYMENT_WINDOW_HOURS, type DealRole, type DealState } from '../../../shared/deals';
 import { type DealDetail, type DealSummary } from '../../../shared/schemas/deals';
 import type { DbOrTx } from '../../db/client';
-import { agencies, companies, conversations, dealDisputes, dealEvents, deals, influencers, uploads } from '../../db/schema';
+import { agencies, companies, conversations, dealDisputes, dealEvents, deals, influencers, taskApplications, uploads } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { agencyCut, balanceOf } from '../money';
@@ -141,10 +141,12 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     .from(dealEvents)
     .where(eq(dealEvents.dealId, d.id))
     .orderBy(dealEvents.version);
-  const onBehalf = await onBehalfRefs(
-    db,
-    timeline.map((e) => e.onBehalfAgencyId),
-  );
+  // the agency that applied for the influencer: the company reads 经 {agency} 代理 / "via {agency}" (issue 40 item 6)
+  const [applied] = d.applicationId
+    ? await db.select({ agencyId: taskApplications.onBehalfAgencyId }).from(taskApplications).where(eq(taskApplications.id, d.applicationId)).limit(1)
+    : [];
+  const onBehalf = await onBehalfRefs(db, [...timeline.map((e) => e.onBehalfAgencyId), applied?.agencyId ?? null]);
+  const via = applied?.agencyId ? onBehalf.get(applied.agencyId) : undefined;
   const open = disputes.find((x) => x.outcome === 'open') ?? null;
   const facts = factsOf(d, open);
   const now = ctx.clock.now();
@@ -160,7 +162,9 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
     viewerRole: role,
     conversationId: conv?.id ?? null,
     facts: { ...facts, scheduleStart: iso(facts.scheduleStart), reportedAt: iso(facts.reportedAt) },
-    actions: availableEvents(role, facts, env),
+    // an agency whose membership has ended reads the deal and changes nothing (decision 0061)
+    actions: user.onBehalf?.readOnly ? [] : availableEvents(role, facts, env),
+    viewOnly: Boolean(user.onBehalf?.readOnly),
     waitingFor: waitingFor(facts),
     overdue: overdueOf(d, env),
     settlementHours: settings.settlementHours,
@@ -176,7 +180,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       requirements: d.requirements,
     },
     company: { id: d.companyId, name: info.companyName, logoUrl: info.logoUrl },
-    influencer: { id: d.influencerId, nickname: info.nickname, avatarUrl: info.avatarUrl },
+    influencer: { id: d.influencerId, nickname: info.nickname, avatarUrl: info.avatarUrl, viaAgency: via ? { id: via.agencyId, name: via.agencyName } : null },
     samples: { carrier: d.samplesCarrier, trackingNo: d.samplesTracking, shippedAt: iso(d.samplesShippedAt), receivedAt: iso(d.samplesReceivedAt) },
     schedule: {
       start: iso(d.scheduleStart),

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxQuery, outboxResponse } from '../../../shared/schemas/dev';
+import { clockAnswer, outboxQuery, outboxResponse } from '../../../shared/schemas/dev';
 import { errorBody, pageOfAll } from '../../../shared/schemas/common';
 import { outbox } from '../../db/schema';
 import { loopbackOnly } from '../../platform/loopback';
@@ -63,7 +63,7 @@ export const devRoutes =
               .min(0)
               .max(366 * 24 * 3600_000),
           }),
-          response: { 200: z.object({ now: z.string(), jobsRun: z.number() }), 404: errorBody },
+          response: { 200: clockAnswer, 404: errorBody },
         },
       },
       async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { phoneCodeRequest, phoneCodeResponse, phoneVerifyRequest } from '../../../shared/schemas/accounts';
-import { errorBody, okBody } from '../../../shared/schemas/common';
+import { errorBody, noContent } from '../../../shared/schemas/common';
 import { issueCode, verifyCode } from '../../platform/codes';
 import { loopbackOnly } from '../../platform/loopback';
 import type { AppContext } from '../../platform/context';
@@ -40,12 +40,12 @@ export const devSmsRoutes =
           summary: 'Check a test SMS code (development only)',
           description: 'Who: anyone, development and test only.',
           body: phoneVerifyRequest,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await verifyCode(ctx, 'sms_test', request.body.phone, request.body.code);
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
   };

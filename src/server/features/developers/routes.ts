@@ -3,8 +3,7 @@
  * declares a `keyScope`, so a key can never list, create or revoke keys — and the admin console's view of them.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { API_KEYS_MAX, apiKey, apiKeyCreatedResponse, apiKeyCreateInput, apiKeysQuery, apiKeysResponse } from '../../../shared/schemas/apiKeys';
+import { API_KEYS_MAX, apiKeyAnswer, apiKeyCreatedResponse, apiKeyCreateInput, apiKeysQuery, apiKeysResponse } from '../../../shared/schemas/apiKeys';
 import { errorBody, idParam, pageOfAll } from '../../../shared/schemas/common';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
@@ -69,7 +68,7 @@ export const developerRoutes =
           summary: 'Revoke one of my API keys: requests with it are refused (401) from now on',
           description: `${WHO} Another account's key: 404. Revoking twice changes nothing. The account is mailed.`,
           params: idParam,
-          response: { 200: z.object({ key: apiKey }), ...errors },
+          response: { 200: apiKeyAnswer, ...errors },
         },
         preValidation: keyOwner,
       },
@@ -103,7 +102,7 @@ export const developerRoutes =
           summary: 'Revoke a leaked API key of any account (audited; the owner is notified and mailed)',
           description: adminWho,
           params: idParam,
-          response: { 200: z.object({ key: apiKey }), ...errors },
+          response: { 200: apiKeyAnswer, ...errors },
         },
         preValidation: adminGuard,
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/schemas/common';
-import { adminMailQuery, adminMailResponse, unsubscribeQuery, unsubscribeResponse } from '../../../shared/schemas/mail';
+import { adminMailAnswer, adminMailQuery, adminMailResponse, unsubscribeQuery, unsubscribeResponse } from '../../../shared/schemas/mail';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { mediaResponse } from '../../platform/openapi/responses';
@@ -100,12 +100,9 @@ export const mailRoutes =
           summary: 'Send a failed mail again (tried at once, then retried for 24 hours; audited)',
           description: ADMIN,
           params: mailId,
-          response: { 200: z.object({ ok: z.literal(true) }), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+          response: { 200: adminMailAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
         },
       },
-      async (request) => {
-        await resendMail(ctx, currentAdmin(request).id, request.params.id, { ip: request.ip });
-        return { ok: true as const };
-      },
+      async (request) => resendMail(ctx, currentAdmin(request).id, request.params.id, { ip: request.ip }),
     );
   };

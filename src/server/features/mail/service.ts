@@ -2,9 +2,10 @@
  * The mail queue's two use cases beyond sending (decision 0040): the one-click turn-off of a kind of notification
  * mail (a signed link, no session), and the admin's view of mail that failed for 24 hours, with resend.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
-import type { AdminMailResponse } from '../../../shared/schemas/mail';
+import type { AdminMailAnswer, AdminMailItem, AdminMailResponse } from '../../../shared/schemas/mail';
+import type { DbOrTx } from '../../db/client';
 import { mailQueue, users, userSettings } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
@@ -47,7 +48,20 @@ export async function unsubscribe(ctx: AppContext, token: string) {
  */
 export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pending', q: PageQuery): Promise<AdminMailResponse> {
   const [{ total }] = await ctx.db.select({ total: count() }).from(mailQueue).where(eq(mailQueue.status, status));
-  const rows = await ctx.db
+  const items = await mailItems(ctx.db, eq(mailQueue.status, status), q);
+  const [[failed], waiting] = await Promise.all([
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailQueue)
+      .where(eq(mailQueue.status, 'failed')),
+    waitingMail(ctx.db),
+  ]);
+  return { items, total: Number(total), page: q.page, limit: q.limit, waiting, failed: failed?.n ?? 0 };
+}
+
+/** queued mail as the admin's mail view lists it, newest first */
+async function mailItems(db: DbOrTx, where: SQL, q: PageQuery): Promise<AdminMailItem[]> {
+  const rows = await db
     .select({
       id: mailQueue.id,
       kind: mailQueue.kind,
@@ -60,34 +74,20 @@ export async function listQueuedMail(ctx: AppContext, status: 'failed' | 'pendin
     })
     .from(mailQueue)
     .leftJoin(users, eq(users.id, mailQueue.userId))
-    .where(eq(mailQueue.status, status))
+    .where(where)
     .orderBy(desc(mailQueue.createdAt), desc(mailQueue.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const [[failed], waiting] = await Promise.all([
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(mailQueue)
-      .where(eq(mailQueue.status, 'failed')),
-    waitingMail(ctx.db),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      ...r,
-      status: r.status as 'pending' | 'sent' | 'skipped' | 'failed',
-      createdAt: r.createdAt.toISOString(),
-      firstFailedAt: r.firstFailedAt?.toISOString() ?? null,
-    })),
-    total: Number(total),
-    page: q.page,
-    limit: q.limit,
-    waiting,
-    failed: failed?.n ?? 0,
-  };
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as 'pending' | 'sent' | 'skipped' | 'failed',
+    createdAt: r.createdAt.toISOString(),
+    firstFailedAt: r.firstFailedAt?.toISOString() ?? null,
+  }));
 }
 
 /** POST /api/admin/mail/:id/resend: a failed mail is queued again (tried at once, then 24 h of retries), audited. */
-export async function resendMail(ctx: AppContext, adminId: string, id: string, meta: { ip: string }) {
+export async function resendMail(ctx: AppContext, adminId: string, id: string, meta: { ip: string }): Promise<AdminMailAnswer> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(mailQueue).where(eq(mailQueue.id, id)).for('update');
     if (!row) throw new AppError('MAIL_NOT_FOUND');
@@ -107,4 +107,6 @@ export async function resendMail(ctx: AppContext, adminId: string, id: string, m
       ip: meta.ip,
     });
   });
+  const [mail] = await mailItems(ctx.db, eq(mailQueue.id, id), { limit: 1, page: 1 });
+  return { mail };
 }

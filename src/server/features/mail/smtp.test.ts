@@ -245,7 +245,9 @@ describe('mail through a real SMTP server (loopback)', () => {
     expect((await c.get('/api/admin/mail?status=pending')).json()).toMatchObject({ total: 0, items: [] });
 
     await smtp.start();
-    expect((await c.post(`/api/admin/mail/${row.id}/resend`)).statusCode).toBe(200);
+    const resent = await c.post(`/api/admin/mail/${row.id}/resend`);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().mail).toMatchObject({ id: row.id, status: 'pending', attempts: 0 });
     expect(errorOf(await c.post(`/api/admin/mail/${row.id}/resend`))).toMatchObject({ status: 409, code: 'MAIL_NOT_FAILED' });
     expect(errorOf(await c.post('/api/admin/mail/00000000-0000-0000-0000-000000000000/resend'))).toMatchObject({ status: 404 });
     expect(await sendQueuedMail(t.app.ctx)).toMatchObject({ sent: 1 });

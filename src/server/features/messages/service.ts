@@ -84,7 +84,7 @@ const mineOf = (party: Party) => (party.side === 'company' ? eq(conversations.co
 
 /**
  * The deal conversations an agency reads in 消息中心 (decision 0060): those of the deals made under it
- * (`deals.agency_id`) for an influencer whose membership still covers them (active or ending) and whose account is
+ * (`deals.agency_id`) for an influencer who is or was on its roster (an ended membership reads them only, decision 0061) and whose account is
  * in use — exactly the conversations it may open acting for the influencer (`?onBehalfOf=`, mode `conversation`,
  * decision 0045). None until the agency is approved.
  */
@@ -93,7 +93,8 @@ async function agencyConversationsCond(db: DbOrTx, user: AuthUser) {
   if (!agency || agency.status !== 'approved') return null;
   return and(
     eq(deals.agencyId, agency.id),
-    sql`exists (select 1 from ${agencyMemberships} am where am.agency_id = ${agency.id} and am.influencer_id = ${deals.influencerId} and am.status in ('active','ending'))`,
+    // also after the membership ended: read-only history (decision 0061)
+    sql`exists (select 1 from ${agencyMemberships} am where am.agency_id = ${agency.id} and am.influencer_id = ${deals.influencerId})`,
     sql`exists (select 1 from ${users} u where u.id = ${influencers.userId} and u.suspended_at is null and u.deleted_at is null)`,
   );
 }
@@ -203,7 +204,9 @@ async function acceptsMessages(db: DbOrTx, influencerUserId: string): Promise<bo
 /** GET /api/conversations/:id: the latest 200 messages; a participant's reading marks the other side's read. */
 export async function getConversation(ctx: AppContext, user: AuthUser, id: string): Promise<ConversationResponse> {
   const { row, viewer } = await access(ctx.db, user, id);
-  if (viewer !== 'admin' && row.unread > 0) {
+  // a former member's agency only looks: the influencer's messages stay unread for her (decision 0061)
+  const viewOnly = Boolean(user.onBehalf?.readOnly);
+  if (viewer !== 'admin' && !viewOnly && row.unread > 0) {
     await ctx.db.transaction(async (tx) => {
       const read = await tx
         .update(conversationMessages)
@@ -232,11 +235,12 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
     ctx.db,
     messages.map((m) => m.onBehalfAgencyId),
   );
-  const canSend = viewer !== 'admin' && (row.dealId !== null || (await acceptsMessages(ctx.db, row.influencerUserId)));
+  const canSend = viewer !== 'admin' && !viewOnly && (row.dealId !== null || (await acceptsMessages(ctx.db, row.influencerUserId)));
   return {
     conversation: { ...toSummary(row), unread: viewer === 'admin' ? row.unread : 0 },
     viewer,
     canSend,
+    viewOnly,
     messages: messages.reverse().map((m) => ({
       id: m.id,
       body: m.body,

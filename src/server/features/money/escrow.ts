@@ -8,7 +8,7 @@
  * `deposits_held` (owner: the influencer's user, ref: the deal) holds the influencer's deposit.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { applyBps, computeSettlement, type LedgerAccountKind } from '../../../shared/money';
+import { agencyCut, applyBps, computeSettlement, type LedgerAccountKind } from '../../../shared/money';
 import type { DbOrTx, Tx } from '../../db/client';
 import { agencies, deals, ledgerAccounts, tasks } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -38,7 +38,7 @@ const lines = (...ls: { accountId: string; amountCents: number }[]) => ls.filter
  * The agency's part of an influencer's net (after the platform fee) under a share of `percent` (decision 0044):
  * rounded down to the cent, the remainder stays with the influencer.
  */
-export const agencyCut = (netCents: number, percent: number | null | undefined) => (percent && netCents > 0 ? Math.floor((netCents * percent) / 100) : 0);
+export { agencyCut };
 
 type AgencySplit = { userId: string; percent: number } | null;
 

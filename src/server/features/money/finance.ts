@@ -23,12 +23,11 @@ import { escapeLike, queryRows, type DbOrTx } from '../../db/client';
 import { companies, influencers, ledgerAccounts, ledgerEntries, ledgerLines, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { businessDay } from '../../platform/beijingTime';
+import { beijingDayStart, businessDay } from '../../platform/beijingTime';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFSET_MS = 8 * 60 * 60 * 1000;
 /** the start of a Shanghai day given as YYYY-MM-DD (a calendar day: the query's schema checked it) */
-const shanghaiStart = (date: string): Date => new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS);
 
 /** the platform fee revenue account's lines (reached through ledger_lines (account_id, id)) */
 const revenueAccount = sql`(select a.id from ledger_accounts a where a.kind = 'platform_fee_revenue' and a.owner_id is null and a.ref_id is null)`;
@@ -116,8 +115,8 @@ export async function searchEntries(ctx: AppContext, q: EntriesQuery): Promise<L
   // a service called with days the schema did not check still refuses them
   for (const day of [q.from, q.to]) if (day !== undefined && !isCalendarDay(day)) throw new AppError('DATE_INVALID');
   if (q.from && q.to && q.from > q.to) throw new AppError('DATE_RANGE_REVERSED');
-  const from = q.from ? shanghaiStart(q.from) : null;
-  const to = q.to ? shanghaiStart(q.to) : null;
+  const from = q.from ? beijingDayStart(q.from) : null;
+  const to = q.to ? beijingDayStart(q.to) : null;
 
   // the entry's first line stands for it: one row per entry, in posting order, cursor = its id
   const where: SQL[] = [sql`not exists (select 1 from ledger_lines p where p.entry_id = ${ledgerLines.entryId} and p.id < ${ledgerLines.id})`];

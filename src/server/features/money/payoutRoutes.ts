@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody, noContent, pageOfAll } from '../../../shared/schemas/common';
 import {
   adminPayoutAnswer,
   adminPayoutQuery,
   adminPayoutsResponse,
-  bankAccount,
+  bankAccountAnswer,
   bankAccountInput,
   bankAccountsQuery,
   bankAccountsResponse,
   markPaidBody,
-  payout,
+  payoutAnswer,
   payoutInput,
   payoutsQuery,
   payoutsResponse,
@@ -58,7 +58,7 @@ export const payoutRoutes =
             'Add a bank account: holder name, bank name, account number (6–34 digits; spaces and dashes are dropped). Stored encrypted; answered masked.',
           description: 'Who: companies and influencers (at most 5 accounts each).',
           body: bankAccountInput,
-          response: { 200: z.object({ bankAccount }), ...errors },
+          response: { 200: bankAccountAnswer, ...errors },
         },
       },
       async (request) => ({ bankAccount: await addBankAccount(ctx, await currentUser(request), request.body) }),
@@ -74,12 +74,12 @@ export const payoutRoutes =
           summary: 'Remove a bank account (payouts already made to it keep naming it)',
           description: 'Who: its owner; anyone else’s account answers 404.',
           params: bankParams,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await removeBankAccount(ctx, await currentUser(request), request.params.id);
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
 
@@ -112,7 +112,7 @@ export const payoutRoutes =
           description:
             'Who: companies, influencers and agencies, to their own bank account only (another user’s answers 404). `destination: "stripe"` (decision 0058): to the user’s linked Stripe account instead, transferred by the platform without finance; 409 STRIPE_ACCOUNT_NOT_READY unless that account can receive payouts (influencers and agencies only).',
           body: payoutInput,
-          response: { 200: z.object({ payout }), ...errors },
+          response: { 200: payoutAnswer, ...errors },
         },
       },
       async (request) => ({ payout: await requestPayout(ctx, await currentUser(request), request.body) }),

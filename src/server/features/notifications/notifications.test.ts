@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderNotification } from '../../../shared/notifications';
 import { makeUser } from '../../db/factories';
 import { notifications, outbox } from '../../db/schema';
-import { Client, createTestApp, type TestApp } from '../../test/harness';
+import { Client, createTestApp, errorOf, type TestApp } from '../../test/harness';
 import { sendQueuedMail } from '../../platform/mailQueue';
 import { addNotifications, queueNotificationMails, type NewNotification } from './service';
 
@@ -52,6 +52,17 @@ describe('notifications as type + params', () => {
     const res = await c.get('/api/notifications');
     expect(res.statusCode).toBe(200);
     expect(res.json().items[0]).toMatchObject({ type: 'task_completed', params: { task: '直播A' }, link: '/task/x' });
+
+    // reading one answers it read and the unread left; reading all answers how many it marked
+    await addNotifications(t.app.ctx.db, [{ userId: user.id, type: 'task_completed', params: { task: '直播B' }, link: '/task/y' }]);
+    const one = await c.post(`/api/notifications/${row.id}/read`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ notification: { id: row.id, readAt: expect.any(String) }, unreadCount: 1 });
+    expect((await c.post(`/api/notifications/${row.id}/read`)).json().unreadCount).toBe(1);
+    expect((await c.post('/api/notifications/read-all')).json()).toEqual({ marked: 1, unreadCount: 0 });
+    expect((await c.post('/api/notifications/read-all')).json()).toEqual({ marked: 0, unreadCount: 0 });
+    const stranger = await signedIn();
+    expect(errorOf(await stranger.c.post(`/api/notifications/${row.id}/read`))).toMatchObject({ status: 404, code: 'NOTIFICATION_NOT_FOUND' });
   });
 
   it('mail is written in the language the recipient chose (zh by default)', async () => {
@@ -60,7 +71,8 @@ describe('notifications as type + params', () => {
     await mailNotifications(note);
     expect(await lastMail(user.email)).toMatchObject({ subject: '【直播带货平台】您的申请已通过' });
 
-    expect((await c.request({ method: 'PUT', url: '/api/notifications/locale', payload: { locale: 'en' } })).statusCode).toBe(200);
+    const set = await c.request({ method: 'PUT', url: '/api/notifications/locale', payload: { locale: 'en' } });
+    expect([set.statusCode, set.json()]).toEqual([200, { locale: 'en' }]);
     await mailNotifications(note);
     const mail = await lastMail(user.email);
     expect(mail.subject).toBe('[Live-commerce marketplace] Your application was accepted');

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam, okBody } from '../../../shared/schemas/common';
-import { notificationLocaleRequest, notificationsQuery, notificationsResponse } from '../../../shared/schemas/notifications';
+import { errorBody, idParam } from '../../../shared/schemas/common';
+import {
+  notificationLocale,
+  notificationLocaleRequest,
+  notificationReadAnswer,
+  notificationsQuery,
+  notificationsReadAllAnswer,
+  notificationsResponse,
+} from '../../../shared/schemas/notifications';
 import type { AppContext } from '../../platform/context';
 import { currentUser, requireUser } from '../../platform/session';
-import { listNotifications, markRead, setNotificationLocale } from './service';
+import { listNotifications, markAllRead, markOneRead, setNotificationLocale } from './service';
 
 export const notificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -35,14 +42,11 @@ export const notificationRoutes =
           tags: ['notifications'],
           summary: 'Mark all my notifications read',
           description: 'Who: any signed-in user.',
-          response: { 200: okBody, ...errors },
+          response: { 200: notificationsReadAllAnswer, ...errors },
         },
         preValidation: requireUser,
       },
-      async (request) => {
-        await markRead(ctx.db, (await currentUser(request)).id);
-        return { ok: true as const };
-      },
+      async (request) => markAllRead(ctx.db, (await currentUser(request)).id),
     );
     app.put(
       '/api/notifications/locale',
@@ -53,14 +57,11 @@ export const notificationRoutes =
           summary: 'Set the language my notifications and mail are written in',
           description: 'Who: any signed-in user; only their own setting. The web app sends the chosen language when it changes.',
           body: notificationLocaleRequest,
-          response: { 200: okBody, ...errors },
+          response: { 200: notificationLocale, ...errors },
         },
         preValidation: requireUser,
       },
-      async (request) => {
-        await setNotificationLocale(ctx.db, (await currentUser(request)).id, request.body.locale);
-        return { ok: true as const };
-      },
+      async (request) => setNotificationLocale(ctx.db, (await currentUser(request)).id, request.body.locale),
     );
     app.post(
       '/api/notifications/:id/read',
@@ -71,13 +72,10 @@ export const notificationRoutes =
           summary: 'Mark one of my notifications read',
           description: 'Who: the notification’s owner.',
           params: idParam,
-          response: { 200: okBody, ...errors },
+          response: { 200: notificationReadAnswer, ...errors },
         },
         preValidation: requireUser,
       },
-      async (request) => {
-        await markRead(ctx.db, (await currentUser(request)).id, request.params.id);
-        return { ok: true as const };
-      },
+      async (request) => markOneRead(ctx.db, (await currentUser(request)).id, request.params.id),
     );
   };

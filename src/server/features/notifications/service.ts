@@ -4,6 +4,7 @@ import { notifications, userSettings } from '../../db/schema';
 import { renderNotification, type NotificationContent } from '../../../shared/notifications';
 import { AppError } from '../../platform/errors';
 import type { PageQuery } from '../../../shared/schemas/common';
+import type { AppNotification, NotificationLocale, NotificationReadAnswer, NotificationsReadAllAnswer } from '../../../shared/schemas/notifications';
 import { queueMail } from '../../platform/mailQueue';
 import { publish } from '../../platform/realtime';
 import { agencyCopiesOf } from './agencyCopies';
@@ -46,8 +47,27 @@ export async function queueNotificationMails(tx: DbOrTx, list: NewNotification[]
 }
 
 /** GET /api/notifications: one page of my notifications, newest first, and how many are unread. */
+const toNotification = (r: typeof notifications.$inferSelect): AppNotification => ({
+  id: r.id,
+  type: r.type,
+  params: r.params,
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  readAt: r.readAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const unreadOf = async (db: DbOrTx, userId: string) => {
+  const [{ unread }] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return unread;
+};
+
 export async function listNotifications(db: DbOrTx, userId: string, q: PageQuery) {
-  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+  const [rows, [{ total }], unread] = await Promise.all([
     db
       .select()
       .from(notifications)
@@ -56,42 +76,33 @@ export async function listNotifications(db: DbOrTx, userId: string, q: PageQuery
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId)),
-    db
-      .select({ unread: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    unreadOf(db, userId),
   ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      type: r.type,
-      params: r.params,
-      title: r.title,
-      body: r.body,
-      link: r.link,
-      readAt: r.readAt?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total: Number(total),
-    page: q.page,
-    limit: q.limit,
-    unreadCount: unread,
-  };
+  return { items: rows.map(toNotification), total: Number(total), page: q.page, limit: q.limit, unreadCount: unread };
 }
 
-export async function markRead(db: DbOrTx, userId: string, id?: string) {
+/** One of my notifications read (reading it again changes nothing); someone else's answers 404. */
+export async function markOneRead(db: DbOrTx, userId: string, id: string): Promise<NotificationReadAnswer> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!row) throw new AppError('NOTIFICATION_NOT_FOUND');
+  return { notification: toNotification(row), unreadCount: await unreadOf(db, userId) };
+}
+
+/** Every unread notification of mine read. */
+export async function markAllRead(db: DbOrTx, userId: string): Promise<NotificationsReadAllAnswer> {
   const res = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), id ? eq(notifications.id, id) : undefined))
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
-  if (id && res.length === 0) {
-    const [exists] = await db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
-    if (!exists) throw new AppError('NOTIFICATION_NOT_FOUND');
-  }
+  return { marked: res.length, unreadCount: await unreadOf(db, userId) };
 }
 
 /**
@@ -102,17 +113,18 @@ export async function markRead(db: DbOrTx, userId: string, id?: string) {
 export const browserLocale = (cookie: string | undefined): 'zh-CN' | 'en' => (cookie === 'en' ? 'en' : 'zh-CN');
 
 /** The language a user's notifications and mail are written in (saved with their settings). */
-export async function setNotificationLocale(db: DbOrTx, userId: string, locale: 'zh-CN' | 'en') {
+export async function setNotificationLocale(db: DbOrTx, userId: string, locale: 'zh-CN' | 'en'): Promise<NotificationLocale> {
   // the default language is the column's default: a user without settings needs no row for it
   if (locale === 'zh-CN') {
     await db
       .update(userSettings)
       .set({ locale, updatedAt: new Date() })
       .where(and(eq(userSettings.userId, userId), ne(userSettings.locale, locale)));
-    return;
+    return { locale };
   }
   await db
     .insert(userSettings)
     .values({ userId, locale })
     .onConflictDoUpdate({ target: userSettings.userId, set: { locale, updatedAt: new Date() } });
+  return { locale };
 }

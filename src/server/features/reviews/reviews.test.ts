@@ -151,11 +151,13 @@ describe('writing', () => {
     const p = await parties();
     const video = await makeVideo(t.app.ctx.db, { influencerId: p.inf.influencer.id, influencerRating: 4.9 });
     const deal = await completedDeal(p);
-    expect((await write(p.c, deal.id, 4, '  讲解专业，转化不错。 ')).statusCode).toBe(200);
+    const written = await write(p.c, deal.id, 4, '  讲解专业，转化不错。 ');
+    expect(written.statusCode).toBe(200);
     expect(errorOf(await write(p.c, deal.id, 5))).toMatchObject({ status: 409, code: 'REVIEW_ALREADY_WRITTEN', message: '您已评价过该订单' });
 
-    // the author reads their own review; the other side only that it exists
+    // the author reads their own review; the other side only that it exists — writing answered the same
     const mine = await view(p.c, deal.id);
+    expect(written.json()).toEqual(mine);
     expect(mine).toMatchObject({
       canWrite: false,
       companyWrote: true,
@@ -170,8 +172,10 @@ describe('writing', () => {
     expect(await influencerRow(p.inf.influencer.id)).toMatchObject({ rating: 0, totalReviews: 0 });
     expect((await influencerPage(p.inf.influencer.id)).reviews).toEqual([]);
 
-    expect((await write(p.i, deal.id, 3, '结算慢了一点。')).statusCode).toBe(200);
+    const second = await write(p.i, deal.id, 3, '结算慢了一点。');
+    expect(second.statusCode).toBe(200);
     const both = await view(p.i, deal.id);
+    expect(second.json()).toEqual(both);
     expect(both).toMatchObject({ canWrite: false, byCompany: { rating: 4, canReply: true }, byInfluencer: { rating: 3, canReply: false } });
     expect(both.byCompany.revealedAt).toBe(clock.now().toISOString());
     expect(both.byInfluencer.revealedAt).toBe(clock.now().toISOString());
@@ -245,7 +249,10 @@ describe('the window closes', () => {
     expect(await notesOf(p.inf.user.id, 'deal_reviews_revealed')).toHaveLength(1);
     // a second round does nothing more
     expect(await pendingJobs(t.app.ctx.db, 'deal.reviews_close').then((j) => j.filter((x) => x.payload.dealId === deal.id))).toEqual([]);
-    expect((await reply(p.c, after.byInfluencer.id, '我们会改进沟通流程。')).statusCode).toBe(200);
+    const replied = await reply(p.c, after.byInfluencer.id, '我们会改进沟通流程。');
+    expect(replied.statusCode).toBe(200);
+    expect(replied.json().byInfluencer).toMatchObject({ reply: '我们会改进沟通流程。', canReply: false });
+    expect(replied.json()).toEqual(await view(p.c, deal.id));
     expect((await companyPage(p.co.company.id)).reviews[0]).toMatchObject({ reply: '我们会改进沟通流程。' });
   });
 

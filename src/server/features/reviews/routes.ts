@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, okBody } from '../../../shared/schemas/common';
-import { adminReviewAnswer, adminReviewQuery, adminReviewsResponse, hideForm, replyForm, reviewForm, reviewParams } from '../../../shared/schemas/reviews';
+import { errorBody } from '../../../shared/schemas/common';
+import {
+  adminReviewAnswer,
+  adminReviewQuery,
+  adminReviewsResponse,
+  dealReviews,
+  hideForm,
+  replyForm,
+  reviewForm,
+  reviewParams,
+} from '../../../shared/schemas/reviews';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';
@@ -28,13 +37,10 @@ export const reviewRoutes =
             'Blind: the review is revealed to the other side when both have written or when the window closes. 409 before completion, after the window, or on a second review.',
           params: z.object({ id: z.string().uuid({ error: 'DEAL_NOT_FOUND' }) }),
           body: reviewForm,
-          response: { 200: okBody, ...errors },
+          response: { 200: dealReviews, ...errors },
         },
       },
-      async (request) => {
-        await writeReview(ctx, await currentUser(request), request.params.id, request.body);
-        return { ok: true as const };
-      },
+      async (request) => writeReview(ctx, await currentUser(request), request.params.id, request.body),
     );
 
     app.post(
@@ -50,13 +56,10 @@ export const reviewRoutes =
             '409 before reveal, on a hidden review, or on a second reply.',
           params: reviewParams,
           body: replyForm,
-          response: { 200: okBody, ...errors },
+          response: { 200: dealReviews, ...errors },
         },
       },
-      async (request) => {
-        await replyToReview(ctx, await currentUser(request), request.params.id, request.body);
-        return { ok: true as const };
-      },
+      async (request) => replyToReview(ctx, await currentUser(request), request.params.id, request.body),
     );
 
     const moderators = requireAdmin(ctx, 'content_moderation');

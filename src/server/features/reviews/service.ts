@@ -178,7 +178,7 @@ export async function dealReviewState(db: DbOrTx, d: DealRow, role: 'company' | 
  * POST /api/deals/:id/review — a party of a completed deal, within the window, once. The second review
  * of a deal reveals both (the deal row lock makes one of two simultaneous writers the second).
  */
-export async function writeReview(ctx: AppContext, user: AuthUser, dealId: string, form: ReviewForm): Promise<void> {
+export async function writeReview(ctx: AppContext, user: AuthUser, dealId: string, form: ReviewForm): Promise<DealReviews> {
   const out = await ctx.db.transaction(async (tx) => {
     const [d] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
     if (!d) throw new AppError('DEAL_NOT_FOUND');
@@ -219,14 +219,16 @@ export async function writeReview(ctx: AppContext, user: AuthUser, dealId: strin
       notes = [{ userId: other, type: 'deal_review_written', params: { task: d.taskTitle }, link }];
     }
     await addNotifications(tx, notes, { mail: true });
-    return { notes, revealed: Boolean(theirs) };
+    // the deal's reviews as the writer now sees them (read inside the write: its own review, revealed or not)
+    return { revealed: Boolean(theirs), answer: await dealReviewState(tx, d, side, now) };
   });
   if (out.revealed) invalidateRatingCaches(ctx);
+  return out.answer;
 }
 
 /** POST /api/reviews/:id/reply — the reviewed side, once, after reveal, not on a hidden review. */
-export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: string, form: ReplyForm): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: string, form: ReplyForm): Promise<DealReviews> {
+  return ctx.db.transaction(async (tx) => {
     const [ref] = await tx.select({ dealId: reviews.dealId }).from(reviews).where(eq(reviews.id, reviewId));
     if (!ref) throw new AppError('REVIEW_NOT_FOUND');
     // the deal row first (the lock order of every review write), then the review
@@ -251,7 +253,7 @@ export async function replyToReview(ctx: AppContext, user: AuthUser, reviewId: s
       { userId: userOfSide(parties, r.authorSide), type: 'deal_review_replied', params: { task: d.taskTitle }, link: `/deal/${d.id}` },
     ];
     await addNotifications(tx, list, { mail: true });
-    return list;
+    return dealReviewState(tx, d, side, now);
   });
 }
 

@@ -130,6 +130,8 @@ export const seoRoutes =
         'Disallow: /profile',
         'Disallow: /influencer-profile',
         'Disallow: /company-profile',
+        'Disallow: /agency-profile',
+        'Disallow: /agency-settlement',
         'Disallow: /materials',
         'Disallow: /messages',
         'Disallow: /deals',

@@ -5,7 +5,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { PageQuery } from '../../../shared/schemas/common';
 import { type Db } from '../../db/client';
-import { companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
+import { agencies, companies, deals, influencers, taskApplications, taskInvitations, tasks } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { asStatus } from './cards';
 import { companyOf } from './locks';
@@ -20,9 +20,10 @@ export async function listTaskApplications(db: Db, userId: string, taskId: strin
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(taskApplications).where(where),
     db
-      .select({ a: taskApplications, i: influencers, dealId: deals.id, invitationId: taskInvitations.id })
+      .select({ a: taskApplications, i: influencers, dealId: deals.id, invitationId: taskInvitations.id, agencyName: agencies.name })
       .from(taskApplications)
       .innerJoin(influencers, eq(influencers.id, taskApplications.influencerId))
+      .leftJoin(agencies, eq(agencies.id, taskApplications.onBehalfAgencyId))
       .leftJoin(deals, eq(deals.applicationId, taskApplications.id))
       .leftJoin(taskInvitations, eq(taskInvitations.applicationId, taskApplications.id))
       .where(where)
@@ -30,7 +31,7 @@ export async function listTaskApplications(db: Db, userId: string, taskId: strin
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
   ]);
-  const items = rows.map(({ a, i, dealId, invitationId }) => ({
+  const items = rows.map(({ a, i, dealId, invitationId, agencyName }) => ({
     id: a.id,
     taskId: a.taskId,
     status: a.status as 'pending',
@@ -40,6 +41,7 @@ export async function listTaskApplications(db: Db, userId: string, taskId: strin
     respondedAt: a.respondedAt?.toISOString() ?? null,
     dealId: dealId ?? null,
     invited: invitationId !== null,
+    viaAgency: a.onBehalfAgencyId && agencyName !== null ? { id: a.onBehalfAgencyId, name: agencyName } : null,
     influencer: {
       id: i.id,
       nickname: i.nickname,

@@ -159,11 +159,11 @@ export async function acceptApplication(ctx: AppContext, userId: string, applica
     return { accepted: moved, dealId: slot.dealId };
   });
   const [deal] = await ctx.db.select({ id: deals.id, status: deals.status }).from(deals).where(eq(deals.id, dealId)).limit(1);
-  return { application: decided(accepted), deal: { id: deal.id, status: asDealState(deal.status) } };
+  return { application: decidedOf(accepted), deal: { id: deal.id, status: asDealState(deal.status) } };
 }
 
 /** The application as a decision answers it. */
-function decided(a: typeof taskApplications.$inferSelect) {
+export function decidedOf(a: typeof taskApplications.$inferSelect) {
   return {
     id: a.id,
     taskId: a.taskId,
@@ -187,7 +187,7 @@ export async function refuseApplication(ctx: AppContext, userId: string, applica
     });
     return refused;
   });
-  return { application: decided(refused) };
+  return { application: decidedOf(refused) };
 }
 
 /**
@@ -218,5 +218,5 @@ export async function withdrawApplication(ctx: AppContext, userId: string, appli
     });
     return moved;
   });
-  return { application: decided(withdrawn) };
+  return { application: decidedOf(withdrawn) };
 }

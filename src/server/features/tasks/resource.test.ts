@@ -222,6 +222,48 @@ describe('actions answer what they changed (decision 0056)', () => {
     expect(await answerRef('/api/deals/{id}/events/propose_schedule')).toBe('#/components/schemas/DealDetail');
   });
 
+  it('no operation answers a bare {ok:true}: every success is a named object, or 204 with no body', async () => {
+    await t.app.ready();
+    type Res = { $ref?: string; content?: Record<string, { schema: { $ref?: string; properties?: Record<string, unknown> } }> };
+    const doc = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, Res> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const inline: string[] = [];
+    const bare: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const op of Object.values(ops)) {
+        for (const [status, res] of Object.entries(op.responses)) {
+          if (!status.startsWith('2') || !res.content) continue;
+          const schema = res.content['application/json']?.schema;
+          if (!schema) continue;
+          // the payment providers' webhook receivers answer the provider, not an integrator
+          if (!schema.$ref) {
+            if (!path.startsWith('/api/payments/webhook')) inline.push(`${op.operationId} ${status}`);
+            continue;
+          }
+          const props = Object.keys(doc.components.schemas[schema.$ref.split('/').pop()!]?.properties ?? {});
+          if (props.length === 1 && props[0] === 'ok') bare.push(op.operationId);
+        }
+      }
+    }
+    expect(bare).toEqual([]);
+    expect(doc.components.schemas.Ok).toBeUndefined();
+    // removing something answers 204 with no body; signing out and the password changes too
+    const ops = new Map(Object.values(doc.paths).flatMap((o) => Object.values(o).map((op) => [op.operationId, op] as const)));
+    const done = ['removeBankAccount', 'deleteVideo', 'revokeAdminInvite', 'removeAdmin', 'deleteCategory', 'adminDeleteTask'];
+    done.push('deleteWebhookEndpoint', 'signOut', 'changePassword', 'confirmPasswordReset');
+    for (const id of done) {
+      const responses = ops.get(id)!.responses;
+      expect(
+        Object.keys(responses).filter((s) => s.startsWith('2')),
+        id,
+      ).toEqual(['204']);
+      expect(responses['204'].content, id).toBeUndefined();
+    }
+    expect(inline).toEqual([]);
+  });
+
   it('withdrawing an application answers the withdrawn application', async () => {
     const co = await company();
     const task = await publish(co.client);

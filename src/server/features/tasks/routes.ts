@@ -1,27 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorBody, idParam, pageOfAll } from '../../../shared/schemas/common';
 import {
-  applicationsQuery,
-  applyRequest,
   acceptApplicationResponse,
   applicationAnswer,
+  applicationsQuery,
+  applicationsResponse,
+  applyRequest,
   categoriesQuery,
   categoriesResponse,
   companyTasksQuery,
-  IDEMPOTENCY_KEY_HEADER,
   companyTasksResponse,
-  myApplicationsResponse,
-  taskApplicationsResponse,
-  taskCard,
+  IDEMPOTENCY_KEY_HEADER,
+  publishedTask,
   taskCreateHeaders,
   taskCreateRequest,
   taskDetailResponse,
   taskIdParams,
   taskIdQuery,
-  taskUpdateRequest,
   taskListQuery,
   taskListResponse,
+  taskUpdateRequest,
+  taskViewAnswer,
 } from '../../../shared/schemas/tasks';
 import type { AppContext } from '../../platform/context';
 import { notModified } from '../../platform/openapi/responses';
@@ -31,7 +30,7 @@ import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
 import { onBehalfAgencyId } from '../agencies';
 import { onBehalfQuery } from '../../../shared/schemas/agencies';
-import { acceptApplication, applyOnce, refuseApplication, withdrawApplication } from './applications';
+import { acceptApplication, applyOnce, decidedOf, refuseApplication, withdrawApplication } from './applications';
 import { listMyApplications, listTaskApplications } from './applicationLists';
 import { listCategories } from './categories';
 import { listCompanyTasks } from './companyTasks';
@@ -139,7 +138,7 @@ export const taskRoutes =
           summary: 'Count a visit of the task page (once per visitor per 30 minutes)',
           description: 'Who: anyone; the page calls it once per visit.',
           params: idParam,
-          response: { 200: z.object({ counted: z.boolean() }), ...errors },
+          response: { 200: taskViewAnswer, ...errors },
         },
       },
       async (request, reply) => {
@@ -162,7 +161,7 @@ export const taskRoutes =
             'Who: companies with a company profile (else 无法获取企业信息). An optional `Idempotency-Key` header (1–200 visible ASCII characters): the same key from the same account within 24 h answers with the task the first request created (no second task); the same key with another body is 409.',
           body: taskCreateRequest,
           headers: taskCreateHeaders,
-          response: { 200: z.object({ task: taskCard }), ...errors },
+          response: { 200: publishedTask, ...errors },
         },
         preValidation: companyOnly,
       },
@@ -234,7 +233,7 @@ export const taskRoutes =
           summary: 'Applications of a task (owning company) or of an influencer (that influencer)',
           description: 'Who: ?taskId= the owning company only; ?influencerId= (or nothing) the influencer themself only.',
           querystring: applicationsQuery.extend(onBehalfQuery.shape),
-          response: { 200: z.union([taskApplicationsResponse, myApplicationsResponse]), ...errors },
+          response: { 200: applicationsResponse, ...errors },
         },
       },
       async (request, reply) => {
@@ -262,14 +261,14 @@ export const taskRoutes =
             'Who: influencers with a profile. One application per task (409 您已经申请过该任务); a withdrawn one may be sent again while the task is open (the same application goes back to pending); capped by max_applicants.',
           querystring: onBehalfQuery,
           body: applyRequest,
-          response: { 200: z.object({ application: z.object({ id: z.string().uuid(), status: z.string() }) }), ...errors },
+          response: { 200: applicationAnswer, ...errors },
         },
         preValidation: influencerOnly,
       },
       async (request) => {
         const user = await currentUser(request);
         const a = await applyOnce(ctx, user.id, request.body, onBehalfAgencyId(user));
-        return { application: { id: a.id, status: a.status } };
+        return { application: decidedOf(a) };
       },
     );
 

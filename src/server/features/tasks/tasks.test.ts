@@ -230,7 +230,7 @@ describe('applying and choosing', () => {
     const [before] = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.id, first.id));
     const again = await a.client.post('/api/task-applications', { taskId: task.id, proposedRateCents: 250_000, message: '再次申请' });
     expect(again.statusCode).toBe(200);
-    expect(again.json().application).toEqual({ id: first.id, status: 'pending' });
+    expect(again.json().application).toMatchObject({ id: first.id, taskId: task.id, status: 'pending', proposedRateCents: 250_000, respondedAt: null });
     const rows = await t.app.ctx.db.select().from(taskApplications).where(eq(taskApplications.taskId, task.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', proposedRateCents: 250_000, message: '再次申请', respondedAt: null });

@@ -3,15 +3,14 @@
  * key holding `webhooks:manage`; admins with 用户管理 list an account's endpoints and disable one (audited).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBody, idParam, okBody, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody, idParam, noContent, pageOfAll } from '../../../shared/schemas/common';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENT_TYPES,
   webhookDeliveriesQuery,
   webhookDeliveriesResponse,
-  webhookDelivery,
-  webhookEndpoint,
+  webhookDeliveryAnswer,
+  webhookEndpointAnswer,
   webhookEndpointCreateInput,
   webhookEndpointSecretResponse,
   webhookEndpointsQuery,
@@ -96,7 +95,7 @@ export const webhookRoutes =
           description: WHO,
           params: idParam,
           body: webhookEndpointUpdateInput,
-          response: { 200: z.object({ endpoint: webhookEndpoint }), ...errors },
+          response: { 200: webhookEndpointAnswer, ...errors },
         },
         config: { keyScope },
         preValidation: owner,
@@ -113,14 +112,14 @@ export const webhookRoutes =
           summary: 'Delete an endpoint and its deliveries',
           description: WHO,
           params: idParam,
-          response: { 200: okBody, ...errors },
+          response: { 204: noContent, ...errors },
         },
         config: { keyScope },
         preValidation: owner,
       },
-      async (request) => {
+      async (request, reply) => {
         await deleteEndpoint(ctx, (await currentUser(request)).id, request.params.id);
-        return { ok: true as const };
+        return reply.code(204).send();
       },
     );
 
@@ -168,7 +167,7 @@ export const webhookRoutes =
           summary: 'Send a `ping` event to this endpoint (delivered by the worker within seconds)',
           description: WHO,
           params: idParam,
-          response: { 200: z.object({ delivery: webhookDelivery }), ...errors },
+          response: { 200: webhookDeliveryAnswer, ...errors },
         },
         config: { keyScope },
         preValidation: owner,
@@ -185,7 +184,7 @@ export const webhookRoutes =
           summary: 'Send a delivery’s event again (a new delivery, same event id and body)',
           description: WHO,
           params: idParam,
-          response: { 200: z.object({ delivery: webhookDelivery }), ...errors },
+          response: { 200: webhookDeliveryAnswer, ...errors },
         },
         config: { keyScope },
         preValidation: owner,
@@ -224,7 +223,7 @@ export const webhookRoutes =
           summary: 'Disable a webhook endpoint of any account (audited; the owner is notified and mailed)',
           description: adminWho,
           params: idParam,
-          response: { 200: z.object({ endpoint: webhookEndpoint }), ...errors },
+          response: { 200: webhookEndpointAnswer, ...errors },
         },
         preValidation: adminGuard,
       },

@@ -198,7 +198,7 @@ describe('managing endpoints', () => {
     const made = await k.post('/api/me/webhook-endpoints', { url: 'https://127.0.0.1:9/k', eventTypes: ['deal.created'] }, manage);
     expect(made.statusCode, made.body).toBe(200);
     // deleting removes it and its deliveries
-    expect((await co.c.request({ method: 'DELETE', url: `/api/me/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(200);
+    expect((await co.c.request({ method: 'DELETE', url: `/api/me/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(204);
     expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(0);
   });
 });

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_TYPES, WEBHOOK_PING, pingEventData } from '../../../shared/schemas/webhooks';
 import type { Config } from '../../config';
 import { ContractChecker } from './contract';
@@ -137,7 +137,7 @@ function tidySchemas(v: Json) {
  * The finished document: only the components the operations reach; a schema only ever read as input keeps
  * its own name (LoginRequest rather than LoginRequestInput); responses described by their status.
  */
-export function finishDocument(doc: JsonObject): JsonObject {
+export function finishDocument(doc: JsonObject, optionalBodies: ReadonlySet<string> = new Set()): JsonObject {
   const components = isObject(doc.components) ? doc.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const reached = new Set<string>();
@@ -184,6 +184,12 @@ export function finishDocument(doc: JsonObject): JsonObject {
           op.responses[status] = { $ref: `#/components/responses/${name}` };
         }
       }
+    }
+  }
+  // the operations whose body may be left out say so
+  for (const ops of Object.values(isObject(out.paths) ? out.paths : {})) {
+    for (const op of Object.values(isObject(ops) ? ops : {})) {
+      if (isObject(op) && isObject(op.requestBody) && typeof op.operationId === 'string' && optionalBodies.has(op.operationId)) op.requestBody.required = false;
     }
   }
   // a tag no operation carries here (`dev` in production) is not listed
@@ -291,12 +297,17 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
     const schemes = [...(keyScope ? [{ bearerAuth: [] }] : []), ...(keyScope || guarded || declares401 ? [{ session: [] }] : [])];
     schema.security = guarded || schemes.length === 0 ? schemes : [...schemes, {}];
     // the development operations answer 404 to any other machine (platform/loopback.ts)
-    // ?onBehalfOf= (decision 0045): a visitor 401, not an agency or not approved 403, not on the roster 404
-    const onBehalf = route.config?.onBehalf ? [401, 403, 404] : [];
+    // ?onBehalfOf= (decision 0045): a visitor 401, not an agency or not approved 403, not on the roster 404; a former
+    // member (decision 0061): a new action, or any change, 409 AGENCY_MEMBERSHIP_ENDED
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const changes = methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(String(m)));
+    const mode = route.config?.onBehalf;
+    const onBehalf = mode ? [401, 403, 404, ...(mode === 'new' || changes ? [409] : [])] : [];
     completeResponses(route, [...(tags[0] === 'dev' ? [404] : keyScope ? [401] : []), ...onBehalf]);
   });
 
   const transformObject = createJsonSchemaTransformObject({});
+  const optionalBodies = new Set<string>();
   const transform = createJsonSchemaTransform({ skipList: [] });
   await app.register(swagger, {
     openapi: {
@@ -348,9 +359,17 @@ export async function registerApiDocs(app: FastifyInstance, config: Pick<Config,
         },
       },
     },
-    transform: (input) => transform(withDocumentedBody(input)),
+    transform: (input) => {
+      const body = input.schema?.body;
+      const id = input.schema?.operationId;
+      // a body the route's own schema lets be absent (`.optional()`): @fastify/swagger marks every body required
+      if (body instanceof z.ZodType && typeof id === 'string' && body.safeParse(undefined).success) optionalBodies.add(id);
+      return transform(withDocumentedBody(input));
+    },
     transformObject: (input) =>
-      finishDocument({ ...(transformObject(input) as unknown as JsonObject), webhooks: webhooksOfDocument() }) as unknown as ReturnType<typeof transformObject>,
+      finishDocument({ ...(transformObject(input) as unknown as JsonObject), webhooks: webhooksOfDocument() }, optionalBodies) as unknown as ReturnType<
+        typeof transformObject
+      >,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { tagsSorter: undefined, operationsSorter: undefined, docExpansion: 'list' } });
 }

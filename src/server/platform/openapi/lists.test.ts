@@ -32,6 +32,7 @@ const RESOURCES: Record<string, string> = {
   getAgencyRoster: 'the roster page: current members, invitations sent, history',
   getAgencyWorkspace: 'the workspace: one month per roster member',
   getAgencyEarnings: 'a report of the last 12 months',
+  getAgencySettlement: 'a report of a range: totals, per influencer, and its deals as a list inside (`deals`: items, total, page, limit)',
   getMyAgencyInvitations: "the influencer's agency page: invitations, current agency, history",
   getAdminMe: 'the admin and their permissions',
   getAdminOverview: 'the console overview',

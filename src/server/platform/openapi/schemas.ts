@@ -73,7 +73,6 @@ const NAMES: Record<string, string> = {
   // not `Error`: a generated client's type of that name would shadow the language's own (decision 0052)
   'common.errorBody': 'ErrorBody',
   'common.errorCode': 'ErrorCode',
-  'common.okBody': 'Ok',
   'admin.inviteRequest': 'AdminInviteRequest',
   'invitations.inviteRequest': 'TaskInviteRequest',
 };

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LoadingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LoadingOutlined, LogoutOutlined } from '@ant-design/icons';
 import type { Me } from '../../features/auth/api';
 import { MobileNotifications } from '../../features/notifications/NotificationBell';
-import { NAV_LINKS, accountEntries, accountKind } from './accountMenu';
+import { AccountAvatar } from './AccountAvatar';
+import { NAV_LINKS, accountEntries, accountKind, accountTitle } from './accountMenu';
 
 type Props = {
   id: string;
@@ -48,11 +49,9 @@ export function MobileMenu({ id, open, onClose, user, busy, onSignIn, onSignOut 
         {user && kind ? (
           <div className="mobile-menu__account">
             <div className="mobile-menu__user">
-              <span className="user-trigger__avatar" aria-hidden="true">
-                <UserOutlined />
-              </span>
+              <AccountAvatar user={user} />
               <span>
-                <span className="mobile-menu__title">{t(`userMenu.titles.${kind}`)}</span>
+                <span className="mobile-menu__title">{accountTitle(user, t(`userMenu.titles.${kind}`))}</span>
                 <span className="mobile-menu__email">{user.email}</span>
               </span>
             </div>

@@ -11,16 +11,18 @@ import {
   SafetyCertificateOutlined,
   SettingOutlined,
   UnorderedListOutlined,
-  UserOutlined,
   AuditOutlined,
   WalletOutlined,
+  AccountBookOutlined,
   ApiOutlined,
 } from '@ant-design/icons';
 import type { Me } from '../../features/auth/api';
-import { accountEntries, accountKind, type AccountEntry } from './accountMenu';
+import { AccountAvatar } from './AccountAvatar';
+import { accountEntries, accountKind, accountTitle, type AccountEntry } from './accountMenu';
 
 const ICONS: Record<AccountEntry['key'], React.ReactNode> = {
   admin: <DashboardOutlined />,
+  workspace: <DashboardOutlined />,
   adminSetup: <SafetyCertificateOutlined />,
   profile: <ProfileOutlined />,
   settings: <SettingOutlined />,
@@ -28,6 +30,7 @@ const ICONS: Record<AccountEntry['key'], React.ReactNode> = {
   deals: <AuditOutlined />,
   messages: <MessageOutlined />,
   wallet: <WalletOutlined />,
+  settlement: <AccountBookOutlined />,
   developers: <ApiOutlined />,
 };
 
@@ -45,7 +48,7 @@ export function UserMenu({ user, busy, onSignOut }: Props) {
   const menuRef = useRef<HTMLUListElement>(null);
   const id = useId();
   const kind = accountKind(user);
-  const title = t(`userMenu.titles.${kind}`);
+  const title = accountTitle(user, t(`userMenu.titles.${kind}`));
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   const focusItem = (index: number) => {
@@ -115,9 +118,7 @@ export function UserMenu({ user, busy, onSignOut }: Props) {
         onKeyDown={onButtonKey}
         data-testid="user-menu"
       >
-        <span className="user-trigger__avatar" aria-hidden="true">
-          <UserOutlined />
-        </span>
+        <AccountAvatar user={user} />
         <span className="user-trigger__text">
           <span className="user-trigger__title">{title}</span>
           <span className="user-trigger__email">{user.email}</span>

@@ -3,8 +3,12 @@ import type { Me } from '../../features/auth/api';
 export type AccountKind = 'admin' | 'company' | 'influencer' | 'agency' | 'user';
 export const accountKind = (user: Pick<Me, 'userType'>): AccountKind => user.userType ?? 'user';
 
+/** the menu's title: an agency's own name (issue 40 item 6), else the account type (`userMenu.titles.*`) */
+export const accountTitle = (user: Pick<Me, 'userType' | 'displayName'>, typeTitle: string): string =>
+  user.userType === 'agency' && user.displayName ? user.displayName : typeTitle;
+
 export type AccountEntry = {
-  key: 'admin' | 'adminSetup' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages' | 'wallet' | 'developers';
+  key: 'admin' | 'adminSetup' | 'workspace' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages' | 'wallet' | 'settlement' | 'developers';
   to: string;
 };
 
@@ -19,15 +23,24 @@ export function accountEntries(kind: AccountKind): AccountEntry[] {
       { key: 'adminSetup', to: '/admin-setup' },
     ];
   }
-  // an agency's own page is its workspace (机构工作台, decision 0044)
-  const profile = kind === 'influencer' ? '/influencer-profile' : kind === 'company' ? '/company-profile' : kind === 'agency' ? '/agency' : '/profile';
+  // an agency works from its workspace (机构工作台, decision 0044): first in its menu (issue 40 item 6)
+  if (kind === 'agency')
+    return [
+      { key: 'workspace', to: '/agency' },
+      { key: 'profile', to: '/agency-profile' },
+      { key: 'settings', to: '/account-settings' },
+      { key: 'messages', to: '/messages' },
+      { key: 'wallet', to: '/wallet' },
+      { key: 'settlement', to: '/agency-settlement' },
+      { key: 'developers', to: '/developers' },
+    ];
+  const profile = kind === 'influencer' ? '/influencer-profile' : kind === 'company' ? '/company-profile' : '/profile';
   const entries: AccountEntry[] = [
     { key: 'profile', to: profile },
     { key: 'settings', to: '/account-settings' },
   ];
   if (kind === 'influencer') entries.push({ key: 'tasks', to: '/influencer-tasks' });
   if (kind === 'company') entries.push({ key: 'tasks', to: '/company-tasks' });
-  if (kind === 'agency') entries.push({ key: 'wallet', to: '/wallet' });
   if (kind === 'influencer' || kind === 'company')
     entries.push(
       { key: 'deals', to: '/deals' },

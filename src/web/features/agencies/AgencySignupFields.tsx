@@ -34,10 +34,12 @@ type Props = {
   errorAt: (path: string) => string | undefined;
   uploadsEnabled: boolean;
   onBusyChange: (busy: boolean) => void;
+  /** 机构资料: the logo it has now (sign-up: none) */
+  currentLogoUrl?: string | null;
 };
 
-/** 机构 sign-up (decision 0044): the organisation, its 统一社会信用代码 and business licence, a logo. */
-export function AgencySignupFields({ idPrefix, value, onChange, errorAt, uploadsEnabled, onBusyChange }: Props) {
+/** 机构 sign-up (decision 0044) and 机构资料 (decision 0065): the organisation, its 统一社会信用代码 and business licence, a logo. */
+export function AgencySignupFields({ idPrefix, value, onChange, errorAt, uploadsEnabled, onBusyChange, currentLogoUrl = null }: Props) {
   const { t } = useTranslation('agencies');
   const field = (key: 'name' | 'contactPerson' | 'phone' | 'creditCode' | 'city', required: boolean, max: number) => {
     const error = errorAt(`agency.${key}`);
@@ -96,7 +98,7 @@ export function AgencySignupFields({ idPrefix, value, onChange, errorAt, uploads
           <ImagePicker
             purpose="logo"
             shape="square"
-            currentUrl={null}
+            currentUrl={currentLogoUrl}
             label={t('signup.logo')}
             uploadText={t('signup.uploadLogo')}
             changeText={t('signup.changeLogo')}

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Popconfirm, Tag } from 'antd';
 import { LockOutlined, TeamOutlined } from '@ant-design/icons';
-import { AGENCY_SHARE_MAX_BPS, rosterInvitationRequest } from '@shared/schemas/agencies';
-import { percentInputToBps } from '@shared/money';
+import { rosterInvitationRequest } from '@shared/schemas/agencies';
 import { SignInGate } from '../../components/SignInGate';
 import { Empty, Loading, LoadFailed, StateBox } from '../../components/PageState';
 import type { Schema } from '../../lib/client';
@@ -18,6 +17,9 @@ import { WorkspaceFigures } from './WorkspaceFigures';
 import { WorkspaceForYou } from './WorkspaceForYou';
 import { WorkspacePipeline } from './WorkspacePipeline';
 import { RosterActing } from './RosterActing';
+import { PendingInvitationActions } from './InvitationActions';
+import { ShareField } from './ShareField';
+import { shareInputToBps } from './shareInput';
 import './agencies.css';
 
 type Me = Schema<'Me'>;
@@ -93,7 +95,7 @@ function Workspace({ user }: { user: Me }) {
         ) : (
           <ul className="ag-list">
             {invitations.map((i) => (
-              <InvitationRow key={i.id} i={i} side="agency" />
+              <InvitationRow key={i.id} i={i} side="agency" actions={i.status === 'pending' ? <PendingInvitationActions i={i} /> : null} />
             ))}
           </ul>
         )}
@@ -144,9 +146,8 @@ function InviteForm() {
   const [endsOn, setEndsOn] = useState('');
   const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const submit = () => {
-    const typed = share.trim();
-    const whole = /^\d{1,2}$/.test(typed) ? Number(typed) : Number.NaN;
-    if (!(whole >= 0 && whole <= AGENCY_SHARE_MAX_BPS / 100)) {
+    const shareBps = shareInputToBps(share);
+    if (shareBps === null) {
       setShareError(errorText('AGENCY_SHARE_INVALID'));
       setNotice(null);
       return;
@@ -154,7 +155,7 @@ function InviteForm() {
     setShareError(null);
     const parsed = rosterInvitationRequest.safeParse({
       email,
-      shareBps: percentInputToBps(whole) ?? Number.NaN,
+      shareBps,
       endsOn: endsOn || null,
     });
     if (!parsed.success) {
@@ -190,27 +191,17 @@ function InviteForm() {
             data-testid="invite-email"
           />
         </label>
-        <label>
-          <span className="form-label">{t('workspace.share')}</span>
-          <Input
-            inputMode="numeric"
-            value={share}
-            onChange={(e) => {
-              setShare(e.target.value);
-              setShareError(null);
-            }}
-            status={shareError ? 'error' : undefined}
-            aria-invalid={shareError ? true : undefined}
-            aria-describedby={shareError ? 'ag-invite-share-error' : undefined}
-            suffix="%"
-            data-testid="invite-share"
-          />
-          {shareError && (
-            <span id="ag-invite-share-error" className="field-error" role="alert" data-testid="invite-share-error">
-              {shareError}
-            </span>
-          )}
-        </label>
+        <ShareField
+          id="ag-invite-share"
+          value={share}
+          onChange={(typed) => {
+            setShare(typed);
+            setShareError(null);
+          }}
+          error={shareError}
+          testId="invite-share"
+          errorTestId="invite-share-error"
+        />
         <label>
           <span className="form-label">{t('workspace.endsOn')}</span>
           <Input type="date" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} data-testid="invite-ends-on" />

@@ -53,7 +53,18 @@ export function MembershipRow({
   );
 }
 
-export function InvitationRow({ i, side, actions }: { i: Invitation; side: 'agency' | 'influencer'; actions?: React.ReactNode }) {
+export function InvitationRow({
+  i,
+  side,
+  actions,
+  details,
+}: {
+  i: Invitation;
+  side: 'agency' | 'influencer';
+  actions?: React.ReactNode;
+  /** under the meta line (the influencer's example of what the share means) */
+  details?: React.ReactNode;
+}) {
   const { t } = useTranslation('agencies');
   const { date, day } = useFormat();
   const name = side === 'agency' ? i.influencer.nickname : i.agency.name;
@@ -66,6 +77,7 @@ export function InvitationRow({ i, side, actions }: { i: Invitation; side: 'agen
           {date(i.createdAt)}
           {i.endsOn && <> · {t('membership.endsOn', { date: day(i.endsOn) })}</>}
         </div>
+        {details}
       </div>
       <div className="ag-actions">
         <Tag color={COLOR[i.status]}>{t(`membership.invitationStatus.${i.status}`)}</Tag>

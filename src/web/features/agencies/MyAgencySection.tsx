@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Popconfirm } from 'antd';
 import { useErrorText } from '../../lib/errors';
 import { myAgencyQuery, useAnswerAgencyInvitation, useEndMyAgency } from './api';
+import { AcceptInvitationButton, ShareExample } from './InvitationAccept';
 import { InvitationRow, MembershipRow } from './Memberships';
 import './agencies.css';
 
@@ -14,7 +15,7 @@ export function MyAgencySection() {
   const answer = useAnswerAgencyInvitation();
   const end = useEndMyAgency();
   if (!q.data) return null;
-  const { invitations, current, history } = q.data;
+  const { invitations, current, history, platformFeeBps } = q.data;
   const pending = invitations.filter((i) => i.status === 'pending');
   const problem = answer.error ?? end.error;
   return (
@@ -51,17 +52,15 @@ export function MyAgencySection() {
                 key={i.id}
                 i={i}
                 side="influencer"
+                details={<ShareExample shareBps={i.shareBps} platformFeeBps={platformFeeBps} />}
                 actions={
                   <>
-                    <Button
-                      size="small"
-                      type="primary"
-                      loading={answer.isPending}
-                      onClick={() => answer.mutate({ id: i.id, answer: 'accept' })}
-                      data-testid="agency-invitation-accept"
-                    >
-                      {t('mine.accept')}
-                    </Button>
+                    <AcceptInvitationButton
+                      i={i}
+                      platformFeeBps={platformFeeBps}
+                      pending={answer.isPending}
+                      onAccept={(shareBps, done) => answer.mutate({ id: i.id, answer: 'accept', shareBps }, { onSettled: done })}
+                    />
                     <Button
                       size="small"
                       loading={answer.isPending}

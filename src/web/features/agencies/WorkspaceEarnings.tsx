@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -29,7 +30,12 @@ export function WorkspaceEarnings() {
           <DownloadOutlined aria-hidden="true" /> {t('ws.exportCsv')}
         </a>
       </div>
-      <p className="ag-muted">{t('ws.earningsNote')}</p>
+      <p className="ag-muted">
+        {t('ws.earningsNote')} ·{' '}
+        <Link to="/agency-settlement" data-testid="ws-settlement-link">
+          {t('settlement.link')}
+        </Link>
+      </p>
       {q.isPending ? (
         <Loading label={t('ws.loading')} className="ag-chart" />
       ) : q.isError ? (

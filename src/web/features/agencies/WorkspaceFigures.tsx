@@ -56,6 +56,11 @@ export function WorkspaceFigures() {
                       <Link to={`/influencer/${r.influencer.id}`} className="ag-row__name">
                         {r.influencer.nickname}
                       </Link>
+                      {r.membershipStatus === 'ended' && (
+                        <span className="ag-tag ag-tag--ended" data-testid="ws-row-left">
+                          {t('ws.left')}
+                        </span>
+                      )}
                       <div className="ag-row__meta">
                         {r.totalReviews > 0 ? t('ws.rating', { rating: r.rating.toFixed(1), count: r.totalReviews }) : t('ws.noRating')}
                       </div>

@@ -65,7 +65,7 @@ function Recommendations({ influencerId }: { influencerId: string }) {
             <div className="ag-row__meta">
               {task.companyName} · {f.budget(task.budgetMinCents, task.budgetMaxCents)} · {f.location(task.location)}
             </div>
-            <ReasonTags reasons={task.reasons} side="task" />
+            <ReasonTags reasons={task.reasons} side="roster" />
           </div>
         </li>
       ))}

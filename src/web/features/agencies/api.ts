@@ -46,9 +46,10 @@ export function useEndByAgency() {
 export function useAnswerAgencyInvitation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
+    // an accept names the share the influencer read: the agency may have changed it since (409 AGENCY_INVITATION_CHANGED)
+    mutationFn: ({ id, answer, shareBps }: { id: string; answer: 'accept' | 'decline'; shareBps?: number }) =>
       answer === 'accept'
-        ? data(client.POST('/api/agency-invitations/{id}/accept', { params: { path: { id } } }))
+        ? data(client.POST('/api/agency-invitations/{id}/accept', { params: { path: { id } }, body: { shareBps } }))
         : data(client.POST('/api/agency-invitations/{id}/decline', { params: { path: { id } } })),
     onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
   });
@@ -58,6 +59,25 @@ export function useEndMyAgency() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => data(client.POST('/api/me/agency/end')),
+    onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
+
+/** the agency withdraws a pending invitation */
+export function useWithdrawRosterInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => data(client.POST('/api/agency/roster-invitations/{id}/withdraw', { params: { path: { id } } })),
+    onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
+  });
+}
+
+/** the agency changes a pending invitation's share */
+export function useChangeRosterInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, shareBps }: { id: string; shareBps: number }) =>
+      data(client.PATCH('/api/agency/roster-invitations/{id}', { params: { path: { id } }, body: { shareBps } })),
     onSettled: () => qc.invalidateQueries({ queryKey: agencyKeys.all }),
   });
 }

@@ -173,11 +173,22 @@ function Header({ d }: { d: DealDetail }) {
         <Link to={`/company/${d.company.id}`}>{d.company.name}</Link>
         <span aria-hidden="true"> × </span>
         <Link to={`/influencer/${d.influencer.id}`}>{d.influencer.nickname}</Link>
+        {d.influencer.viaAgency && (
+          <span className="dl-muted" data-testid="deal-via-agency">
+            {' '}
+            ({t('viaAgency', { agency: d.influencer.viaAgency.name })})
+          </span>
+        )}
         <span className="dl-muted"> · </span>
         <Link to={to(`/task/${d.taskId}`)} className="dl-muted">
           {t('toTask')}
         </Link>
       </p>
+      {d.viewOnly && (
+        <p className="dl-overdue dl-readonly" role="status" data-testid="deal-read-only">
+          <WarningOutlined aria-hidden="true" /> <strong>{t('viewOnly')}</strong>
+        </p>
+      )}
       {d.overdue && (
         <p className={`dl-overdue dl-overdue--${d.overdue}`} data-testid="deal-overdue" data-overdue={d.overdue}>
           <WarningOutlined aria-hidden="true" /> <strong>{t(`overdue.${d.overdue}`)}</strong>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useMe } from '../auth/api';
 import { withTexts } from './texts';
+import { ForYouPlaceholder } from './ForYouPlaceholder';
 
 /**
  * 为你推荐 in one line (the hall, /influencer-tasks; decision 0019): its code, styles and texts load only
@@ -12,7 +13,7 @@ export function ForYouMount() {
   const me = useMe();
   if (me.data?.userType !== 'influencer') return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ForYouPlaceholder />}>
       <ForYouLazy />
     </Suspense>
   );

@@ -119,9 +119,9 @@ export function ConversationThread({
           ))}
         </ol>
       )}
-      {viewer === 'admin' ? (
-        <p className="msg-thread__note" role="note">
-          <EyeOutlined aria-hidden="true" /> {t('readOnly')}
+      {viewer === 'admin' || data.viewOnly ? (
+        <p className="msg-thread__note" role="note" data-testid="conversation-view-only">
+          <EyeOutlined aria-hidden="true" /> {t(data.viewOnly ? 'viewOnly' : 'readOnly')}
         </p>
       ) : data.canSend ? (
         <Composer id={id} />

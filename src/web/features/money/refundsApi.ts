@@ -51,3 +51,31 @@ export const adminDisputesQuery = (status: 'open' | 'closed') =>
     queryKey: refundKeys.disputes(status),
     queryFn: ({ signal }) => data(client.GET('/api/admin/finance/disputes', { params: { query: { status } }, signal })).then((r) => r.items),
   });
+
+// the daily reconciliation with Stripe (decision 0059)
+export const reconcileKeys = {
+  all: ['money', 'reconciliations'] as const,
+  day: (day: string) => ['money', 'reconciliations', day] as const,
+};
+
+/** GET /api/admin/finance/reconciliations — the days reconciled, newest first */
+export const reconciliationsQuery = () =>
+  queryOptions({
+    queryKey: reconcileKeys.all,
+    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/reconciliations', { params: { query: { limit: 30 } }, signal })),
+  });
+
+/** GET /api/admin/finance/reconciliations/{day} — a day's result and its differences */
+export const reconciliationDayQuery = (day: string) =>
+  queryOptions({
+    queryKey: reconcileKeys.day(day),
+    queryFn: ({ signal }) => data(client.GET('/api/admin/finance/reconciliations/{day}', { params: { path: { day }, query: { limit: 200 } }, signal })),
+  });
+
+export function useRunReconciliation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (day: string) => data(client.POST('/api/admin/finance/reconciliations/{day}/run', { params: { path: { day } } })),
+    onSettled: () => qc.invalidateQueries({ queryKey: reconcileKeys.all }),
+  });
+}

@@ -59,8 +59,8 @@ export function useMarkRead(userId: string) {
   const qc = useQueryClient();
   const key = notificationKeys.list(userId);
   return useMutation({
-    mutationFn: (id?: string) =>
-      data(id ? client.POST('/api/notifications/{id}/read', { params: { path: { id } } }) : client.POST('/api/notifications/read-all')),
+    mutationFn: async (id?: string): Promise<{ unreadCount: number }> =>
+      id ? data(client.POST('/api/notifications/{id}/read', { params: { path: { id } } })) : data(client.POST('/api/notifications/read-all')),
     onMutate: async (id) => {
       await qc.cancelQueries({ queryKey: key });
       const before = qc.getQueryData<NotificationsResponse>(key);

@@ -189,6 +189,11 @@ function ApplicantRow({ app, taskId, confirm, slots }: { app: ApplicationForComp
                 {t('applicantsSlots.invited')}
               </span>
             )}
+            {app.viaAgency && (
+              <span className="tk-badge" data-testid="applicant-via-agency">
+                {t('applicants.viaAgency', { agency: app.viaAgency.name })}
+              </span>
+            )}
           </span>
           <span className="tk-applicant__rate">
             <span className="visually-hidden">{t('applicants.rate')}: </span>

@@ -11,6 +11,8 @@ const en: Messages<typeof zh> = {
   loading: 'Loading the deal',
   notFound: 'This deal does not exist or you cannot see it',
   loadFailed: 'Could not load the deal',
+  viaAgency: 'via {{agency}}',
+  viewOnly: 'This influencer has left your agency: you can only view this deal',
   toTask: 'View task',
   notSet: 'Not set',
   states: {

@@ -35,6 +35,16 @@ const matching: Messages<typeof zh> = {
       location: 'Same city',
       reliable: 'Reliable',
     },
+    roster: {
+      category: 'Their category',
+      rate: 'Budget fits their rate',
+      rating: 'Well-rated company',
+      delivered: 'Experienced company',
+      free: 'Free on the live date',
+      language: 'Needs a language they speak',
+      location: 'In their city',
+      reliable: 'Company keeps its deals',
+    },
     task: {
       category: 'Your category',
       rate: 'Budget fits your rate',

@@ -32,6 +32,7 @@ const en: Messages<typeof zh> = {
   dealThread: 'Deal conversation',
   dealThreadHint: 'Everything the two of you say about this deal is kept here; admins can read it when there is a dispute.',
   readOnly: 'You are reading this deal’s conversation as an admin (read only).',
+  viewOnly: 'This influencer has left your agency: you can only read this conversation.',
   disabled: 'This influencer does not accept messages',
   noMessages: 'No messages yet: say hello',
   findInfluencers: 'Find influencers',

@@ -156,6 +156,7 @@ const en: Messages<typeof zh> = {
     withdrawnCanReapply: 'You withdrew your application. You can apply again.',
   },
   applicants: {
+    viaAgency: 'via {{agency}}',
     title: 'Applicants',
     tabs: {
       pending: 'Pending',

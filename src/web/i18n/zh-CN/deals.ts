@@ -9,6 +9,8 @@ export default {
   loading: '正在加载订单',
   notFound: '订单不存在或您无权查看',
   loadFailed: '加载订单失败',
+  viaAgency: '经{{agency}}代理',
+  viewOnly: '该达人已与本机构解约，只能查看',
   toTask: '查看任务',
   notSet: '未设置',
   states: {

@@ -31,6 +31,16 @@ const matching = {
       location: '同城',
       reliable: '合作靠谱',
     },
+    roster: {
+      category: '达人擅长的类目',
+      rate: '预算符合达人报价',
+      rating: '企业评分高',
+      delivered: '企业合作经验多',
+      free: '达人当天有档期',
+      language: '需要达人会的语言',
+      location: '在达人所在城市',
+      reliable: '企业履约率高',
+    },
     task: {
       category: '你擅长的类目',
       rate: '预算符合你的报价',

@@ -31,6 +31,7 @@ const messages = {
   dealThread: '订单沟通',
   dealThreadHint: '双方关于本订单的沟通都保存在这里，发生纠纷时管理员可以查看。',
   readOnly: '您正在以管理员身份查看本订单的会话（只读）。',
+  viewOnly: '该达人已与本机构解约，只能查看本订单的会话。',
   disabled: '该达人暂不接收消息',
   noMessages: '还没有消息，打个招呼吧',
   findInfluencers: '去找达人',

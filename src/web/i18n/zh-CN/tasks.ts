@@ -139,6 +139,7 @@ export default {
     withdrawnCanReapply: '您已撤回对该任务的申请，可以重新提交。',
   },
   applicants: {
+    viaAgency: '经{{agency}}代理',
     title: '申请人',
     tabs: {
       pending: '待审核',

@@ -12,6 +12,7 @@ import FinanceLedger from './FinanceLedger';
 import FinanceOverview from './FinanceOverview';
 import FinancePayouts from './FinancePayouts';
 import { FinanceDisputes, FinanceRefunds } from './FinanceRefunds';
+import { FinanceReconcile } from './FinanceReconcile';
 import FinanceQueue from './FinanceQueue';
 
 type AdminTopup = Schema<'AdminTopup'>;
@@ -125,6 +126,7 @@ export default function FinanceTab() {
       <FinancePayouts />
       <FinanceRefunds />
       <FinanceDisputes />
+      <FinanceReconcile />
       <FinanceLedger />
     </div>
   );
