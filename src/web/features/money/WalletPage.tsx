@@ -186,9 +186,11 @@ function TopupSection({ refunds = false }: { refunds?: boolean }) {
   const f = useFormat();
   const { apiErrorText, errorText } = useErrorText();
   const [amount, setAmount] = useState('');
-  const methods = useQuery(topupMethodsQuery()).data ?? [];
+  const offered = useQuery(topupMethodsQuery()).data;
+  const methods = offered ?? [];
   const [chosen, setMethod] = useState<TopupMethod | null>(null);
-  // the first method offered (Stripe when configured) until the company picks one
+  // the first method offered (Stripe when configured) until the company picks one; nothing is sent
+  // before the methods are known (a quick submit used to go out as a bank transfer)
   const method: TopupMethod = chosen ?? methods[0] ?? 'bank_transfer';
   const [error, setError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
@@ -196,6 +198,7 @@ function TopupSection({ refunds = false }: { refunds?: boolean }) {
   const list = useQuery(topupsQuery(true));
 
   const submit = () => {
+    if (!offered || methods.length === 0) return;
     const cents = parseDollars(amount);
     if (cents === null) return setError(errorText('MONEY_AMOUNT_INVALID'));
     if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) return setError(errorText('MONEY_AMOUNT_RANGE'));
@@ -251,7 +254,13 @@ function TopupSection({ refunds = false }: { refunds?: boolean }) {
           </div>
           <p className="wl-muted">{t(method === 'stripe' ? 'topup.stripeNote' : method === 'sandbox' ? 'topup.sandboxNote' : 'topup.bankNote')}</p>
           {error && <Alert type="error" showIcon title={error} data-testid="topup-error" />}
-          <Button type="primary" htmlType="submit" loading={create.isPending || redirecting} data-testid="topup-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={create.isPending || redirecting}
+            disabled={!offered || methods.length === 0}
+            data-testid="topup-submit"
+          >
             {redirecting ? t('topup.redirecting') : t('topup.submit')}
           </Button>
         </form>
