@@ -62,7 +62,8 @@ import { developerRoutes } from './features/developers';
 import { deliverWebhooks, outboxBacklog, webhookRoutes } from './features/webhooks';
 import { videoRoutes } from './features/videos/routes';
 import { peopleRoutes } from './features/people/routes';
-import { agencyRoutes, registerOnBehalf } from './features/agencies';
+import { agencyRoutes, registerOnBehalf, registerStaffAccess } from './features/agencies';
+import { agencyStaffRoutes } from './features/agencyStaff';
 import { matchingRoutes } from './features/matching/routes';
 import { contactRoutes } from './features/contact/routes';
 import { mailRoutes } from './features/mail';
@@ -277,6 +278,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Authorization: Bearer lc_live_… on the routes that declare a keyScope (decision 0038)
   registerApiKeyAuth(app, ctx);
   // ?onBehalfOf= — an agency acting for a roster influencer on the routes that declare it (decision 0045)
+  // an agency's staff member runs as the agency where its role allows it (decision 0067)
+  registerStaffAccess(app, ctx);
   registerOnBehalf(app, ctx);
   // after the key's check, so that a key's 414 carries its RateLimit-* too (decision 0052)
   app.addHook('onRequest', async (request, reply) => {
@@ -301,6 +304,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(notificationRoutes(ctx));
   await app.register(peopleRoutes(ctx));
   await app.register(agencyRoutes(ctx));
+  await app.register(agencyStaffRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(mailRoutes(ctx));
   await app.register(adminRoutes(ctx));

@@ -34,6 +34,8 @@ export const APP_PAGES = [
   { path: '/agency' },
   { path: '/agency-profile' },
   { path: '/agency-settlement' },
+  { path: '/agency-staff' },
+  { path: '/agency-staff/accept' },
   { path: '/agency/:id', render: true },
   { path: '/deals' },
   { path: '/deal/:id' },

@@ -497,6 +497,8 @@ export const taskApplications = pgTable(
     respondedAt: ts('responded_at'),
     /** the agency that acted for the influencer (代理操作, decision 0045); null: the influencer acted itself */
     onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
+    /** the agency's staff member who acted (子账号, decision 0067); null: the agency's owner, or no agency */
+    actedByUserId: uuid('acted_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('task_applications_unique').on(t.taskId, t.influencerId),
@@ -535,6 +537,8 @@ export const taskInvitations = pgTable(
     respondedAt: ts('responded_at'),
     /** the agency that acted for the influencer (代理操作, decision 0045); null: the influencer (or nobody yet) acted itself */
     onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
+    /** the agency's staff member who acted (子账号, decision 0067); null: the agency's owner, or no agency */
+    actedByUserId: uuid('acted_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('task_invitations_unique').on(t.taskId, t.influencerId),
@@ -844,6 +848,8 @@ export const conversationMessages = pgTable(
     readAt: ts('read_at'),
     /** the agency that acted for the influencer (代理操作, decision 0045); null: the sender acted itself */
     onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
+    /** the agency's staff member who acted (子账号, decision 0067); null: the agency's owner, or no agency */
+    actedByUserId: uuid('acted_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
@@ -1090,6 +1096,8 @@ export const dealEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** the agency that acted for the influencer (代理操作, decision 0045); null: the actor acted itself */
     onBehalfAgencyId: uuid('on_behalf_agency_id').references((): AnyPgColumn => agencies.id, { onDelete: 'set null' }),
+    /** the agency's staff member who acted (子账号, decision 0067); null: the agency's owner, or no agency */
+    actedByUserId: uuid('acted_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('deal_events_deal_version_unique').on(t.dealId, t.version)],
@@ -1642,6 +1650,70 @@ export const agencyMemberships = pgTable(
     check('agency_memberships_share_check', sql`${t.sharePercent} between 0 and 70`),
     check('agency_memberships_status_check', sql`${t.status} in ('active','ending','ended')`),
     check('agency_memberships_by_check', sql`coalesce(${t.endRequestedBy}, 'agency') in ('agency','influencer','admin','expiry')`),
+  ],
+);
+
+/**
+ * An agency's staff accounts (子账号, issue 40 item 5, decision 0067): a user of type agency with no agency of its own,
+ * working for this agency as 管理员 (admin: everything the owner does but the owner's own account) or 运营 (operator:
+ * acting for the roster, messages, notifications, reading the workspace). Removing one ends its sessions.
+ */
+export const agencyStaff = pgTable(
+  'agency_staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the name the agency and the timeline show (机构 X（张三）代 Y) */
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    /** active | removed */
+    status: text('status').notNull().default('active'),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    removedAt: ts('removed_at'),
+  },
+  (t) => [
+    uniqueIndex('agency_staff_one_active')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+    index('agency_staff_agency_idx').on(t.agencyId, t.status, t.createdAt),
+    check('agency_staff_role_check', sql`${t.role} in ('admin','operator')`),
+    check('agency_staff_status_check', sql`${t.status} in ('active','removed')`),
+  ],
+);
+
+/**
+ * An invitation to join an agency's staff, sent by mail (decision 0067): the link carries a single-use token, only its
+ * SHA-256 is stored; it expires after 7 days, is withdrawn by the agency or accepted once.
+ */
+export const agencyStaffInvitations = pgTable(
+  'agency_staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('agency_staff_invitations_token_unique').on(t.tokenHash),
+    uniqueIndex('agency_staff_invitations_one_open')
+      .on(t.agencyId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index('agency_staff_invitations_agency_idx').on(t.agencyId, t.createdAt),
+    check('agency_staff_invitations_role_check', sql`${t.role} in ('admin','operator')`),
   ],
 );
 

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ErrorCode } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { UserType } from '../../shared/options';
 import { USER_TYPES } from '../../shared/options';
 import type { DbOrTx } from '../db/client';
-import { sessions, userProfiles, users } from '../db/schema';
+import { agencies, agencyStaff, sessions, userProfiles, users } from '../db/schema';
 import type { AppContext } from './context';
 import { randomToken, sha256 } from './crypto';
 import { AppError } from './errors';
@@ -26,11 +27,38 @@ export type AuthUser = {
    * influencer, and this names the agency that really acted (features/agencies/onBehalf.ts)
    */
   onBehalf?: OnBehalf;
+  /**
+   * set when the session is an agency's staff member's (子账号, decision 0067): on the agency's operations the request
+   * then runs as the agency's owner (`id`) and this names the staff member who really acted (features/agencies/staffAccess.ts)
+   */
+  staff?: StaffOf;
+};
+
+/** a staff member's place in an agency: who they are, the agency and its owner, and their role */
+export type StaffOf = {
+  memberId: string;
+  userId: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'operator';
+  agencyId: string;
+  agencyName: string;
+  ownerUserId: string;
+  ownerEmail: string;
 };
 
 /** the agency behind an on-behalf request and the influencer it acts for */
 /** `readOnly`: the membership has ended — the agency still reads the deals made under it, changes nothing (decision 0061) */
-export type OnBehalf = { agencyId: string; agencyName: string; agencyUserId: string; influencerId: string; nickname: string; readOnly?: boolean };
+export type OnBehalf = {
+  agencyId: string;
+  agencyName: string;
+  agencyUserId: string;
+  influencerId: string;
+  nickname: string;
+  readOnly?: boolean;
+  /** the agency's staff member who acted (decision 0067); absent: the owner */
+  staff?: { userId: string; name: string };
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +66,8 @@ declare module 'fastify' {
     getUser(): Promise<AuthUser | null>;
   }
 }
+
+const owners = alias(users, 'agency_owner');
 
 const asUserType = (v: string | null): UserType | null => (v && (USER_TYPES as readonly string[]).includes(v) ? (v as UserType) : null);
 
@@ -86,10 +116,21 @@ async function resolve(ctx: AppContext, token: string): Promise<AuthUser | null>
       userType: userProfiles.userType,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      staffId: agencyStaff.id,
+      staffName: agencyStaff.name,
+      staffRole: agencyStaff.role,
+      agencyId: agencies.id,
+      agencyName: agencies.name,
+      ownerUserId: agencies.userId,
+      ownerEmail: owners.email,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    // a staff member of an agency (decision 0067): one active membership at most (agency_staff_one_active)
+    .leftJoin(agencyStaff, and(eq(agencyStaff.userId, users.id), eq(agencyStaff.status, 'active')))
+    .leftJoin(agencies, eq(agencies.id, agencyStaff.agencyId))
+    .leftJoin(owners, eq(owners.id, agencies.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
     .limit(1);
   if (!row) return null;
@@ -100,7 +141,21 @@ async function resolve(ctx: AppContext, token: string): Promise<AuthUser | null>
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + LIMITS.sessionTtlDays * DAY_MS) })
       .where(eq(sessions.id, id));
   }
-  return { id: row.id, email: row.email, userType: asUserType(row.userType), sessionId: id };
+  const user: AuthUser = { id: row.id, email: row.email, userType: asUserType(row.userType), sessionId: id };
+  if (row.staffId && row.agencyId && row.ownerUserId && row.ownerEmail && row.agencyName !== null && row.staffName !== null) {
+    user.staff = {
+      memberId: row.staffId,
+      userId: row.id,
+      email: row.email,
+      name: row.staffName,
+      role: row.staffRole === 'admin' ? 'admin' : 'operator',
+      agencyId: row.agencyId,
+      agencyName: row.agencyName,
+      ownerUserId: row.ownerUserId,
+      ownerEmail: row.ownerEmail,
+    };
+  }
+  return user;
 }
 
 export function registerSessions(app: FastifyInstance, ctx: AppContext) {

@@ -180,7 +180,12 @@ export const agencyInvitationResponse = z.object({ invitation: agencyInvitation 
 export const agencyBadge = agencyRef.nullable();
 
 /** a record made by an agency acting for the influencer: shown as 机构 {agencyName} 代 {influencer} (decision 0045) */
-export const onBehalfRef = z.object({ agencyId: z.string().uuid(), agencyName: z.string() });
+export const onBehalfRef = z.object({
+  agencyId: z.string().uuid(),
+  agencyName: z.string(),
+  /** the agency's staff member who acted (子账号, decision 0067); null: the agency's owner */
+  staffName: z.string().nullable().describe('The agency’s staff member who acted (decision 0067); null when the agency’s owner did'),
+});
 
 /**
  * `?onBehalfOf=` (代理操作, decision 0045): merged into the querystring of each influencer operation an agency may

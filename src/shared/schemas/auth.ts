@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agencyStaffOf } from './agencyStaff';
 import { agencySignupDetails } from './agencies';
 import { LIMITS } from '../limits';
 import {
@@ -133,6 +134,8 @@ export const me = z.object({
   displayName: z.string().nullable(),
   /** the account's picture where it has one: an influencer's avatar, a company's or an agency's logo (the header shows it) */
   avatarUrl: z.string().nullable(),
+  /** a staff account of an agency (子账号, decision 0067): the agency, the role, the staff member's name; null otherwise */
+  agencyStaff: agencyStaffOf.nullable(),
 });
 export type Me = z.infer<typeof me>;
 export const meResponse = z.object({ user: me });

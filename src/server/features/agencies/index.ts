@@ -10,4 +10,16 @@ export { answerRosterInvitation, inviteToRoster, rosterOf } from './roster';
 export { createAgencyAtSignup } from './signup';
 export { approveAgency, rejectAgency } from './review';
 export { agencyRoutes } from './routes';
-export { agencyMayReadDealFile, onBehalfAgencyId, onBehalfRefs, registerOnBehalf, resolveOnBehalf, uploaderIds, type OnBehalfMode } from './onBehalf';
+export {
+  actedFor,
+  actedOnBehalfRefs,
+  agencyMayReadDealFile,
+  onBehalfAgencyId,
+  onBehalfRefs,
+  registerOnBehalf,
+  resolveOnBehalf,
+  uploaderIds,
+  type ActedFor,
+  type OnBehalfMode,
+} from './onBehalf';
+export { registerStaffAccess, staffAsAgency } from './staffAccess';

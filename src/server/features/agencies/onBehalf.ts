@@ -12,7 +12,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { agencies, agencyMemberships, conversationMessages, conversations, dealDisputes, deals, influencers, users } from '../../db/schema';
+import { agencies, agencyMemberships, agencyStaff, conversationMessages, conversations, dealDisputes, deals, influencers, users } from '../../db/schema';
 import { audit } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { AppError, safeErrorLog } from '../../platform/errors';
@@ -130,12 +130,18 @@ export async function resolveOnBehalf(
     influencerId: inf.id,
     nickname: inf.nickname,
     ...(readOnly ? { readOnly } : {}),
+    ...(caller.staff ? { staff: { userId: caller.staff.userId, name: caller.staff.name } } : {}),
   };
   return { ...caller, id: inf.userId, email: inf.email, userType: 'influencer', onBehalf };
 }
 
 /** The agency behind a request acting on behalf, if any (for the services that record it). */
 export const onBehalfAgencyId = (user: AuthUser): string | null => user.onBehalf?.agencyId ?? null;
+
+/** Who acted for the record: the agency and, when one of its staff did, that staff member (decision 0067). */
+export type ActedFor = { agencyId: string; actedByUserId: string | null };
+export const actedFor = (user: AuthUser): ActedFor | null =>
+  user.onBehalf ? { agencyId: user.onBehalf.agencyId, actedByUserId: user.onBehalf.staff?.userId ?? null } : null;
 
 /** The uploads a request may attach (screenshots, evidence, message images): the influencer's and, acting on behalf, the agency user's. */
 export const uploaderIds = (user: { id: string; onBehalf?: OnBehalf }): string[] => (user.onBehalf ? [user.id, user.onBehalf.agencyUserId] : [user.id]);
@@ -173,12 +179,13 @@ export function registerOnBehalf(app: FastifyInstance, ctx: AppContext) {
       await audit(ctx.db, {
         adminId: null,
         action: 'agency_on_behalf',
-        description: `机构 ${ob.agencyName} 代 ${ob.nickname}：${operation}`,
+        description: `机构 ${ob.agencyName}${ob.staff ? `（${ob.staff.name}）` : ''} 代 ${ob.nickname}：${operation}`,
         targetType: 'agency',
         targetId: ob.agencyId,
         after: {
           agencyId: ob.agencyId,
           agencyUserId: ob.agencyUserId,
+          staffUserId: ob.staff?.userId ?? null,
           influencerId: ob.influencerId,
           operation,
           path: request.url.split('?')[0]!.slice(0, 500),
@@ -191,6 +198,35 @@ export function registerOnBehalf(app: FastifyInstance, ctx: AppContext) {
     }
     return payload;
   });
+}
+
+/**
+ * Who acted on behalf in some records (timeline entries, messages): a function from a record's agency and staff member
+ * to `{ agencyId, agencyName, staffName }` (null when no agency acted). Two statements whatever the number of records.
+ */
+export async function actedOnBehalfRefs(
+  db: DbOrTx,
+  records: { onBehalfAgencyId: string | null; actedByUserId: string | null }[],
+): Promise<
+  (r: { onBehalfAgencyId: string | null; actedByUserId: string | null }) => { agencyId: string; agencyName: string; staffName: string | null } | null
+> {
+  const agencyRefs = await onBehalfRefs(
+    db,
+    records.map((r) => r.onBehalfAgencyId),
+  );
+  const staffIds = [...new Set(records.map((r) => r.actedByUserId).filter((x): x is string => Boolean(x)))];
+  const staff = staffIds.length
+    ? await db
+        .select({ userId: agencyStaff.userId, agencyId: agencyStaff.agencyId, name: agencyStaff.name })
+        .from(agencyStaff)
+        .where(inArray(agencyStaff.userId, staffIds))
+    : [];
+  const nameOf = (agencyId: string, userId: string | null) =>
+    userId ? (staff.find((s) => s.userId === userId && s.agencyId === agencyId)?.name ?? null) : null;
+  return (r) => {
+    const ref = r.onBehalfAgencyId ? agencyRefs.get(r.onBehalfAgencyId) : undefined;
+    return ref ? { ...ref, staffName: nameOf(ref.agencyId, r.actedByUserId) } : null;
+  };
 }
 
 /** The names of the agencies that acted on behalf in some records (timeline entries, messages): id → `{ agencyId, agencyName }`. */

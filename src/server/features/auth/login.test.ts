@@ -35,7 +35,16 @@ describe('sign-in', () => {
       const c = new Client(t.app);
       const res = await login(c, u.email, u.password);
       expect(res.statusCode).toBe(200);
-      expect(res.json().user).toEqual({ id: u.id, email: u.email, userType, phone: null, createdAt: expect.any(String), displayName, avatarUrl: null });
+      expect(res.json().user).toEqual({
+        id: u.id,
+        email: u.email,
+        userType,
+        phone: null,
+        createdAt: expect.any(String),
+        displayName,
+        avatarUrl: null,
+        agencyStaff: null,
+      });
       expect(c.cookies.get('sid')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await c.get('/api/auth/me')).json().user.id).toBe(u.id);
     }

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../shared/limits';
 import { ADMIN_PERMISSIONS, TALENT_TYPES, USER_TYPES, labelOf, type UserType } from '../../../shared/options';
 import type { LoginRequest, Me, PasswordResetConfirm, SignupRequest } from '../../../shared/schemas/auth';
@@ -9,6 +10,7 @@ import {
   adminLogs,
   adminPermissions,
   agencies,
+  agencyStaff,
   companies,
   influencers,
   talentProfiles,
@@ -25,6 +27,9 @@ import { claimUploads, findAttachablePortfolio } from '../uploads';
 import { createAgencyAtSignup } from '../agencies';
 
 // argon2id, OWASP-recommended cost (19 MiB, t=2, p=1)
+/** the agency a staff account works for (decision 0067) */
+const staffAgency = alias(agencies, 'staff_agency');
+
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON);
 const DUMMY_HASH = hash('not-a-real-password', ARGON);
@@ -102,13 +107,20 @@ async function loadMe(db: DbOrTx, userId: string): Promise<Me> {
       phone: userProfiles.phone,
       nickname: influencers.nickname,
       agencyName: agencies.name,
-      avatarUrl: sql<string | null>`coalesce(${agencies.logoUrl}, ${influencers.avatarUrl}, ${companies.logoUrl})`,
+      avatarUrl: sql<string | null>`coalesce(${agencies.logoUrl}, ${staffAgency.logoUrl}, ${influencers.avatarUrl}, ${companies.logoUrl})`,
+      staffName: agencyStaff.name,
+      staffRole: agencyStaff.role,
+      staffAgencyId: staffAgency.id,
+      staffAgencyName: staffAgency.name,
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(influencers, eq(influencers.userId, users.id))
     .leftJoin(agencies, eq(agencies.userId, users.id))
     .leftJoin(companies, eq(companies.userId, users.id))
+    // a staff account (decision 0067): the agency it works for
+    .leftJoin(agencyStaff, and(eq(agencyStaff.userId, users.id), eq(agencyStaff.status, 'active')))
+    .leftJoin(staffAgency, eq(staffAgency.id, agencyStaff.agencyId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError('UNAUTHENTICATED');
@@ -119,8 +131,12 @@ async function loadMe(db: DbOrTx, userId: string): Promise<Me> {
     userType,
     phone: row.phone,
     createdAt: row.createdAt.toISOString(),
-    displayName: row.nickname ?? row.agencyName ?? null,
+    displayName: row.nickname ?? row.agencyName ?? row.staffAgencyName ?? null,
     avatarUrl: row.avatarUrl ?? null,
+    agencyStaff:
+      row.staffAgencyId && row.staffAgencyName !== null && row.staffName !== null
+        ? { agencyId: row.staffAgencyId, agencyName: row.staffAgencyName, role: row.staffRole === 'admin' ? 'admin' : 'operator', name: row.staffName }
+        : null,
   };
 }
 export const getMe = loadMe;

@@ -294,6 +294,7 @@ describe('company sign-up', () => {
       createdAt: expect.any(String),
       displayName: null,
       avatarUrl: null,
+      agencyStaff: null,
     });
     const db = t.app.ctx.db;
     expect((await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id)))[0].userType).toBe('company');

@@ -43,7 +43,15 @@ import { emitWebhookEvent } from '../webhooks';
  * `onBehalfAgencyId` the agency that acted and `uploaders` whose uploads it may attach (the influencer's and the
  * agency user's).
  */
-export type Actor = { role: DealRole; userId: string | null; ip?: string; onBehalfAgencyId?: string | null; uploaders?: string[] };
+export type Actor = {
+  role: DealRole;
+  userId: string | null;
+  ip?: string;
+  onBehalfAgencyId?: string | null;
+  /** the agency's staff member who acted (decision 0067) */
+  actedByUserId?: string | null;
+  uploaders?: string[];
+};
 export type Outcome = { notes: NewNotification[] };
 
 /** a timed job an event plans (written after the deal row) */
@@ -477,6 +485,7 @@ export async function applyEvent(
     toStatus: to,
     data,
     onBehalfAgencyId: actor.onBehalfAgencyId ?? null,
+    actedByUserId: actor.actedByUserId ?? null,
     createdAt: now,
   });
   for (const j of jobsToSchedule) await scheduleJob(tx, j);

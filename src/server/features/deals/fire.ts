@@ -42,7 +42,14 @@ export async function fireDealEvent(ctx: AppContext, user: AuthUser, id: string,
     const env = { now: ctx.clock.now(), settlementHours: settings.settlementHours };
     // an agency acting for the influencer (decision 0045): the influencer's event, recorded with the agency
     const actor = user.onBehalf
-      ? { role, userId: user.id, ip: meta.ip, onBehalfAgencyId: user.onBehalf.agencyId, uploaders: [user.id, user.onBehalf.agencyUserId] }
+      ? {
+          role,
+          userId: user.id,
+          ip: meta.ip,
+          onBehalfAgencyId: user.onBehalf.agencyId,
+          actedByUserId: user.onBehalf.staff?.userId ?? null,
+          uploaders: [user.id, user.onBehalf.agencyUserId],
+        }
       : { role, userId: user.id, ip: meta.ip };
     const out = await applyEvent(ctx, tx, d, event, actor, form, env, parties, dispute);
     return out.notes;

@@ -11,7 +11,7 @@ import { agencyCut, balanceOf } from '../money';
 import { computeSettlement, decisionComparison, PRICING_MODELS, type SettlementTerms } from '../../../shared/money';
 import type { AuthUser } from '../../platform/session';
 import { readSettings } from '../settings';
-import { onBehalfRefs } from '../agencies';
+import { actedOnBehalfRefs, onBehalfRefs } from '../agencies';
 import { dealReviewState } from '../reviews';
 import { HOUR, party, factsOf, overdueOf, partiesOf, viewerRole, iso, type DealRow, type Parties } from './model';
 
@@ -136,6 +136,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       toStatus: dealEvents.toStatus,
       data: dealEvents.data,
       onBehalfAgencyId: dealEvents.onBehalfAgencyId,
+      actedByUserId: dealEvents.actedByUserId,
       at: dealEvents.createdAt,
     })
     .from(dealEvents)
@@ -145,8 +146,9 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
   const [applied] = d.applicationId
     ? await db.select({ agencyId: taskApplications.onBehalfAgencyId }).from(taskApplications).where(eq(taskApplications.id, d.applicationId)).limit(1)
     : [];
-  const onBehalf = await onBehalfRefs(db, [...timeline.map((e) => e.onBehalfAgencyId), applied?.agencyId ?? null]);
+  const onBehalf = await onBehalfRefs(db, [applied?.agencyId ?? null]);
   const via = applied?.agencyId ? onBehalf.get(applied.agencyId) : undefined;
+  const actedBy = await actedOnBehalfRefs(db, timeline);
   const open = disputes.find((x) => x.outcome === 'open') ?? null;
   const facts = factsOf(d, open);
   const now = ctx.clock.now();
@@ -234,7 +236,7 @@ export async function getDeal(ctx: AppContext, user: AuthUser, id: string): Prom
       event: e.event,
       actorRole: e.actorRole as DealRole,
       actorName: nameOf(e.actorRole),
-      onBehalf: e.onBehalfAgencyId ? (onBehalf.get(e.onBehalfAgencyId) ?? null) : null,
+      onBehalf: actedBy(e),
       fromStatus: e.fromStatus as DealState,
       toStatus: e.toStatus as DealState,
       data: e.data,

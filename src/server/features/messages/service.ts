@@ -12,7 +12,7 @@ import { registerJob, scheduleJob } from '../../platform/jobs';
 import { publish } from '../../platform/realtime';
 import type { AuthUser } from '../../platform/session';
 import { addNotifications, queueNotificationMails, type NewNotification } from '../notifications';
-import { agencyOfUser, onBehalfRefs } from '../agencies';
+import { actedOnBehalfRefs, agencyOfUser } from '../agencies';
 
 /** A message still unread this long after it was sent is mailed to its reader (who has been away). */
 export const AWAY_MAIL_MINUTES = 10;
@@ -231,10 +231,7 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
     .where(eq(conversationMessages.conversationId, id))
     .orderBy(desc(conversationMessages.createdAt))
     .limit(200);
-  const agencies = await onBehalfRefs(
-    ctx.db,
-    messages.map((m) => m.onBehalfAgencyId),
-  );
+  const actedBy = await actedOnBehalfRefs(ctx.db, messages);
   const canSend = viewer !== 'admin' && !viewOnly && (row.dealId !== null || (await acceptsMessages(ctx.db, row.influencerUserId)));
   return {
     conversation: { ...toSummary(row), unread: viewer === 'admin' ? row.unread : 0 },
@@ -248,7 +245,7 @@ export async function getConversation(ctx: AppContext, user: AuthUser, id: strin
       createdAt: m.createdAt.toISOString(),
       from: m.senderId === row.companyUserId ? 'company' : m.senderId === row.influencerUserId ? 'influencer' : null,
       mine: m.senderId === user.id,
-      onBehalf: m.onBehalfAgencyId ? (agencies.get(m.onBehalfAgencyId) ?? null) : null,
+      onBehalf: actedBy(m),
       readAt: m.readAt?.toISOString() ?? null,
     })),
   };
@@ -284,7 +281,7 @@ export async function storeMessage(
     body: string;
     images: string[];
     /** acting on behalf (decision 0045): the agency, and its user whose uploads may be attached too */
-    onBehalf?: { agencyId: string; agencyUserId: string };
+    onBehalf?: { agencyId: string; agencyUserId: string; staff?: { userId: string } };
   },
 ): Promise<{ id: string }> {
   const now = ctx.clock.now();
@@ -297,7 +294,15 @@ export async function storeMessage(
     .limit(1);
   const [msg] = await tx
     .insert(conversationMessages)
-    .values({ conversationId: m.conversationId, senderId: m.senderId, body: m.body, images, onBehalfAgencyId: m.onBehalf?.agencyId ?? null, createdAt: now })
+    .values({
+      conversationId: m.conversationId,
+      senderId: m.senderId,
+      body: m.body,
+      images,
+      onBehalfAgencyId: m.onBehalf?.agencyId ?? null,
+      actedByUserId: m.onBehalf?.staff?.userId ?? null,
+      createdAt: now,
+    })
     .returning({ id: conversationMessages.id });
   await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, m.conversationId));
   if (!before) {

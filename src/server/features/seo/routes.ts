@@ -132,6 +132,7 @@ export const seoRoutes =
         'Disallow: /company-profile',
         'Disallow: /agency-profile',
         'Disallow: /agency-settlement',
+        'Disallow: /agency-staff',
         'Disallow: /materials',
         'Disallow: /messages',
         'Disallow: /deals',

@@ -8,7 +8,7 @@ import { taskPageShown } from '../tasks';
 import { companyPageShown, influencerPageShown } from '../people/service';
 import { videoPageShown } from '../videos';
 import { dealPageShown } from '../deals';
-import { agencyPageShown, resolveOnBehalf } from '../agencies';
+import { agencyPageShown, resolveOnBehalf, staffAsAgency } from '../agencies';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../../shared/ids';
 
@@ -114,7 +114,8 @@ async function dealViewer(ctx: AppContext, user: AuthUser, dealId: string, searc
   const as = new URLSearchParams(search).get(ACTING_PARAM);
   if (user.userType !== 'agency' || !as) return user;
   try {
-    return await resolveOnBehalf(ctx, user, as, 'deal', { id: dealId });
+    // an agency's staff member acts as its agency (decision 0067)
+    return await resolveOnBehalf(ctx, staffAsAgency(user), as, 'deal', { id: dealId });
   } catch (err) {
     if (err instanceof AppError) return user;
     throw err;

@@ -1,4 +1,5 @@
 /** An influencer applies, withdraws; the company accepts or refuses (decision 0004). */
+import type { ActedFor } from '../agencies';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type AcceptApplicationResponse, type ApplyRequest } from '../../../shared/schemas/tasks';
 import { APPLICATION_STATUSES } from '../../../shared/options';
@@ -30,7 +31,9 @@ export async function moveApplication(tx: DbOrTx, applicationId: string, from: '
  * An influencer who withdrew may apply again while the task is open and not full: the same row goes
  * back to pending (new quote and message, applied now) and the company is told as for a new one.
  */
-export async function apply(ctx: AppContext, userId: string, input: ApplyRequest, onBehalfAgencyId: string | null = null) {
+export async function apply(ctx: AppContext, userId: string, input: ApplyRequest, by: ActedFor | null = null) {
+  const onBehalfAgencyId = by?.agencyId ?? null;
+  const actedByUserId = by?.actedByUserId ?? null;
   const result = await ctx.db.transaction(async (tx) => {
     const [inf] = await tx.select({ id: influencers.id, nickname: influencers.nickname }).from(influencers).where(eq(influencers.userId, userId)).limit(1);
     if (!inf) throw new AppError('INFLUENCER_PROFILE_REQUIRED');
@@ -72,6 +75,7 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
           appliedAt: ctx.clock.now(),
           respondedAt: null,
           onBehalfAgencyId,
+          actedByUserId,
         })
       : (
           await tx
@@ -83,6 +87,7 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
               message: input.message,
               status: 'pending',
               onBehalfAgencyId,
+              actedByUserId,
             })
             .returning()
         )[0];
@@ -111,9 +116,9 @@ export async function apply(ctx: AppContext, userId: string, input: ApplyRequest
   return result.app;
 }
 
-export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyRequest, onBehalfAgencyId: string | null = null) => {
+export const applyOnce = async (ctx: AppContext, userId: string, input: ApplyRequest, by: ActedFor | null = null) => {
   try {
-    return await apply(ctx, userId, input, onBehalfAgencyId);
+    return await apply(ctx, userId, input, by);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('APPLICATION_DUPLICATE');
     throw err;

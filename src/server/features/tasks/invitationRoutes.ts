@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { currentUser, guard } from '../../platform/session';
-import { onBehalfAgencyId } from '../agencies';
+import { actedFor } from '../agencies';
 import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import { acceptInvitation, declineInvitation, invite, listMyInvitations, listTaskInvitations, withdrawInvitation } from './invitations';
 import { closeRecruiting } from './lifecycle';
@@ -107,7 +107,7 @@ export const invitationRoutes =
       },
       async (request) => {
         const user = await currentUser(request);
-        return acceptInvitation(ctx, user.id, request.params.id, onBehalfAgencyId(user));
+        return acceptInvitation(ctx, user.id, request.params.id, actedFor(user));
       },
     );
 
@@ -129,7 +129,7 @@ export const invitationRoutes =
       },
       async (request) => {
         const user = await currentUser(request);
-        return declineInvitation(ctx, user.id, request.params.id, request.body.reason, onBehalfAgencyId(user));
+        return declineInvitation(ctx, user.id, request.params.id, request.body.reason, actedFor(user));
       },
     );
 

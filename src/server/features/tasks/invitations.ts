@@ -8,6 +8,7 @@
  * decision 0004): an acceptance meets a cancel, another acceptance of the last slot or the expiry one
  * after the other, and the later one finds the state the earlier left.
  */
+import type { ActedFor } from '../agencies';
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { INVITATION_EXPIRY_HOURS } from '../../../shared/options';
 import { PRICING_MODELS, formatCents } from '../../../shared/money';
@@ -243,7 +244,9 @@ function checkAnswerable(inv: InvitationRow, now: Date) {
  * POST /api/task-invitations/:id/accept — the invited influencer accepts: an accepted application at the
  * offered rate fills one of the task's slots and starts its deal (fillSlot), in one transaction.
  */
-export async function acceptInvitation(ctx: AppContext, userId: string, id: string, onBehalfAgencyId: string | null = null): Promise<AcceptInvitationResponse> {
+export async function acceptInvitation(ctx: AppContext, userId: string, id: string, by: ActedFor | null = null): Promise<AcceptInvitationResponse> {
+  const onBehalfAgencyId = by?.agencyId ?? null;
+  const actedByUserId = by?.actedByUserId ?? null;
   const result = await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
@@ -258,7 +261,15 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
       .where(and(eq(taskApplications.taskId, task.id), eq(taskApplications.influencerId, inf.id)))
       .limit(1);
     if (existing && (existing.status === 'pending' || existing.status === 'accepted')) throw new AppError('INVITATION_STATE_CONFLICT');
-    const values = { proposedRateCents: inv.offeredRateCents, message: inv.message, status: 'accepted', appliedAt: now, respondedAt: now, onBehalfAgencyId };
+    const values = {
+      proposedRateCents: inv.offeredRateCents,
+      message: inv.message,
+      status: 'accepted',
+      appliedAt: now,
+      respondedAt: now,
+      onBehalfAgencyId,
+      actedByUserId,
+    };
     const [application] = existing
       ? await tx
           .update(taskApplications)
@@ -272,7 +283,7 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
     if (!application) throw new AppError('INVITATION_STATE_CONFLICT');
     const [moved] = await tx
       .update(taskInvitations)
-      .set({ status: 'accepted', respondedAt: now, applicationId: application.id, onBehalfAgencyId })
+      .set({ status: 'accepted', respondedAt: now, applicationId: application.id, onBehalfAgencyId, actedByUserId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
       .returning();
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');
@@ -297,13 +308,9 @@ export async function acceptInvitation(ctx: AppContext, userId: string, id: stri
 }
 
 /** POST /api/task-invitations/:id/decline — the invited influencer declines, with a reason the company reads. */
-export async function declineInvitation(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-  reason: string,
-  onBehalfAgencyId: string | null = null,
-): Promise<InvitationResponse> {
+export async function declineInvitation(ctx: AppContext, userId: string, id: string, reason: string, by: ActedFor | null = null): Promise<InvitationResponse> {
+  const onBehalfAgencyId = by?.agencyId ?? null;
+  const actedByUserId = by?.actedByUserId ?? null;
   const declined = await ctx.db.transaction(async (tx) => {
     const inf = await influencerOf(tx, userId);
     const { task, inv } = await lockInvitation(tx, id);
@@ -312,7 +319,7 @@ export async function declineInvitation(
     checkAnswerable(inv, now);
     const [moved] = await tx
       .update(taskInvitations)
-      .set({ status: 'declined', declineReason: reason, respondedAt: now, onBehalfAgencyId })
+      .set({ status: 'declined', declineReason: reason, respondedAt: now, onBehalfAgencyId, actedByUserId })
       .where(and(eq(taskInvitations.id, inv.id), eq(taskInvitations.status, 'pending')))
       .returning();
     if (!moved) throw new AppError('INVITATION_STATE_CONFLICT');

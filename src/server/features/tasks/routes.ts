@@ -28,7 +28,7 @@ import { visitorKey } from '../../platform/visitor';
 import { invalidateOnWrite } from '../../platform/publicCache';
 import { AppError } from '../../platform/errors';
 import { currentUser, guard } from '../../platform/session';
-import { onBehalfAgencyId } from '../agencies';
+import { actedFor } from '../agencies';
 import { onBehalfQuery } from '../../../shared/schemas/agencies';
 import { acceptApplication, applyOnce, decidedOf, refuseApplication, withdrawApplication } from './applications';
 import { listMyApplications, listTaskApplications } from './applicationLists';
@@ -267,7 +267,7 @@ export const taskRoutes =
       },
       async (request) => {
         const user = await currentUser(request);
-        const a = await applyOnce(ctx, user.id, request.body, onBehalfAgencyId(user));
+        const a = await applyOnce(ctx, user.id, request.body, actedFor(user));
         return { application: decidedOf(a) };
       },
     );

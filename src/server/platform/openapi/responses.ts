@@ -51,6 +51,13 @@ type Schema = {
   response?: Record<string, unknown>;
 };
 
+/** Whether a route's guard refuses visitors (it answers 401): the operation needs somebody signed in. */
+export function requiresSignIn(route: Pick<RouteOptions, 'preValidation' | 'onRequest' | 'preHandler'>): boolean {
+  return [...hooksOf(route.onRequest), ...hooksOf(route.preValidation), ...hooksOf(route.preHandler)].some(
+    (hook) => typeof hook === 'function' && (GUARD_STATUSES.get(hook) ?? []).includes(401),
+  );
+}
+
 /** The error statuses of a route, derived from its declaration (see the module comment). */
 export function derivedStatuses(route: Pick<RouteOptions, 'method' | 'preValidation' | 'onRequest' | 'preHandler' | 'schema'>): number[] {
   const out = new Set<number>(GLOBAL_STATUSES);

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import * as accounts from '../../../shared/schemas/accounts';
 import * as agencies from '../../../shared/schemas/agencies';
+import * as agencyStaff from '../../../shared/schemas/agencyStaff';
 import * as admin from '../../../shared/schemas/admin';
 import * as apiKeys from '../../../shared/schemas/apiKeys';
 import * as adminContent from '../../../shared/schemas/adminContent';
@@ -39,6 +40,7 @@ import * as webhooks from '../../../shared/schemas/webhooks';
 const MODULES: Record<string, Record<string, unknown>> = {
   accounts,
   agencies,
+  agencyStaff,
   admin,
   apiKeys,
   adminContent,
