@@ -50,6 +50,8 @@ const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersP
 const AgencyWorkspacePage = lazyPage(() => import('../features/agencies/AgencyWorkspacePage'), ['agencies', 'deals', 'tasks', 'matching']);
 const AgencySettlementPage = lazyPage(() => import('../features/agencies/AgencySettlementPage'), ['agencies', 'deals']);
 const AgencyProfilePage = lazyPage(() => import('../features/agencies/AgencyProfilePage'), ['agencies', 'accounts']);
+const AgencyStaffPage = lazyPage(() => import('../features/agencies/AgencyStaffPage'), ['agencies']);
+const StaffAcceptPage = lazyPage(() => import('../features/agencies/StaffAcceptPage'), ['agencies']);
 const AgencyPage = lazyPage(() => import('../features/agencies/AgencyPage'), ['agencies', 'people'], { antd: false });
 const AdminConsolePage = lazyPage(() => import('../features/admin/AdminConsolePage'), ['admin']);
 
@@ -87,6 +89,8 @@ const PAGES: Record<LayoutPath, LazyPage> = {
   '/agency': AgencyWorkspacePage,
   '/agency-profile': AgencyProfilePage,
   '/agency-settlement': AgencySettlementPage,
+  '/agency-staff': AgencyStaffPage,
+  '/agency-staff/accept': StaffAcceptPage,
   '/agency/:id': AgencyPage,
   '/deals': DealsPage,
   '/deal/:id': DealPage,

@@ -52,11 +52,16 @@ export function MobileMenu({ id, open, onClose, user, busy, onSignIn, onSignOut 
               <AccountAvatar user={user} />
               <span>
                 <span className="mobile-menu__title">{accountTitle(user, t(`userMenu.titles.${kind}`))}</span>
+                {user.agencyStaff && (
+                  <span className="mobile-menu__email" data-testid="mobile-menu-staff-as">
+                    {t('userMenu.staffAs', { name: user.agencyStaff.name, role: t(`userMenu.staffRoles.${user.agencyStaff.role}`) })}
+                  </span>
+                )}
                 <span className="mobile-menu__email">{user.email}</span>
               </span>
             </div>
             <ul className="mobile-menu__list">
-              {accountEntries(kind).map((e) => (
+              {accountEntries(kind, user.agencyStaff?.role ?? null).map((e) => (
                 <li key={e.key}>
                   <Link to={e.to} className="mobile-menu__link" onClick={onClose} data-testid={`mobile-menu-${e.key}`}>
                     {t(`userMenu.${e.key}`)}

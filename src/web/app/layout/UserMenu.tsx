@@ -14,6 +14,7 @@ import {
   AuditOutlined,
   WalletOutlined,
   AccountBookOutlined,
+  TeamOutlined,
   ApiOutlined,
 } from '@ant-design/icons';
 import type { Me } from '../../features/auth/api';
@@ -31,6 +32,7 @@ const ICONS: Record<AccountEntry['key'], React.ReactNode> = {
   messages: <MessageOutlined />,
   wallet: <WalletOutlined />,
   settlement: <AccountBookOutlined />,
+  staff: <TeamOutlined />,
   developers: <ApiOutlined />,
 };
 
@@ -131,13 +133,18 @@ export function UserMenu({ user, busy, onSignOut }: Props) {
             <span className="user-dropdown__title" id={`${id}-title`}>
               {title}
             </span>
+            {user.agencyStaff && (
+              <span className="user-dropdown__label" data-testid="user-menu-staff-as">
+                {t('userMenu.staffAs', { name: user.agencyStaff.name, role: t(`userMenu.staffRoles.${user.agencyStaff.role}`) })}
+              </span>
+            )}
             <span className="user-dropdown__label">{t('userMenu.signedInAs')}</span>
             <span className="user-dropdown__email" data-testid="user-menu-email">
               {user.email}
             </span>
           </div>
           <ul ref={menuRef} id={`${id}-menu`} role="menu" aria-labelledby={`${id}-title`} className="user-dropdown__menu" onKeyDown={onMenuKey}>
-            {accountEntries(kind).map((e) => (
+            {accountEntries(kind, user.agencyStaff?.role ?? null).map((e) => (
               <li role="none" key={e.key}>
                 <Link role="menuitem" tabIndex={-1} to={e.to} className="user-dropdown__item" onClick={() => close(false)} data-testid={`user-menu-${e.key}`}>
                   <span className="user-dropdown__icon" aria-hidden="true">

@@ -8,7 +8,7 @@ export const accountTitle = (user: Pick<Me, 'userType' | 'displayName'>, typeTit
   user.userType === 'agency' && user.displayName ? user.displayName : typeTitle;
 
 export type AccountEntry = {
-  key: 'admin' | 'adminSetup' | 'workspace' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages' | 'wallet' | 'settlement' | 'developers';
+  key: 'admin' | 'adminSetup' | 'workspace' | 'profile' | 'settings' | 'tasks' | 'deals' | 'messages' | 'wallet' | 'settlement' | 'staff' | 'developers';
   to: string;
 };
 
@@ -16,7 +16,7 @@ export type AccountEntry = {
  * The user-menu entries (part 1 §2): admins get the console and admin settings only;
  * everyone else gets profile, settings and — influencers and companies — their tasks.
  */
-export function accountEntries(kind: AccountKind): AccountEntry[] {
+export function accountEntries(kind: AccountKind, staffRole: 'admin' | 'operator' | null = null): AccountEntry[] {
   if (kind === 'admin') {
     return [
       { key: 'admin', to: '/admin' },
@@ -24,6 +24,13 @@ export function accountEntries(kind: AccountKind): AccountEntry[] {
     ];
   }
   // an agency works from its workspace (机构工作台, decision 0044): first in its menu (issue 40 item 6)
+  // a 运营 staff account (decision 0067): the workspace (acting for the roster), messages, its own password
+  if (kind === 'agency' && staffRole === 'operator')
+    return [
+      { key: 'workspace', to: '/agency' },
+      { key: 'messages', to: '/messages' },
+      { key: 'settings', to: '/account-settings' },
+    ];
   if (kind === 'agency')
     return [
       { key: 'workspace', to: '/agency' },
@@ -32,6 +39,7 @@ export function accountEntries(kind: AccountKind): AccountEntry[] {
       { key: 'messages', to: '/messages' },
       { key: 'wallet', to: '/wallet' },
       { key: 'settlement', to: '/agency-settlement' },
+      { key: 'staff', to: '/agency-staff' },
       { key: 'developers', to: '/developers' },
     ];
   const profile = kind === 'influencer' ? '/influencer-profile' : kind === 'company' ? '/company-profile' : '/profile';

@@ -35,7 +35,11 @@ function SettingsScreen({ user }: { user: Me }) {
   const { t } = useTranslation('settings');
   const query = useQuery(accountQuery(user.id));
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = isTab(params.get('tab')) ? (params.get('tab') as TabKey) : 'profile';
+  // an agency's staff account (decision 0067) keeps its password here; the rest is the agency owner's
+  const staff = Boolean(user.agencyStaff);
+  const tabs: readonly TabKey[] = staff ? ['security'] : TABS;
+  const asked = params.get('tab');
+  const tab: TabKey = isTab(asked) && tabs.includes(asked) ? asked : (tabs[0] ?? 'profile');
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
@@ -59,14 +63,14 @@ function SettingsScreen({ user }: { user: Me }) {
       <div className="settings-layout">
         <aside className="settings-layout__side">
           <AccountInfoCard account={account} />
-          <DeletionRequest userId={user.id} account={account} />
+          {!staff && <DeletionRequest userId={user.id} account={account} />}
         </aside>
         <section className="card settings-tabs" aria-label={t('tabs.label')}>
           <Tabs
             activeKey={tab}
             tabBarGutter={24}
-            onChange={(key) => setParams(key === 'profile' ? {} : { tab: key }, { replace: true })}
-            items={TABS.map((key) => ({
+            onChange={(key) => setParams(key === tabs[0] ? {} : { tab: key }, { replace: true })}
+            items={tabs.map((key) => ({
               key,
               label: (
                 <span className="settings-tab" data-testid={`settings-tab-${key}`}>

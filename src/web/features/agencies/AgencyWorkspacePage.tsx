@@ -41,6 +41,8 @@ export default function AgencyWorkspacePage() {
 function Workspace({ user }: { user: Me }) {
   const { t } = useTranslation('agencies');
   const isAgency = user.userType === 'agency';
+  // a 运营 staff account (decision 0067) acts for the roster; money and roster changes are the owner's and admins'
+  const manage = user.agencyStaff?.role !== 'operator';
   const q = useQuery({ ...rosterQuery, enabled: isAgency });
   if (!isAgency)
     return (
@@ -66,7 +68,7 @@ function Workspace({ user }: { user: Me }) {
         {agency.status === 'rejected' && <Alert type="error" showIcon title={t('workspace.rejectedNote', { reason: agency.rejectionReason ?? '' })} />}
       </div>
       <WorkspaceFigures />
-      {agency.status === 'approved' && <InviteForm />}
+      {manage && agency.status === 'approved' && <InviteForm />}
       <section className="ag-card" aria-labelledby="ag-current">
         <h2 id="ag-current">{t('workspace.current')}</h2>
         {current.length === 0 ? (
@@ -78,7 +80,7 @@ function Workspace({ user }: { user: Me }) {
                 key={m.id}
                 m={m}
                 side="agency"
-                actions={m.status === 'active' ? <EndButton influencerId={m.influencer.id} /> : null}
+                actions={manage && m.status === 'active' ? <EndButton influencerId={m.influencer.id} /> : null}
                 footer={agency.status === 'approved' && <RosterActing m={m} />}
               />
             ))}
@@ -87,7 +89,7 @@ function Workspace({ user }: { user: Me }) {
       </section>
       <WorkspacePipeline />
       <WorkspaceForYou />
-      <WorkspaceEarnings />
+      {manage && <WorkspaceEarnings />}
       <section className="ag-card" aria-labelledby="ag-invitations">
         <h2 id="ag-invitations">{t('workspace.invitations')}</h2>
         {invitations.length === 0 ? (
@@ -95,7 +97,7 @@ function Workspace({ user }: { user: Me }) {
         ) : (
           <ul className="ag-list">
             {invitations.map((i) => (
-              <InvitationRow key={i.id} i={i} side="agency" actions={i.status === 'pending' ? <PendingInvitationActions i={i} /> : null} />
+              <InvitationRow key={i.id} i={i} side="agency" actions={manage && i.status === 'pending' ? <PendingInvitationActions i={i} /> : null} />
             ))}
           </ul>
         )}

@@ -475,8 +475,12 @@ function Timeline({ d }: { d: DealDetail }) {
           <li key={e.id} data-testid="deal-timeline-entry" data-event={e.event}>
             <span className="dl-timeline__event">{t(`events.${e.event as DealEvent | 'accept'}`)}</span>
             <span className="dl-timeline__meta">
-              {e.onBehalf ? t('onBehalf', { agency: e.onBehalf.agencyName, influencer: e.actorName ?? '' }) : (e.actorName ?? t(`roles.${e.actorRole}`))} ·{' '}
-              <time dateTime={e.at}>{f.dateTime(e.at)}</time>
+              {e.onBehalf
+                ? e.onBehalf.staffName
+                  ? t('onBehalfStaff', { agency: e.onBehalf.agencyName, staff: e.onBehalf.staffName, influencer: e.actorName ?? '' })
+                  : t('onBehalf', { agency: e.onBehalf.agencyName, influencer: e.actorName ?? '' })
+                : (e.actorName ?? t(`roles.${e.actorRole}`))}{' '}
+              · <time dateTime={e.at}>{f.dateTime(e.at)}</time>
             </span>
             {typeof e.data.reason === 'string' && e.data.reason && (
               <span className="dl-timeline__note">

@@ -76,7 +76,10 @@ export function ConversationThread({
   const viewer = data.viewer;
   const nameOf = (m: ConversationMessage) => {
     // the influencer's agency wrote it for the influencer (decision 0045): both sides see who
-    if (m.onBehalf) return t('onBehalf', { agency: m.onBehalf.agencyName, influencer: data.conversation.influencer.nickname });
+    if (m.onBehalf)
+      return m.onBehalf.staffName
+        ? t('onBehalfStaff', { agency: m.onBehalf.agencyName, staff: m.onBehalf.staffName, influencer: data.conversation.influencer.nickname })
+        : t('onBehalf', { agency: m.onBehalf.agencyName, influencer: data.conversation.influencer.nickname });
     if (m.mine) return t('you');
     if (m.from === 'company') return data.conversation.company.name;
     if (m.from === 'influencer') return data.conversation.influencer.nickname;

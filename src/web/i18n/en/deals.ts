@@ -49,6 +49,7 @@ const en: Messages<typeof zh> = {
   },
   /** an influencer's event fired by its agency (decision 0045) */
   onBehalf: '{{agency}} on behalf of {{influencer}}',
+  onBehalfStaff: '{{agency}} ({{staff}}) on behalf of {{influencer}}',
   roles: { company: 'Company', influencer: 'Influencer', admin: 'Platform admin', system: 'Platform' },
   sections: {
     terms: 'Terms',

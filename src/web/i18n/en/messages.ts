@@ -19,6 +19,7 @@ const en: Messages<typeof zh> = {
   you: 'Me',
   /** a message the influencer's agency wrote for it (decision 0045) */
   onBehalf: '{{agency}} on behalf of {{influencer}}',
+  onBehalfStaff: '{{agency}} ({{staff}}) on behalf of {{influencer}}',
   errorTitle: 'Could not load messages',
   signIn: 'Please sign in to see your messages',
   image: '[Image]',

@@ -48,6 +48,7 @@ export default {
   },
   /** an influencer's event fired by its agency (decision 0045) */
   onBehalf: '机构 {{agency}} 代 {{influencer}}',
+  onBehalfStaff: '机构 {{agency}}（{{staff}}）代 {{influencer}}',
   roles: { company: '企业', influencer: '达人', admin: '平台管理员', system: '平台' },
   sections: {
     terms: '合作条款',

@@ -18,6 +18,7 @@ const messages = {
   you: '我',
   /** a message the influencer's agency wrote for it (decision 0045) */
   onBehalf: '机构 {{agency}} 代 {{influencer}}',
+  onBehalfStaff: '机构 {{agency}}（{{staff}}）代 {{influencer}}',
   errorTitle: '加载消息失败',
   signIn: '请先登录后查看消息',
   image: '[图片]',
