@@ -4,7 +4,7 @@
  * browser, sets a name and password and lands in the workspace — without the money, roster changes or team in its menu;
  * acting for 穿搭阿杰 it proposes a deal's live schedule and the timeline reads 机构 星耀MCN机构（张三）代 穿搭阿杰 for
  * the company; the wallet answers 该操作仅限机构管理员; the owner removes it and its session ends. At 390 px in Chinese
- * and on a desktop in English. Setup that is not the staff's (the task, the acceptance) goes through the API.
+ * and in English, and on a desktop in English. Setup that is not the staff's (the task, the acceptance) goes through the API.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -45,6 +45,7 @@ async function openMenu(page: Page, phone: boolean) {
 
 for (const view of [
   { name: 'phone', locale: 'zh-CN', width: 390 },
+  { name: 'phone-en', locale: 'en', width: 390 },
   { name: 'desktop', locale: 'en', width: 1280 },
 ] as const) {
   test(`an agency invites a 运营 who acts for its influencer, is named in the timeline and cannot touch the money (${view.name}, ${view.locale})`, async ({
