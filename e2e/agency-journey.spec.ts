@@ -251,9 +251,10 @@ for (const view of [
 
       // history kept (decision 0061): the membership ends; the completed deal stays the agency's to open from 业务进展,
       // read-only — no actions, the reason on the page — and the month's figures keep the influencer, marked ended
-      await ok(await page.request.post(`/api/agency/roster/${influencerId}/end`), 'end the membership');
-      // the workspace read before the end may still ask once for the former member's recommendations: 409, said on the page
+      // the workspace read before the end may still ask for the former member's recommendations (a refetch may come at
+      // any moment once the membership ends): 409, said on the page — allowed before the end, not after it
       guard.allow(/\/api\/me\/recommended-tasks\?.*onBehalfOf=/, 409);
+      await ok(await page.request.post(`/api/agency/roster/${influencerId}/end`), 'end the membership');
       await page.reload();
       await page.getByTestId('ws-pipeline').getByTestId('ws-pipeline-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
       await expect(page).toHaveURL(new RegExp(`/deal/${dealId}\\?as=${influencerId}$`));

@@ -356,7 +356,7 @@ describe('one render path (decision 0034)', () => {
     } finally {
       await cached.close();
     }
-  });
+  }, 180_000); // a test app of its own and several renders: over a minute on a loaded 2-core CI machine
 });
 
 describe('robots.txt and sitemap.xml', () => {
