@@ -38,7 +38,8 @@ declare module 'fastify' {
   }
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** the methods that change state (what the audit hooks record) */
+export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const notMember = () => new AppError('AGENCY_MEMBER_NOT_FOUND');
 
 /** the membership of this agency and influencer that still covers existing deals: active or ending */

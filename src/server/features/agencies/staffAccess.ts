@@ -23,6 +23,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, safeErrorLog } from '../../platform/errors';
 import { requiresSignIn } from '../../platform/openapi/responses';
 import { actAs, type AuthUser } from '../../platform/session';
+import { MUTATING } from './onBehalf';
 
 export type StaffAccess = 'self' | 'operator' | 'admin';
 
@@ -125,7 +126,6 @@ export const staffAsAgency = (user: AuthUser): AuthUser =>
     ? { id: user.staff.ownerUserId, email: user.staff.ownerEmail, userType: 'agency', sessionId: user.sessionId, staff: user.staff }
     : user;
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type Mapped = FastifyRequest & { staffMapped?: AuthUser };
 
 /** Registered after the sessions and the API keys, before acting on behalf and the routes (app.ts). */

@@ -41,14 +41,13 @@ import { emitWebhookEvent } from '../webhooks';
 /**
  * Who fires an event. Acting on behalf (decision 0045): role influencer and userId the influencer's, with
  * `onBehalfAgencyId` the agency that acted and `uploaders` whose uploads it may attach (the influencer's and the
- * agency user's).
+ * agency user's); `actedByUserId` the agency's staff member who acted (decision 0067).
  */
 export type Actor = {
   role: DealRole;
   userId: string | null;
   ip?: string;
   onBehalfAgencyId?: string | null;
-  /** the agency's staff member who acted (decision 0067) */
   actedByUserId?: string | null;
   uploaders?: string[];
 };
