@@ -95,6 +95,10 @@ for (const view of [
       // a 运营: the roster to act for, no invitation form, no money in its menu
       await expect(staff.page.getByTestId('roster-current').locator('li').filter({ hasText: INFLUENCER })).toHaveCount(1);
       await expect(staff.page.getByTestId('invite-send')).toHaveCount(0);
+      // the month's figures without the earnings (the server answers them as null to a 运营)
+      await expect(staff.page.getByTestId('ws-total-open')).toBeVisible();
+      await expect(staff.page.getByTestId('ws-total-earnings')).toHaveCount(0);
+      await expect(staff.page.getByTestId('ws-row-earnings')).toHaveCount(0);
       const staffEntry = await openMenu(staff.page, phone);
       await expect(staffEntry('staff-as')).toHaveText(text.staffAs);
       await expect(staffEntry('workspace')).toBeVisible();

@@ -216,8 +216,8 @@ export const workspaceRosterRow = z.object({
   openDeals: z.number().int(),
   /** of those, the ones waiting for the influencer's move (the deal table's waitingFor: influencer or both) */
   waitingOnInfluencer: z.number().int(),
-  /** the agency's cut paid this month from this influencer's deals (its wallet's deal lines), cents */
-  earningsCents: centsOut('Earnings'),
+  /** the agency's cut paid this month from this influencer's deals (its wallet's deal lines), cents; null for a 运营 */
+  earningsCents: centsOut('Earnings (null when a 运营 staff member asks: money is for the agency’s 管理员 and owner)').nullable(),
   /** the reported GMV of this influencer's deals under the agency completed this month, cents */
   gmvCents: centsOut('The GMV (gross merchandise value)'),
   rating: z.number(),
@@ -233,7 +233,7 @@ export const agencyWorkspaceResponse = z.object({
   totals: z.object({
     openDeals: z.number().int(),
     waitingOnInfluencer: z.number().int(),
-    earningsCents: centsOut('Earnings'),
+    earningsCents: centsOut('Earnings (null when a 运营 staff member asks: money is for the agency’s 管理员 and owner)').nullable(),
     gmvCents: centsOut('The GMV (gross merchandise value)'),
   }),
 });

@@ -1290,7 +1290,7 @@ export interface paths {
         };
         /**
          * The agency’s workspace figures: per current roster influencer the open deals, whose move, this month’s earnings and GMV, rating
-         * @description Who: agencies, their own (also while waiting for review). Earnings: the agency’s cut its wallet received this platform month (Asia/Shanghai); GMV: the reported GMV of its deals completed this month; the totals include former members’ deals.
+         * @description Who: agencies, their own (also while waiting for review), and their staff (a 运营 gets the earnings as null). Earnings: the agency’s cut its wallet received this platform month (Asia/Shanghai); GMV: the reported GMV of its deals completed this month; the totals include former members’ deals.
          */
         get: operations["getAgencyWorkspace"];
         put?: never;
@@ -5424,8 +5424,7 @@ export interface components {
             totals: {
                 openDeals: number;
                 waitingOnInfluencer: number;
-                /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
-                earningsCents: number;
+                earningsCents: number | null;
                 /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
                 gmvCents: number;
             };
@@ -7937,8 +7936,7 @@ export interface components {
             shareBps: number;
             openDeals: number;
             waitingOnInfluencer: number;
-            /** @description Earnings, in integer cents (USD): 123456 is $1,234.56 */
-            earningsCents: number;
+            earningsCents: number | null;
             /** @description The GMV (gross merchandise value), in integer cents (USD): 123456 is $1,234.56 */
             gmvCents: number;
             rating: number;

@@ -122,14 +122,15 @@ export const agencyRoutes =
           tags: ['agencies'],
           summary: 'The agency’s workspace figures: per current roster influencer the open deals, whose move, this month’s earnings and GMV, rating',
           description:
-            'Who: agencies, their own (also while waiting for review). Earnings: the agency’s cut its wallet received this platform month (Asia/Shanghai); GMV: the reported GMV of its deals completed this month; the totals include former members’ deals.',
+            'Who: agencies, their own (also while waiting for review), and their staff (a 运营 gets the earnings as null). Earnings: the agency’s cut its wallet received this platform month (Asia/Shanghai); GMV: the reported GMV of its deals completed this month; the totals include former members’ deals.',
           response: { 200: agencyWorkspaceResponse, ...errors },
         },
         preValidation: agencyOnly,
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return getWorkspace(ctx, (await currentUser(request)).id);
+        const user = await currentUser(request);
+        return getWorkspace(ctx, user.id, { withEarnings: user.staff?.role !== 'operator' });
       },
     );
 

@@ -81,8 +81,11 @@ async function gmvSince(db: DbOrTx, agencyId: string, from: Date) {
   return rows.map((r) => ({ month: r.month, influencerId: r.influencerId, gmvCents: Number(r.gmv), deals: r.n }));
 }
 
-/** GET /api/agency/workspace */
-export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promise<AgencyWorkspaceResponse> {
+/**
+ * GET /api/agency/workspace. `withEarnings: false` (an agency's 运营 staff member: money is for its 管理员 and owner,
+ * decision 0067) answers the earnings as null; the rows stay the same (a former member with only money this month too).
+ */
+export async function getWorkspace(ctx: AppContext, agencyUserId: string, { withEarnings = true } = {}): Promise<AgencyWorkspaceResponse> {
   const db = ctx.db;
   const now = ctx.clock.now();
   const agency = await requireAgency(db, agencyUserId);
@@ -155,6 +158,13 @@ export async function getWorkspace(ctx: AppContext, agencyUserId: string): Promi
     totals.waitingOnInfluencer += x.waitingOnInfluencer;
     totals.earningsCents += x.earningsCents;
     totals.gmvCents += x.gmvCents;
+  }
+  if (!withEarnings) {
+    return {
+      month: beijingMonth(now),
+      roster: roster.map((r) => ({ ...r, earningsCents: null })),
+      totals: { ...totals, earningsCents: null },
+    };
   }
   return { month: beijingMonth(now), roster, totals };
 }

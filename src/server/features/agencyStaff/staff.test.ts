@@ -139,8 +139,14 @@ describe('a 运营 (operator) staff member', () => {
       .from(adminLogs)
       .where(and(eq(adminLogs.targetId, w.ag.agency.id), eq(adminLogs.actionType, 'agency_on_behalf')));
     expect(logs.some((l) => (l.after as { staffUserId?: string }).staffUserId === op.userId)).toBe(true);
-    // the workspace and roster are readable
-    expect((await op.s.get('/api/agency/workspace')).statusCode).toBe(200);
+    // the workspace and roster are readable; the workspace's earnings are not the 运营's (money is the 管理员's)
+    const ws = await op.s.get('/api/agency/workspace');
+    expect(ws.statusCode).toBe(200);
+    const owners = (await w.owner.get('/api/agency/workspace')).json();
+    expect(owners.totals.earningsCents).toEqual(expect.any(Number));
+    expect(ws.json().totals).toEqual({ ...owners.totals, earningsCents: null });
+    expect(ws.json().roster).toEqual(owners.roster.map((r: object) => ({ ...r, earningsCents: null })));
+    expect(ws.json().roster.length).toBeGreaterThan(0);
     expect((await op.s.get('/api/agency/roster')).statusCode).toBe(200);
   });
 
@@ -189,6 +195,7 @@ describe('a 管理员 (admin) staff member and the owner', () => {
     const wallet = await admin.s.get('/api/wallet');
     expect(wallet.statusCode, wallet.body).toBe(200);
     expect(wallet.json()).toEqual((await w.owner.get('/api/wallet')).json());
+    expect((await admin.s.get('/api/agency/workspace')).json()).toEqual((await w.owner.get('/api/agency/workspace')).json());
     const list = (await admin.s.get('/api/agency/staff')).json();
     expect(list.items.map((m: { name: string }) => m.name).sort()).toEqual(['张三', '王经理'].sort());
     const me = list.items.find((m: { userId: string }) => m.userId === admin.userId);

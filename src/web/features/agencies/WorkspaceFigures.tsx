@@ -9,7 +9,8 @@ import { workspaceQuery } from './workspaceApi';
 
 /**
  * 本月概览 (机构工作台, issue 25 item 5): the agency's month in four figures and, per current roster influencer, the
- * open deals, how many wait for the influencer's move, this month's earnings and GMV, and the rating.
+ * open deals, how many wait for the influencer's move, this month's earnings and GMV, and the rating. A 运营 staff
+ * member gets no earnings (null from the server, decision 0067): the figure is left out.
  */
 export function WorkspaceFigures() {
   const { t } = useTranslation('agencies');
@@ -34,10 +35,12 @@ export function WorkspaceFigures() {
               <dt>{t('ws.totals.waiting')}</dt>
               <dd data-testid="ws-total-waiting">{q.data.totals.waitingOnInfluencer}</dd>
             </div>
-            <div>
-              <dt>{t('ws.totals.earnings')}</dt>
-              <dd data-testid="ws-total-earnings">{money(q.data.totals.earningsCents)}</dd>
-            </div>
+            {q.data.totals.earningsCents !== null && (
+              <div>
+                <dt>{t('ws.totals.earnings')}</dt>
+                <dd data-testid="ws-total-earnings">{money(q.data.totals.earningsCents)}</dd>
+              </div>
+            )}
             <div>
               <dt>{t('ws.totals.gmv')}</dt>
               <dd data-testid="ws-total-gmv">{money(q.data.totals.gmvCents)}</dd>
@@ -71,7 +74,7 @@ export function WorkspaceFigures() {
                     <li data-testid="ws-row-waiting" className={r.waitingOnInfluencer > 0 ? 'ag-chip--due' : undefined}>
                       {t('ws.waiting', { count: r.waitingOnInfluencer })}
                     </li>
-                    <li data-testid="ws-row-earnings">{t('ws.earnings', { amount: money(r.earningsCents) })}</li>
+                    {r.earningsCents !== null && <li data-testid="ws-row-earnings">{t('ws.earnings', { amount: money(r.earningsCents) })}</li>}
                     <li data-testid="ws-row-gmv">{t('ws.gmv', { amount: money(r.gmvCents) })}</li>
                   </ul>
                 </li>
