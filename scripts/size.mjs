@@ -45,7 +45,9 @@ const PAGES = [
   // (`@shared/errors`, zh and en text of every code: 13.6 KB gzip) grew 0.35 KB with the refund, dispute and Connect
   // codes. The fix is that table as a lazily loaded per-language namespace, not a higher ceiling again.
   // /company/{id} 171 → 172 (2026-12-05, decision 0067): it was not done in time; the staff accounts' codes and menu
-  // entries (0.4 KB) went over by 0.3 KB. The lazy table remains the next step (named on issue 40).
+  // entries (0.4 KB) went over by 0.3 KB.
+  // /company/{id} 172 → 161 (2026-12-05, decision 0069): the error texts are an i18n namespace now, loaded by the pages
+  // and dialogs that show errors; this page's first load went from 171.3 to 158.9 KB.
   { path: '/tasks', module: 'features/tasks/TaskHallPage', target: 200, ceiling: 162 },
   // +5 KB (decision 0026): the apply card is part of the page, since a visitor's first paint shows it
   { path: '/task/{id}', module: 'features/tasks/TaskDetailPage', target: 200, ceiling: 170 },
@@ -53,7 +55,7 @@ const PAGES = [
   // type) — what every page needs to reach those pages, not this page's own code
   { path: '/influencers', module: 'features/people/InfluencersPage', target: 200, ceiling: 157 },
   { path: '/influencer/{id}', module: 'features/people/InfluencerDetailPage', target: 200, ceiling: 160 },
-  { path: '/company/{id}', module: 'features/people/CompanyDetailPage', target: 200, ceiling: 172 },
+  { path: '/company/{id}', module: 'features/people/CompanyDetailPage', target: 200, ceiling: 161 },
   { path: '/videos', module: 'features/videos/VideosPage', target: 200, ceiling: 155 },
   { path: '/video/{id}', module: 'features/videos/VideoDetailPage', target: 200, ceiling: 150 },
 ];

@@ -1,22 +1,5 @@
 import { z } from 'zod';
-import { ERRORS } from '../errors';
 import { queryInt } from './fields';
-
-const codes = Object.keys(ERRORS) as [keyof typeof ERRORS, ...(keyof typeof ERRORS)[]];
-
-/** Every error code (src/shared/errors.ts): one enum, named once in the API document. */
-export const errorCode = z.enum(codes);
-
-export const errorBody = z.object({
-  error: z.object({
-    code: errorCode,
-    message: z.string(),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    fields: z.record(z.string(), errorCode).optional(),
-    /** the request's id, as in the X-Request-Id header of the answer and in the server's log lines */
-    requestId: z.string().optional(),
-  }),
-});
 
 /** A 204 answer: done, nothing to say (a DELETE, signing out, a changed password). */
 export const noContent = z.undefined().describe('Done; no body');

@@ -22,6 +22,7 @@ import type finance from './zh-CN/finance';
 import type matching from './zh-CN/matching';
 import type developers from './zh-CN/developers';
 import type agencies from './zh-CN/agencies';
+import type errors from './zh-CN/errors';
 
 /** Typed keys for t(): register every namespace here (one line per namespace). */
 declare module 'i18next' {
@@ -52,6 +53,7 @@ declare module 'i18next' {
       matching: typeof matching;
       developers: typeof developers;
       agencies: typeof agencies;
+      errors: typeof errors;
     };
   }
 }

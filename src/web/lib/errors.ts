@@ -1,9 +1,19 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERRORS, formatMessage, isErrorCode, type ErrorParams } from '@shared/errors';
+import type { ErrorParams } from '@shared/errors';
 import { ADMIN_PERMISSION_LABELS, TALENT_TYPES, labelOf } from '@shared/options';
 import { shortLang, type ShortLang } from '../i18n/lang';
 import { isApiError } from './api';
+
+/**
+ * The texts of the server's error codes are the i18n namespace `errors` (i18n/<lang>/errors.ts, made from
+ * `@shared/errors`; decision 0069), ~13 KB compressed that only the pages and dialogs that show errors load: a page
+ * lists `errors` among its namespaces (router.tsx) and has them before its first render, like its other texts; any
+ * other component that uses these hooks loads them as it mounts (no suspense: until they are there, a code reads as
+ * the caller's fallback or the generic text, and the component renders again when they arrive). The server's render
+ * has every namespace.
+ */
+const NS = 'errors';
 
 /** Params as the user should read them: a talent-type value becomes its label, etc. */
 export function localizeParams(code: string, params: ErrorParams | undefined, lang: ShortLang): ErrorParams | undefined {
@@ -17,34 +27,50 @@ export function localizeParams(code: string, params: ErrorParams | undefined, la
   return out;
 }
 
-/** The text of an error code in the given language (the server's zh/en texts from @shared/errors). */
-export function errorMessage(code: string, params: ErrorParams | undefined, lang: ShortLang, fallback?: string): string {
-  if (!isErrorCode(code)) return fallback ?? code;
-  return formatMessage(ERRORS[code][lang], localizeParams(code, params, lang));
+function format(template: string, params?: ErrorParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
 /**
  * Texts for errors in the current language.
- * - `errorText(code, params)` for a known code (e.g. a zod issue message).
- * - `apiErrorText(err, fallback)` for anything thrown by the api client: a known server code
- *   gives its text, a network failure gives `networkFallback` (or the fallback), anything else the fallback.
+ * - `errorText(code, params)` for a code (a zod issue message, a field error); an unknown code reads as the
+ *   generic bad-input text.
+ * - `apiErrorText(err, fallback)` for anything thrown by the api client: a known server code gives its text, a
+ *   network failure gives `networkFallback` (or the fallback), anything else the fallback.
  */
 export function useErrorText() {
-  const { i18n } = useTranslation();
+  // the namespace is loaded by this call when it is not yet (and the component renders again once it is)
+  const { i18n, t, ready } = useTranslation([NS, 'common'], { useSuspense: false });
   const lang = shortLang(i18n.language);
-  const errorText = useCallback((code: string, params?: ErrorParams) => errorMessage(code, params, lang), [lang]);
+  const language = i18n.language;
+  /** the code's template in the current language, or undefined for a code it does not know (or before the texts) */
+  const template = useCallback(
+    (code: string): string | undefined => {
+      if (!ready) return undefined;
+      const text: unknown = i18n.getResource(language, NS, code);
+      return typeof text === 'string' ? text : undefined;
+    },
+    [i18n, language, ready],
+  );
+  const errorText = useCallback(
+    (code: string, params?: ErrorParams) => {
+      const known = template(code) !== undefined ? code : 'BAD_REQUEST';
+      const text = template(known);
+      return text === undefined ? t('common:requestFailed') : format(text, localizeParams(known, params, lang));
+    },
+    [template, lang, t],
+  );
   const apiErrorText = useCallback(
     (err: unknown, fallback: string, networkFallback?: string) => {
       if (isApiError(err)) {
         if (err.network) return networkFallback ?? fallback;
-        if (isErrorCode(err.code) && err.code !== 'INTERNAL' && err.code !== 'BAD_REQUEST') {
-          return errorMessage(err.code, err.params, lang);
-        }
-        return fallback;
+        const text = err.code === 'INTERNAL' || err.code === 'BAD_REQUEST' ? undefined : template(err.code);
+        return text === undefined ? fallback : format(text, localizeParams(err.code, err.params, lang));
       }
       return networkFallback ?? fallback;
     },
-    [lang],
+    [template, lang],
   );
   return { errorText, apiErrorText, lang };
 }

@@ -12,7 +12,8 @@ import {
   settings,
   settingsUpdate,
 } from '../../../shared/schemas/accounts';
-import { errorBody, noContent } from '../../../shared/schemas/common';
+import { noContent } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import {
   companyProfileResponse,
   companyProfileUpdate,

@@ -15,7 +15,8 @@ import {
   videoInput,
   videoToggle,
 } from '../../../shared/schemas/adminContent';
-import { errorBody, noContent } from '../../../shared/schemas/common';
+import { noContent } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsCsvQuery, analyticsQuery, analyticsResponse, platformSettings, settingsResponse, siteSettings } from '../../../shared/schemas/adminInsights';
 import { analyticsCsv, getAnalytics, resolveRange } from './analytics';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { mediaResponse, notModified } from '../../platform/openapi/responses';

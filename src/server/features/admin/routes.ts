@@ -28,7 +28,8 @@ import {
   suspendRequest,
 } from '../../../shared/schemas/admin';
 import { meResponse } from '../../../shared/schemas/auth';
-import { errorBody, noContent } from '../../../shared/schemas/common';
+import { noContent } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { createSession, destroySession, setSessionCookie } from '../../platform/session';

@@ -9,7 +9,8 @@ import {
   adminTasksResponse,
   categoryInput,
 } from '../../../shared/schemas/adminTasks';
-import { errorBody, noContent } from '../../../shared/schemas/common';
+import { noContent } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { createCategory, deleteAdminTask, deleteCategory, getAdminTask, listAdminCategories, listAdminTasks, updateCategory } from './tasks';

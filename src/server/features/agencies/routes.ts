@@ -25,7 +25,7 @@ import {
   rosterInvitationRequest,
   rosterResponse,
 } from '../../../shared/schemas/agencies';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import type { AppContext } from '../../platform/context';
 import { mediaResponse } from '../../platform/openapi/responses';
 import { currentUser, guard } from '../../platform/session';

@@ -16,7 +16,8 @@ import {
   staffInvitationIdParams,
 } from '../../../shared/schemas/agencyStaff';
 import { meResponse } from '../../../shared/schemas/auth';
-import { errorBody, noContent, pageQuery } from '../../../shared/schemas/common';
+import { noContent, pageQuery } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import type { AppContext } from '../../platform/context';
 import { createSession, currentUser, destroySession, guard, setSessionCookie } from '../../platform/session';
 import { getMe } from '../auth';

@@ -13,7 +13,8 @@ import {
   sessionResponse,
   signupRequest,
 } from '../../../shared/schemas/auth';
-import { errorBody, noContent } from '../../../shared/schemas/common';
+import { noContent } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import type { AppContext } from '../../platform/context';
 import { clearSessionCookie, createSession, currentUser, destroySession, requireUser, SESSION_COOKIE, setSessionCookie } from '../../platform/session';
 import { browserLocale, setNotificationLocale } from '../notifications';

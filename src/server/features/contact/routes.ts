@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { contactRequest, contactResponse } from '../../../shared/schemas/contact';
 import type { AppContext } from '../../platform/context';
 import { sendContactMessage } from './service';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { ADMIN_EVENTS, eventDef, PARTY_EVENTS } from '../../../shared/deals';
 import { adminDisputeQuery, adminDisputesResponse, dealDetail, dealListQuery, dealListResponse, FORMS } from '../../../shared/schemas/deals';
 import { onBehalfQuery } from '../../../shared/schemas/agencies';

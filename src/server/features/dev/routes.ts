@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clockAnswer, outboxQuery, outboxResponse } from '../../../shared/schemas/dev';
-import { errorBody, pageOfAll } from '../../../shared/schemas/common';
+import { pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { outbox } from '../../db/schema';
 import { loopbackOnly } from '../../platform/loopback';
 import { OffsetClock } from '../../platform/clock';

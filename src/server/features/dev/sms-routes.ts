@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { phoneCodeRequest, phoneCodeResponse, phoneVerifyRequest } from '../../../shared/schemas/accounts';
-import { errorBody, noContent } from '../../../shared/schemas/common';
+import { noContent } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { issueCode, verifyCode } from '../../platform/codes';
 import { loopbackOnly } from '../../platform/loopback';
 import type { AppContext } from '../../platform/context';

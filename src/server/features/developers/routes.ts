@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_KEYS_MAX, apiKeyAnswer, apiKeyCreatedResponse, apiKeyCreateInput, apiKeysQuery, apiKeysResponse } from '../../../shared/schemas/apiKeys';
-import { errorBody, idParam, pageOfAll } from '../../../shared/schemas/common';
+import { idParam, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { currentAdmin, requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';
 import { currentUser, guard } from '../../platform/session';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { financeOverview, financeOverviewQuery, ledgerEntriesQuery, ledgerEntriesResponse } from '../../../shared/schemas/finance';
 import { requireAdmin } from '../../platform/admin';
 import type { AppContext } from '../../platform/context';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, noContent, pageOfAll } from '../../../shared/schemas/common';
+import { noContent, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import {
   adminPayoutAnswer,
   adminPayoutQuery,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody, pageOfAll } from '../../../shared/schemas/common';
+import { pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import {
   adminStripeDisputeQuery,
   adminStripeDisputesResponse,

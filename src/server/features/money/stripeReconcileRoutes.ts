@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import {
   adminReconciliationAnswer,
   adminReconciliationDayQuery,

@@ -35,11 +35,11 @@ export const PAGE_MODULES: PageModules[] = [
   // the public form pages, rendered with antd (decision 0046): painted from the HTML with their style sheets and
   // antd's styles, so their code — page, antd scope, texts — is asked for only once the page is on screen (the
   // app's loader): it no longer competes with the first paint, and it is what the hydration waits for
-  { pattern: /^\/contact$/, module: 'features/site/ContactPage', namespaces: ['site'], antd: true, preload: true },
-  { pattern: /^\/signup$/, module: 'features/auth/SignupPage', namespaces: ['auth'], antd: true, preload: true },
-  { pattern: /^\/login-test$/, module: 'features/auth/LoginTestPage', namespaces: ['auth'], antd: true, preload: true },
-  { pattern: /^\/forgot-password$/, module: 'features/auth/ForgotPasswordPage', namespaces: ['auth'], antd: true, preload: true },
-  { pattern: /^\/admin-login$/, module: 'features/admin/AdminLoginPage', namespaces: ['admin'], antd: true, preload: true },
+  { pattern: /^\/contact$/, module: 'features/site/ContactPage', namespaces: ['site', 'errors'], antd: true, preload: true },
+  { pattern: /^\/signup$/, module: 'features/auth/SignupPage', namespaces: ['auth', 'errors'], antd: true, preload: true },
+  { pattern: /^\/login-test$/, module: 'features/auth/LoginTestPage', namespaces: ['auth', 'errors'], antd: true, preload: true },
+  { pattern: /^\/forgot-password$/, module: 'features/auth/ForgotPasswordPage', namespaces: ['auth', 'errors'], antd: true, preload: true },
+  { pattern: /^\/admin-login$/, module: 'features/admin/AdminLoginPage', namespaces: ['admin', 'errors'], antd: true, preload: true },
 ];
 
 type ManifestEntry = { file: string; imports?: string[]; css?: string[] };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { healthResponse, livenessResponse } from '../../../shared/schemas/stats';
 import type { AppContext } from '../../platform/context';
 import { appVersion, health, uptimeSeconds } from './health';

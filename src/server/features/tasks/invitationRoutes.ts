@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam } from '../../../shared/schemas/common';
+import { idParam } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { taskDetailResponse } from '../../../shared/schemas/tasks';
 import {
   acceptInvitationResponse,

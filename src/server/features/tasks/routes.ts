@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam, pageOfAll } from '../../../shared/schemas/common';
+import { idParam, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import {
   acceptApplicationResponse,
   applicationAnswer,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../shared/limits';
 import { uploadQuery, uploadRequest, uploadResponse } from '../../../shared/schemas/uploads';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { findByTicket } from '../../platform/codes';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam } from '../../../shared/schemas/common';
+import { idParam } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import { videoDetailQuery, videoDetailResponse, videoListQuery, videoListResponse, videoViewResponse } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../platform/context';
 import { notModified } from '../../platform/openapi/responses';

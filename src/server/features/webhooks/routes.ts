@@ -3,7 +3,8 @@
  * key holding `webhooks:manage`; admins with 用户管理 list an account's endpoints and disable one (audited).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam, noContent, pageOfAll } from '../../../shared/schemas/common';
+import { idParam, noContent, pageOfAll } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENT_TYPES,

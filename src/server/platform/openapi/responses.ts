@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { errorBody } from '../../../shared/schemas/common';
+import { errorBody } from '../../../shared/schemas/errorBody';
 
 declare module 'fastify' {
   interface FastifySchema {

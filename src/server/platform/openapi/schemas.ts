@@ -18,6 +18,7 @@ import * as auth from '../../../shared/schemas/auth';
 import * as common from '../../../shared/schemas/common';
 import * as contact from '../../../shared/schemas/contact';
 import * as deals from '../../../shared/schemas/deals';
+import * as errorBody from '../../../shared/schemas/errorBody';
 import * as dev from '../../../shared/schemas/dev';
 import * as finance from '../../../shared/schemas/finance';
 import * as invitations from '../../../shared/schemas/invitations';
@@ -51,6 +52,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   contact,
   deals,
   dev,
+  errorBody,
   finance,
   invitations,
   mail,
@@ -73,8 +75,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
 /** Exports whose PascalCase name would say less than it should, or that two modules share. */
 const NAMES: Record<string, string> = {
   // not `Error`: a generated client's type of that name would shadow the language's own (decision 0052)
-  'common.errorBody': 'ErrorBody',
-  'common.errorCode': 'ErrorCode',
+  'errorBody.errorBody': 'ErrorBody',
+  'errorBody.errorCode': 'ErrorCode',
   'admin.inviteRequest': 'AdminInviteRequest',
   'invitations.inviteRequest': 'TaskInviteRequest',
 };

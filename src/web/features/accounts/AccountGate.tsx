@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ExclamationCircleOutlined, LockOutlined, StopOutlined } from '@ant-design/icons';
 import type { Me } from '../auth/api';
-import { isErrorCode } from '@shared/errors';
 import { isApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { meQueryKey } from '../auth/api';
@@ -110,7 +109,7 @@ export function QueryProblem({ error, loginCode, onRetry, fallback }: { error: u
 
   if (unauthenticated) return <SignInNotice code={loginCode} />;
   if (isApiError(error) && error.status === 403) {
-    const code = isErrorCode(error.code) && (error.code === 'COMPANY_ONLY' || error.code === 'INFLUENCER_ONLY') ? error.code : 'FORBIDDEN';
+    const code: RoleCode = error.code === 'COMPANY_ONLY' ? 'COMPANY_ONLY' : error.code === 'INFLUENCER_ONLY' ? 'INFLUENCER_ONLY' : 'FORBIDDEN';
     return <ForbiddenNotice code={code} />;
   }
   return (

@@ -5,7 +5,7 @@ import { AuthDialogContext, type AuthDialogApi, type AuthDialogOptions } from '.
 
 // the dialog (antd Modal + forms + zod) is its own chunk, loaded on first use
 const AuthDialog = lazy(() => {
-  const dialog = Promise.all([import('./AuthDialog'), loadNamespaces(['auth'])]).then(([m]) => m);
+  const dialog = Promise.all([import('./AuthDialog'), loadNamespaces(['auth', 'errors'])]).then(([m]) => m);
   return withAntd(dialog);
 });
 

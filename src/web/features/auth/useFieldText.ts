@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { isErrorCode } from '@shared/errors';
 import { useErrorText } from '../../lib/errors';
 import type { FieldError } from '../../lib/validation';
 
@@ -9,7 +8,7 @@ export function useFieldText() {
   return useCallback(
     (err: FieldError | undefined): string | undefined => {
       if (!err) return undefined;
-      return isErrorCode(err.code) ? errorText(err.code, err.params) : errorText('BAD_REQUEST');
+      return errorText(err.code, err.params);
     },
     [errorText],
   );

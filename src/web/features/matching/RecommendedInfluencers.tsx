@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { loadNamespaces } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
@@ -13,7 +14,7 @@ import { Loading, LoadFailed } from '../../components/PageState';
 import './matching.css';
 
 // the invite dialog (antd Modal and form) loads on the first 邀请 click
-const InviteDialog = lazyWithAntd(() => import('../tasks/InviteDialog').then((m) => m.InviteDialog));
+const InviteDialog = lazyWithAntd(() => Promise.all([import('../tasks/InviteDialog'), loadNamespaces(['errors'])]).then(([m]) => m.InviteDialog));
 
 /**
  * 推荐达人: the owning company's ranked list for one task (decision 0019), each influencer with the

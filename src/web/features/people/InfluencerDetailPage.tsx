@@ -23,9 +23,9 @@ import type { Prefetch } from '../../app/prefetch';
 import { isUuid } from '@shared/ids';
 
 // the contact dialog renders antd (Modal, Input): loaded with the antd scope when a company first opens it
-const ContactDialog = lazyWithAntd(() => import('./ContactDialog').then((m) => m.ContactDialog));
+const ContactDialog = lazyWithAntd(() => Promise.all([import('./ContactDialog'), loadNamespaces(['errors'])]).then(([m]) => m.ContactDialog));
 // 邀请参与任务 (issue 14): the tasks' invite dialog with its task picker, and its texts, on the first click
-const InviteDialog = lazyWithAntd(() => Promise.all([import('../tasks/InviteDialog'), loadNamespaces(['tasks'])]).then(([m]) => m.InviteDialog));
+const InviteDialog = lazyWithAntd(() => Promise.all([import('../tasks/InviteDialog'), loadNamespaces(['tasks', 'errors'])]).then(([m]) => m.InviteDialog));
 
 const MAX_TAGS = 3;
 

@@ -1,4 +1,5 @@
 import { Suspense, useId } from 'react';
+import { loadNamespaces } from '../../i18n';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoginOutlined } from '@ant-design/icons';
@@ -15,7 +16,7 @@ import { useActingFor, withActing } from '../agencies/actingFor';
 type TaskDetailResponse = Schema<'TaskDetailResponse'>;
 
 // antd only where it is used: a visitor's or a company's task page never loads it for this card
-const ApplyFormLazy = lazyWithAntd(() => import('./ApplyForm').then((m) => m.ApplyForm));
+const ApplyFormLazy = lazyWithAntd(() => Promise.all([import('./ApplyForm'), loadNamespaces(['errors'])]).then(([m]) => m.ApplyForm));
 // an invited influencer's 接受邀请 / 拒绝 (confirm and reason dialogs)
 const InvitationAnswer = lazyWithAntd(() => import('./InvitationAnswer').then((m) => m.InvitationAnswer));
 

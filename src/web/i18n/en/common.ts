@@ -9,6 +9,7 @@ const en: Messages<typeof zh> = {
   skipToContent: 'Skip to main content',
   loading: 'Loading...',
   networkError: 'Network error, please try again',
+  requestFailed: 'Something went wrong, please try again',
   retry: 'Retry',
   loadFailed: 'Could not load',
   pager: { prev: 'Previous page', next: 'Next page', page: 'Page {{page}}' },

@@ -7,6 +7,7 @@ export default {
   announcement: { close: '关闭公告' },
   loading: '加载中...',
   networkError: '网络错误，请重试',
+  requestFailed: '操作失败，请重试',
   retry: '重试',
   loadFailed: '加载失败',
   pager: { prev: '上一页', next: '下一页', page: '第 {{page}} 页' },
