@@ -25,7 +25,7 @@ export function WorkspaceFigures() {
         <LoadFailed testId="ws-figures" title={t('ws.loadFailed')} onRetry={() => void q.refetch()} retrying={q.isFetching} />
       ) : (
         <>
-          <p className="ag-muted">{t('ws.monthNote', { month: q.data.month })}</p>
+          <p className="ag-muted">{t(q.data.totals.earningsCents === null ? 'ws.monthNoteNoEarnings' : 'ws.monthNote', { month: q.data.month })}</p>
           <dl className="ag-stats">
             <div>
               <dt>{t('ws.totals.openDeals')}</dt>

@@ -81,6 +81,7 @@ const agencies: Messages<typeof zh> = {
     left: 'Left the agency',
     monthTitle: 'This month',
     monthNote: '{{month}} (Beijing time) · earnings are the agency’s share received, GMV is that of the deals completed this month',
+    monthNoteNoEarnings: '{{month}} (Beijing time) · GMV is that of the deals completed this month',
     totals: { openDeals: 'Open deals', waiting: 'Influencer’s move', earnings: 'Agency earnings', gmv: 'GMV' },
     rosterTitle: 'Roster this month',
     rosterEmpty: 'No influencers on the roster yet; once they join, their deals and earnings show here',

@@ -79,6 +79,7 @@ const agencies = {
     left: '已解约',
     monthTitle: '本月概览',
     monthNote: '{{month}}（北京时间）· 收益为机构分成实际到账，成交额为本月完成订单的直播成交额',
+    monthNoteNoEarnings: '{{month}}（北京时间）· 成交额为本月完成订单的直播成交额',
     totals: { openDeals: '进行中订单', waiting: '待达人操作', earnings: '本月机构收益', gmv: '本月成交额' },
     rosterTitle: '签约达人本月数据',
     rosterEmpty: '暂无签约达人，邀请达人后这里显示他们的订单与收益',
