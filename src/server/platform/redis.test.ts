@@ -106,6 +106,9 @@ describe.skipIf(missing)('FailoverLimiter with a redis-server of its own', () =>
     expect(a.usingRedis).toBe(true);
     // the command that timed out was still carried out once the server woke: counted in Redis too, not lost
     expect(await a.peek('hung')).toBe(1);
+    // back on Redis, the count this instance kept meanwhile still holds: 4 here against 2 in Redis, no second budget
+    expect(await a.hit('hung', 2, 60)).toMatchObject({ allowed: false, count: 4 });
+    expect(await a.peek('hung')).toBe(2);
   });
 
   it("one slow command mid-burst: memory goes on from this instance's own count, not from zero", async () => {

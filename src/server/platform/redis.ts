@@ -66,7 +66,12 @@ export class FailoverLimiter implements Limiter {
   }
 
   hit(key: string, limit: number, windowSeconds: number) {
-    return this.run((l) => l.hit(key, limit, windowSeconds));
+    // the stricter of the two counts: after a spell in memory, Redis missed what this instance counted meanwhile, and
+    // coming back must not hand out a second budget (this instance's own count is a floor for the shared one)
+    return this.run(
+      (l) => l.hit(key, limit, windowSeconds),
+      (shared, local) => (local.count > shared.count ? local : shared),
+    );
   }
   peek(key: string) {
     return this.run((l) => l.peek(key));
@@ -105,14 +110,14 @@ export class FailoverLimiter implements Limiter {
    * that timed out on a busy machine — continues from this instance's own counts instead of from zero (50
    * parallel wrong passwords must not get a second budget of 10 because one command was slow).
    */
-  private async run<T>(op: (l: Limiter) => Promise<T>): Promise<T> {
+  private async run<T>(op: (l: Limiter) => Promise<T>, merge?: (shared: T, local: T) => T): Promise<T> {
     const local = op(this.fallback);
     if (this.usingRedis) {
       try {
         const result = await op(this.shared);
-        await local;
+        const own = await local;
         this.markUp();
-        return result;
+        return merge ? merge(result, own) : result;
       } catch (err) {
         this.markDown(err);
       }
