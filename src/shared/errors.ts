@@ -3,6 +3,10 @@
  * with the status below; `message` is the zh-CN text. The web maps `code` (+ params) to
  * the current language through `errorText`. Chinese wording follows the spec exactly.
  */
+import { formatMessage } from './formatMessage';
+
+export { formatMessage };
+
 export type ErrorDef = { status: number; zh: string; en: string };
 
 export const ERRORS = {
@@ -565,11 +569,6 @@ export type ApiErrorBody = {
 };
 
 export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string' && v in ERRORS;
-
-export function formatMessage(template: string, params?: ErrorParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
-}
 
 export function errorText(code: ErrorCode, lang: 'zh' | 'en' = 'zh', params?: ErrorParams): string {
   return formatMessage(ERRORS[code][lang], params);

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorParams } from '@shared/errors';
+import { formatMessage as format } from '@shared/formatMessage';
 import { ADMIN_PERMISSION_LABELS, TALENT_TYPES, labelOf } from '@shared/options';
 import { shortLang, type ShortLang } from '../i18n/lang';
 import { isApiError } from './api';
@@ -25,11 +26,6 @@ export function localizeParams(code: string, params: ErrorParams | undefined, la
     if (label) out.permission = label[lang];
   }
   return out;
-}
-
-function format(template: string, params?: ErrorParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
 /**
